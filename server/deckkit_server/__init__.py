@@ -1,0 +1,1 @@
+"""deckkit_server: the session API service (see docs/server.md)."""

@@ -1,0 +1,82 @@
+"""deckkit's one exception tree.
+
+    DeckkitError
+    ├── DataError          data.json (or a Deck) breaks the format: every problem, each with its path
+    ├── BundleError        the input zip is unsafe, too large, or lacks a file it must hold
+    ├── TemplateError      template.pptx cannot be used (not a zip, encrypted, legacy .ppt, no slides)
+    ├── RenderError        the data does not fit the template: every problem, each with its path
+    └── APIError           the session API answered with an error (see deckkit.client)
+
+Every error a user can meet is one of these; its ``str()`` is the message to show, without a
+stack trace. Errors that gather several problems keep them in ``problems`` so that tools (the
+CLI, the server, the notebook) can list them one per line.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+__all__ = [
+    "BundleError",
+    "DataError",
+    "DeckkitError",
+    "Problem",
+    "RenderError",
+    "TemplateError",
+]
+
+
+@dataclass(frozen=True, slots=True)
+class Problem:
+    """One thing wrong, where it is (``slides[3].sales.rows[2][1]``) and what to do about it."""
+
+    path: str
+    message: str
+
+    def __str__(self) -> str:
+        return f"{self.path}: {self.message}" if self.path else self.message
+
+
+class DeckkitError(Exception):
+    """Base of every error deckkit raises on purpose."""
+
+
+class _ProblemsError(DeckkitError):
+    """An error made of one or more located problems, all reported at once."""
+
+    problems: tuple[Problem, ...]
+
+    def __init__(self, problems: Iterable[Problem] | str, *, summary: str | None = None) -> None:
+        if isinstance(problems, str):
+            problems = [Problem("", problems)]
+        self.problems = tuple(problems)
+        self.summary = summary
+        super().__init__(self._text())
+
+    def _text(self) -> str:
+        lines = [str(p) for p in self.problems]
+        if len(lines) == 1 and not self.summary:
+            return lines[0]
+        head = self.summary or f"{len(lines)} problems"
+        return "\n".join([head + ":", *("  " + line for line in lines)])
+
+    @property
+    def messages(self) -> Sequence[str]:
+        return [str(p) for p in self.problems]
+
+
+class DataError(_ProblemsError):
+    """data.json does not follow the format; ``problems`` lists every violation with its path."""
+
+
+class BundleError(DeckkitError):
+    """The input zip cannot be accepted (unsafe names, too large, missing or mislabelled files)."""
+
+
+class TemplateError(DeckkitError):
+    """template.pptx cannot be used as a template."""
+
+
+class RenderError(_ProblemsError):
+    """The data does not fit the template; nothing was written. ``problems`` lists every one."""

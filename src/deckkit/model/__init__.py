@@ -1,0 +1,91 @@
+"""The data.json format as pydantic models: the one contract the SDK, renderer and server share.
+
+Parse with :func:`parse_data` (a dict, list, JSON text or bytes); every problem is reported at
+once as a :class:`deckkit.errors.DataError` whose ``problems`` carry data paths.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from pydantic import ValidationError
+
+from deckkit.errors import DataError, Problem
+from deckkit.model._problems import format_path, problems_from
+from deckkit.model.colors import NAMED_COLORS, THEME_COLOR_NAMES, ParsedColor, parse_color
+from deckkit.model.document import DeckData, Slide, Theme, ThemeColors
+from deckkit.model.elements import (
+    AnyElement,
+    Bounds,
+    Chart,
+    ChartAxis,
+    ChartSeries,
+    Databar,
+    Delete,
+    Image,
+    List,
+    ScatterAxis,
+    ScatterChart,
+    ScatterSeries,
+    Table,
+    TableCell,
+    Text,
+    Video,
+    element_kind,
+)
+from deckkit.model.styles import FontStyles, ShapeStyles, Styles
+
+__all__ = [
+    "NAMED_COLORS",
+    "THEME_COLOR_NAMES",
+    "AnyElement",
+    "Bounds",
+    "Chart",
+    "ChartAxis",
+    "ChartSeries",
+    "Databar",
+    "DeckData",
+    "Delete",
+    "FontStyles",
+    "Image",
+    "List",
+    "ParsedColor",
+    "ScatterAxis",
+    "ScatterChart",
+    "ScatterSeries",
+    "ShapeStyles",
+    "Slide",
+    "Styles",
+    "Table",
+    "TableCell",
+    "Text",
+    "Theme",
+    "ThemeColors",
+    "Video",
+    "element_kind",
+    "format_path",
+    "parse_color",
+    "parse_data",
+]
+
+
+def parse_data(source: DeckData | dict[str, Any] | list[Any] | str | bytes) -> DeckData:
+    """Validate data.json (already parsed, or as JSON text/bytes) into a :class:`DeckData`.
+
+    Raises DataError listing every problem, e.g.
+    ``slides[3].sales.rows[2][1].databar.ratio: must be between 0.0 and 1.0, got 1.4``.
+    """
+    if isinstance(source, DeckData):
+        return source
+    if isinstance(source, str | bytes):
+        try:
+            source = json.loads(source)
+        except json.JSONDecodeError as e:
+            raise DataError([Problem("", f"data.json is not valid JSON: {e.msg} at line {e.lineno} column {e.colno}")]) from None
+        except UnicodeDecodeError:
+            raise DataError([Problem("", "data.json must be UTF-8 text")]) from None
+    try:
+        return DeckData.model_validate(source)
+    except ValidationError as e:
+        raise DataError(problems_from(e, source), summary="data.json has problems") from None
