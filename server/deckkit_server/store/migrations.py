@@ -1,0 +1,43 @@
+"""A small versioned migration table: each migration runs once, in order, under a lock.
+
+Several server processes may start at the same moment against one PostgreSQL; an advisory
+lock serialises them so that exactly one applies a given version.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from sqlalchemy import Connection, Engine, insert, select, text
+
+from deckkit_server.clock import system_clock
+from deckkit_server.store import tables
+
+__all__ = ["MIGRATIONS", "migrate"]
+
+_LOCK_ID = 0x6465636B  # "deck"
+
+
+def _create_initial_tables(conn: Connection) -> None:
+    for table in (tables.accounts, tables.tokens, tables.sessions):
+        table.create(conn, checkfirst=True)
+
+
+MIGRATIONS: tuple[tuple[int, Callable[[Connection], None]], ...] = ((1, _create_initial_tables),)
+
+
+def migrate(engine: Engine) -> list[int]:
+    """Apply the migrations this database lacks; returns the versions applied."""
+    applied: list[int] = []
+    with engine.begin() as conn:
+        if engine.dialect.name == "postgresql":
+            conn.execute(text("SELECT pg_advisory_xact_lock(:id)"), {"id": _LOCK_ID})
+        tables.schema_migrations.create(conn, checkfirst=True)
+        done = set(conn.scalars(select(tables.schema_migrations.c.version)))
+        for version, apply in MIGRATIONS:
+            if version in done:
+                continue
+            apply(conn)
+            conn.execute(insert(tables.schema_migrations).values(version=version, applied_at=system_clock()))
+            applied.append(version)
+    return applied

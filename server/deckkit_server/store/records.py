@@ -1,0 +1,42 @@
+"""What the store hands out: plain frozen records, independent of the database."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+__all__ = ["Account", "SessionRecord", "TokenRecord"]
+
+
+@dataclass(frozen=True, slots=True)
+class Account:
+    id: str
+    name: str
+    created_at: int
+
+
+@dataclass(frozen=True, slots=True)
+class TokenRecord:
+    id: str
+    account_id: str
+    name: str
+    created_at: int
+    last_used_at: int | None
+    revoked_at: int | None
+
+
+@dataclass(frozen=True, slots=True)
+class SessionRecord:
+    uuid: str
+    account_id: str
+    created_at: int
+    upload_key: str
+    output_key: str | None
+    render_claimed_at: int | None
+    rendered_at: int | None
+    render_succeeded: bool | None
+    render_slide_count: int | None
+    render_message: str | None
+
+    @property
+    def is_rendered(self) -> bool:
+        return self.rendered_at is not None

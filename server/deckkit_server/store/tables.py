@@ -1,0 +1,51 @@
+"""The store's tables (SQLAlchemy Core); times are integer microseconds since the epoch, UTC."""
+
+from __future__ import annotations
+
+from sqlalchemy import BigInteger, Boolean, Column, ForeignKey, Index, Integer, MetaData, String, Table, Text
+
+metadata = MetaData()
+
+schema_migrations = Table(
+    "deckkit_schema_migrations",
+    metadata,
+    Column("version", Integer, primary_key=True, autoincrement=False),
+    Column("applied_at", BigInteger, nullable=False),
+)
+
+accounts = Table(
+    "deckkit_accounts",
+    metadata,
+    Column("id", String(32), primary_key=True),
+    Column("name", String(200), nullable=False),
+    Column("created_at", BigInteger, nullable=False),
+)
+
+tokens = Table(
+    "deckkit_tokens",
+    metadata,
+    Column("id", String(32), primary_key=True),
+    Column("account_id", String(32), ForeignKey("deckkit_accounts.id", ondelete="CASCADE"), nullable=False),
+    Column("name", String(200), nullable=False),
+    Column("token_hash", String(64), nullable=False),
+    Column("created_at", BigInteger, nullable=False),
+    Column("last_used_at", BigInteger, nullable=True),
+    Column("revoked_at", BigInteger, nullable=True),
+)
+
+sessions = Table(
+    "deckkit_sessions",
+    metadata,
+    Column("uuid", String(36), primary_key=True),
+    Column("account_id", String(32), ForeignKey("deckkit_accounts.id", ondelete="CASCADE"), nullable=False),
+    Column("created_at", BigInteger, nullable=False),
+    Column("upload_key", String(300), nullable=False),
+    Column("output_key", String(300), nullable=True),
+    Column("render_claimed_at", BigInteger, nullable=True),
+    Column("rendered_at", BigInteger, nullable=True),
+    Column("render_succeeded", Boolean, nullable=True),
+    Column("render_slide_count", Integer, nullable=True),
+    Column("render_message", Text, nullable=True),
+    Index("ix_deckkit_sessions_account_created", "account_id", "created_at"),
+    Index("ix_deckkit_sessions_created", "created_at"),
+)

@@ -1,0 +1,3 @@
+from deckkit.cli import main
+
+raise SystemExit(main())

@@ -1,0 +1,53 @@
+"""The ``deckkit`` command line.
+
+Each verb lives in its own module ``deckkit/cli/cmd_<verb>.py`` exposing
+``register(subparsers)``; the parser is assembled from whatever verb modules exist, so a part
+of deckkit adds its verb without touching this file. Verb modules import heavy packages inside
+their run functions, so ``deckkit --help`` stays fast.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import pkgutil
+import sys
+from collections.abc import Sequence
+
+from deckkit import __version__
+from deckkit.errors import DeckkitError
+
+__all__ = ["build_parser", "main"]
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="deckkit", description="Fill a PowerPoint template with data, locally or through a deckkit server."
+    )
+    parser.add_argument("--version", action="version", version=f"deckkit {__version__}")
+    verbs = parser.add_subparsers(dest="command", metavar="COMMAND")
+    names = sorted(m.name for m in pkgutil.iter_modules(__path__) if m.name.startswith("cmd_"))
+    for name in names:
+        importlib.import_module(f"{__name__}.{name}").register(verbs)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the CLI; exit status 0 on success, 1 when the input has problems, 2 on usage errors."""
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if not getattr(args, "run", None):
+        parser.print_help()
+        return 2
+    try:
+        status: int = args.run(args)
+    except DeckkitError as error:
+        print(f"deckkit: {error}", file=sys.stderr)
+        return 1
+    except KeyboardInterrupt:
+        return 130
+    return status
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

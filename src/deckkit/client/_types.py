@@ -1,0 +1,170 @@
+"""Typed answers of the session API.
+
+The models are lenient, like the answers of any good SDK: unknown fields are kept (``extra``),
+and both session shapes are read. The earlier shape (``is_rendered``, ``message``,
+``updated_at``) is mapped onto the current fields so that code only ever looks at
+``rendered_at``, ``render_succeeded``, ``render_slide_count``, ``render_message`` and
+``state``:
+
+- ``is_rendered: true`` is a successful render, ``rendered_at`` is taken from ``updated_at``;
+- ``is_rendered`` false or null with a ``message`` is a failed render;
+- anything else is unrendered.
+
+The earlier list summary has no ``message``, so a failed render there reads as unrendered.
+"""
+
+from __future__ import annotations
+
+import enum
+from datetime import datetime
+from pathlib import Path
+from typing import Any, Protocol, runtime_checkable
+
+from pydantic import BaseModel, ConfigDict, Field, model_validator
+
+__all__ = [
+    "RenderResponse",
+    "RenderedDeck",
+    "Session",
+    "SessionResponse",
+    "SessionState",
+    "SessionSummary",
+    "SupportsZipBytes",
+    "UploadForm",
+]
+
+
+@runtime_checkable
+class SupportsZipBytes(Protocol):
+    """Anything that can give the input zip as bytes: a ``deckkit.Deck`` is one."""
+
+    def to_zip_bytes(self) -> bytes: ...
+
+
+class SessionState(str, enum.Enum):
+    """Where a session stands; the API has no state field, it follows from the render fields."""
+
+    UNRENDERED = "unrendered"
+    SUCCEEDED = "succeeded"
+    FAILED = "failed"
+
+
+class _Lenient(BaseModel):
+    model_config = ConfigDict(extra="allow", frozen=True)
+
+
+def _from_earlier_shape(data: Any, *, with_message: bool) -> Any:
+    if not isinstance(data, dict) or "rendered_at" in data or "is_rendered" not in data:
+        return data
+    data = dict(data)
+    is_rendered = data.get("is_rendered")
+    message = data.get("message") if with_message else None
+    if is_rendered:
+        data.setdefault("render_succeeded", True)
+    elif message:
+        data.setdefault("render_succeeded", False)
+        data.setdefault("render_message", message)
+    if data.get("render_succeeded") is not None:
+        data.setdefault("rendered_at", data.get("updated_at") or data.get("created_at"))
+    return data
+
+
+def _state(rendered_at: datetime | None, succeeded: bool | None) -> SessionState:
+    if succeeded is True:
+        return SessionState.SUCCEEDED
+    if succeeded is False:
+        return SessionState.FAILED
+    # A record with a render time but no outcome is a render in flight: not done yet.
+    return SessionState.UNRENDERED
+
+
+class SessionSummary(_Lenient):
+    """One element of ``GET /sessions``."""
+
+    uuid: str
+    created_at: datetime
+    rendered_at: datetime | None = None
+    render_succeeded: bool | None = None
+
+    @model_validator(mode="before")
+    @classmethod
+    def _earlier_shape(cls, data: Any) -> Any:
+        return _from_earlier_shape(data, with_message=False)
+
+    @property
+    def state(self) -> SessionState:
+        return _state(self.rendered_at, self.render_succeeded)
+
+
+class Session(SessionSummary):
+    """A session record (current or earlier shape)."""
+
+    render_slide_count: int | None = None
+    render_message: str | None = None
+
+    @model_validator(mode="before")
+    @classmethod
+    def _earlier_shape(cls, data: Any) -> Any:
+        return _from_earlier_shape(data, with_message=True)
+
+
+class UploadForm(_Lenient):
+    """The pre-signed form (``upload``): post the zip to ``action`` with every ``params`` field."""
+
+    action: str
+    method: str = "POST"
+    enctype: str = "multipart/form-data"
+    params: dict[str, str] = Field(default_factory=dict)
+
+
+class SessionResponse(_Lenient):
+    """Answer of ``POST /sessions`` and ``GET /sessions/{uuid}``."""
+
+    session: Session
+    upload: UploadForm
+
+
+class RenderResponse(_Lenient):
+    """Answer of ``POST /sessions/{uuid}/render`` and ``.../download_url``."""
+
+    session: Session
+    download_url: str | None = None
+
+    @property
+    def succeeded(self) -> bool:
+        return self.session.state is SessionState.SUCCEEDED
+
+
+class SessionList(_Lenient):
+    sessions: list[SessionSummary]
+
+
+class RenderedDeck(_Lenient):
+    """What ``client.render(deck)`` gives back: the pptx and the session that made it.
+
+    ``content`` is empty when the render failed and ``raise_on_failure=False`` was passed;
+    ``session.render_message`` then says why.
+    """
+
+    session: Session
+    content: bytes = b""
+    download_url: str | None = None
+    path: Path | None = None
+
+    @property
+    def slide_count(self) -> int | None:
+        return self.session.render_slide_count
+
+    @property
+    def succeeded(self) -> bool:
+        return self.session.state is SessionState.SUCCEEDED
+
+    def save(self, path: str | Path) -> Path:
+        """Write the pptx to ``path`` and return it."""
+        if not self.succeeded:
+            from deckkit.client._exceptions import RenderFailed
+
+            raise RenderFailed(RenderResponse(session=self.session, download_url=None))
+        target = Path(path)
+        target.write_bytes(self.content)
+        return target

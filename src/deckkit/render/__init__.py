@@ -1,0 +1,1 @@
+"""The renderer: template.pptx + data -> pptx (package / locate / fill / assemble)."""

@@ -1,0 +1,85 @@
+"""The three independent readers every rendered file in the tests must satisfy.
+
+1. python-pptx re-opens it;
+2. ``../shared/tools/ooxml_validate.py OUT --baseline TEMPLATE`` reports no new ECMA-376 problem;
+3. LibreOffice (when installed) converts it to PDF with the expected page count.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import uuid
+from pathlib import Path
+
+SHARED = Path(__file__).resolve().parents[1].parent / "shared"
+VALIDATOR = SHARED / "tools" / "ooxml_validate.py"
+CORPUS = SHARED / "corpus"
+
+
+def soffice() -> str | None:
+    return shutil.which("soffice") or shutil.which("libreoffice")
+
+
+def reopen_with_python_pptx(path: Path) -> int:
+    from pptx import Presentation
+
+    return len(Presentation(str(path)).slides)
+
+
+def schema_problems(path: Path, baseline: Path | None) -> list[str]:
+    """New ECMA-376 problems of path (relative to baseline), one line each."""
+    if not VALIDATOR.exists():
+        return []
+    sys.path.insert(0, str(VALIDATOR.parent))
+    try:
+        import ooxml_validate
+    finally:
+        sys.path.pop(0)
+    known: set[tuple[str, str]] = set()
+    if baseline is not None:
+        known = {(ooxml_validate._kind(p), m) for p, m in ooxml_validate.problems(str(baseline))}
+    return [f"{p}: {m}" for p, m in ooxml_validate.problems(str(path)) if (ooxml_validate._kind(p), m) not in known]
+
+
+def convert_to_pdf(path: Path, outdir: Path, timeout: float = 180) -> Path:
+    """Convert with LibreOffice in a private profile (parallel test workers must not share one)."""
+    exe = soffice()
+    assert exe is not None
+    profile = Path(tempfile.gettempdir()) / f"lo-profile-{os.getpid()}-{uuid.uuid4().hex[:8]}"
+    try:
+        subprocess.run(
+            [exe, f"-env:UserInstallation=file://{profile}", "--headless", "--convert-to", "pdf", "--outdir",
+             str(outdir), str(path)],
+            check=True, capture_output=True, timeout=timeout,
+        )  # fmt: skip
+    finally:
+        shutil.rmtree(profile, ignore_errors=True)
+    pdf = outdir / (path.stem + ".pdf")
+    assert pdf.exists(), f"LibreOffice did not convert {path.name}"
+    return pdf
+
+
+def pdf_page_count(pdf: Path) -> int:
+    info = subprocess.run(["pdfinfo", str(pdf)], check=True, capture_output=True, text=True).stdout
+    return int(next(line.split()[1] for line in info.splitlines() if line.startswith("Pages:")))
+
+
+def assert_readable(path: Path | str, template: Path | str | None, *, pages: int | None = None,
+                    libreoffice: bool = True) -> None:  # fmt: skip
+    """Fail unless all three readers accept the file (LibreOffice only when installed and asked)."""
+    path = Path(path)
+    count = reopen_with_python_pptx(path)
+    if pages is not None:
+        assert count == pages, f"python-pptx sees {count} slides, expected {pages}"
+    problems = schema_problems(path, Path(template) if template else None)
+    assert not problems, "new ECMA-376 problems:\n" + "\n".join(problems[:30])
+    if libreoffice and soffice() is not None:
+        with tempfile.TemporaryDirectory() as out:
+            pdf = convert_to_pdf(path, Path(out))
+            if pages is not None:
+                got = pdf_page_count(pdf)
+                assert got == pages, f"LibreOffice rendered {got} pages, expected {pages}"
