@@ -125,5 +125,7 @@ def load_settings(environ: Mapping[str, str] | None = None, **overrides: object)
             from deckkit.errors import DeckkitError
 
             raise DeckkitError(f"{spec.env}={raw!r} is not valid: {error}") from None
-    values.update({k: v for k, v in overrides.items() if v is not None})
+    for attr, value in overrides.items():
+        if value is not None:
+            values[attr] = _CONVERTERS.get(attr, lambda v: v)(value)
     return Settings(**values)  # type: ignore[arg-type]

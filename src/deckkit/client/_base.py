@@ -91,8 +91,9 @@ def _retry_after_seconds(headers: Mapping[str, str]) -> float | None:
         return float(value)
     except ValueError:
         pass
-    parsed = email.utils.parsedate_to_datetime(value) if value.strip() else None
-    if parsed is None:
+    try:
+        parsed = email.utils.parsedate_to_datetime(value)
+    except (TypeError, ValueError):
         return None
     return max(0.0, parsed.timestamp() - time.time())
 
@@ -194,7 +195,11 @@ def _error_details(response: httpx.Response) -> tuple[Any, str | None, str | Non
             if isinstance(error, dict):
                 return body, _str_or_none(error.get("code")), _str_or_none(error.get("message"))
             if isinstance(body, dict):
-                return body, _str_or_none(body.get("code")), _str_or_none(body.get("message") or body.get("detail"))
+                return (
+                    body,
+                    _str_or_none(body.get("code")),
+                    _str_or_none(body.get("message") or body.get("detail")),
+                )
             return body, None, None
     if text.lstrip().startswith("<"):
         code, message = _storage_error(text)
@@ -248,3 +253,13 @@ def check_upload_form(form: UploadForm) -> None:
             f"the server asks for an upload by {form.method} {form.enctype}; "
             "this client only knows POST multipart/form-data"
         )
+
+
+def download_url_of(source: str | RenderResponse) -> str:
+    if isinstance(source, str):
+        return source
+    if source.download_url is not None:
+        return source.download_url
+    if source.session.render_succeeded is False:
+        raise RenderFailed(source)
+    raise APIError(f"session {source.session.uuid} has no download URL: render it first")

@@ -72,7 +72,8 @@ class APIConnectionError(APIError):
     def __init__(self, message: str | None = None, *, request: httpx.Request | None = None) -> None:
         where = f" {request.method} {_redacted(request)}" if request is not None else ""
         super().__init__(
-            message or f"could not connect to the deckkit server ({where.strip() or 'no request'}); "
+            message
+            or f"could not connect to the deckkit server ({where.strip() or 'no request'}); "
             "check the base URL (DECKKIT_BASE_URL) and that the server is running",
             request=request,
         )
@@ -161,7 +162,7 @@ class InternalServerError(APIStatusError):
     """5xx: the server failed; retried before it is raised."""
 
 
-class RenderFailed(APIError):
+class RenderFailed(APIError):  # noqa: N818 - the name the issue and the docs use
     """The render ran and failed; ``render_message`` names the slide, the key and the reason."""
 
     def __init__(self, result: RenderResponse) -> None:
@@ -209,7 +210,9 @@ def status_error_class(status_code: int, code: str | None = None) -> type[APISta
     return APIStatusError
 
 
-def make_status_error(response: httpx.Response, body: Any, code: str | None, detail: str | None) -> APIStatusError:
+def make_status_error(
+    response: httpx.Response, body: Any, code: str | None, detail: str | None
+) -> APIStatusError:
     """Build the error for ``response``; the message says what failed and what to do."""
     cls = status_error_class(response.status_code, code)
     request = response.request

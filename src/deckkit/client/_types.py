@@ -16,6 +16,7 @@ The earlier list summary has no ``message``, so a failed render there reads as u
 from __future__ import annotations
 
 import enum
+import os
 from datetime import datetime
 from pathlib import Path
 from typing import Any, Protocol, runtime_checkable
@@ -41,7 +42,7 @@ class SupportsZipBytes(Protocol):
     def to_zip_bytes(self) -> bytes: ...
 
 
-class SessionState(str, enum.Enum):
+class SessionState(enum.StrEnum):
     """Where a session stands; the API has no state field, it follows from the render fields."""
 
     UNRENDERED = "unrendered"
@@ -69,12 +70,11 @@ def _from_earlier_shape(data: Any, *, with_message: bool) -> Any:
     return data
 
 
-def _state(rendered_at: datetime | None, succeeded: bool | None) -> SessionState:
+def _state(succeeded: bool | None) -> SessionState:
     if succeeded is True:
         return SessionState.SUCCEEDED
     if succeeded is False:
         return SessionState.FAILED
-    # A record with a render time but no outcome is a render in flight: not done yet.
     return SessionState.UNRENDERED
 
 
@@ -93,7 +93,7 @@ class SessionSummary(_Lenient):
 
     @property
     def state(self) -> SessionState:
-        return _state(self.rendered_at, self.render_succeeded)
+        return _state(self.render_succeeded)
 
 
 class Session(SessionSummary):
@@ -159,7 +159,7 @@ class RenderedDeck(_Lenient):
     def succeeded(self) -> bool:
         return self.session.state is SessionState.SUCCEEDED
 
-    def save(self, path: str | Path) -> Path:
+    def save(self, path: str | os.PathLike[str]) -> Path:
         """Write the pptx to ``path`` and return it."""
         if not self.succeeded:
             from deckkit.client._exceptions import RenderFailed

@@ -14,18 +14,16 @@ import io
 import json
 import os
 import secrets
-from collections.abc import AsyncIterator, Callable, Iterator
+from collections.abc import AsyncIterator, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import IO, Any
 
+from deckkit.client._progress import ProgressCallback, TransferProgress
 from deckkit.client._types import SupportsZipBytes, UploadForm
 from deckkit.errors import BundleError
 
-__all__ = ["ProgressCallback", "UploadBody", "UploadSource", "ZipSource", "policy_size_limit"]
-
-ProgressCallback = Callable[[int, "int | None"], None]
-"""Called as ``progress(done_bytes, total_bytes)`` while a zip goes up or a pptx comes down."""
+__all__ = ["UploadBody", "UploadSource", "ZipSource", "check_size", "policy_size_limit"]
 
 UploadSource = SupportsZipBytes | str | os.PathLike[str] | bytes | bytearray | memoryview | IO[bytes]
 
@@ -149,7 +147,7 @@ class UploadBody:
 
     def _report(self, done: int) -> None:
         if self.progress is not None:
-            self.progress(done, self.source.size)
+            self.progress(TransferProgress("upload", done, self.source.size))
 
 
 def policy_size_limit(form: UploadForm) -> int | None:

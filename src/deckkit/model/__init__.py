@@ -1,7 +1,8 @@
 """The data.json format as pydantic models: the one contract the SDK, renderer and server share.
 
 Parse with :func:`parse_data` (a dict, list, JSON text or bytes); every problem is reported at
-once as a :class:`deckkit.errors.DataError` whose ``problems`` carry data paths.
+once as a :class:`deckkit.errors.DataError` whose ``problems`` carry data paths. Models built
+from Python report their problems the same way.
 """
 
 from __future__ import annotations
@@ -12,31 +13,27 @@ from typing import Any
 from pydantic import ValidationError
 
 from deckkit.errors import DataError, Problem
+from deckkit.model._base import data_error
 from deckkit.model._problems import format_path, problems_from
-from deckkit.model.colors import NAMED_COLORS, THEME_COLOR_NAMES, ParsedColor, parse_color
-from deckkit.model.document import DeckData, Slide, Theme, ThemeColors
-from deckkit.model.elements import (
-    AnyElement,
+from deckkit.model.chart import (
     Bounds,
     Chart,
     ChartAxis,
     ChartSeries,
-    Databar,
-    Delete,
-    Image,
-    List,
     ScatterAxis,
     ScatterChart,
     ScatterSeries,
-    Table,
-    TableCell,
-    Text,
-    Video,
-    element_kind,
 )
+from deckkit.model.colors import NAMED_COLORS, THEME_COLOR_NAMES, ParsedColor, parse_color
+from deckkit.model.document import DeckData, Slide, Theme, ThemeColors
+from deckkit.model.elements import ELEMENT_TYPES, AnyElement, Delete, element_kind
+from deckkit.model.media import Image, Video
 from deckkit.model.styles import FontStyles, ShapeStyles, Styles
+from deckkit.model.table import Databar, Table, TableCell
+from deckkit.model.text import List, Text
 
 __all__ = [
+    "ELEMENT_TYPES",
     "NAMED_COLORS",
     "THEME_COLOR_NAMES",
     "AnyElement",
@@ -67,7 +64,12 @@ __all__ = [
     "format_path",
     "parse_color",
     "parse_data",
+    "problems_from",
 ]
+
+
+def _reject_constant(name: str) -> Any:
+    raise ValueError(name)
 
 
 def parse_data(source: DeckData | dict[str, Any] | list[Any] | str | bytes) -> DeckData:
@@ -80,12 +82,19 @@ def parse_data(source: DeckData | dict[str, Any] | list[Any] | str | bytes) -> D
         return source
     if isinstance(source, str | bytes):
         try:
-            source = json.loads(source)
+            # NaN and Infinity are not JSON; a file holding them was not written by a JSON library.
+            source = json.loads(source, parse_constant=_reject_constant)
         except json.JSONDecodeError as e:
-            raise DataError([Problem("", f"data.json is not valid JSON: {e.msg} at line {e.lineno} column {e.colno}")]) from None
-        except UnicodeDecodeError:
-            raise DataError([Problem("", "data.json must be UTF-8 text")]) from None
+            raise DataError(
+                [Problem("", f"data.json is not valid JSON: {e.msg} at line {e.lineno} column {e.colno}")]
+            ) from None
+        except ValueError as e:
+            if isinstance(e.__cause__, UnicodeDecodeError) or isinstance(e, UnicodeDecodeError):
+                raise DataError([Problem("", "data.json must be UTF-8 text")]) from None
+            raise DataError(
+                [Problem("", f"data.json is not valid JSON: {e} is not a JSON value (use null)")]
+            ) from None
     try:
         return DeckData.model_validate(source)
     except ValidationError as e:
-        raise DataError(problems_from(e, source), summary="data.json has problems") from None
+        raise data_error(e, "data.json") from None

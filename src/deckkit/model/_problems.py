@@ -1,4 +1,10 @@
-"""Turn pydantic's validation errors into deckkit Problems: a data path and a plain message."""
+"""Turn pydantic's validation errors into deckkit Problems: a data.json path and a plain message.
+
+pydantic locates an error in model terms (``slides.3.values.sales.Table.rows.2.1``); a person
+reads data.json terms (``slides[3].sales.rows[2][1]``). The two differ in two ways only: slide
+keys sit beside ``template`` in data.json but in ``Slide.values`` in the model, and union tags
+(capitalised, so never a field name) appear in the location.
+"""
 
 from __future__ import annotations
 
@@ -12,33 +18,23 @@ from pydantic import BaseModel, ValidationError
 from pydantic_core import ErrorDetails
 
 from deckkit.errors import Problem
-from deckkit.model._types import _shown
-from deckkit.model.elements import ELEMENT_TYPES
+from deckkit.model._types import shown
+from deckkit.model.elements import ELEMENT_TYPES, UNION_TAGS
 
 
-def _walk(loc: Sequence[str | int], data: Any) -> Iterator[str | int]:
-    """Yield the loc components that are real keys or indexes of the input, skipping union tags."""
-    current = data
-    for part in loc:
-        if isinstance(part, int) and isinstance(current, list | tuple) and 0 <= part < len(current):
-            current = current[part]
-            yield part
-        elif isinstance(part, str) and isinstance(current, dict) and part in current:
-            current = current[part]
-            yield part
-        elif isinstance(part, str) and part == "values" and isinstance(current, dict) and "values" not in current:
-            # Slide keys live beside "template" in data.json; the model gathers them in `values`.
+def _data_path(loc: Sequence[str | int], slide_alone: bool) -> Iterator[str | int]:
+    # Where Slide.values sits: loc[0] when a Slide is validated alone, loc[2] under DeckData.
+    values_at = 0 if slide_alone else 2
+    for i, part in enumerate(loc):
+        if i == values_at and part == "values" and len(loc) > i + 1 and (slide_alone or loc[0] == "slides"):
+            continue  # the slide's keys live beside "template" in data.json
+        if part in UNION_TAGS and not (i == values_at + 1 and loc[values_at] == "values"):
             continue
-        elif isinstance(part, str) and isinstance(current, dict) and part not in current and _is_field_name(part):
-            yield part  # a missing field is reported at its own name
-            current = None
-
-
-def _is_field_name(part: str) -> bool:
-    return not (part in ELEMENT_TYPES or part in ("string", "cell", "delete", "function-after", "function-before"))
+        yield part
 
 
 def format_path(parts: Sequence[str | int], root: str = "") -> str:
+    """``["slides", 3, "q3-sales", "rows", 2]`` -> ``slides[3]["q3-sales"].rows[2]``."""
     out = root
     for part in parts:
         if isinstance(part, int):
@@ -48,16 +44,6 @@ def format_path(parts: Sequence[str | int], root: str = "") -> str:
         else:
             out += f"[{json.dumps(part)}]"
     return out
-
-
-def _value_at(parts: Sequence[str | int], data: Any) -> Any:
-    current = data
-    for part in parts:
-        try:
-            current = current[part]
-        except (KeyError, IndexError, TypeError):
-            return None
-    return current
 
 
 def _json_type(value: Any) -> str:
@@ -89,62 +75,72 @@ _EXPECTED = {
 }
 
 
-def _message(error: ErrorDetails, value: Any) -> str:
+def _got(value: Any) -> str:
+    kind = _json_type(value)
+    return (
+        kind if kind in ("null", "object", "array") or isinstance(value, bool) else f"{kind} {shown(value)}"
+    )
+
+
+def _message(error: ErrorDetails) -> str:
     kind = error["type"]
+    value = error.get("input")
+    ctx = error.get("ctx", {})
+    loc = error["loc"]
+    if kind == "string_type" and loc and loc[-1] == "Str":
+        return f'must be a string or an object with "value", got {_got(value)}'
     if kind in _EXPECTED:
-        return f"must be {_EXPECTED[kind]}, got {_json_type(value)} {_shown(value)}".rstrip()
+        return f"must be {_EXPECTED[kind]}, got {_got(value)}"
     if kind == "missing":
         return "is required"
     if kind == "extra_forbidden":
-        key = str(error["loc"][-1])
+        key = str(loc[-1])
         hint = difflib.get_close_matches(key, _all_field_names(), n=1, cutoff=0.7)
         return f'unknown field, did you mean "{hint[0]}"?' if hint else "unknown field"
     if kind in ("literal_error", "enum"):
-        expected = str(error.get("ctx", {}).get("expected", ""))
-        if expected == "True":
-            return f"must be true, got {_shown(value)}"
-        return f"must be one of {expected}, got {_shown(value)}"
-    if kind == "union_tag_invalid":
-        tag = str(error.get("ctx", {}).get("tag", ""))
-        hint = difflib.get_close_matches(tag, ELEMENT_TYPES, n=1, cutoff=0.5)
-        base = f'unknown type "{tag}"; expected one of {", ".join(ELEMENT_TYPES)}'
-        return base + (f'; did you mean "{hint[0]}"?' if hint else "")
+        return f"must be one of {ctx.get('expected', '')}, got {shown(value)}"
     if kind == "union_tag_not_found":
-        return "must have a type"
+        return _not_an_element(value)
     if kind == "greater_than_equal":
-        return f"must be at least {error.get('ctx', {}).get('ge')}, got {_shown(value)}"
+        return f"must be at least {ctx.get('ge')}, got {shown(value)}"
     if kind == "too_short":
         return "must not be empty"
     if kind in ("int_from_float", "int_parsing"):
-        return f"must be a whole number, got {_shown(value)}"
+        return f"must be a whole number, got {shown(value)}"
     return error["msg"]
+
+
+def _not_an_element(value: Any) -> str:
+    if isinstance(value, dict) and "type" in value:
+        tag = str(value["type"])
+        hint = difflib.get_close_matches(tag.lower(), ELEMENT_TYPES, n=1, cutoff=0.5)
+        base = f"unknown type {shown(value['type'])}; expected one of {', '.join(ELEMENT_TYPES)}"
+        return base + (f'; did you mean "{hint[0]}"?' if hint else "")
+    return f"must be a string or an element object ({', '.join(ELEMENT_TYPES)}, or delete), got {_got(value)}"
 
 
 @functools.cache
 def _all_field_names() -> list[str]:
-    from deckkit.model import document, elements, styles
+    from deckkit.model import chart, document, media, styles, table, text
 
     names: set[str] = set()
-    for module in (document, elements, styles):
+    for module in (document, chart, media, table, text, styles):
         for obj in vars(module).values():
             if isinstance(obj, type) and issubclass(obj, BaseModel) and obj is not BaseModel:
                 names.update(obj.model_fields)
     return sorted(names)
 
 
-def problems_from(error: ValidationError, data: Any, root: str = "") -> list[Problem]:
-    """One Problem per pydantic error, with the path in data.json terms."""
+def problems_from(error: ValidationError, root: str = "", *, slide_alone: bool = False) -> list[Problem]:
+    """One Problem per pydantic error, with the path in data.json terms, in document order.
+
+    ``slide_alone``: the error comes from validating a Slide by itself rather than a whole DeckData.
+    """
     found: list[Problem] = []
-    seen: set[tuple[str, str]] = set()
+    seen: set[Problem] = set()
     for detail in error.errors(include_url=False):
-        parts = list(_walk(detail["loc"], data))
-        value = detail.get("input") if detail["type"] != "missing" else None
-        if detail["type"] in _EXPECTED or detail["type"] in ("literal_error", "enum"):
-            value = _value_at(parts, data) if parts else detail.get("input")
-        message = _message(detail, value)
-        problem = Problem(format_path(parts, root), message)
-        key = (problem.path, problem.message)
-        if key not in seen:
-            seen.add(key)
+        problem = Problem(format_path(list(_data_path(detail["loc"], slide_alone)), root), _message(detail))
+        if problem not in seen:
+            seen.add(problem)
             found.append(problem)
     return found

@@ -1,33 +1,51 @@
-"""Constrained scalar types shared by the models, each with a message a person can act on."""
+"""Constrained scalar types shared by the models, each with a message a person can act on.
+
+Every rule here is one JSON Schema can say too (``deckkit.model.schema`` says it with the same
+patterns and bounds), so the schema and the models accept and reject the same documents.
+"""
 
 from __future__ import annotations
 
 import math
+import posixpath
+import re
 from typing import Annotated, Any
 
-from pydantic import AfterValidator, BeforeValidator, Strict, WithJsonSchema
+from pydantic import AfterValidator, BeforeValidator, Strict
 from pydantic_core import PydanticCustomError
 
-from deckkit.model.colors import HEX_PATTERN, NAMED_COLORS, THEME_COLOR_NAMES, ColorValueError, normalize_color
+from deckkit.model.colors import ColorValueError, normalize_color
+from deckkit.model.patterns import HYPERLINK_PATTERN, MEDIA_PATH_PREFIX, VIDEO_URL_PATTERN
 
 
-def _shown(value: Any) -> str:
+def shown(value: Any) -> str:
+    """A value as it would appear in data.json, shortened for messages."""
     if isinstance(value, str):
         return f'"{value}"' if len(value) <= 60 else f'"{value[:57]}..."'
     if isinstance(value, bool):
         return "true" if value else "false"
     if value is None:
         return "null"
+    if isinstance(value, dict):
+        return "{...}"
+    if isinstance(value, list | tuple):
+        return "[...]" if value else "[]"
     return repr(value)
 
 
+def _bound(value: float) -> str:
+    return str(value) if isinstance(value, float) else str(int(value))
+
+
 def in_range(low: float, high: float) -> AfterValidator:
-    """A number between low and high inclusive, reported as 'must be between 0.0 and 1.0, got 1.4'."""
+    """A number between low and high inclusive: 'must be between 0.0 and 1.0, got 1.4'."""
 
     def check(value: float) -> float:
         if not (low <= value <= high):
             raise PydanticCustomError(
-                "out_of_range", "must be between {low} and {high}, got {got}", {"low": low, "high": high, "got": _shown(value)}
+                "out_of_range",
+                "must be between {low} and {high}, got {got}",
+                {"low": _bound(low), "high": _bound(high), "got": shown(value)},
             )
         return value
 
@@ -36,13 +54,27 @@ def in_range(low: float, high: float) -> AfterValidator:
 
 def _finite(value: float) -> float:
     if math.isnan(value) or math.isinf(value):
-        raise PydanticCustomError("not_finite", "must be a finite number, got {got}", {"got": _shown(value)})
+        raise PydanticCustomError("not_finite", "must be a finite number, got {got}", {"got": shown(value)})
     return value
 
 
 def _positive(value: float) -> float:
     if value <= 0:
-        raise PydanticCustomError("not_positive", "must be greater than 0, got {got}", {"got": _shown(value)})
+        raise PydanticCustomError("not_positive", "must be greater than 0, got {got}", {"got": shown(value)})
+    return value
+
+
+def _integral_float_to_int(value: Any) -> Any:
+    # JSON does not tell 3 from 3.0, and JSON Schema's "integer" accepts both: so do we.
+    if isinstance(value, float) and value.is_integer():
+        return int(value)
+    return value
+
+
+def _nan_to_none(value: Any) -> Any:
+    # Analysts' NaN is a missing point: pandas hands over float("nan") where JSON has null.
+    if isinstance(value, float) and math.isnan(value):
+        return None
     return value
 
 
@@ -60,37 +92,66 @@ def _theme_slot_color(value: str) -> str:
         raise PydanticCustomError("color", str(e)) from None
 
 
-def _nan_to_none(value: Any) -> Any:
-    # Analysts' NaN is a missing point: pandas hands over float("nan") where JSON has null.
-    if isinstance(value, float) and math.isnan(value):
-        return None
+def _removable_color(value: str) -> str:
+    return value if value == "" else _color(value)
+
+
+def _must_be_true(value: Any) -> Any:
+    if value is not True:
+        raise PydanticCustomError("must_be_true", "must be true, got {got}", {"got": shown(value)})
     return value
 
 
-_COLOR_SCHEMA = {
-    "anyOf": [
-        {"type": "string", "pattern": HEX_PATTERN},
-        {"enum": list(THEME_COLOR_NAMES)},
-        {"enum": list(NAMED_COLORS)},
-    ],
-    "description": "A hex code (# optional, 3 or 6 digits, any case), a theme color name or a named color.",
-}
-_THEME_SLOT_SCHEMA = {
-    "anyOf": [{"type": "string", "pattern": HEX_PATTERN}, {"enum": list(NAMED_COLORS)}],
-    "description": "A hex code or a named color (not a theme color name).",
-}
+def _hyperlink(value: str) -> str:
+    if not re.fullmatch(HYPERLINK_PATTERN, value):
+        raise PydanticCustomError(
+            "uri", "must be an absolute URI such as https://example.com, got {got}", {"got": shown(value)}
+        )
+    return value
+
+
+def media_path(value: str, extensions: tuple[str, ...], what: str) -> str:
+    """Check a path inside the zip (relative, forward slashes, no ..) and its extension; normalise it."""
+    if not re.match(MEDIA_PATH_PREFIX, value):
+        if "\\" in value:
+            reason = "must use forward slashes (/), not backslashes"
+        elif ".." in value.split("/"):
+            reason = 'must not contain ".."'
+        elif re.match(r"^[A-Za-z][A-Za-z0-9+.-]*:", value):
+            reason = "must be a relative path inside the zip, not a URL or drive"
+        else:
+            reason = "must be a relative path inside the zip (no leading /)"
+        raise PydanticCustomError("media_path", "{got}: {reason}", {"got": shown(value), "reason": reason})
+    name = posixpath.basename(value)
+    extension = name.rsplit(".", 1)[-1].lower() if "." in name else ""
+    if extension not in extensions:
+        raise PydanticCustomError(
+            "media_format",
+            "{got}: {what} must be a {allowed} file",
+            {
+                "got": shown(value),
+                "what": what,
+                "allowed": ", ".join(extensions[:-1]) + " or " + extensions[-1],
+            },
+        )
+    # The renderer looks media up by this exact key: "./a.png" and "a//b.png" name "a.png" and "a/b.png".
+    return posixpath.normpath(value)
+
+
+def is_video_site_url(src: str) -> bool:
+    """True for an https URL on a known video-sharing site (embedded as an online video)."""
+    return re.fullmatch(VIDEO_URL_PATTERN, src) is not None
+
 
 StrictText = Annotated[str, Strict()]
 StrictFlag = Annotated[bool, Strict()]
+WholeNumber = Annotated[int, Strict(), BeforeValidator(_integral_float_to_int)]
 Number = Annotated[float, Strict(), AfterValidator(_finite)]
 PositiveNumber = Annotated[float, Strict(), AfterValidator(_finite), AfterValidator(_positive)]
-PositiveInt = Annotated[int, Strict(), AfterValidator(_positive)]
-Color = Annotated[str, Strict(), AfterValidator(_color), WithJsonSchema(_COLOR_SCHEMA)]
-ThemeSlotColor = Annotated[str, Strict(), AfterValidator(_theme_slot_color), WithJsonSchema(_THEME_SLOT_SCHEMA)]
+PositiveInt = Annotated[int, Strict(), AfterValidator(_positive), BeforeValidator(_integral_float_to_int)]
 MaybeNumber = Annotated[Number | None, BeforeValidator(_nan_to_none)]
-RemovableColor = Annotated[
-    str,
-    Strict(),
-    AfterValidator(lambda v: v if v == "" else _color(v)),
-    WithJsonSchema({"anyOf": [{"const": ""}, _COLOR_SCHEMA], "description": 'A color, or "" to remove it.'}),
-]
+TrueFlag = Annotated[bool, BeforeValidator(_must_be_true)]
+Hyperlink = Annotated[str, Strict(), AfterValidator(_hyperlink)]
+Color = Annotated[str, Strict(), AfterValidator(_color)]
+ThemeSlotColor = Annotated[str, Strict(), AfterValidator(_theme_slot_color)]
+RemovableColor = Annotated[str, Strict(), AfterValidator(_removable_color)]

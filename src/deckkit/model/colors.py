@@ -18,6 +18,8 @@ import re
 from dataclasses import dataclass
 from typing import Literal
 
+from deckkit.model.patterns import HEX_COLOR_PATTERN
+
 THEME_COLOR_NAMES: tuple[str, ...] = (
     "lt1", "dk1", "lt2", "dk2",
     "accent1", "accent2", "accent3", "accent4", "accent5", "accent6",
@@ -40,10 +42,10 @@ NAMED_COLORS: tuple[str, ...] = tuple(
     medSlateBlue royalBlue steelBlue dodgerBlue deepSkyBlue cornflowerBlue skyBlue ltSkyBlue
     ltSteelBlue ltBlue powderBlue indigo purple dkMagenta dkViolet blueViolet medPurple dkOrchid
     fuchsia magenta medOrchid orchid violet plum thistle lavender
-    """.split()
+    """.split()  # noqa: SIM905  (a list of 140 words reads better as words)
 )
 
-HEX_PATTERN = r"^#?([0-9A-Fa-f]{3}|[0-9A-Fa-f]{6})$"
+HEX_PATTERN = HEX_COLOR_PATTERN
 _HEX = re.compile(HEX_PATTERN)
 _THEME = frozenset(THEME_COLOR_NAMES)
 _NAMED = frozenset(NAMED_COLORS)
@@ -79,7 +81,7 @@ def _suggest(text: str, names: tuple[str, ...]) -> str:
 
 def parse_color(text: str, *, allow_theme: bool = True) -> ParsedColor:
     """Resolve a data.json colour string, or raise ColorValueError with a suggestion."""
-    if _HEX.match(text):
+    if _HEX.fullmatch(text):
         digits = text.lstrip("#").upper()
         if len(digits) == 3:
             digits = "".join(c * 2 for c in digits)

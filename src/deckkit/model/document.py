@@ -2,18 +2,19 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
-from pydantic import Field, model_serializer, model_validator
+from pydantic import Field, ValidationError, model_serializer, model_validator
 from pydantic_core import PydanticCustomError
 
-from deckkit.model._types import ThemeSlotColor
+from deckkit.model._base import StrictModel, data_error
+from deckkit.model._types import ThemeSlotColor, WholeNumber, shown
 from deckkit.model.elements import AnyElement, SlideValue
-from deckkit.model.styles import StrictModel
 
+__all__ = ["THEME_SLOTS", "DeckData", "Slide", "Theme", "ThemeColors"]
 
-def _blank_to_none(value: Any) -> Any:
-    return None if value == "" else value
+THEME_SLOTS = ("lt1", "dk1", "lt2", "dk2", "accent1", "accent2", "accent3", "accent4", "accent5", "accent6", "hlink", "folHlink")  # fmt: skip
 
 
 class ThemeColors(StrictModel):
@@ -36,11 +37,11 @@ class ThemeColors(StrictModel):
     @classmethod
     def _blank_keeps_template(cls, data: Any) -> Any:
         if isinstance(data, dict):
-            return {k: _blank_to_none(v) for k, v in data.items()}
+            return {k: v for k, v in data.items() if not (k in THEME_SLOTS and v in ("", None))}
         return data
 
     def changed(self) -> dict[str, str]:
-        """Slot name -> new colour for the slots the data sets."""
+        """Slot name -> new colour (``#RRGGBB`` or a named colour) for the slots the data sets."""
         return {k: v for k, v in self.model_dump().items() if v is not None}
 
 
@@ -50,42 +51,64 @@ class Theme(StrictModel):
     colors: ThemeColors | None = None
 
 
-class Slide(StrictModel):
-    """One output slide: the template slide to copy (from 1) and a value for each placeholder key.
+class _SlideArguments:
+    """Slide(...) called from Python: template and keys already apart (data.json puts them side by side)."""
 
-    Keys are free strings (``"q3-sales"``, ``"Sales table"``): pass them as keyword arguments or,
-    when they are not Python identifiers, as a dict: ``Slide(template=2, values={"q3-sales": ...})``.
+    def __init__(self, template: Any, values: dict[str, Any]) -> None:
+        self.template = template
+        self.values = values
+
+
+class Slide(StrictModel):
+    """One output slide: the template slide to copy (counted from 1) and a value for each key.
+
+    In data.json the keys sit beside ``template``; here they are in ``values``. From Python, pass
+    keys as keyword arguments or, when they are not identifiers, as a mapping:
+    ``Slide(2, {"q3-sales": table}, title="Q3")``.
     """
 
-    template: int = Field(strict=True, ge=1)
+    template: WholeNumber = Field(ge=1)
     values: dict[str, SlideValue] = Field(default_factory=dict)
+
+    def __init__(self, template: Any = None, values: Mapping[str, Any] | None = None, **keys: Any) -> None:
+        arguments = _SlideArguments(template, {**(values or {}), **keys})
+        try:
+            self.__pydantic_validator__.validate_python(arguments, self_instance=self)
+        except ValidationError as error:
+            raise data_error(error, "Slide", slide_alone=True) from None
+
+    __init__.__pydantic_base_init__ = True  # type: ignore[attr-defined]
+
+    @model_validator(mode="before")
+    @classmethod
+    def _null_is_absent(cls, data: Any) -> Any:
+        # Not for slides: every key but "template" is a placeholder, and null is no placeholder value.
+        return data
 
     @model_validator(mode="before")
     @classmethod
     def _gather_keys(cls, data: Any) -> Any:
-        # data.json writes placeholder keys beside "template"; the model keeps them in `values`.
-        if isinstance(data, dict) and "values" not in data:
-            template = data.get("template", _MISSING)
+        if isinstance(data, _SlideArguments):
+            return (
+                {"values": data.values}
+                if data.template is None
+                else {"template": data.template, "values": data.values}
+            )
+        if isinstance(data, dict):
+            # data.json writes placeholder keys beside "template" (a key may even be named "values").
             values = {k: v for k, v in data.items() if k != "template"}
-            return {"values": values} if template is _MISSING else {"template": template, "values": values}
-        if isinstance(data, dict) and "values" in data and "template" in data:
-            extra = {k: v for k, v in data.items() if k not in ("template", "values")}
-            if extra:
-                return {"template": data["template"], "values": {**data["values"], **extra}}
+            return (
+                {"template": data["template"], "values": values} if "template" in data else {"values": values}
+            )
         return data
 
     @model_serializer(mode="wrap")
     def _flat(self, handler: Any) -> dict[str, Any]:
-        out: dict[str, Any] = {"template": self.template}
         dumped = handler(self)
-        out.update(dumped.get("values", {}))
-        return out
+        return {"template": self.template, **dumped.get("values", {})}
 
     def __getitem__(self, key: str) -> str | AnyElement:
         return self.values[key]
-
-
-_MISSING = object()
 
 
 class DeckData(StrictModel):
@@ -99,9 +122,15 @@ class DeckData(StrictModel):
     def _legacy_array(cls, data: Any) -> Any:
         if isinstance(data, list):
             return {"slides": data}
-        if not isinstance(data, dict) and not isinstance(data, DeckData):
+        if not isinstance(data, dict | DeckData):
             raise PydanticCustomError(
-                "root", "data.json must be an object with \"slides\" (or a bare array of slides), got {got}",
-                {"got": type(data).__name__},
+                "root",
+                'data.json must be an object with "slides" (or an array of slides), got {got}',
+                {"got": shown(data)},
             )
         return data
+
+    def to_json_dict(self) -> dict[str, Any]:
+        """The current data.json form as plain JSON types (optional fields left out when unset)."""
+        out: dict[str, Any] = self.model_dump(mode="json", exclude_none=True)
+        return out

@@ -4,25 +4,31 @@ from __future__ import annotations
 
 from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict
+from deckkit.model._base import StrictModel
+from deckkit.model._types import Color, Number, RemovableColor, StrictFlag, StrictText, in_range
 
-from deckkit.model._types import Color, PositiveNumber, RemovableColor, StrictFlag, StrictText, in_range
+__all__ = [
+    "FONT_SIZE_RANGE",
+    "FontStyles",
+    "HorizontalAlign",
+    "ShapeStyles",
+    "StrictModel",
+    "Styles",
+    "VerticalAlign",
+]
 
 HorizontalAlign = Literal["left", "center", "right", "justified", "distributed"]
 VerticalAlign = Literal["top", "center", "bottom"]
 
-
-class StrictModel(BaseModel):
-    """Request models reject unknown fields, so a typo is an error rather than silently ignored."""
-
-    model_config = ConfigDict(extra="forbid", populate_by_name=True, validate_default=False)
+# DrawingML stores sizes in hundredths of a point from 100 to 400000.
+FONT_SIZE_RANGE = (1.0, 4000.0)
 
 
 class FontStyles(StrictModel):
     """How inserted text looks; unset fields keep the template's run formatting."""
 
     typeface: StrictText | None = None
-    size: Annotated[PositiveNumber, in_range(1.0, 4000.0)] | None = None
+    size: Annotated[Number, in_range(*FONT_SIZE_RANGE)] | None = None
     color: Color | None = None
     underline: StrictFlag | None = None
     bold: StrictFlag | None = None
@@ -31,7 +37,7 @@ class FontStyles(StrictModel):
 
 
 class ShapeStyles(StrictModel):
-    """The containing shape (or table cell): fill, outline, text alignment."""
+    """The containing shape (or table cell): fill, outline ("" removes them), text alignment."""
 
     outline: RemovableColor | None = None
     fill: RemovableColor | None = None

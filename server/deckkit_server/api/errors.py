@@ -1,0 +1,61 @@
+"""The API's error answers: JSON ``{"error": {"code", "message"}}`` with the statuses of decisions.md."""
+
+from __future__ import annotations
+
+import logging
+
+from starlette.exceptions import HTTPException
+from starlette.requests import Request
+from starlette.responses import JSONResponse, Response
+
+__all__ = ["ApiError", "error_response", "exception_handlers"]
+
+log = logging.getLogger("deckkit_server.api")
+
+
+class ApiError(Exception):
+    def __init__(self, status: int, code: str, message: str, headers: dict[str, str] | None = None) -> None:
+        super().__init__(message)
+        self.status = status
+        self.code = code
+        self.message = message
+        self.headers = headers or {}
+
+    def response(self) -> Response:
+        return error_response(self.status, self.code, self.message, self.headers)
+
+
+def error_response(status: int, code: str, message: str, headers: dict[str, str] | None = None) -> Response:
+    return JSONResponse({"error": {"code": code, "message": message}}, status_code=status, headers=headers)
+
+
+def unauthorized(message: str) -> ApiError:
+    return ApiError(401, "unauthorized", message, {"WWW-Authenticate": 'Bearer realm="deckkit"'})
+
+
+def not_found(uuid: str) -> ApiError:
+    return ApiError(404, "not_found", f"no session {uuid} in this account (sessions expire 24 hours after creation)")
+
+
+_CODES = {404: "not_found", 405: "method_not_allowed", 400: "bad_request", 413: "too_large"}
+
+
+async def _http_exception(request: Request, exc: Exception) -> Response:
+    assert isinstance(exc, HTTPException)
+    code = _CODES.get(exc.status_code, "error")
+    message = {404: f"no such endpoint: {request.url.path}",
+               405: f"{request.method} is not allowed on {request.url.path}"}.get(exc.status_code, str(exc.detail))  # fmt: skip
+    return error_response(exc.status_code, code, message, dict(exc.headers or {}))
+
+
+async def _api_error(request: Request, exc: Exception) -> Response:
+    assert isinstance(exc, ApiError)
+    return exc.response()
+
+
+async def _unexpected(request: Request, exc: Exception) -> Response:
+    log.exception("unexpected error on %s %s", request.method, request.url.path, exc_info=exc)
+    return error_response(500, "internal_error", "the server failed unexpectedly; the error was logged")
+
+
+exception_handlers = {HTTPException: _http_exception, ApiError: _api_error, Exception: _unexpected}

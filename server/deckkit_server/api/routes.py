@@ -1,0 +1,98 @@
+"""The six operations of the session interface (five here; the upload goes to storage)."""
+
+from __future__ import annotations
+
+import uuid as uuidlib
+
+from starlette.requests import Request
+from starlette.responses import JSONResponse, Response
+from starlette.routing import Route
+
+from deckkit_server.api.auth import api_endpoint
+from deckkit_server.api.errors import ApiError, not_found
+from deckkit_server.api.shapes import session_json, session_summary_json
+from deckkit_server.rendering import render_session, upload_key_for
+from deckkit_server.retention import delete_session_files
+from deckkit_server.state import ServerState
+from deckkit_server.store import Account, SessionRecord
+
+__all__ = ["api_routes", "base_url_of"]
+
+
+def base_url_of(request: Request, state: ServerState) -> str:
+    return (state.settings.public_url or str(request.base_url)).rstrip("/")
+
+
+def _upload_json(request: Request, state: ServerState, record: SessionRecord) -> dict[str, object]:
+    form = state.storage.upload_form(record.upload_key, base_url=base_url_of(request, state), now=state.clock())
+    return form.as_json()
+
+
+def _download_url(request: Request, state: ServerState, record: SessionRecord) -> str | None:
+    if not record.render_succeeded or record.output_key is None:
+        return None
+    return state.storage.download_url(
+        record.output_key, base_url=base_url_of(request, state), now=state.clock(), filename=f"{record.uuid}.pptx"
+    )
+
+
+async def _session_of(request: Request, state: ServerState, account: Account) -> SessionRecord:
+    raw = request.path_params["uuid"]
+    try:
+        uuid = str(uuidlib.UUID(raw))
+    except ValueError:
+        raise not_found(raw) from None
+    record = await state.db(state.store.get_session, account.id, uuid, state.clock())
+    if record is None:
+        raise not_found(uuid)
+    return record
+
+
+@api_endpoint
+async def create_session(request: Request, state: ServerState, account: Account) -> Response:
+    uuid = str(uuidlib.uuid4())
+    now = state.clock()
+    stale = now - int((state.settings.render_timeout + 60) * 1_000_000)
+    record, replaced = await state.db(state.store.create_session, account.id, uuid, upload_key_for(uuid), now, stale)
+    await delete_session_files(state, replaced)
+    body = {"session": session_json(record), "upload": _upload_json(request, state, record)}
+    return JSONResponse(body, status_code=201)
+
+
+@api_endpoint
+async def list_sessions(request: Request, state: ServerState, account: Account) -> Response:
+    records = await state.db(state.store.list_sessions, account.id, state.clock())
+    return JSONResponse({"sessions": [session_summary_json(r) for r in records]})
+
+
+@api_endpoint
+async def get_session(request: Request, state: ServerState, account: Account) -> Response:
+    record = await _session_of(request, state, account)
+    return JSONResponse({"session": session_json(record), "upload": _upload_json(request, state, record)})
+
+
+@api_endpoint
+async def render(request: Request, state: ServerState, account: Account) -> Response:
+    record = await render_session(state, await _session_of(request, state, account))
+    return JSONResponse({"session": session_json(record), "download_url": _download_url(request, state, record)})
+
+
+@api_endpoint
+async def download_url(request: Request, state: ServerState, account: Account) -> Response:
+    record = await _session_of(request, state, account)
+    if not record.is_rendered:
+        raise ApiError(409, "not_rendered", "this session has not been rendered yet: call render first")
+    if not record.render_succeeded:
+        raise ApiError(409, "render_failed", f"the render of this session failed, so there is no file: "
+                       f"{record.render_message}")  # fmt: skip
+    return JSONResponse({"session": session_json(record), "download_url": _download_url(request, state, record)})
+
+
+def api_routes() -> list[Route]:
+    return [
+        Route("/sessions", create_session, methods=["POST"]),
+        Route("/sessions", list_sessions, methods=["GET"]),
+        Route("/sessions/{uuid}", get_session, methods=["GET"]),
+        Route("/sessions/{uuid}/render", render, methods=["POST"]),
+        Route("/sessions/{uuid}/download_url", download_url, methods=["POST"]),
+    ]

@@ -1,0 +1,97 @@
+"""The app factory: ``create_app(settings)`` wires store, storage, limiter and renderer together.
+
+Backends follow the settings' URLs; with none set, everything is embedded in the data folder.
+Resources open when the app is created (so an in-process client can use it at once) and close
+at the end of the ASGI lifespan or through ``close_app``.
+"""
+
+from __future__ import annotations
+
+import contextlib
+from collections.abc import AsyncIterator
+
+import anyio
+from starlette.applications import Starlette
+from starlette.requests import Request
+from starlette.responses import JSONResponse, RedirectResponse, Response
+from starlette.routing import BaseRoute, Mount, Route
+
+from deckkit_server.api.errors import exception_handlers
+from deckkit_server.api.openapi import openapi_document
+from deckkit_server.api.ratelimit import InProcessRateLimiter, RateLimiter, RedisRateLimiter
+from deckkit_server.api.routes import api_routes
+from deckkit_server.clock import Clock, system_clock
+from deckkit_server.retention import run_retention
+from deckkit_server.settings import Settings, load_settings
+from deckkit_server.state import ServerState
+from deckkit_server.storage import open_storage
+from deckkit_server.store import open_store
+from deckkit_server.worker import RenderPool
+
+__all__ = ["close_app", "create_app"]
+
+
+def _limiter(settings: Settings) -> RateLimiter:
+    if settings.redis_url:
+        return RedisRateLimiter(settings.redis_url, settings.rate_limit, settings.redis_prefix)
+    return InProcessRateLimiter(settings.rate_limit)
+
+
+def build_state(settings: Settings, clock: Clock = system_clock) -> ServerState:
+    settings.data_dir.mkdir(parents=True, exist_ok=True)
+    storage_secret = settings.resolved_storage_secret() if not settings.storage_url or \
+        settings.resolved_storage_url.startswith("file:") else ""  # fmt: skip
+    return ServerState(
+        settings=settings,
+        clock=clock,
+        store=open_store(settings.resolved_database_url),
+        storage=open_storage(settings.resolved_storage_url, secret=storage_secret, clock=clock),
+        limiter=_limiter(settings),
+        renderer=RenderPool(target=settings.render_function, workers=settings.render_workers,
+                            timeout=settings.render_timeout, memory_mb=settings.render_memory_mb),
+    )  # fmt: skip
+
+
+async def _openapi(request: Request) -> Response:
+    return JSONResponse(openapi_document())
+
+
+async def _root(request: Request) -> Response:
+    return RedirectResponse("/console", status_code=307)
+
+
+async def close_app(app: Starlette) -> None:
+    state: ServerState = app.state.deckkit
+    await state.limiter.close()
+    state.storage.close()
+    state.store.close()
+
+
+def create_app(settings: Settings | None = None, *, clock: Clock = system_clock, retention: bool = True) -> Starlette:
+    """The ASGI app; ``retention=False`` leaves the periodic sweep to the caller (tests)."""
+    settings = settings or load_settings()
+    state = build_state(settings, clock)
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        async with anyio.create_task_group() as tasks:
+            if retention:
+                tasks.start_soon(run_retention, state)
+            try:
+                yield
+            finally:
+                tasks.cancel_scope.cancel()
+        await close_app(app)
+
+    from deckkit_server.console import console_routes
+
+    routes: list[BaseRoute] = [
+        *api_routes(),
+        Route("/openapi.json", _openapi, methods=["GET"]),
+        Route("/", _root, methods=["GET"]),
+        Mount("/console", routes=console_routes()),
+        *state.storage.routes(),
+    ]
+    app = Starlette(routes=routes, exception_handlers=exception_handlers, lifespan=lifespan)  # type: ignore[arg-type]
+    app.state.deckkit = state
+    return app

@@ -1,0 +1,132 @@
+"""``deckkit-server`` (and ``deckkit serve`` / ``deckkit token``): run the server, manage API tokens."""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+
+__all__ = ["add_serve_arguments", "add_token_arguments", "main", "run_serve", "run_token"]
+
+
+def add_serve_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--host", help="interface to listen on (DECKKIT_HOST, default 127.0.0.1)")
+    parser.add_argument("--port", type=int, help="port to listen on (DECKKIT_PORT, default 8000)")
+    parser.add_argument("--data-dir", type=Path, help="data folder (DECKKIT_DATA_DIR, default ./deckkit-data)")
+    parser.add_argument("--workers", type=int, default=1, help="server processes (default 1)")
+    parser.add_argument("--log-level", default="info", help="uvicorn log level (default info)")
+
+
+def add_token_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--data-dir", type=Path, help="data folder (DECKKIT_DATA_DIR, default ./deckkit-data)")
+    actions = parser.add_subparsers(dest="token_action", metavar="ACTION", required=True)
+    create = actions.add_parser("create", help="create an API token (shown once)")
+    create.add_argument("--name", default="token", help="a name to recognise the token by")
+    create.add_argument("--account", help="account id (default: the first account; created if none)")
+    actions.add_parser("list", help="list tokens (never their secret)")
+    revoke = actions.add_parser("revoke", help="revoke a token by id")
+    revoke.add_argument("token_id", help="the id shown by 'deckkit token list'")
+
+
+def _settings(args: argparse.Namespace) -> object:
+    from deckkit_server.settings import load_settings
+
+    return load_settings(
+        data_dir=getattr(args, "data_dir", None), host=getattr(args, "host", None), port=getattr(args, "port", None)
+    )
+
+
+def run_serve(args: argparse.Namespace) -> int:
+    import uvicorn
+
+    from deckkit_server.bootstrap import ensure_first_account
+    from deckkit_server.clock import system_clock
+    from deckkit_server.settings import Settings
+    from deckkit_server.store import open_store
+
+    settings = _settings(args)
+    assert isinstance(settings, Settings)
+    store = open_store(settings.resolved_database_url)
+    try:
+        token = ensure_first_account(store, system_clock)
+    finally:
+        store.close()
+    base_url = settings.public_url or f"http://{settings.host}:{settings.port}"
+    print(f"deckkit server: {base_url}  (console: {base_url}/console)", flush=True)
+    if token:
+        print(f"API token (shown once, keep it): {token}", flush=True)
+    if args.workers > 1:
+        # Each process builds its own app from the same environment.
+        os.environ["DECKKIT_DATA_DIR"] = str(settings.data_dir)
+        uvicorn.run("deckkit_server.app:create_app", factory=True, host=settings.host, port=settings.port,
+                    workers=args.workers, log_level=args.log_level)  # fmt: skip
+    else:
+        from deckkit_server.app import create_app
+
+        uvicorn.run(create_app(settings), host=settings.host, port=settings.port, log_level=args.log_level)
+    return 0
+
+
+def _time(micros: int | None) -> str:
+    from deckkit_server.clock import format_timestamp
+
+    return format_timestamp(micros) or "-"
+
+
+def run_token(args: argparse.Namespace) -> int:
+    from deckkit_server.clock import system_clock
+    from deckkit_server.settings import Settings
+    from deckkit_server.store import open_store
+
+    settings = _settings(args)
+    assert isinstance(settings, Settings)
+    store = open_store(settings.resolved_database_url)
+    try:
+        if args.token_action == "create":
+            account_id = args.account
+            if account_id is None:
+                accounts = store.list_accounts()
+                account_id = accounts[0].id if accounts else store.create_account("default", system_clock()).id
+            elif store.get_account(account_id) is None:
+                print(f"deckkit: no account {account_id}", file=sys.stderr)
+                return 1
+            record, token = store.create_token(account_id, args.name, system_clock())
+            print(f"token id {record.id} for account {account_id} (the token is shown once):")
+            print(token)
+        elif args.token_action == "list":
+            print(f"{'id':16}  {'account':32}  {'name':20}  {'created':27}  {'last used':27}  revoked")
+            for t in store.list_tokens():
+                print(f"{t.id:16}  {t.account_id:32}  {t.name[:20]:20}  {_time(t.created_at):27}  "
+                      f"{_time(t.last_used_at):27}  {_time(t.revoked_at)}")  # fmt: skip
+        else:
+            if not store.revoke_token(args.token_id, system_clock()):
+                print(f"deckkit: no active token {args.token_id}", file=sys.stderr)
+                return 1
+            print(f"revoked {args.token_id}")
+    finally:
+        store.close()
+    return 0
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="deckkit-server", description="The deckkit session API server.")
+    verbs = parser.add_subparsers(dest="verb", metavar="COMMAND")
+    add_serve_arguments(verbs.add_parser("serve", help="run the server (the default)"))
+    add_token_arguments(verbs.add_parser("token", help="create, list and revoke API tokens"))
+    arguments = list(sys.argv[1:] if argv is None else argv)
+    if not arguments or arguments[0].startswith("-") and arguments[0] not in {"-h", "--help"}:
+        arguments.insert(0, "serve")
+    args = parser.parse_args(arguments)
+    from deckkit.errors import DeckkitError
+
+    try:
+        return run_serve(args) if args.verb == "serve" else run_token(args)
+    except DeckkitError as error:
+        print(f"deckkit-server: {error}", file=sys.stderr)
+        return 1
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

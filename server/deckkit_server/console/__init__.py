@@ -1,0 +1,13 @@
+"""The web console (server-rendered HTML, no JavaScript framework)."""
+
+from __future__ import annotations
+
+from starlette.routing import BaseRoute
+
+__all__ = ["console_routes"]
+
+
+def console_routes() -> list[BaseRoute]:
+    from deckkit_server.console.pages import routes
+
+    return routes()

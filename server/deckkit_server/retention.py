@@ -1,0 +1,49 @@
+"""Retention: sessions and their files go 24 hours after creation.
+
+Expired sessions are never served (the store filters on age); this sweep deletes their rows
+and files. A session's older unrendered siblings are deleted when the account creates a new
+one (see the create handler).
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Iterable
+
+import anyio
+
+from deckkit_server.state import ServerState
+from deckkit_server.store import SessionRecord
+
+__all__ = ["delete_session_files", "purge_expired", "run_retention"]
+
+log = logging.getLogger("deckkit_server.retention")
+
+
+async def delete_session_files(state: ServerState, sessions: Iterable[SessionRecord]) -> None:
+    keys = [key for s in sessions for key in (s.upload_key, s.output_key) if key]
+    if keys:
+        await state.storage.delete(keys)
+
+
+async def purge_expired(state: ServerState) -> int:
+    """Delete every session older than 24 hours and its files; the number deleted."""
+    total = 0
+    while True:
+        expired = await state.db(state.store.take_expired_sessions, state.clock())
+        if not expired:
+            return total
+        await delete_session_files(state, expired)
+        total += len(expired)
+
+
+async def run_retention(state: ServerState) -> None:
+    """The periodic sweep, until cancelled; a failed sweep is logged and retried next time."""
+    while True:
+        try:
+            deleted = await purge_expired(state)
+            if deleted:
+                log.info("retention: deleted %d expired sessions", deleted)
+        except Exception:
+            log.exception("retention sweep failed")
+        await anyio.sleep(state.settings.retention_interval)

@@ -1,0 +1,54 @@
+"""What the API needs from object storage, whichever backend holds the files."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Protocol
+
+from starlette.routing import BaseRoute
+
+__all__ = ["INPUT_CONTENT_TYPE", "OUTPUT_CONTENT_TYPE", "ObjectStorage", "UploadForm"]
+
+INPUT_CONTENT_TYPE = "application/zip"
+OUTPUT_CONTENT_TYPE = "application/vnd.openxmlformats-officedocument.presentationml.presentation"
+UPLOAD_ACL = "private"
+
+
+@dataclass(frozen=True, slots=True)
+class UploadForm:
+    """The interface's upload descriptor: a browser POST form signed for one object key."""
+
+    action: str
+    params: dict[str, str] = field(default_factory=dict)
+    method: str = "POST"
+    enctype: str = "multipart/form-data"
+
+    def as_json(self) -> dict[str, object]:
+        return {"action": self.action, "method": self.method, "enctype": self.enctype, "params": self.params}
+
+
+class ObjectStorage(Protocol):
+    """Signed upload forms and download URLs, and plain object access for the server itself.
+
+    ``base_url`` is the address clients reach this server at (the built-in storage serves its
+    files there); ``now`` is microseconds since the epoch (S3 signs with the real clock).
+    """
+
+    def upload_form(self, key: str, *, base_url: str, now: int) -> UploadForm: ...
+
+    def download_url(self, key: str, *, base_url: str, now: int, filename: str) -> str: ...
+
+    async def exists(self, key: str) -> bool: ...
+
+    async def read(self, key: str) -> bytes: ...
+
+    async def write(self, key: str, data: bytes, content_type: str) -> None: ...
+
+    async def delete(self, keys: Sequence[str]) -> None: ...
+
+    def routes(self) -> list[BaseRoute]:
+        """Routes the app mounts (the built-in storage's upload and download endpoints)."""
+        ...
+
+    def close(self) -> None: ...

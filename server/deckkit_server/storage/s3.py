@@ -1,0 +1,109 @@
+"""Object storage on S3 (or any S3-compatible service): real presigned POST and GET via boto3.
+
+``DECKKIT_STORAGE_URL=s3://bucket?endpoint_url=http://host:port&region=eu-west-1``; credentials
+come from the usual AWS sources (environment, profile, instance role).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+from urllib.parse import parse_qs, urlsplit
+
+import anyio
+from starlette.routing import BaseRoute
+
+from deckkit_server.settings import DOWNLOAD_URL_SECONDS, MAX_UPLOAD_BYTES, UPLOAD_URL_SECONDS
+from deckkit_server.storage.base import INPUT_CONTENT_TYPE, UPLOAD_ACL, UploadForm
+
+__all__ = ["S3Storage"]
+
+# boto3 names the form fields in lower case; S3 accepts any case, the interface shows these.
+_FIELD_NAMES = {
+    "policy": "Policy",
+    "x-amz-algorithm": "X-Amz-Algorithm",
+    "x-amz-credential": "X-Amz-Credential",
+    "x-amz-date": "X-Amz-Date",
+    "x-amz-signature": "X-Amz-Signature",
+    "x-amz-security-token": "X-Amz-Security-Token",
+}
+_ORDER = ["acl", "key", "Content-Type", "X-Amz-Security-Token", "X-Amz-Credential", "X-Amz-Algorithm",
+          "X-Amz-Date", "Policy", "X-Amz-Signature"]  # fmt: skip
+
+
+class S3Storage:
+    def __init__(self, url: str) -> None:
+        import boto3
+        from botocore.config import Config
+
+        parts = urlsplit(url)
+        options = {k: v[-1] for k, v in parse_qs(parts.query).items()}
+        self.bucket = parts.netloc
+        self.client: Any = boto3.client(
+            "s3",
+            endpoint_url=options.get("endpoint_url"),
+            region_name=options.get("region", "us-east-1"),
+            config=Config(signature_version="s3v4", s3={"addressing_style": options.get("addressing_style", "path")},
+                          max_pool_connections=32),
+        )  # fmt: skip
+
+    def upload_form(self, key: str, *, base_url: str, now: int) -> UploadForm:
+        post = self.client.generate_presigned_post(
+            Bucket=self.bucket, Key=key,
+            Fields={"acl": UPLOAD_ACL, "Content-Type": INPUT_CONTENT_TYPE},
+            Conditions=[{"acl": UPLOAD_ACL}, {"Content-Type": INPUT_CONTENT_TYPE},
+                        ["content-length-range", 1, MAX_UPLOAD_BYTES]],
+            ExpiresIn=UPLOAD_URL_SECONDS,
+        )  # fmt: skip
+        fields = {_FIELD_NAMES.get(name, name): value for name, value in post["fields"].items()}
+        ordered = {name: fields.pop(name) for name in _ORDER if name in fields}
+        return UploadForm(action=post["url"], params={**ordered, **fields})
+
+    def download_url(self, key: str, *, base_url: str, now: int, filename: str) -> str:
+        url: str = self.client.generate_presigned_url(
+            "get_object",
+            Params={"Bucket": self.bucket, "Key": key,
+                    "ResponseContentDisposition": f'attachment; filename="{filename}"'},
+            ExpiresIn=DOWNLOAD_URL_SECONDS,
+        )  # fmt: skip
+        return url
+
+    async def exists(self, key: str) -> bool:
+        return await anyio.to_thread.run_sync(self._exists, key)
+
+    def _exists(self, key: str) -> bool:
+        from botocore.exceptions import ClientError
+
+        try:
+            self.client.head_object(Bucket=self.bucket, Key=key)
+        except ClientError as error:
+            if error.response.get("Error", {}).get("Code") in {"404", "NoSuchKey", "NotFound"}:
+                return False
+            raise
+        return True
+
+    async def read(self, key: str) -> bytes:
+        def get() -> bytes:
+            body: bytes = self.client.get_object(Bucket=self.bucket, Key=key)["Body"].read()
+            return body
+
+        return await anyio.to_thread.run_sync(get)
+
+    async def write(self, key: str, data: bytes, content_type: str) -> None:
+        await anyio.to_thread.run_sync(
+            lambda: self.client.put_object(Bucket=self.bucket, Key=key, Body=data, ContentType=content_type)
+        )
+
+    async def delete(self, keys: Sequence[str]) -> None:
+        if not keys:
+            return
+        objects = [{"Key": key} for key in keys]
+        await anyio.to_thread.run_sync(
+            lambda: self.client.delete_objects(Bucket=self.bucket, Delete={"Objects": objects, "Quiet": True})
+        )
+
+    def routes(self) -> list[BaseRoute]:
+        return []
+
+    def close(self) -> None:
+        self.client.close()

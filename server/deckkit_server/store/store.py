@@ -1,0 +1,251 @@
+"""Accounts, tokens and sessions in SQLite (default) or PostgreSQL, chosen by URL.
+
+Methods are synchronous and short; the API calls them through a worker thread so the event
+loop never waits on the database.
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from sqlalchemy import Engine, create_engine, delete, event, func, insert, or_, select, update
+from sqlalchemy.engine import make_url
+
+from deckkit_server.settings import SESSION_LIFETIME_SECONDS
+from deckkit_server.store import tables
+from deckkit_server.store.migrations import migrate
+from deckkit_server.store.records import Account, SessionRecord, TokenRecord
+from deckkit_server.store.tokens import hash_token, new_token, parse_token_id, token_matches
+
+__all__ = ["Store", "open_store"]
+
+_LIFETIME_MICROS = SESSION_LIFETIME_SECONDS * 1_000_000
+_LAST_USED_GRANULARITY = 60 * 1_000_000
+
+
+def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
+    cursor = dbapi_connection.cursor()
+    cursor.execute("PRAGMA journal_mode=WAL")
+    cursor.execute("PRAGMA foreign_keys=ON")
+    cursor.execute("PRAGMA busy_timeout=30000")
+    cursor.execute("PRAGMA synchronous=NORMAL")
+    cursor.close()
+
+
+def create_store_engine(url: str) -> Engine:
+    parsed = make_url(url)
+    if parsed.get_backend_name() == "sqlite":
+        if parsed.database and parsed.database != ":memory:":
+            Path(parsed.database).parent.mkdir(parents=True, exist_ok=True)
+        engine = create_engine(url, connect_args={"check_same_thread": False, "timeout": 30})
+        event.listen(engine, "connect", _sqlite_pragmas)
+        return engine
+    if parsed.get_backend_name() == "postgresql" and parsed.drivername == "postgresql":
+        url = str(parsed.set(drivername="postgresql+psycopg").render_as_string(hide_password=False))
+    return create_engine(url, pool_pre_ping=True, pool_size=10, max_overflow=10)
+
+
+def open_store(url: str) -> Store:
+    """Connect and bring the schema up to date."""
+    engine = create_store_engine(url)
+    migrate(engine)
+    return Store(engine)
+
+
+def _session(row: Any) -> SessionRecord:
+    return SessionRecord(
+        uuid=row.uuid,
+        account_id=row.account_id,
+        created_at=row.created_at,
+        upload_key=row.upload_key,
+        output_key=row.output_key,
+        render_claimed_at=row.render_claimed_at,
+        rendered_at=row.rendered_at,
+        render_succeeded=row.render_succeeded,
+        render_slide_count=row.render_slide_count,
+        render_message=row.render_message,
+    )
+
+
+def _token(row: Any) -> TokenRecord:
+    return TokenRecord(row.id, row.account_id, row.name, row.created_at, row.last_used_at, row.revoked_at)
+
+
+class Store:
+    def __init__(self, engine: Engine) -> None:
+        self.engine = engine
+
+    def close(self) -> None:
+        self.engine.dispose()
+
+    # accounts and tokens
+
+    def count_accounts(self) -> int:
+        with self.engine.connect() as conn:
+            return int(conn.scalar(select(func.count()).select_from(tables.accounts)) or 0)
+
+    def create_account(self, name: str, now: int) -> Account:
+        account = Account(secrets.token_hex(16), name, now)
+        with self.engine.begin() as conn:
+            conn.execute(insert(tables.accounts).values(id=account.id, name=name, created_at=now))
+        return account
+
+    def list_accounts(self) -> list[Account]:
+        with self.engine.connect() as conn:
+            rows = conn.execute(select(tables.accounts).order_by(tables.accounts.c.created_at))
+            return [Account(r.id, r.name, r.created_at) for r in rows]
+
+    def get_account(self, account_id: str) -> Account | None:
+        with self.engine.connect() as conn:
+            row = conn.execute(select(tables.accounts).where(tables.accounts.c.id == account_id)).first()
+        return Account(row.id, row.name, row.created_at) if row else None
+
+    def create_token(self, account_id: str, name: str, now: int) -> tuple[TokenRecord, str]:
+        """A new token; the plaintext is returned here once and never stored."""
+        token_id, plaintext = new_token()
+        with self.engine.begin() as conn:
+            conn.execute(
+                insert(tables.tokens).values(
+                    id=token_id, account_id=account_id, name=name, token_hash=hash_token(plaintext), created_at=now
+                )
+            )
+        return TokenRecord(token_id, account_id, name, now, None, None), plaintext
+
+    def list_tokens(self, account_id: str | None = None) -> list[TokenRecord]:
+        query = select(tables.tokens).order_by(tables.tokens.c.created_at)
+        if account_id is not None:
+            query = query.where(tables.tokens.c.account_id == account_id)
+        with self.engine.connect() as conn:
+            return [_token(r) for r in conn.execute(query)]
+
+    def revoke_token(self, token_id: str, now: int, account_id: str | None = None) -> bool:
+        query = update(tables.tokens).where(tables.tokens.c.id == token_id, tables.tokens.c.revoked_at.is_(None))
+        if account_id is not None:
+            query = query.where(tables.tokens.c.account_id == account_id)
+        with self.engine.begin() as conn:
+            return conn.execute(query.values(revoked_at=now)).rowcount == 1
+
+    def authenticate(self, plaintext: str, now: int) -> Account | None:
+        """The account of a valid, unrevoked token, else None."""
+        token_id = parse_token_id(plaintext)
+        if token_id is None:
+            return None
+        query = (
+            select(tables.tokens, tables.accounts.c.name.label("account_name"),
+                   tables.accounts.c.created_at.label("account_created_at"))
+            .join(tables.accounts, tables.accounts.c.id == tables.tokens.c.account_id)
+            .where(tables.tokens.c.id == token_id)
+        )  # fmt: skip
+        with self.engine.connect() as conn:
+            row = conn.execute(query).first()
+        if row is None or not token_matches(plaintext, row.token_hash) or row.revoked_at is not None:
+            return None
+        if row.last_used_at is None or now - row.last_used_at > _LAST_USED_GRANULARITY:
+            with self.engine.begin() as conn:
+                conn.execute(update(tables.tokens).where(tables.tokens.c.id == token_id).values(last_used_at=now))
+        return Account(row.account_id, row.account_name, row.account_created_at)
+
+    # sessions
+
+    def create_session(
+        self, account_id: str, uuid: str, upload_key: str, now: int, render_stale_before: int
+    ) -> tuple[SessionRecord, list[SessionRecord]]:
+        """Insert a session and delete the account's other unrendered ones (returned, for their files).
+
+        A session whose render is under way (claimed after ``render_stale_before``) is not deleted.
+        """
+        s = tables.sessions.c
+        with self.engine.begin() as conn:
+            doomed = [
+                _session(r)
+                for r in conn.execute(
+                    select(tables.sessions).where(
+                        s.account_id == account_id,
+                        s.rendered_at.is_(None),
+                        or_(s.render_claimed_at.is_(None), s.render_claimed_at < render_stale_before),
+                    )
+                )
+            ]
+            if doomed:
+                conn.execute(delete(tables.sessions).where(s.uuid.in_([d.uuid for d in doomed])))
+            conn.execute(insert(tables.sessions).values(uuid=uuid, account_id=account_id, created_at=now,
+                                                        upload_key=upload_key))  # fmt: skip
+        record = SessionRecord(uuid, account_id, now, upload_key, None, None, None, None, None, None)
+        return record, doomed
+
+    def get_session(self, account_id: str, uuid: str, now: int) -> SessionRecord | None:
+        """The account's session if it exists and has not expired."""
+        s = tables.sessions.c
+        query = select(tables.sessions).where(
+            s.uuid == uuid, s.account_id == account_id, s.created_at > now - _LIFETIME_MICROS
+        )
+        with self.engine.connect() as conn:
+            row = conn.execute(query).first()
+        return _session(row) if row else None
+
+    def list_sessions(self, account_id: str, now: int) -> list[SessionRecord]:
+        """The account's sessions of the last 24 hours, newest first."""
+        s = tables.sessions.c
+        query = (
+            select(tables.sessions)
+            .where(s.account_id == account_id, s.created_at > now - _LIFETIME_MICROS)
+            .order_by(s.created_at.desc(), s.uuid.desc())
+        )
+        with self.engine.connect() as conn:
+            return [_session(r) for r in conn.execute(query)]
+
+    def claim_render(self, uuid: str, now: int, stale_before: int) -> bool:
+        """Take the right to render an unrendered session; only one caller anywhere gets True."""
+        s = tables.sessions.c
+        query = (
+            update(tables.sessions)
+            .where(s.uuid == uuid, s.rendered_at.is_(None),
+                   or_(s.render_claimed_at.is_(None), s.render_claimed_at < stale_before))
+            .values(render_claimed_at=now)
+        )  # fmt: skip
+        with self.engine.begin() as conn:
+            return conn.execute(query).rowcount == 1
+
+    def release_render_claim(self, uuid: str) -> None:
+        s = tables.sessions.c
+        with self.engine.begin() as conn:
+            conn.execute(update(tables.sessions).where(s.uuid == uuid, s.rendered_at.is_(None))
+                         .values(render_claimed_at=None))  # fmt: skip
+
+    def record_render(
+        self, uuid: str, now: int, *, succeeded: bool, slide_count: int | None, message: str | None,
+        output_key: str | None,
+    ) -> None:  # fmt: skip
+        s = tables.sessions.c
+        with self.engine.begin() as conn:
+            conn.execute(
+                update(tables.sessions)
+                .where(s.uuid == uuid)
+                .values(rendered_at=now, render_succeeded=succeeded, render_slide_count=slide_count,
+                        render_message=message, output_key=output_key)
+            )  # fmt: skip
+
+    def session_by_uuid(self, uuid: str) -> SessionRecord | None:
+        with self.engine.connect() as conn:
+            row = conn.execute(select(tables.sessions).where(tables.sessions.c.uuid == uuid)).first()
+        return _session(row) if row else None
+
+    def take_expired_sessions(self, now: int, limit: int = 500) -> list[SessionRecord]:
+        """Delete up to ``limit`` sessions older than 24 hours; returns them, for their files."""
+        s = tables.sessions.c
+        with self.engine.begin() as conn:
+            rows = conn.execute(
+                select(tables.sessions).where(s.created_at <= now - _LIFETIME_MICROS).order_by(s.created_at)
+                .limit(limit)
+            )  # fmt: skip
+            expired = [_session(r) for r in rows]
+            if expired:
+                conn.execute(delete(tables.sessions).where(s.uuid.in_([e.uuid for e in expired])))
+        return expired
+
+    def delete_sessions(self, uuids: Sequence[str]) -> None:
+        with self.engine.begin() as conn:
+            conn.execute(delete(tables.sessions).where(tables.sessions.c.uuid.in_(list(uuids))))

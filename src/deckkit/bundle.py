@@ -1,0 +1,293 @@
+"""The input zip: template.pptx, data.json (at the root or in a folder) and the media it names.
+
+Reading is defensive, because the zip comes from anyone who can upload: the zip is at most
+``MAX_ZIP_BYTES``; the entries are at most ``MAX_ENTRIES`` and ``MAX_UNCOMPRESSED_BYTES`` in
+total, counted while decompressing (declared sizes can lie); names must be relative paths with
+forward slashes, without ``..``, drive letters, symlinks or duplicates; every media file the
+data names must be in the zip and be what its extension says (its bytes are checked).
+Every problem is a :class:`deckkit.errors.BundleError`; data problems are a DataError.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import posixpath
+import re
+import stat
+import zipfile
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from deckkit.errors import BundleError, DataError
+from deckkit.model import DeckData, Image, Video, format_path, parse_data
+from deckkit.model.media_bytes import mismatch
+
+__all__ = [
+    "MAX_ENTRIES",
+    "MAX_UNCOMPRESSED_BYTES",
+    "MAX_ZIP_BYTES",
+    "Bundle",
+    "media_references",
+    "read_bundle",
+    "write_bundle",
+]
+
+MAX_ZIP_BYTES = 50_000_000
+"""The interface's limit on the input zip: 50 MB (10^6 bytes each)."""
+MAX_UNCOMPRESSED_BYTES = 400_000_000
+"""All entries together, decompressed: a zip bomb stops here."""
+MAX_ENTRIES = 2_000
+"""Entries in the zip (folders included)."""
+
+DATA_NAME = "data.json"
+TEMPLATE_NAME = "template.pptx"
+# Written by macOS's "Compress": resource forks that are never part of the deck.
+_JUNK = re.compile(r"(^|/)(__MACOSX/|\._[^/]*$|\.DS_Store$)")
+_FIXED_TIME = (2000, 1, 1, 0, 0, 0)
+
+
+@dataclass(frozen=True)
+class Bundle:
+    """A read input zip. ``media`` maps paths relative to data.json's folder (as the data names them) to bytes."""
+
+    template: bytes
+    data: DeckData
+    media: Mapping[str, bytes] = field(default_factory=dict)
+    data_path: str = DATA_NAME
+
+
+@dataclass(frozen=True)
+class MediaReference:
+    """A file the data names: where in the data (``slides[2].logo.src``) and which path."""
+
+    path: str
+    src: str
+
+
+def media_references(data: DeckData) -> Iterator[MediaReference]:
+    """Every local media file the data names (video-site URLs are not files)."""
+    for i, slide in enumerate(data.slides):
+        for key, value in slide.values.items():
+            where = format_path(["slides", i, key])
+            if isinstance(value, Image):
+                yield MediaReference(f"{where}.src", value.src)
+            elif isinstance(value, Video):
+                if not value.is_online:
+                    yield MediaReference(f"{where}.src", value.src)
+                if value.thumbnail is not None:
+                    yield MediaReference(f"{where}.thumbnail", value.thumbnail)
+
+
+def _fail(problems: list[str]) -> BundleError:
+    if len(problems) == 1:
+        return BundleError(problems[0])
+    return BundleError("the zip has problems:\n" + "\n".join("  " + p for p in problems))
+
+
+# -- reading ------------------------------------------------------------------------------
+
+
+def _unsafe_name_reason(name: str) -> str | None:
+    if "\\" in name:
+        return "has a backslash (zip names use /)"
+    if name.startswith("/"):
+        return "is an absolute path"
+    if re.match(r"^[A-Za-z]:", name):
+        return "starts with a drive letter"
+    if ".." in name.split("/"):
+        return 'contains ".."'
+    if "\x00" in name:
+        return "contains a NUL character"
+    return None
+
+
+def _is_symlink(info: zipfile.ZipInfo) -> bool:
+    return info.create_system == 3 and stat.S_ISLNK(info.external_attr >> 16)
+
+
+class _Archive:
+    """The zip's entries after the name checks, read with a running bound on decompressed bytes."""
+
+    def __init__(self, raw: bytes) -> None:
+        try:
+            self.zip = zipfile.ZipFile(io.BytesIO(raw))
+            infos = self.zip.infolist()
+        except (zipfile.BadZipFile, zipfile.LargeZipFile, ValueError, OSError) as e:
+            raise BundleError(f"the upload is not a readable zip file ({e})") from None
+        if len(infos) > MAX_ENTRIES:
+            raise BundleError(f"the zip has {len(infos)} entries; at most {MAX_ENTRIES} are accepted")
+        problems: list[str] = []
+        self.entries: dict[str, zipfile.ZipInfo] = {}
+        for info in infos:
+            name = info.filename
+            reason = _unsafe_name_reason(name)
+            if reason is None and _is_symlink(info):
+                reason = "is a symbolic link"
+            if reason is None and info.flag_bits & 0x1:
+                reason = "is encrypted"
+            if reason is not None:
+                problems.append(f'zip entry "{name}" {reason}; rejected')
+                continue
+            if info.is_dir():
+                continue
+            key = posixpath.normpath(name)
+            if key in self.entries:
+                problems.append(f'zip entry "{name}" appears more than once')
+                continue
+            self.entries[key] = info
+        declared = sum(i.file_size for i in infos)
+        if declared > MAX_UNCOMPRESSED_BYTES:
+            problems.append(
+                f"the zip unpacks to {declared:,} bytes; at most {MAX_UNCOMPRESSED_BYTES:,} are accepted"
+            )
+        if problems:
+            raise _fail(problems)
+        self.read_total = 0
+
+    def read(self, name: str) -> bytes:
+        info = self.entries[name]
+        budget = MAX_UNCOMPRESSED_BYTES - self.read_total
+        try:
+            with self.zip.open(info) as stream:
+                data = stream.read(min(info.file_size, budget) + 1)
+        except (zipfile.BadZipFile, NotImplementedError, OSError, EOFError, ValueError) as e:
+            raise BundleError(f'zip entry "{info.filename}" cannot be read ({e})') from None
+        # Declared sizes can lie: the bound holds on what really came out.
+        if len(data) > info.file_size or len(data) > budget:
+            raise BundleError(
+                f'zip entry "{info.filename}" unpacks to more than it declares, or past the '
+                f"{MAX_UNCOMPRESSED_BYTES:,}-byte total; rejected"
+            )
+        self.read_total += len(data)
+        return data
+
+
+def _find(entries: Mapping[str, Any], filename: str) -> list[str]:
+    return sorted(n for n in entries if posixpath.basename(n) == filename and not _JUNK.search(n))
+
+
+def _locate(archive: _Archive) -> tuple[str, str]:
+    """(data.json's entry, template.pptx's entry): data.json may sit in a folder; the template beside it."""
+    data_names = _find(archive.entries, DATA_NAME)
+    if not data_names:
+        raise BundleError(f"the zip has no {DATA_NAME} (it needs {TEMPLATE_NAME} and {DATA_NAME})")
+    if len(data_names) > 1:
+        raise BundleError(f"the zip has more than one {DATA_NAME}: {', '.join(data_names)}; keep one")
+    folder = posixpath.dirname(data_names[0])
+    beside = posixpath.join(folder, TEMPLATE_NAME) if folder else TEMPLATE_NAME
+    if beside in archive.entries:
+        return data_names[0], beside
+    templates = _find(archive.entries, TEMPLATE_NAME)
+    if len(templates) == 1:
+        return data_names[0], templates[0]
+    if not templates:
+        raise BundleError(f"the zip has no {TEMPLATE_NAME} (it needs {TEMPLATE_NAME} and {DATA_NAME})")
+    raise BundleError(
+        f"the zip has several {TEMPLATE_NAME} and none beside {data_names[0]}: {', '.join(templates)}"
+    )
+
+
+def _raw_bytes(source: bytes | str | Path) -> bytes:
+    if isinstance(source, bytes | bytearray | memoryview):
+        raw = bytes(source)
+        if len(raw) > MAX_ZIP_BYTES:
+            raise BundleError(
+                f"the zip is {len(raw):,} bytes; at most {MAX_ZIP_BYTES:,} (50 MB) are accepted"
+            )
+        return raw
+    path = Path(source)
+    try:
+        size = path.stat().st_size
+        if size > MAX_ZIP_BYTES:
+            raise BundleError(
+                f"{path}: the zip is {size:,} bytes; at most {MAX_ZIP_BYTES:,} (50 MB) are accepted"
+            )
+        return path.read_bytes()
+    except OSError as e:
+        raise BundleError(f"{path}: cannot read the zip ({e.strerror or e})") from None
+
+
+def read_bundle(source: bytes | str | Path) -> Bundle:
+    """Read and check an input zip (bytes or a path).
+
+    Raises BundleError for an unsafe or incomplete zip (listing every media problem at once) and
+    DataError when data.json breaks the format.
+    """
+    archive = _Archive(_raw_bytes(source))
+    data_name, template_name = _locate(archive)
+    try:
+        data = parse_data(archive.read(data_name))
+    except DataError as e:
+        raise DataError(e.problems, summary=f"{data_name} has problems") from None
+    template = archive.read(template_name)
+    folder = posixpath.dirname(data_name)
+    media: dict[str, bytes] = {}
+    problems: list[str] = []
+    for ref in media_references(data):
+        if ref.src in media:
+            continue
+        entry = posixpath.normpath(posixpath.join(folder, ref.src)) if folder else ref.src
+        if entry not in archive.entries:
+            where = f' (paths are relative to "{folder}/", the folder of {DATA_NAME})' if folder else ""
+            problems.append(f'{ref.path}: "{ref.src}" is not in the zip{where}')
+            continue
+        content = archive.read(entry)
+        wrong = mismatch(content, ref.src)
+        if wrong:
+            problems.append(f'{ref.path}: "{ref.src}" {wrong}')
+            continue
+        media[ref.src] = content
+    if problems:
+        raise _fail(problems)
+    return Bundle(template=template, data=data, media=media, data_path=data_name)
+
+
+# -- writing ------------------------------------------------------------------------------
+
+
+def write_bundle(
+    template: bytes | str | Path,
+    data: DeckData | dict[str, Any] | list[Any],
+    media: Mapping[str, bytes] | None = None,
+) -> bytes:
+    """The input zip for a template, the data and the media it names (src -> bytes).
+
+    data.json is written in the current form at the zip's root; each media file under its src.
+    Raises BundleError when a file the data names is missing or is not what its name says.
+    """
+    template_bytes = template if isinstance(template, bytes) else Path(template).read_bytes()
+    deck = parse_data(data) if not isinstance(data, DeckData) else data
+    media = dict(media or {})
+    problems: list[str] = []
+    for ref in media_references(deck):
+        if ref.src not in media:
+            problems.append(
+                f'{ref.path}: "{ref.src}" has no bytes: add the file (Deck.add_media) or use Image.from_path'
+            )
+        else:
+            wrong = mismatch(media[ref.src], ref.src)
+            if wrong:
+                problems.append(f'{ref.path}: "{ref.src}" {wrong}')
+    if problems:
+        raise _fail(problems)
+    out = io.BytesIO()
+    with zipfile.ZipFile(out, "w") as archive:
+        _add(archive, TEMPLATE_NAME, template_bytes, zipfile.ZIP_STORED)
+        text = json.dumps(deck.to_json_dict(), ensure_ascii=False, indent=2) + "\n"
+        _add(archive, DATA_NAME, text.encode("utf-8"), zipfile.ZIP_DEFLATED)
+        for name in sorted(media):
+            if name in (TEMPLATE_NAME, DATA_NAME) or _unsafe_name_reason(name):
+                raise BundleError(f'media name "{name}" cannot be used in the zip')
+            # Images and videos are compressed already; deflating them again gains nothing.
+            _add(archive, name, media[name], zipfile.ZIP_STORED)
+    return out.getvalue()
+
+
+def _add(archive: zipfile.ZipFile, name: str, content: bytes, method: int) -> None:
+    info = zipfile.ZipInfo(name, date_time=_FIXED_TIME)
+    info.compress_type = method
+    info.external_attr = 0o644 << 16
+    archive.writestr(info, content)

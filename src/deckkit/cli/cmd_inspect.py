@@ -1,0 +1,45 @@
+"""``deckkit inspect TEMPLATE.pptx``: the keys on every template slide, or a data.json skeleton."""
+
+from __future__ import annotations
+
+import argparse
+import json
+from typing import Any
+
+
+def register(verbs: Any) -> None:
+    parser: argparse.ArgumentParser = verbs.add_parser(
+        "inspect",
+        help="list the keys a template expects (or print a data.json skeleton)",
+        description="List every template slide with the keys on it and what each accepts.",
+    )
+    parser.add_argument("template", help="path of template.pptx")
+    output = parser.add_mutually_exclusive_group()
+    output.add_argument("--skeleton", action="store_true", help="print a data.json that fills every key once")
+    output.add_argument("--json", action="store_true", help="print the slides and keys as JSON")
+    parser.set_defaults(run=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    from deckkit.inspect import Template
+
+    template = Template.open(args.template)
+    if args.skeleton:
+        print(template.skeleton_json())
+        return 0
+    if args.json:
+        slides = [
+            {"template": s.number, "layout": s.layout,
+             "placeholders": [{"key": p.key, "kind": p.kind, "where": p.detail, "accepts": list(p.accepts)}
+                              for p in s.placeholders]}
+            for s in template.slides
+        ]  # fmt: skip
+        print(json.dumps({"slides": slides}, indent=2, ensure_ascii=False))
+        return 0
+    for s in template.slides:
+        print(f"slide {s.number}" + (f" ({s.layout})" if s.layout else ""))
+        for p in s.placeholders:
+            print(f"  {p.key:<24} {p.kind:<14} {p.detail}")
+        if not s.placeholders:
+            print("  (no keys)")
+    return 0

@@ -1,0 +1,119 @@
+"""``deckkit render``: fill a template with data, on this machine or on a deckkit server.
+
+    deckkit render input.zip -o out.pptx
+    deckkit render template.pptx data.json -o out.pptx
+    deckkit render input.zip -o out.pptx --remote [--base-url URL] [--token TOKEN]
+
+Pictures and videos named in data.json are read relative to data.json's folder. Problems are
+listed one per line and the exit status is 1; warnings go to stderr and do not fail the render
+unless ``--strict`` is given.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import posixpath
+import sys
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from deckkit.model import DeckData
+
+__all__ = ["register"]
+
+
+def register(subparsers: Any) -> None:
+    parser: argparse.ArgumentParser = subparsers.add_parser(
+        "render",
+        help="fill a template with data and write the pptx",
+        description="Fill template.pptx with data.json (or render an input zip holding both) and write the pptx.",
+    )
+    parser.add_argument("input", help="input.zip (template.pptx + data.json + media), or template.pptx")
+    parser.add_argument("data", nargs="?", help="data.json, when the first argument is template.pptx")
+    parser.add_argument("-o", "--output", required=True, help="where to write the rendered pptx")
+    parser.add_argument("--strict", action="store_true", help="treat warnings (unused keys, unfilled placeholders) as errors")
+    parser.add_argument("--remote", action="store_true", help="render on a deckkit server instead of locally")
+    parser.add_argument("--base-url", default=None, help="server URL for --remote (default: $DECKKIT_BASE_URL)")
+    parser.add_argument("--token", default=None, help="API token for --remote (default: $DECKKIT_API_TOKEN)")
+    parser.set_defaults(run=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    from deckkit.errors import DeckkitError
+
+    source = Path(args.input)
+    if not source.is_file():
+        raise DeckkitError(f"{source}: no such file")
+    is_zip = args.data is None
+    if is_zip and source.suffix.lower() == ".pptx":
+        raise DeckkitError(f"{source} is a template: give data.json too (deckkit render template.pptx data.json -o out.pptx)")
+    if not is_zip and not Path(args.data).is_file():
+        raise DeckkitError(f"{args.data}: no such file")
+    if args.remote:
+        return _render_remote(args, source, is_zip)
+    return _render_local(args, source, is_zip)
+
+
+def _render_local(args: argparse.Namespace, source: Path, is_zip: bool) -> int:
+    from deckkit.render import render, render_bundle
+
+    if is_zip:
+        result = render_bundle(source, strict=args.strict)
+    else:
+        deck, media = _read_data_and_media(Path(args.data))
+        result = render(source, deck, media, strict=args.strict)
+    for warning in result.warnings:
+        print(f"warning: {warning}", file=sys.stderr)
+    Path(args.output).write_bytes(result.pptx)
+    print(f"wrote {args.output} ({result.slide_count} slide{'s' if result.slide_count != 1 else ''})")
+    return 0
+
+
+def _render_remote(args: argparse.Namespace, source: Path, is_zip: bool) -> int:
+    from deckkit.client import render_remote
+
+    base_url = args.base_url or os.environ.get("DECKKIT_BASE_URL")
+    token = args.token or os.environ.get("DECKKIT_API_TOKEN")
+    if is_zip:
+        payload: bytes | str = str(source)
+    else:
+        payload = _bundle_bytes(source, Path(args.data))
+    count = render_remote(payload, args.output, base_url=base_url, token=token, progress=True)
+    print(f"wrote {args.output} ({count} slide{'s' if count != 1 else ''})")
+    return 0
+
+
+def _bundle_bytes(template: Path, data_path: Path) -> bytes:
+    """The input zip for template + data.json and the media the data names."""
+    import io
+
+    from deckkit.bundle import write_bundle
+
+    deck, media = _read_data_and_media(data_path)
+    out = io.BytesIO()
+    write_bundle(out, template=template.read_bytes(), data=deck, media=media)
+    return out.getvalue()
+
+
+def _read_data_and_media(data_path: Path) -> tuple[DeckData, dict[str, bytes]]:
+    """data.json parsed, and the files its images and videos name (those that exist)."""
+    from deckkit.model import Image, Video, parse_data
+
+    deck = parse_data(data_path.read_bytes())
+    folder = data_path.parent
+    media: dict[str, bytes] = {}
+    for slide in deck.slides:
+        for value in slide.values.values():
+            names: list[str] = []
+            if isinstance(value, Image):
+                names = [value.src]
+            elif isinstance(value, Video):
+                names = [n for n in (None if value.is_online else value.src, value.thumbnail) if n]
+            for name in names:
+                key = posixpath.normpath(name)
+                file = folder / key
+                if key not in media and file.is_file():
+                    media[key] = file.read_bytes()
+    return deck, media

@@ -1,0 +1,255 @@
+"""``Client``: the session API over a blocking httpx client."""
+
+from __future__ import annotations
+
+import os
+import time
+from collections.abc import Callable, Mapping
+from pathlib import Path
+from typing import overload
+
+import httpx
+
+from deckkit.client._base import (
+    DEFAULT_MAX_RETRIES,
+    ClientSettings,
+    SessionRef,
+    check_upload_form,
+    checked_render,
+    download_url_of,
+    parse_json,
+    parse_session_list,
+    raise_for_status,
+    session_uuid,
+)
+from deckkit.client._download import DownloadSink, content_length
+from deckkit.client._exceptions import APIConnectionError, APITimeoutError, PermissionDeniedError
+from deckkit.client._progress import ProgressCallback
+from deckkit.client._types import (
+    RenderedDeck,
+    RenderResponse,
+    SessionResponse,
+    SessionSummary,
+    UploadForm,
+)
+from deckkit.client._upload import UploadBody, UploadSource, ZipSource, check_size
+
+__all__ = ["Client"]
+
+
+class Client:
+    """A deckkit session API client.
+
+    ``base_url`` and ``token`` default to ``DECKKIT_BASE_URL`` and ``DECKKIT_API_TOKEN``.
+    Connection errors, timeouts, 429 and 5xx answers are retried ``max_retries`` times with
+    exponential backoff (honouring ``Retry-After``). The token is sent to the API only, never to
+    the storage addresses of the upload form and the download URL. Use it as a context manager,
+    or call ``close()``.
+    """
+
+    def __init__(
+        self,
+        base_url: str | None = None,
+        token: str | None = None,
+        *,
+        timeout: float | httpx.Timeout | None = None,
+        max_retries: int = DEFAULT_MAX_RETRIES,
+        headers: Mapping[str, str] | None = None,
+        http_client: httpx.Client | None = None,
+    ) -> None:
+        self._settings = ClientSettings.resolve(base_url, token, timeout, max_retries, headers)
+        self._owns_http = http_client is None
+        self._http = http_client if http_client is not None else httpx.Client(follow_redirects=False)
+
+    @property
+    def base_url(self) -> str:
+        return self._settings.base_url
+
+    @property
+    def max_retries(self) -> int:
+        return self._settings.retry.max_retries
+
+    # -- the endpoints ---------------------------------------------------------------------
+
+    def create_session(self) -> SessionResponse:
+        """``POST /sessions``: a new session and the pre-signed form to upload its zip."""
+        return parse_json(self._api("POST", "/sessions"), SessionResponse)
+
+    def list_sessions(self) -> list[SessionSummary]:
+        """``GET /sessions``: the sessions created in the last 24 hours."""
+        return parse_session_list(self._api("GET", "/sessions"))
+
+    def get_session(self, session: SessionRef) -> SessionResponse:
+        """``GET /sessions/{uuid}``: the session and a fresh upload form."""
+        return parse_json(self._api("GET", f"/sessions/{session_uuid(session)}"), SessionResponse)
+
+    def upload(
+        self,
+        session: SessionRef | UploadForm,
+        source: UploadSource,
+        *,
+        progress: ProgressCallback | None = None,
+    ) -> None:
+        """Post the zip (a Deck, a path, bytes or a binary file) to the session's upload form.
+
+        Every ``upload.params`` field is sent in order, ``file`` last; the API token is not sent.
+        """
+        self._upload_zip(session, ZipSource.of(source), progress)
+
+    def render_session(self, session: SessionRef, *, raise_on_failure: bool = True) -> RenderResponse:
+        """``POST /sessions/{uuid}/render``; raises RenderFailed unless ``raise_on_failure=False``.
+
+        Safe to retry: the server records the first render and answers it again.
+        """
+        response = self._api("POST", f"/sessions/{session_uuid(session)}/render")
+        return checked_render(parse_json(response, RenderResponse), raise_on_failure)
+
+    def reissue_download_url(self, session: SessionRef) -> RenderResponse:
+        """``POST /sessions/{uuid}/download_url``: a fresh download URL (they last 5 minutes)."""
+        return parse_json(
+            self._api("POST", f"/sessions/{session_uuid(session)}/download_url"), RenderResponse
+        )
+
+    @overload
+    def download(
+        self, source: str | RenderResponse, to: None = None, *, progress: ProgressCallback | None = None
+    ) -> bytes: ...
+
+    @overload
+    def download(
+        self,
+        source: str | RenderResponse,
+        to: str | os.PathLike[str],
+        *,
+        progress: ProgressCallback | None = None,
+    ) -> Path: ...
+
+    def download(
+        self,
+        source: str | RenderResponse,
+        to: str | os.PathLike[str] | None = None,
+        *,
+        progress: ProgressCallback | None = None,
+    ) -> bytes | Path:
+        """Fetch the rendered pptx from a download URL: bytes, or written to ``to`` (a path)."""
+        url = download_url_of(source)
+        sink = DownloadSink(to, progress)
+
+        def consume(response: httpx.Response) -> None:
+            sink.begin(content_length(response.headers))
+            for chunk in response.iter_bytes():
+                sink.write(chunk)
+
+        try:
+            raise_for_status(self._send(lambda: self._settings.foreign_request("GET", url), consume))
+            return sink.finish()
+        finally:
+            sink.discard()
+
+    # -- the whole flow --------------------------------------------------------------------
+
+    def render(
+        self,
+        deck: UploadSource,
+        *,
+        to: str | os.PathLike[str] | None = None,
+        raise_on_failure: bool = True,
+        progress: ProgressCallback | None = None,
+    ) -> RenderedDeck:
+        """Create a session, upload ``deck`` (a Deck or a zip), render, download the pptx.
+
+        Returns a RenderedDeck (``content``, ``slide_count``, ``session``); with ``to=`` the
+        pptx is also written there. A failed render raises RenderFailed, or with
+        ``raise_on_failure=False`` comes back with ``succeeded`` False and the reason in
+        ``session.render_message``.
+        """
+        zip_source = ZipSource.of(deck)
+        created = self.create_session()
+        self._upload_zip(created, zip_source, progress)
+        result = self.render_session(created, raise_on_failure=raise_on_failure)
+        if not result.succeeded:
+            return RenderedDeck(session=result.session, download_url=result.download_url)
+        try:
+            content = self.download(result, progress=progress)
+        except PermissionDeniedError:
+            # The URL lasts 5 minutes; a slow upload or a queue can outlive it. One fresh one.
+            content = self.download(self.reissue_download_url(created), progress=progress)
+        rendered = RenderedDeck(session=result.session, content=content, download_url=result.download_url)
+        if to is not None:
+            rendered = rendered.model_copy(update={"path": rendered.save(to)})
+        return rendered
+
+    # -- plumbing --------------------------------------------------------------------------
+
+    def _upload_zip(
+        self, session: SessionRef | UploadForm, zip_source: ZipSource, progress: ProgressCallback | None
+    ) -> None:
+        form = self._upload_form(session)
+        check_upload_form(form)
+        check_size(form, zip_source)
+
+        def build() -> httpx.Request:
+            body = UploadBody(form, zip_source, progress)
+            return self._settings.foreign_request("POST", form.action, body.headers, iter(body))
+
+        raise_for_status(self._send(build))
+
+    def _upload_form(self, session: SessionRef | UploadForm) -> UploadForm:
+        if isinstance(session, UploadForm):
+            return session
+        if isinstance(session, SessionResponse):
+            return session.upload
+        return self.get_session(session).upload
+
+    def _api(self, method: str, path: str) -> httpx.Response:
+        return self._send(lambda: self._settings.api_request(method, path))
+
+    def _send(
+        self,
+        build: Callable[[], httpx.Request],
+        consume: Callable[[httpx.Response], None] | None = None,
+    ) -> httpx.Response:
+        """Send with retries; ``consume`` reads a 2xx body as it streams (inside the retry)."""
+        policy = self._settings.retry
+        retries = 0
+        while True:
+            request = build()
+            try:
+                response = self._http.send(request, stream=True)
+                try:
+                    if consume is not None and response.is_success:
+                        consume(response)
+                    else:
+                        response.read()
+                finally:
+                    response.close()
+            except httpx.TransportError as error:
+                if retries < policy.max_retries:
+                    self._sleep(policy.delay(retries))
+                    retries += 1
+                    continue
+                if isinstance(error, httpx.TimeoutException):
+                    raise APITimeoutError(request=request) from error
+                raise APIConnectionError(request=request) from error
+            if policy.should_retry_status(response.status_code) and retries < policy.max_retries:
+                self._sleep(policy.delay(retries, response.headers))
+                retries += 1
+                continue
+            return response
+
+    def _sleep(self, seconds: float) -> None:
+        time.sleep(seconds)
+
+    def close(self) -> None:
+        """Close the connection pool (only the one this client made itself)."""
+        if self._owns_http:
+            self._http.close()
+
+    def __enter__(self) -> Client:
+        return self
+
+    def __exit__(self, *exc_info: object) -> None:
+        self.close()
+
+    def __repr__(self) -> str:
+        return f"<deckkit.Client {self.base_url}>"

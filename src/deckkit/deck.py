@@ -1,0 +1,221 @@
+"""Deck: what a user holds while building a deck: a template, slides, media, an optional theme.
+
+    deck = Deck("template.pptx")
+    deck.add_slide(1, title="Q3 review", logo=Image.from_path("logo.png"))
+    deck.add_slide(2, {"q3-sales": Table(rows=[["Region", "Sales"], ["North", "12"]])})
+    deck.save_zip("deck.zip")           # the service's input zip
+    deck.render("deck.pptx")            # locally (or client=Client() for the service)
+
+No pandas, no python-pptx: building a deck needs the model only; rendering imports the
+renderer the first time it is used.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Protocol
+
+from pydantic import ValidationError
+from pydantic_core import PydanticCustomError
+
+from deckkit.bundle import read_bundle, write_bundle
+from deckkit.errors import DataError, Problem, TemplateError
+from deckkit.model import DeckData, Image, Slide, Theme, ThemeColors, Video
+from deckkit.model._base import data_error
+from deckkit.model._types import media_path
+from deckkit.model.media_bytes import mismatch
+from deckkit.model.patterns import IMAGE_EXTENSIONS, VIDEO_EXTENSIONS
+
+if TYPE_CHECKING:
+    from deckkit.render import RenderResult
+
+__all__ = ["Deck"]
+
+
+class _RendersDecks(Protocol):
+    def render(self, deck: Any, /, **options: Any) -> Any: ...
+
+
+def _template_bytes(template: bytes | str | os.PathLike[str]) -> bytes:
+    if isinstance(template, bytes | bytearray):
+        data = bytes(template)
+        origin = "the template bytes"
+    else:
+        try:
+            data = Path(template).read_bytes()
+        except OSError as e:
+            raise TemplateError(f"{template}: cannot read the template ({e.strerror or e})") from None
+        origin = str(template)
+    if not data.startswith(b"PK"):
+        raise TemplateError(f"{origin}: not a .pptx file (a .pptx is a zip; this is not one)")
+    return data
+
+
+class Deck:
+    """A template plus the slides to fill from it; becomes data.json, the input zip, or a pptx."""
+
+    def __init__(
+        self,
+        template: bytes | str | os.PathLike[str],
+        *,
+        theme: Theme | Mapping[str, Any] | None = None,
+    ) -> None:
+        self._template = _template_bytes(template)
+        self._slides: list[Slide] = []
+        self._media: dict[str, bytes] = {}
+        self.theme = theme  # type: ignore[assignment]  # the setter accepts a mapping too
+
+    # -- building ---------------------------------------------------------------------------
+
+    @property
+    def template(self) -> bytes:
+        """The template's bytes."""
+        return self._template
+
+    @property
+    def slides(self) -> Sequence[Slide]:
+        """The slides added so far, in output order."""
+        return tuple(self._slides)
+
+    @property
+    def media(self) -> Mapping[str, bytes]:
+        """Media files of the zip (path relative to data.json -> bytes)."""
+        return dict(self._media)
+
+    @property
+    def theme(self) -> Theme | None:
+        return self._theme
+
+    @theme.setter
+    def theme(self, theme: Theme | Mapping[str, Any] | None) -> None:
+        if theme is None or isinstance(theme, Theme):
+            self._theme = theme
+            return
+        try:
+            self._theme = Theme.model_validate(dict(theme))
+        except ValidationError as error:
+            raise data_error(error, "theme", "theme") from None
+
+    def set_theme_colors(self, **colors: str | None) -> None:
+        """Change theme colour slots (``accent1="#1F77B4"``); other slots keep the template's colour."""
+        current = (
+            self._theme.colors.model_dump(exclude_none=True) if self._theme and self._theme.colors else {}
+        )
+        try:
+            merged = ThemeColors.model_validate({**current, **colors})
+        except ValidationError as error:
+            raise data_error(error, "theme colors", "theme.colors") from None
+        self._theme = Theme(colors=merged)
+
+    def add_slide(self, template: int, values: Mapping[str, Any] | None = None, /, **keys: Any) -> Slide:
+        """Add a slide made from template slide ``template`` (counted from 1).
+
+        Placeholder values come as keyword arguments, or as a mapping for keys that are not
+        Python identifiers (``{"q3-sales": ...}``); each is a string or an element. Media of
+        ``Image.from_path``/``Video.from_path`` elements is collected into the deck.
+        """
+        position = len(self._slides)
+        data = {**(values or {}), **keys}
+        if "template" in data:
+            raise DataError(
+                [
+                    Problem(
+                        f"slides[{position}]",
+                        '"template" is the template slide number, not a placeholder key',
+                    )
+                ]
+            )
+        try:
+            slide = Slide.model_validate({"template": template, **data})
+        except ValidationError as error:
+            raise data_error(
+                error, f"slide {position + 1}", f"slides[{position}]", slide_alone=True
+            ) from None
+        for element in slide.values.values():
+            if isinstance(element, Image | Video):
+                self._media.update(element.media)
+        self._slides.append(slide)
+        return slide
+
+    def add_media(self, name: str, data: bytes | str | os.PathLike[str]) -> str:
+        """Put a file into the zip under ``name``, for an Image or Video whose ``src`` names it.
+
+        The name must be a relative path with an image or video extension, and the bytes must be
+        what the extension says. Returns the name as the data should use it (normalised).
+        """
+        content = bytes(data) if isinstance(data, bytes | bytearray) else Path(data).read_bytes()
+        try:
+            checked = media_path(name, IMAGE_EXTENSIONS + VIDEO_EXTENSIONS, "a media file")
+        except PydanticCustomError as error:
+            raise DataError([Problem(name, error.message())]) from None
+        wrong = mismatch(content, checked)
+        if wrong:
+            raise DataError([Problem(name, wrong)])
+        self._media[checked] = content
+        return checked
+
+    # -- output -----------------------------------------------------------------------------
+
+    def to_data(self) -> DeckData:
+        """The data as a model (the current data.json form)."""
+        return DeckData(slides=list(self._slides), theme=self._theme)
+
+    def to_dict(self) -> dict[str, Any]:
+        """data.json as plain JSON types."""
+        return self.to_data().to_json_dict()
+
+    def to_json(self, indent: int | None = 2) -> str:
+        """data.json as text."""
+        return json.dumps(self.to_dict(), ensure_ascii=False, indent=indent)
+
+    def to_zip_bytes(self) -> bytes:
+        """The input zip (template.pptx, data.json, media) as bytes."""
+        return write_bundle(self._template, self.to_data(), self._media)
+
+    def save_zip(self, path: str | os.PathLike[str]) -> Path:
+        """Write the input zip to ``path``; returns the path."""
+        target = Path(path)
+        target.write_bytes(self.to_zip_bytes())
+        return target
+
+    @classmethod
+    def from_zip(cls, source: bytes | str | os.PathLike[str]) -> Deck:
+        """The Deck of an input zip (checked as the service checks it)."""
+        bundle = read_bundle(source if isinstance(source, bytes) else Path(source))
+        deck = cls(bundle.template, theme=bundle.data.theme)
+        deck._slides = list(bundle.data.slides)
+        deck._media = dict(bundle.media)
+        return deck
+
+    def render(
+        self,
+        path: str | os.PathLike[str] | None = None,
+        *,
+        client: _RendersDecks | None = None,
+        strict: bool = False,
+    ) -> RenderResult | Any:
+        """Render the deck: locally (``deckkit.render``), or through the service with ``client``.
+
+        Locally returns a RenderResult (``pptx`` bytes, ``slide_count``, ``warnings``); with
+        ``strict=True`` warnings (keys the template lacks) are errors. With ``path`` the pptx
+        is also written there. With a client, returns what ``client.render`` returns.
+        """
+        if client is not None:
+            if path is not None:
+                return client.render(self, to=path)
+            return client.render(self)
+        from deckkit.render import render
+
+        result = render(self._template, self.to_data(), self._media, strict=strict)
+        if path is not None:
+            Path(path).write_bytes(result.pptx)
+        return result
+
+    def __len__(self) -> int:
+        return len(self._slides)
+
+    def __repr__(self) -> str:
+        return f"<Deck: {len(self._slides)} slides, {len(self._media)} media files>"

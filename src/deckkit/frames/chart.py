@@ -1,0 +1,188 @@
+"""DataFrame -> Chart (bar, line, area, pie: the template decides): labels, series, two axes.
+
+>>> import pandas as pd
+>>> df = pd.DataFrame({"month": pd.to_datetime(["2024-01-01", "2024-02-01", "2024-03-01"]),
+...                    "sales": [10.0, None, 12.5], "margin": [0.2, 0.25, 0.3]})
+>>> chart = chart_from_dataframe(df, labels="month", axis2=["margin"], axis2_format="0%")
+>>> chart.date_labels, chart.date_labels_format
+([45292, 45323, 45352], 'mmm yyyy')
+>>> chart.axis1.series["sales"].values, list(chart.axis2.series)
+([10.0, None, 12.5], ['margin'])
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable, Mapping, Sequence
+from typing import Any, Literal
+
+from pydantic import ValidationError
+
+from deckkit.errors import DataError, Problem
+from deckkit.frames._backend import Column, Frame, column_path, pandas_has_default_index, to_frame
+from deckkit.frames._styles import StylesLike, coerce_styles, dump_styles
+from deckkit.frames.dates import date_serial, default_date_format, has_time_of_day
+from deckkit.frames.formats import Format, formatter_for, label_formatter
+from deckkit.model._base import data_error
+from deckkit.model.elements import Chart
+
+__all__ = ["chart_from_dataframe"]
+
+Bounds = tuple[float | None, float | None]
+
+
+def chart_from_dataframe(
+    df: Any,
+    *,
+    labels: Hashable | None = None,
+    series: Sequence[Hashable] | None = None,
+    axis2: Sequence[Hashable] | None = None,
+    names: Mapping[Hashable, str] | None = None,
+    styles: Mapping[Hashable, StylesLike] | None = None,
+    label_format: Format | None = None,
+    labels_interval: int | None = None,
+    date_format: str | None = None,
+    date_unit: Literal["days", "months", "years"] | None = None,
+    date_major_unit: int | None = None,
+    format: str | None = None,
+    bounds: Bounds | None = None,
+    major_unit: float | None = None,
+    axis2_format: str | None = None,
+    axis2_bounds: Bounds | None = None,
+    axis2_major_unit: float | None = None,
+) -> Chart:
+    """A category :class:`~deckkit.model.Chart` from a pandas or polars DataFrame: one row per label.
+
+    Parameters:
+        df: the pandas or polars DataFrame (a polars LazyFrame is collected).
+        labels: the column holding the category labels. By default the pandas index when it
+            carries labels (named, or not the plain 0..n-1 range; a MultiIndex is joined with
+            " / "), otherwise the first column. Date and datetime labels become ``date_labels``
+            (spreadsheet day numbers, a date axis); datetimes with a time of day stay text labels
+            (``2024-01-31 13:45``), since a date axis counts whole days. Timezone-aware values
+            count in their own zone. Numbers become text as written (``2024``, not ``2,024``).
+        series: the columns on the primary value axis, in order. Default: every numeric column
+            that is not the labels and not in ``axis2``.
+        axis2: the columns on the secondary value axis (the template chart needs one).
+        names: series name per column, ``{"rev": "Revenue"}``; a name equal to a series of the
+            template chart overwrites that series and keeps its formatting. Default: the
+            column name.
+        styles: Styles per column (``{"rev": {"shape": {"fill": "accent2"}}}``), or a colour
+            string meaning fill and outline.
+        label_format: format of text labels (see :mod:`deckkit.frames.formats`).
+        labels_interval: show one text label in every n.
+        date_format: number-format code of date labels. Default: ``yyyy`` when every date is
+            1 January, ``mmm yyyy`` when every date is the first of a month, else ``yyyy-mm-dd``.
+        date_unit: the time unit of ``date_major_unit``: days, months or years.
+        date_major_unit: show one date label every n ``date_unit``.
+        format: number-format code of the primary value axis (``#,##0``, ``0%``).
+        bounds: ``(minimum, maximum)`` of the primary value axis; ``None`` on a side leaves it automatic.
+        major_unit: interval of the primary value axis labels.
+        axis2_format: like ``format``, for the secondary axis.
+        axis2_bounds: like ``bounds``, for the secondary axis.
+        axis2_major_unit: like ``major_unit``, for the secondary axis.
+
+    Missing values (NaN, None, null) become ``null``: a gap in the line or a missing bar.
+
+    Raises:
+        DataError: a named column does not exist (the message lists those that do); a series
+            holds a value that is not a number (the message names column and row); there is
+            no series to plot; a date label is missing or before 1900.
+    """
+    frame = to_frame(df)
+    label_column, label_key = _label_column(frame, labels)
+    secondary = [frame.resolve(c) for c in axis2 or []]
+    primary = (
+        [frame.resolve(c) for c in series]
+        if series is not None
+        else [k for k in frame.keys if k != label_key and k not in secondary and frame.column(k).is_numeric]
+    )
+    if not primary:
+        numeric = [repr(frame.column(k).name) for k in frame.keys if frame.column(k).is_numeric]
+        hint = f"numeric columns: {', '.join(numeric)}" if numeric else "the frame has no numeric column"
+        raise DataError([Problem("series", f"no series to plot on the primary axis ({hint}); name them with series=[...]")])  # fmt: skip
+    series_names = {frame.resolve(k): v for k, v in (names or {}).items()}
+    series_styles = {frame.resolve(k): coerce_styles(v, f"styles[{k!r}]") for k, v in (styles or {}).items()}
+
+    data: dict[str, Any] = {"type": "chart", "labels_interval": labels_interval}
+    data.update(_labels(label_column, label_format, date_format, date_unit, date_major_unit))
+    seen: set[str] = set()
+    data["axis1"] = _axis(frame, primary, series_names, series_styles, seen, format, bounds, major_unit, "bounds")
+    if secondary:
+        data["axis2"] = _axis(
+            frame, secondary, series_names, series_styles, seen, axis2_format, axis2_bounds, axis2_major_unit, "axis2_bounds"
+        )
+    try:
+        return Chart.model_validate({k: v for k, v in data.items() if v is not None})
+    except ValidationError as e:
+        raise data_error(e, "Chart") from None
+
+
+def _label_column(frame: Frame, labels: Hashable | None) -> tuple[Column, Hashable | None]:
+    if labels is not None:
+        return frame.column(labels, "labels column"), frame.resolve(labels)
+    if frame.backend == "pandas" and not pandas_has_default_index(frame.native):
+        levels = frame.index_levels()
+        if len(levels) == 1:
+            return levels[0], None
+        joined = [" / ".join("" if v is None else str(v) for v in row) for row in zip(*(c.values for c in levels), strict=True)]  # fmt: skip
+        return Column("index", "index", "string", joined, "object", ("index",)), None
+    if not frame.keys:
+        raise DataError([Problem("df", "the frame has no columns")])
+    return frame.column(frame.keys[0]), frame.keys[0]
+
+
+def _labels(
+    column: Column, label_format: Format | None, date_format: str | None, unit: str | None, major: int | None
+) -> dict[str, Any]:
+    if column.kind in ("date", "datetime") and not has_time_of_day(column.values) and label_format is None:
+        serials: list[int] = []
+        for row, value in enumerate(column.values):
+            if value is None:
+                raise DataError([Problem(column_path(column.key, row), "a date label is missing; drop the row or fill the date")])  # fmt: skip
+            try:
+                serials.append(date_serial(value))
+            except ValueError as e:
+                raise DataError([Problem(column_path(column.key, row), str(e))]) from None
+        return {
+            "date_labels": serials,
+            "date_labels_format": date_format or default_date_format(column.values),
+            "date_labels_major_time_unit": unit,
+            "date_labels_major_unit": major,
+        }
+    fmt = label_formatter(column) if label_format is None else formatter_for(label_format, column, "label_format")
+    return {"labels": ["" if v is None else fmt(v) for v in column.values]}
+
+
+def _axis(
+    frame: Frame,
+    keys: list[Hashable],
+    names: Mapping[Hashable, str],
+    styles: Mapping[Hashable, Any],
+    seen: set[str],
+    number_format: str | None,
+    bounds: Bounds | None,
+    major_unit: float | None,
+    bounds_name: str,
+) -> dict[str, Any]:
+    series: dict[str, Any] = {}
+    for key in keys:
+        column = frame.column(key)
+        name = names.get(key, column.name)
+        if name in seen:
+            raise DataError([Problem(column.path, f"two series are named {name!r}; give them different names with names={{...}}")])  # fmt: skip
+        seen.add(name)
+        entry: dict[str, Any] = {"name": name, "values": column.numbers()}
+        dumped = dump_styles(styles.get(key))
+        if dumped is not None:
+            entry["styles"] = dumped
+        series[name] = entry
+    axis: dict[str, Any] = {"series": series}
+    if number_format is not None:
+        axis["format"] = number_format
+    if bounds is not None:
+        if len(bounds) != 2:
+            raise DataError([Problem(bounds_name, "must be a pair (minimum, maximum)")])
+        axis["bounds"] = {k: v for k, v in zip(("minimum", "maximum"), bounds, strict=True) if v is not None}
+    if major_unit is not None:
+        axis["major_unit"] = major_unit
+    return axis

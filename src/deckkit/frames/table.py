@@ -1,0 +1,379 @@
+"""DataFrame -> Table: header rows, formatted cells, alignment, styles and data bars.
+
+>>> import pandas as pd
+>>> df = pd.DataFrame({"region": ["North", "South"], "revenue": [1234.5, -80.0]})
+>>> table = table_from_dataframe(df, formats={"revenue": currency("$", 0)}, databars=["revenue"])
+>>> table.rows[0]
+['region', TableCell(value='revenue', styles=Styles(font=None, shape=ShapeStyles(outline=None, fill=None, align='right', vertical_align=None)), databar=None)]
+>>> table.rows[2][0], table.rows[2][1].value, table.rows[2][1].databar
+('South', '-$80', Databar(ratio=0.0648, color='#D9534F'))
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Hashable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, Literal
+
+from pydantic import ValidationError
+
+from deckkit.errors import DataError, Problem
+from deckkit.frames._backend import Column, Frame, is_frame, is_series, pandas_has_default_index, to_column, to_frame
+from deckkit.frames._styles import StylesLike, coerce_styles, dump_styles, merge_styles, with_align
+from deckkit.frames.formats import Format, currency, formatter_for, label_formatter
+from deckkit.model._base import data_error
+from deckkit.model.elements import Table
+from deckkit.model.styles import Styles
+
+__all__ = ["CellStyles", "DataBar", "table_from_dataframe"]
+
+Align = Literal["left", "center", "right", "justified", "distributed"]
+_ALIGNS = ("left", "center", "right", "justified", "distributed")
+
+CellStyleFunction = Callable[[Any, int, str], "StylesLike | None"]
+CellStyles = CellStyleFunction | Any | tuple[Any, StylesLike]
+"""One conditional-style rule (see ``cell_styles`` of :func:`table_from_dataframe`)."""
+
+_ = currency  # re-exported for the module's example
+
+
+@dataclass(frozen=True)
+class DataBar:
+    """How a column's data bars look and scale.
+
+    ``color`` paints bars of values >= 0, ``negative_color`` bars of values < 0 (colours as in
+    data.json: hex, theme name such as ``accent1``, or a named colour). ``bounds`` is the
+    ``(low, high)`` range the bars span; by default the column's own range widened to include 0.
+
+    A bar starts at the cell's left edge, so its length measures a distance from the low end:
+    for ``low >= 0`` the ratio is ``(value - low) / (high - low)``; for ``high <= 0`` it is
+    ``(high - value) / (high - low)``; when the range spans zero, bars measure ``|value|`` against
+    the larger of ``|low|`` and ``|high|``, coloured by sign. Ratios are clipped to 0..1 and a
+    missing value has no bar.
+    """
+
+    color: str = "accent1"
+    negative_color: str = "#D9534F"
+    bounds: tuple[float, float] | None = None
+
+
+def table_from_dataframe(
+    df: Any,
+    *,
+    columns: Sequence[Hashable] | None = None,
+    labels: Mapping[Hashable, str] | None = None,
+    index: bool | str = False,
+    header: bool = True,
+    multi_header: Literal["rows", "join"] = "rows",
+    formats: Mapping[Hashable, Format] | None = None,
+    na_rep: str = "",
+    align: Mapping[Hashable, Align] | None = None,
+    align_numbers: bool = True,
+    header_styles: StylesLike | None = None,
+    column_styles: Mapping[Hashable, StylesLike] | None = None,
+    cell_styles: CellStyles | Sequence[CellStyles] | None = None,
+    databars: Sequence[Hashable] | Mapping[Hashable, DataBar | str] | None = None,
+    horizontal_sizing: Literal["fixed", "anchor_left", "anchor_right"] = "fixed",
+    vertical_sizing: Literal["anchor_top", "fixed", "anchor_bottom"] = "anchor_top",
+) -> Table:
+    """A :class:`~deckkit.model.Table` from a pandas or polars DataFrame, header row(s) first.
+
+    Parameters:
+        df: the pandas or polars DataFrame (a polars LazyFrame is collected).
+        columns: the columns to show, in this order (default: all, in the frame's order).
+        labels: header text per column, ``{"rev": "Revenue"}``; other columns show their name.
+        index: ``True`` puts the pandas index in front as the first column(s), one per level,
+            headed by the level names; a string also sets the header of a single-level index.
+            polars frames have no index (use a column).
+        header: ``False`` leaves the header row(s) out: the table starts with the first data row.
+        multi_header: for multi-level (pandas MultiIndex) columns, ``"rows"`` gives one header
+            row per level, a label spanning several columns written once in its first column
+            (the others ``""``, ready for cells merged in the template); ``"join"`` gives one
+            header row with the levels joined by ``" / "``.
+        formats: per column, a format string (``",.1f"``, ``"{:.0%}"``, ``"%b %Y"``), a callable
+            ``value -> str`` or a factory from :mod:`deckkit.frames.formats`. Other columns use
+            the defaults: ``1,234`` for integers, ``1,234.57`` for floats (no decimals when all
+            are whole), ``2024-01-31`` for dates, ``2024-01-31 13:45`` for datetimes with times.
+        na_rep: the text of a missing value (NaN, None, NaT, null); ``""`` by default.
+        align: horizontal alignment per column (header included): left, center, right,
+            justified or distributed.
+        align_numbers: right-align numeric columns that ``align`` does not name (header too).
+            With ``False`` and no ``align``, cells keep the template's alignment.
+        header_styles: Styles for every header cell (``{"font": {"bold": True}}``), or a colour
+            string meaning fill and outline.
+        column_styles: Styles per column for its body cells.
+        cell_styles: conditional styles, one rule or a list of rules applied in order (a later
+            rule's fields win). A rule is a function ``(value, row, column) -> Styles | None``
+            (row counts data rows from 0, value is None when missing); a frame of the same
+            length whose columns name table columns and whose cells are Styles, dicts or None
+            (e.g. ``df.map(...)``); or a pair ``(mask, styles)`` where mask is a boolean frame
+            (same length, columns naming table columns) or a boolean Series/sequence selecting
+            whole rows.
+        databars: data bars drawn in the cells of numeric columns: a list of column names
+            (default look) or a mapping from column name to :class:`DataBar` or a colour string.
+        horizontal_sizing: how the template table resizes sideways (see the data format).
+        vertical_sizing: how the template table resizes downwards (see the data format).
+
+    Raises:
+        DataError: a named column does not exist (the message lists those that do), a data bar
+            column holds a value that is not a number (the message names column and row), a
+            format fails, or a style is invalid.
+    """
+    frame = to_frame(df)
+    keys = [frame.resolve(c) for c in columns] if columns is not None else list(frame.keys)
+    index_columns = _index_columns(frame, index)
+    if not keys and not index_columns:
+        raise DataError([Problem("df", "the frame has no columns to show; a table needs at least one")])
+    body = index_columns + [frame.column(k) for k in keys]
+
+    n_index = len(index_columns)
+    aligns = _alignments(frame, body, n_index, align or {}, align_numbers)
+    formatters = _formatters(frame, body, n_index, formats or {})
+    per_column = _column_styles(frame, column_styles or {})
+    bars = _databars(frame, databars)
+    header_style = coerce_styles(header_styles, "header_styles")
+    header_labels = {frame.resolve(name): text for name, text in (labels or {}).items()}
+    rules = _rules(frame, cell_styles)
+
+    rows: list[list[Any]] = []
+    if header:
+        rows.extend(_header_rows(body, n_index, header_labels, multi_header, aligns, header_style))
+    for r in range(frame.n_rows):
+        row: list[Any] = []
+        for c, column in enumerate(body):
+            value = column.values[r]
+            text = na_rep if value is None else formatters[c](value)
+            if c < n_index:
+                row.append(_cell(text, with_align(None, aligns[c]), None))
+                continue
+            styles = with_align(per_column.get(column.key), aligns[c])
+            for rule in rules:
+                styles = merge_styles(styles, rule(value, r, column.name, column.key))
+            bar = bars.get(column.key)
+            row.append(_cell(text, styles, bar(r) if bar is not None else None))
+        rows.append(row)
+    if not rows:
+        rows = [[_cell(na_rep, None, None) for _ in body]]
+    try:
+        return Table.model_validate(
+            {"type": "table", "rows": rows, "horizontal_sizing": horizontal_sizing, "vertical_sizing": vertical_sizing}
+        )
+    except ValidationError as e:
+        raise data_error(e, "Table") from None
+
+
+def _cell(text: str, styles: Styles | None, bar: dict[str, Any] | None) -> Any:
+    dumped = dump_styles(styles)
+    if dumped is None and bar is None:
+        return text
+    cell: dict[str, Any] = {"value": text}
+    if dumped is not None:
+        cell["styles"] = dumped
+    if bar is not None:
+        cell["databar"] = bar
+    return cell
+
+
+def _index_columns(frame: Frame, index: bool | str) -> list[Column]:
+    if index is False:
+        return []
+    if frame.backend != "pandas":
+        raise DataError([Problem("index", "a polars frame has no index; put the labels in a column and list it in columns=")])  # fmt: skip
+    levels = frame.index_levels()
+    if isinstance(index, str):
+        if len(levels) != 1:
+            raise DataError([Problem("index", f"a string names a single-level index; this index has {len(levels)} levels")])
+        levels[0].name = index
+        levels[0].header = (index,)
+    return levels
+
+
+def _alignments(
+    frame: Frame, body: list[Column], n_index: int, align: Mapping[Hashable, Align], align_numbers: bool
+) -> list[str | None]:
+    named: dict[Hashable, str] = {}
+    for name, value in align.items():
+        if value not in _ALIGNS:
+            raise DataError([Problem(f"align[{name!r}]", f"must be one of {', '.join(_ALIGNS)}, got {value!r}")])
+        named[frame.resolve(name)] = value
+    out: list[str | None] = []
+    for c, column in enumerate(body):
+        if c < n_index:
+            out.append(None)  # index levels are labels, aligned as the template has them
+        elif column.key in named:
+            out.append(named[column.key])
+        elif align_numbers and column.is_numeric:
+            out.append("right")
+        else:
+            out.append(None)
+    return out
+
+
+def _formatters(
+    frame: Frame, body: list[Column], n_index: int, formats: Mapping[Hashable, Format]
+) -> list[Callable[[Any], str]]:
+    by_key = {frame.resolve(name): spec for name, spec in formats.items()}
+    return [
+        formatter_for(by_key.get(column.key), column, f"formats[{column.name!r}]") if c >= n_index else label_formatter(column)
+        for c, column in enumerate(body)
+    ]
+
+
+def _column_styles(frame: Frame, column_styles: Mapping[Hashable, StylesLike]) -> dict[Hashable, Styles | None]:
+    return {frame.resolve(name): coerce_styles(s, f"column_styles[{name!r}]") for name, s in column_styles.items()}
+
+
+def _header_rows(
+    body: list[Column],
+    n_index: int,
+    labels: Mapping[Hashable, str],
+    multi_header: Literal["rows", "join"],
+    aligns: list[str | None],
+    header_style: Styles | None,
+) -> list[list[Any]]:
+    depth = max(len(c.header) for c in body) if multi_header == "rows" else 1
+    texts: list[list[str]] = []
+    for c, column in enumerate(body):
+        if column.key in labels and c >= n_index:
+            levels = [""] * (depth - 1) + [labels[column.key]]
+        elif depth == 1:
+            levels = [column.name]
+        else:
+            padded = list(column.header) + [""] * (depth - len(column.header))
+            levels = padded if c >= n_index else [""] * (depth - 1) + [column.name]
+        texts.append(levels)
+    rows: list[list[Any]] = []
+    for level in range(depth):
+        row: list[Any] = []
+        for c in range(len(body)):
+            text = texts[c][level]
+            # A label spanning several columns is written once, in its first column.
+            if level < depth - 1 and c > n_index and texts[c][: level + 1] == texts[c - 1][: level + 1]:
+                text = ""
+            row.append(_cell(text, with_align(header_style, aligns[c]), None))
+        rows.append(row)
+    return rows
+
+
+def _databars(
+    frame: Frame, databars: Sequence[Hashable] | Mapping[Hashable, DataBar | str] | None
+) -> dict[Hashable, Callable[[int], dict[str, Any] | None]]:
+    if databars is None:
+        return {}
+    specs: Mapping[Hashable, DataBar | str] = (
+        databars if isinstance(databars, Mapping) else {name: DataBar() for name in databars}
+    )
+    out: dict[Hashable, Callable[[int], dict[str, Any] | None]] = {}
+    for name, spec in specs.items():
+        bar = DataBar(color=spec) if isinstance(spec, str) else spec
+        column = frame.column(name)
+        for where, colour in (("color", bar.color), ("negative_color", bar.negative_color)):
+            coerce_styles({"shape": {"fill": colour}}, f"databars[{name!r}].{where}")
+        out[column.key] = _bar_function(column.numbers(), bar)
+    return out
+
+
+def _bar_function(values: list[float | int | None], bar: DataBar) -> Callable[[int], dict[str, Any] | None]:
+    present = [v for v in values if v is not None]
+    if bar.bounds is not None:
+        low, high = float(bar.bounds[0]), float(bar.bounds[1])
+        if low >= high:
+            raise DataError([Problem("databars.bounds", f"low ({low}) must be less than high ({high})")])
+    else:
+        low, high = min([0.0, *present]), max([0.0, *present])
+
+    def ratio(v: float) -> float:
+        if high == low:
+            return 0.0
+        if low >= 0:
+            r = (v - low) / (high - low)
+        elif high <= 0:
+            r = (high - v) / (high - low)
+        else:
+            r = abs(v) / max(-low, high)
+        return min(max(r, 0.0), 1.0)
+
+    def at(row: int) -> dict[str, Any] | None:
+        v = values[row]
+        if v is None:
+            return None
+        return {"ratio": round(ratio(float(v)), 4), "color": bar.negative_color if v < 0 else bar.color}
+
+    return at
+
+
+# --- conditional styles ---------------------------------------------------------------------------
+
+Rule = Callable[[Any, int, str, Hashable], Styles | None]
+
+
+def _rules(frame: Frame, cell_styles: Any) -> list[Rule]:
+    if cell_styles is None:
+        return []
+    if callable(cell_styles) or is_frame(cell_styles) or isinstance(cell_styles, tuple):
+        items = [cell_styles]
+    elif isinstance(cell_styles, Sequence) and not isinstance(cell_styles, str):
+        items = list(cell_styles)
+    else:
+        raise DataError([Problem("cell_styles", "expected a function, a frame of styles, a (mask, styles) pair or a list of them")])  # fmt: skip
+    return [_rule(frame, item, f"cell_styles[{i}]" if len(items) > 1 else "cell_styles") for i, item in enumerate(items)]
+
+
+def _rule(frame: Frame, item: Any, where: str) -> Rule:
+    if isinstance(item, tuple):
+        if len(item) != 2:
+            raise DataError([Problem(where, "a mask rule is a pair (mask, styles)")])
+        return _mask_rule(frame, item[0], coerce_styles(item[1], f"{where}[1]"), where)
+    if is_frame(item):
+        return _frame_rule(frame, item, where)
+    if callable(item):
+        fn: Callable[[Any, int, str], Any] = item
+
+        def call(value: Any, row: int, name: str, key: Hashable) -> Styles | None:
+            return coerce_styles(fn(value, row, name), f"{where}({value!r}, {row}, {name!r})")
+
+        return call
+    raise DataError([Problem(where, f"expected a function, a frame of styles or a (mask, styles) pair, got {type(item).__qualname__}")])  # fmt: skip
+
+
+def _same_length(frame: Frame, n: int, where: str) -> None:
+    if n != frame.n_rows:
+        raise DataError([Problem(where, f"has {n} rows; the table's frame has {frame.n_rows}")])
+
+
+def _frame_rule(frame: Frame, styles_df: Any, where: str) -> Rule:
+    other = to_frame(styles_df)
+    _same_length(frame, other.n_rows, where)
+    by_key: dict[Hashable, list[Styles | None]] = {}
+    for key in other.keys:
+        target = frame.resolve(key)
+        column = other.column(key)
+        by_key[target] = [coerce_styles(v, f"{where}[{column.name!r}][{r}]") for r, v in enumerate(column.values)]
+
+    def lookup(value: Any, row: int, name: str, key: Hashable) -> Styles | None:
+        styles = by_key.get(key)
+        return styles[row] if styles is not None else None
+
+    return lookup
+
+
+def _mask_rule(frame: Frame, mask: Any, styles: Styles | None, where: str) -> Rule:
+    if is_frame(mask):
+        other = to_frame(mask)
+        _same_length(frame, other.n_rows, f"{where}[0]")
+        cells: dict[Hashable, list[bool]] = {
+            frame.resolve(key): [bool(v) for v in other.column(key).values] for key in other.keys
+        }
+
+        def by_cell(value: Any, row: int, name: str, key: Hashable) -> Styles | None:
+            selected = cells.get(key)
+            return styles if selected is not None and selected[row] else None
+
+        return by_cell
+    rows_mask = [bool(v) for v in (to_column(mask).values if is_series(mask) else mask)]
+    _same_length(frame, len(rows_mask), f"{where}[0]")
+
+    def by_row(value: Any, row: int, name: str, key: Hashable) -> Styles | None:
+        return styles if rows_mask[row] else None
+
+    return by_row

@@ -1,0 +1,47 @@
+"""The base of every data.json model: unknown fields are errors, null means "not given"."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, ValidationError, model_validator
+
+from deckkit.errors import DataError
+
+
+class StrictModel(BaseModel):
+    """Rejects unknown fields, so a typo is an error rather than silently ignored.
+
+    ``null`` for an optional field is the same as leaving the field out (analysts' tools write
+    null for "nothing here"); for a required field it is an error of type.
+    """
+
+    model_config = ConfigDict(extra="forbid", validate_default=False)
+
+    def __init__(self, /, **data: Any) -> None:
+        # Built from Python, a model reports its problems as a DataError with paths, like data.json does.
+        try:
+            super().__init__(**data)
+        except ValidationError as error:
+            raise data_error(error, type(self).__name__) from None
+
+    # Tells pydantic this is not a custom __init__: nested validation keeps collecting every error.
+    __init__.__pydantic_base_init__ = True  # type: ignore[attr-defined]
+
+    @model_validator(mode="before")
+    @classmethod
+    def _null_is_absent(cls, data: Any) -> Any:
+        if isinstance(data, dict) and None in data.values():
+            # ``type`` is the union's tag: a null type is an error, not a Text.
+            optional = {name for name, field in cls.model_fields.items() if not field.is_required()} - {
+                "type"
+            }
+            return {k: v for k, v in data.items() if not (v is None and k in optional)}
+        return data
+
+
+def data_error(error: ValidationError, what: str, root: str = "", *, slide_alone: bool = False) -> DataError:
+    """The DataError for a failed validation of a ``what`` (a class name, or "data.json")."""
+    from deckkit.model._problems import problems_from
+
+    return DataError(problems_from(error, root, slide_alone=slide_alone), summary=f"{what} has problems")

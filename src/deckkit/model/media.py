@@ -1,0 +1,219 @@
+"""Image and Video: media from the zip (or a video site) replacing the shape that holds the key.
+
+From Python, ``Image.from_path`` / ``Image.from_bytes`` / ``Video.from_path`` / ``Video.from_bytes``
+keep the bytes with the element (``media``) under a content-addressed name
+(``media/<sha256 prefix>.<ext>``), which ``Deck`` collects into the zip.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any, Literal
+
+from pydantic import PrivateAttr, field_validator, model_validator
+from pydantic_core import PydanticCustomError
+
+from deckkit.errors import DataError, Problem
+from deckkit.model._base import StrictModel
+from deckkit.model._types import StrictText, is_video_site_url, media_path, shown
+from deckkit.model.media_bytes import FAMILY_OF_EXTENSION, content_address, mismatch, sniff_family
+from deckkit.model.patterns import IMAGE_EXTENSIONS, VIDEO_EXTENSIONS, VIDEO_SITES
+
+__all__ = ["Image", "ImageScaling", "Video", "VideoScaling", "is_video_site_url"]
+
+ImageScaling = Literal["none", "contain", "cover"]
+Overflow = Literal["visible", "hidden"]
+VideoScaling = Literal["contain", "cover"]
+_EXTENSION_OF_FAMILY = {"png": "png", "jpeg": "jpg", "gif": "gif", "mp4": "mp4"}
+
+
+def _read(path: str | os.PathLike[str]) -> bytes:
+    try:
+        return Path(path).read_bytes()
+    except OSError as e:
+        raise DataError([Problem(str(path), f"cannot read the file: {e.strerror or e}")]) from None
+
+
+def _checked_media(
+    data: bytes, format: str | None, allowed: tuple[str, ...], what: str, origin: str
+) -> tuple[str, bytes]:
+    """(content-addressed name, bytes) after checking that the bytes are the format named."""
+    if format is None:
+        family = sniff_family(data)
+        extension = _EXTENSION_OF_FAMILY.get(family or "", "")
+        if extension not in allowed:
+            raise DataError(
+                [
+                    Problem(
+                        origin,
+                        f"cannot tell the format of these bytes; pass format= (one of {', '.join(allowed)})",
+                    )
+                ]
+            )
+    else:
+        extension = format.lower().lstrip(".")
+        if extension not in allowed:
+            raise DataError(
+                [Problem(origin, f'"{format}" is not {what} format; use one of {", ".join(allowed)}')]
+            )
+    wrong = mismatch(data, f"file.{extension}")
+    if wrong:
+        raise DataError([Problem(origin, wrong)])
+    return content_address(data, extension), data
+
+
+def _media_bytes(
+    source: str | os.PathLike[str] | bytes, allowed: tuple[str, ...], what: str
+) -> tuple[str, bytes]:
+    if isinstance(source, bytes | bytearray):
+        return _checked_media(bytes(source), None, allowed, what, what)
+    suffix = Path(source).suffix.lower().lstrip(".")
+    return _checked_media(
+        _read(source), suffix if suffix in FAMILY_OF_EXTENSION else None, allowed, what, str(source)
+    )
+
+
+class Image(StrictModel):
+    """A picture from the zip (jpg, jpeg, gif, png) replacing the shape that holds ``{key}``."""
+
+    type: Literal["image"] = "image"
+    src: StrictText
+    scaling: ImageScaling = "none"
+    overflow: Overflow = "visible"
+
+    _media: dict[str, bytes] = PrivateAttr(default_factory=dict)
+
+    @field_validator("src")
+    @classmethod
+    def _image_file(cls, src: str) -> str:
+        return media_path(src, IMAGE_EXTENSIONS, "an image")
+
+    @property
+    def media(self) -> Mapping[str, bytes]:
+        """The bytes this element carries (src -> bytes); empty when src names a file of the zip."""
+        return self._media
+
+    @classmethod
+    def from_path(cls, path: str | os.PathLike[str], **options: Any) -> Image:
+        """An Image of a png, jpg or gif file; ``options`` are ``scaling`` and ``overflow``."""
+        name, data = _media_bytes(path, IMAGE_EXTENSIONS, "an image")
+        return cls._with_media(name, {name: data}, options)
+
+    @classmethod
+    def from_bytes(cls, data: bytes, format: str | None = None, **options: Any) -> Image:
+        """An Image of png, jpg or gif bytes; ``format`` is sniffed from the bytes when omitted."""
+        name, data = _checked_media(bytes(data), format, IMAGE_EXTENSIONS, "an image", "image bytes")
+        return cls._with_media(name, {name: data}, options)
+
+    @classmethod
+    def _with_media(cls, src: str, media: dict[str, bytes], options: dict[str, Any]) -> Image:
+        image = cls(src=src, **options)
+        image._media.update(media)
+        return image
+
+    @classmethod
+    def from_figure(cls, fig: Any, /, dpi: float = 200, **options: Any) -> Image:
+        """An Image of a matplotlib figure (or Axes), rendered to PNG in memory: no file is written.
+
+        ``options``: scaling (``contain`` by default here), overflow, tight, transparent, close;
+        see :func:`deckkit.frames.image_from_figure`.
+        """
+        from deckkit.frames.figure import image_from_figure
+
+        return image_from_figure(fig, dpi=dpi, **options)
+
+
+class Video(StrictModel):
+    """A local video (mp4, m4v, mov, with a thumbnail) or an https URL of a video-sharing site."""
+
+    type: Literal["video"] = "video"
+    src: StrictText
+    thumbnail: StrictText | None = None
+    scaling: VideoScaling = "contain"
+
+    _media: dict[str, bytes] = PrivateAttr(default_factory=dict)
+
+    @field_validator("src")
+    @classmethod
+    def _video_source(cls, src: str) -> str:
+        if is_video_site_url(src):
+            return src
+        if "://" in src:
+            raise PydanticCustomError(
+                "video_url",
+                "{got}: only https URLs of video sites are accepted ({sites})",
+                {"got": shown(src), "sites": ", ".join(VIDEO_SITES)},
+            )
+        return media_path(src, VIDEO_EXTENSIONS, "a video")
+
+    @field_validator("thumbnail")
+    @classmethod
+    def _thumbnail_file(cls, thumbnail: str) -> str:
+        return media_path(thumbnail, IMAGE_EXTENSIONS, "a thumbnail")
+
+    @model_validator(mode="after")
+    def _local_needs_thumbnail(self) -> Video:
+        if self.thumbnail is None and not is_video_site_url(self.src):
+            raise PydanticCustomError(
+                "thumbnail",
+                "a local video needs a thumbnail: a jpg, png or gif in the zip, shown before it plays",
+            )
+        return self
+
+    @property
+    def is_online(self) -> bool:
+        """True when src is a video-site URL (an external link, not a file of the zip)."""
+        return is_video_site_url(self.src)
+
+    @property
+    def media(self) -> Mapping[str, bytes]:
+        """The bytes this element carries (video and thumbnail); empty when they are files of the zip."""
+        return self._media
+
+    @classmethod
+    def from_path(
+        cls,
+        path: str | os.PathLike[str],
+        thumbnail: str | os.PathLike[str] | bytes | None = None,
+        **options: Any,
+    ) -> Video:
+        """A Video of an mp4, m4v or mov file with its thumbnail (a path or image bytes)."""
+        name, data = _media_bytes(path, VIDEO_EXTENSIONS, "a video")
+        return cls._with_media(name, data, thumbnail, str(path), options)
+
+    @classmethod
+    def from_bytes(
+        cls,
+        data: bytes,
+        format: str | None = None,
+        thumbnail: str | os.PathLike[str] | bytes | None = None,
+        **options: Any,
+    ) -> Video:
+        """A Video of mp4/m4v/mov bytes (``format`` defaults to mp4) with its thumbnail."""
+        name, data = _checked_media(bytes(data), format or "mp4", VIDEO_EXTENSIONS, "a video", "video bytes")
+        return cls._with_media(name, data, thumbnail, "video bytes", options)
+
+    @classmethod
+    def _with_media(
+        cls,
+        name: str,
+        data: bytes,
+        thumbnail: str | os.PathLike[str] | bytes | None,
+        origin: str,
+        options: dict[str, Any],
+    ) -> Video:
+        if thumbnail is None:
+            raise DataError(
+                [
+                    Problem(
+                        origin,
+                        "a local video needs a thumbnail: pass thumbnail= (a png, jpg or gif path or bytes)",
+                    )
+                ]
+            )
+        thumb_name, thumb_data = _media_bytes(thumbnail, IMAGE_EXTENSIONS, "a thumbnail")
+        video = cls(src=name, thumbnail=thumb_name, **options)
+        video._media.update({name: data, thumb_name: thumb_data})
+        return video

@@ -1,0 +1,42 @@
+"""Regular expressions that both the models and the JSON Schema apply, so both judge alike.
+
+They are written in the common subset of Python's ``re`` and ECMA-262 (JSON Schema's regex
+dialect): anchors, classes, lookaheads; case-insensitivity is spelled out in classes because
+ECMA-262 patterns in a schema cannot carry flags.
+"""
+
+from __future__ import annotations
+
+IMAGE_EXTENSIONS: tuple[str, ...] = ("png", "jpg", "jpeg", "gif")
+VIDEO_EXTENSIONS: tuple[str, ...] = ("mp4", "m4v", "mov")
+VIDEO_SITES: tuple[str, ...] = (
+    "youtube.com",
+    "youtu.be",
+    "youtube-nocookie.com",
+    "vimeo.com",
+    "player.vimeo.com",
+)
+
+
+def case_insensitive(text: str) -> str:
+    """``png`` -> ``[Pp][Nn][Gg]``: a case-insensitive literal without regex flags."""
+    return "".join(f"[{c.upper()}{c.lower()}]" if c.isalpha() else ("\\." if c == "." else c) for c in text)
+
+
+# A path inside the zip: relative, forward slashes only, no "..", no scheme or drive letter.
+MEDIA_PATH_PREFIX = r"^(?![/\\])(?![A-Za-z][A-Za-z0-9+.-]*:)(?!.*\\)(?!(?:.*/)?\.\.(?:/|$))"
+
+
+def media_path_pattern(extensions: tuple[str, ...]) -> str:
+    return MEDIA_PATH_PREFIX + r".*\.(?:" + "|".join(case_insensitive(e) for e in extensions) + ")$"
+
+
+IMAGE_PATH_PATTERN = media_path_pattern(IMAGE_EXTENSIONS)
+VIDEO_PATH_PATTERN = media_path_pattern(VIDEO_EXTENSIONS)
+
+_SITES = "|".join(s.replace(".", r"\.") for s in VIDEO_SITES)
+VIDEO_URL_PATTERN = r"^https://(?:(?:www|m)\.)?(?:" + _SITES + r")(?:[/?#]\S*)?$"
+
+HYPERLINK_PATTERN = r"^[A-Za-z][A-Za-z0-9+.-]*:\S+$"
+
+HEX_COLOR_PATTERN = r"^#?(?:[0-9A-Fa-f]{3}|[0-9A-Fa-f]{6})$"

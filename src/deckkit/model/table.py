@@ -1,0 +1,78 @@
+"""Table: rows of cells (strings or cell objects, mixed) for the table whose alt text is the key."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Literal
+
+from pydantic import Discriminator, Tag, field_validator
+from pydantic_core import PydanticCustomError
+
+from deckkit.model._base import StrictModel
+from deckkit.model._types import Color, Number, StrictText, in_range
+from deckkit.model.styles import Styles
+
+HorizontalSizing = Literal["fixed", "anchor_left", "anchor_right"]
+VerticalSizing = Literal["fixed", "anchor_top", "anchor_bottom"]
+
+
+class Databar(StrictModel):
+    """A bar drawn inside a table cell: ``ratio`` (0.0-1.0) of its width, in ``color``."""
+
+    ratio: Annotated[Number, in_range(0.0, 1.0)]
+    color: Color
+
+
+class TableCell(StrictModel):
+    """A table cell given as an object: text, styles (``shape`` styles the cell), data bar."""
+
+    value: StrictText
+    styles: Styles | None = None
+    databar: Databar | None = None
+
+
+def _cell_tag(value: Any) -> str:
+    return "Cell" if isinstance(value, dict | TableCell) else "Str"
+
+
+Cell = Annotated[
+    Annotated[StrictText, Tag("Str")] | Annotated[TableCell, Tag("Cell")],
+    Discriminator(_cell_tag),
+]
+
+
+class Table(StrictModel):
+    """Rows of cells, header row included; rows shorter than the longest are padded with empty cells."""
+
+    type: Literal["table"] = "table"
+    rows: list[list[Cell]]
+    horizontal_sizing: HorizontalSizing = "fixed"
+    vertical_sizing: VerticalSizing = "anchor_top"
+
+    @field_validator("rows")
+    @classmethod
+    def _has_a_cell(cls, rows: list[list[Any]]) -> list[list[Any]]:
+        if not any(rows):
+            raise PydanticCustomError("empty_table", "a table needs at least one row with at least one cell")
+        return rows
+
+    @property
+    def shape(self) -> tuple[int, int]:
+        """(rows, columns) of the output table."""
+        return len(self.rows), max(len(r) for r in self.rows)
+
+    def padded_rows(self) -> list[list[str | TableCell]]:
+        """The rows with short ones padded with ``""`` to the widest row's length."""
+        width = self.shape[1]
+        return [[*row, *([""] * (width - len(row)))] for row in self.rows]
+
+    @classmethod
+    def from_dataframe(cls, df: Any, /, **options: Any) -> Table:
+        """A Table from a pandas or polars DataFrame, header row first.
+
+        ``options``: columns, labels, index, header, multi_header, formats, na_rep, align,
+        align_numbers, header_styles, column_styles, cell_styles, databars, horizontal_sizing,
+        vertical_sizing; each is documented in :func:`deckkit.frames.table_from_dataframe`.
+        """
+        from deckkit.frames.table import table_from_dataframe
+
+        return table_from_dataframe(df, **options)

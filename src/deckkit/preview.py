@@ -1,0 +1,138 @@
+"""Pictures of slides: LibreOffice renders real ones when installed; a wireframe SVG always works.
+
+LibreOffice runs headless in a private profile (so that previews can run beside a desktop
+LibreOffice or each other), converts the deck to PDF, and poppler's ``pdftoppm`` cuts the
+pages into PNGs. Results are cached per deck content, since browsing a template asks for the
+same pages again and again.
+"""
+
+from __future__ import annotations
+
+import functools
+import hashlib
+import html
+import os
+import shutil
+import subprocess
+import tempfile
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from lxml import etree
+
+    from deckkit.inspect import Template
+    from deckkit.render.package import Part
+
+__all__ = ["PreviewUnavailable", "libreoffice_available", "slide_pngs", "wireframe_svg"]
+
+_EMU_PER_PX = 9525
+
+
+class PreviewUnavailable(RuntimeError):
+    """LibreOffice or pdftoppm is missing, or the conversion failed."""
+
+
+def _soffice() -> str | None:
+    return shutil.which("soffice") or shutil.which("libreoffice")
+
+
+def libreoffice_available() -> bool:
+    return _soffice() is not None and shutil.which("pdftoppm") is not None
+
+
+def slide_pngs(pptx: bytes, *, width: int = 640, timeout: float = 180.0) -> list[bytes]:
+    """One PNG per slide of ``pptx``, ``width`` pixels wide (cached per content and width)."""
+    return list(_slide_pngs_cached(hashlib.sha256(pptx).hexdigest(), pptx, width, timeout))
+
+
+@functools.lru_cache(maxsize=16)
+def _slide_pngs_cached(digest: str, pptx: bytes, width: int, timeout: float) -> tuple[bytes, ...]:
+    soffice = _soffice()
+    if soffice is None or shutil.which("pdftoppm") is None:
+        raise PreviewUnavailable("slide previews need LibreOffice (soffice) and poppler (pdftoppm)")
+    with tempfile.TemporaryDirectory(prefix="deckkit-preview-") as tmp:
+        work = Path(tmp)
+        deck = work / f"{digest[:16]}.pptx"
+        deck.write_bytes(pptx)
+        profile = work / "profile"
+        try:
+            subprocess.run(
+                [soffice, f"-env:UserInstallation=file://{profile}", "--headless", "--convert-to", "pdf",
+                 "--outdir", str(work), str(deck)],
+                check=True, capture_output=True, timeout=timeout,
+            )  # fmt: skip
+            subprocess.run(
+                ["pdftoppm", "-png", "-scale-to-x", str(width), "-scale-to-y", "-1", str(work / f"{deck.stem}.pdf"),
+                 str(work / "page")],
+                check=True, capture_output=True, timeout=timeout,
+            )  # fmt: skip
+        except (subprocess.SubprocessError, OSError) as e:
+            raise PreviewUnavailable(f"LibreOffice could not render the slides: {e}") from None
+        pages = sorted(work.glob("page-*.png"), key=lambda p: int(p.stem.rsplit("-", 1)[1]))
+        return tuple(p.read_bytes() for p in pages)
+
+
+_COLORS = {"text": "#1f77b4", "table": "#2ca02c", "chart": "#ff7f0e", "scatter-chart": "#ff7f0e",
+           "picture": "#9467bd", "video": "#9467bd"}  # fmt: skip
+
+
+def wireframe_svg(template: Template, number: int, *, width: int = 640) -> str:
+    """An SVG sketch of template slide ``number``: every top-level shape's frame, keys highlighted."""
+    from deckkit.render.locate import non_visual_properties, shape_tree
+
+    slide_part = template._package.slides()[number - 1]
+    cx, cy = template.slide_size
+    height = round(width * cy / cx)
+    scale = width / cx
+    by_shape: dict[str, list[str]] = {}
+    kinds: dict[str, str] = {}
+    for p in template.slide(number).placeholders:
+        by_shape.setdefault(p.shape, []).append("{" + p.key + "}")
+        kinds.setdefault(p.shape, p.kind)
+    items = [f'<rect width="{width}" height="{height}" fill="#fff" stroke="#999"/>']
+    for shape in shape_tree(slide_part.xml):
+        nv = non_visual_properties(shape)
+        box = _frame(shape, slide_part)
+        if box is None or nv is None:
+            continue
+        x, y, w, h = (round(v * scale) for v in box)
+        name = nv.get("name") or ""
+        keys = by_shape.get(name) or [k for n, ks in by_shape.items() if _contains_named(shape, n) for k in ks]
+        color = _COLORS.get(kinds.get(name, "text"), "#1f77b4") if keys else "#bbb"
+        label = " ".join(keys) if keys else name
+        items.append(
+            f'<g><rect x="{x}" y="{y}" width="{max(w, 1)}" height="{max(h, 1)}" fill="{color}" fill-opacity="0.08" '
+            f'stroke="{color}"/><text x="{x + 4}" y="{y + 14}" font-size="12" font-family="sans-serif" '
+            f'fill="{color}">{html.escape(label)}</text></g>'
+        )
+    return (
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
+        f'viewBox="0 0 {width} {height}">{"".join(items)}</svg>'
+    )
+
+
+def _contains_named(group: etree._Element, name: str) -> bool:
+    from deckkit.render.drawingml import P
+
+    return any(el.get("name") == name for el in group.iter(f"{{{P}}}cNvPr"))
+
+
+def _frame(shape: etree._Element, slide_part: Part) -> tuple[int, int, int, int] | None:
+    """The shape's own frame, or for a placeholder the one it inherits from layout or master."""
+    from deckkit.render.drawingml import A, P
+    from deckkit.render.locate import inherited_xfrm
+
+    xfrm = shape.find(f"{{{P}}}xfrm")  # graphic frames
+    if xfrm is None:
+        xfrm = shape.find(f"{{{P}}}spPr/{{{A}}}xfrm")
+    if xfrm is None:
+        xfrm = shape.find(f"{{{P}}}grpSpPr/{{{A}}}xfrm")
+    if xfrm is None:
+        xfrm = inherited_xfrm(shape, slide_part)
+    if xfrm is None:
+        return None
+    off, ext = xfrm.find(f"{{{A}}}off"), xfrm.find(f"{{{A}}}ext")
+    if off is None or ext is None:
+        return None
+    return int(off.get("x", "0")), int(off.get("y", "0")), int(ext.get("cx", "0")), int(ext.get("cy", "0"))

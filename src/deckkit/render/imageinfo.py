@@ -1,0 +1,96 @@
+"""What a picture file is: its format, its size in pixels and its resolution.
+
+Only the three formats data.json allows (PNG, JPEG, GIF) are recognised. The picture is
+decoded once, so that truncated or corrupt files are found before anything is written.
+"""
+
+from __future__ import annotations
+
+import io
+import warnings
+from dataclasses import dataclass
+
+__all__ = ["DEFAULT_DPI", "EMU_PER_INCH", "ImageInfo", "UnreadableImageError", "read_image_info"]
+
+DEFAULT_DPI = 96
+EMU_PER_INCH = 914400
+
+# Format name as Pillow reports it -> (part extension, what a user calls it)
+_FORMATS = {"PNG": ("png", "PNG"), "JPEG": ("jpeg", "JPEG"), "GIF": ("gif", "GIF")}
+
+# The signature each format's files start with.
+_MAGIC = (("PNG", b"\x89PNG\r\n\x1a\n"), ("JPEG", b"\xff\xd8\xff"), ("GIF", b"GIF87a"), ("GIF", b"GIF89a"))
+
+# A resolution outside this range is a placeholder value (JFIF's 1x1 "aspect only", a 0 from a
+# broken encoder) rather than a real one; such pictures are treated as having none.
+_PLAUSIBLE_DPI = (10.0, 10000.0)
+
+
+class UnreadableImageError(ValueError):
+    """The bytes are not a PNG, JPEG or GIF picture that can be decoded."""
+
+
+@dataclass(frozen=True, slots=True)
+class ImageInfo:
+    """A decoded picture's facts; ``ext`` is the part extension (``png``, ``jpeg``, ``gif``)."""
+
+    ext: str
+    label: str
+    width_px: int
+    height_px: int
+    dpi_x: float
+    dpi_y: float
+
+    @property
+    def width_emu(self) -> float:
+        """Intrinsic width: pixels at the picture's resolution."""
+        return self.width_px / self.dpi_x * EMU_PER_INCH
+
+    @property
+    def height_emu(self) -> float:
+        return self.height_px / self.dpi_y * EMU_PER_INCH
+
+
+def _resolution(dpi: object) -> tuple[float, float]:
+    if isinstance(dpi, tuple) and len(dpi) == 2:
+        try:
+            x, y = float(dpi[0]), float(dpi[1])
+        except (TypeError, ValueError):
+            return float(DEFAULT_DPI), float(DEFAULT_DPI)
+        low, high = _PLAUSIBLE_DPI
+        if low <= x <= high and low <= y <= high:
+            # PNG stores pixels per metre: 144 dpi comes back as 143.9926. Every application
+            # shows the whole number, and so do we.
+            return float(round(x)), float(round(y))
+    return float(DEFAULT_DPI), float(DEFAULT_DPI)
+
+
+def read_image_info(data: bytes) -> ImageInfo:
+    """Format, pixel size and DPI of PNG/JPEG/GIF bytes (96 dpi when the file has none).
+
+    Raises UnreadableImageError when the bytes are not such a picture or cannot be decoded.
+    """
+    from PIL import Image, UnidentifiedImageError
+
+    fmt = next((name for name, magic in _MAGIC if data.startswith(magic)), None)
+    if fmt is None:
+        raise UnreadableImageError("is not a PNG, JPEG or GIF picture")
+    try:
+        with warnings.catch_warnings():
+            # Pillow warns about huge pictures; a warning must not become a render failure.
+            warnings.simplefilter("ignore")
+            with Image.open(io.BytesIO(data), formats=[fmt]) as picture:
+                width, height = picture.size
+                dpi = picture.info.get("dpi")
+                picture.load()
+    except UnidentifiedImageError as e:
+        raise UnreadableImageError(f"is a damaged {fmt} picture (its header cannot be read)") from e
+    except Image.DecompressionBombError as e:
+        raise UnreadableImageError("is too large a picture to place (over 178 million pixels)") from e
+    except (OSError, ValueError, SyntaxError, EOFError) as e:
+        raise UnreadableImageError(f"is a damaged {fmt} picture ({e})") from e
+    if width <= 0 or height <= 0:
+        raise UnreadableImageError("is a picture without pixels")
+    ext, label = _FORMATS[fmt]
+    dpi_x, dpi_y = _resolution(dpi)
+    return ImageInfo(ext=ext, label=label, width_px=width, height_px=height, dpi_x=dpi_x, dpi_y=dpi_y)

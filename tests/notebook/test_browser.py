@@ -1,0 +1,48 @@
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from deckkit.notebook import TemplateBrowser
+from tests.inspect.conftest import template_bytes as _template_bytes  # noqa: F401  (fixture reuse)
+
+template_bytes = _template_bytes
+
+
+def test_browser_shows_keys_and_skeleton_of_the_selected_slide(template_bytes: bytes) -> None:
+    browser = TemplateBrowser(template_bytes, previews=False)
+    assert [label for label, _ in browser.selector.options][1] == "2: Blank (2 keys)"
+    assert "<code>title</code>" in browser.keys.value
+    browser.selector.value = 2  # as a click in the dropdown does
+    assert "<code>sales</code>" in browser.keys.value
+    assert json.loads(browser.skeleton.value)["template"] == 2
+    assert "{note} {sales}" in browser.sketch.value  # the table frame, labelled with the keys it holds
+    browser.show(3)
+    assert browser.selector.value == 3 and "trend" in browser.keys.value
+
+
+def test_magic_and_error_display(template_bytes: bytes, tmp_path: Path) -> None:
+    from IPython.testing.globalipapp import start_ipython
+
+    ip = start_ipython()
+    assert ip is not None
+    path = tmp_path / "t.pptx"
+    path.write_bytes(template_bytes)
+    ip.run_line_magic("load_ext", "deckkit")
+    shown = ip.run_line_magic("deckkit", f"keys {path}")
+    assert "sales" in shown._repr_html_()
+    skeleton = ip.run_line_magic("deckkit", f"skeleton {path}")
+    assert skeleton.data["slides"][0]["template"] == 1
+    browser = ip.run_line_magic("deckkit", f"browse {path}")
+    assert isinstance(browser, TemplateBrowser)
+    usage = ip.run_line_magic("deckkit", "nonsense")
+    assert "usage" in usage.data
+
+
+@pytest.fixture(autouse=True)
+def _no_previews(monkeypatch: pytest.MonkeyPatch) -> None:
+    import deckkit.preview
+
+    monkeypatch.setattr(deckkit.preview, "libreoffice_available", lambda: False)

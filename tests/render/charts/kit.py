@@ -1,0 +1,93 @@
+"""Chart test kit: build templates with python-pptx, fill their chart parts, write them back.
+
+Until the engine calls the chart filler, tests call ``check_chart``/``fill_chart`` directly on
+the chart part of a pptx and store the result (chart XML and embedded workbook) in a copy.
+"""
+
+from __future__ import annotations
+
+import io
+import posixpath
+import zipfile
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from lxml import etree
+
+from deckkit.model.elements import Chart, ScatterChart
+from deckkit.render.chart import check_chart, fill_chart
+
+C = "http://schemas.openxmlformats.org/drawingml/2006/chart"
+NS = {"c": C, "a": "http://schemas.openxmlformats.org/drawingml/2006/main"}
+_PKG_REL = "http://schemas.openxmlformats.org/package/2006/relationships"
+
+
+@dataclass
+class ChartPart:
+    name: str  # ppt/charts/chart1.xml
+    root: etree._Element
+    workbook_name: str | None  # ppt/embeddings/...xlsx (None when linked or absent)
+    workbook: bytes | None
+
+
+def chart_part_names(pptx: Path) -> list[str]:
+    with zipfile.ZipFile(pptx) as z:
+        names = [n for n in z.namelist() if n.startswith("ppt/charts/chart") and n.endswith(".xml")]
+    return sorted(names, key=lambda n: int("".join(ch for ch in posixpath.basename(n) if ch.isdigit()) or 0))
+
+
+def read_chart(pptx: Path, name: str) -> ChartPart:
+    with zipfile.ZipFile(pptx) as z:
+        root = etree.fromstring(z.read(name))
+        folder, base = posixpath.split(name)
+        rels_name = posixpath.join(folder, "_rels", base + ".rels")
+        workbook_name = workbook = None
+        ext = root.find(f"{{{C}}}externalData")
+        if ext is not None and rels_name in z.namelist():
+            rid = ext.get("{http://schemas.openxmlformats.org/officeDocument/2006/relationships}id")
+            for rel in etree.fromstring(z.read(rels_name)).iter(f"{{{_PKG_REL}}}Relationship"):
+                if rel.get("Id") == rid and rel.get("TargetMode") != "External":
+                    candidate = posixpath.normpath(posixpath.join(folder, rel.get("Target", "")))
+                    if candidate in z.namelist():
+                        workbook_name, workbook = candidate, z.read(candidate)
+    return ChartPart(name, root, workbook_name, workbook)
+
+
+def write_parts(src: Path, dst: Path, replacements: dict[str, bytes]) -> None:
+    with zipfile.ZipFile(src) as zin, zipfile.ZipFile(dst, "w", zipfile.ZIP_DEFLATED) as zout:
+        for info in zin.infolist():
+            zout.writestr(info, replacements.get(info.filename, zin.read(info.filename)))
+
+
+def fill_pptx(template: Path, out: Path, charts: dict[str, Chart | ScatterChart | dict[str, Any]]) -> dict[str, ChartPart]:
+    """Fill the named chart parts of template into out; raise AssertionError on check problems."""
+    replacements: dict[str, bytes] = {}
+    filled = {}
+    for name, data in charts.items():
+        model = _model(data)
+        part = read_chart(template, name)
+        problems = check_chart(part.root, model, "chart")
+        assert not problems, problems
+        new_workbook = fill_chart(part.root, model, part.workbook)
+        replacements[name] = etree.tostring(part.root, xml_declaration=True, encoding="UTF-8", standalone=True)
+        if part.workbook_name is not None and new_workbook is not None:
+            replacements[part.workbook_name] = new_workbook
+        filled[name] = ChartPart(name, part.root, part.workbook_name, new_workbook)
+    write_parts(template, out, replacements)
+    return filled
+
+
+def _model(data: Chart | ScatterChart | dict[str, Any]) -> Chart | ScatterChart:
+    if isinstance(data, Chart | ScatterChart):
+        return data
+    return ScatterChart.model_validate(data) if data.get("type") in ("scatter-chart", "scatter_chart") else Chart.model_validate(data)
+
+
+def sheet_values(workbook: bytes, sheet: str | None = None) -> dict[str, Any]:
+    """{'A1': value} of the non-empty cells of a sheet, read with openpyxl."""
+    import openpyxl
+
+    wb = openpyxl.load_workbook(io.BytesIO(workbook))
+    ws = wb[sheet] if sheet else wb.worksheets[0]
+    return {cell.coordinate: cell.value for row in ws.iter_rows() for cell in row if cell.value is not None}
