@@ -42,7 +42,11 @@ def schema_problems(path: Path, baseline: Path | None) -> list[str]:
     known: set[tuple[str, str]] = set()
     if baseline is not None:
         known = {(ooxml_validate._kind(p), m) for p, m in ooxml_validate.problems(str(baseline))}
-    return [f"{p}: {m}" for p, m in ooxml_validate.problems(str(path)) if (ooxml_validate._kind(p), m) not in known]
+    return [
+        f"{p}: {m}"
+        for p, m in ooxml_validate.problems(str(path))
+        if (ooxml_validate._kind(p), m) not in known
+    ]
 
 
 def convert_to_pdf(path: Path, outdir: Path, timeout: float = 180) -> Path:

@@ -66,7 +66,7 @@ class Deck:
         self._template = _template_bytes(template)
         self._slides: list[Slide] = []
         self._media: dict[str, bytes] = {}
-        self.theme = theme  # type: ignore[assignment]  # the setter accepts a mapping too
+        self.theme = theme
 
     # -- building ---------------------------------------------------------------------------
 

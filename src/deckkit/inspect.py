@@ -84,7 +84,8 @@ class Template:
         self.data = data
         self._package = open_package(data)
         self.slides: list[TemplateSlide] = [
-            _describe_slide(self._package, part, number) for number, part in enumerate(self._package.slides(), 1)
+            _describe_slide(self._package, part, number)
+            for number, part in enumerate(self._package.slides(), 1)
         ]
         self.slide_size: tuple[int, int] = _slide_size(self._package)
 
@@ -117,9 +118,12 @@ class Template:
         rows = []
         for s in self.slides:
             cells = "<br>".join(
-                f"<code>{html.escape(p.key)}</code> <small>{html.escape(p.detail)}</small>" for p in s.placeholders
+                f"<code>{html.escape(p.key)}</code> <small>{html.escape(p.detail)}</small>"
+                for p in s.placeholders
             )
-            rows.append(f"<tr><td>{s.number}</td><td>{html.escape(s.layout)}</td><td>{cells or '—'}</td></tr>")
+            rows.append(
+                f"<tr><td>{s.number}</td><td>{html.escape(s.layout)}</td><td>{cells or '—'}</td></tr>"
+            )
         return (
             f"<div><b>{html.escape(self.name)}</b>: {len(self.slides)} slides"
             "<table><thead><tr><th>slide</th><th>layout</th><th>placeholders</th></tr></thead>"
@@ -159,7 +163,11 @@ def _describe_slide(package: Package, slide: Part, number: int) -> TemplateSlide
         detail = f"text in {where}" + (f" ({len(occurrences)} places)" if len(occurrences) > 1 else "")
         places.append(Placeholder(key, "text", name, detail, f"{key} text"))
     for frame in found.frames:
-        key = frame.alt_text[1:-1] if frame.alt_text.startswith("{") and frame.alt_text.endswith("}") else frame.alt_text
+        key = (
+            frame.alt_text[1:-1]
+            if frame.alt_text.startswith("{") and frame.alt_text.endswith("}")
+            else frame.alt_text
+        )
         if frame.kind == "table":
             places.append(_table_placeholder(key, frame.name, frame.element))
         elif frame.kind == "chart":
@@ -200,7 +208,9 @@ def _chart_placeholder(key: str, name: str, frame: etree._Element, slide: Part) 
     groups = plot_groups(part.xml)
     kind: PlaceholderKind = "scatter-chart" if family(groups) == "scatter" else "chart"
     names = [series_name(ser) or f"Series {i + 1}" for g in groups for i, ser in enumerate(g.series)]
-    detail = f"{chart_label(groups)} chart" + (f" with series {', '.join(map(json.dumps, names))}" if names else "")
+    detail = f"{chart_label(groups)} chart" + (
+        f" with series {', '.join(map(json.dumps, names))}" if names else ""
+    )
     return Placeholder(key, kind, name, detail, _chart_example(kind, groups))
 
 

@@ -11,7 +11,6 @@ from __future__ import annotations
 import functools
 import hashlib
 import html
-import os
 import shutil
 import subprocess
 import tempfile
@@ -24,12 +23,12 @@ if TYPE_CHECKING:
     from deckkit.inspect import Template
     from deckkit.render.package import Part
 
-__all__ = ["PreviewUnavailable", "libreoffice_available", "slide_pngs", "wireframe_svg"]
+__all__ = ["PreviewUnavailableError", "libreoffice_available", "slide_pngs", "wireframe_svg"]
 
 _EMU_PER_PX = 9525
 
 
-class PreviewUnavailable(RuntimeError):
+class PreviewUnavailableError(RuntimeError):
     """LibreOffice or pdftoppm is missing, or the conversion failed."""
 
 
@@ -50,7 +49,7 @@ def slide_pngs(pptx: bytes, *, width: int = 640, timeout: float = 180.0) -> list
 def _slide_pngs_cached(digest: str, pptx: bytes, width: int, timeout: float) -> tuple[bytes, ...]:
     soffice = _soffice()
     if soffice is None or shutil.which("pdftoppm") is None:
-        raise PreviewUnavailable("slide previews need LibreOffice (soffice) and poppler (pdftoppm)")
+        raise PreviewUnavailableError("slide previews need LibreOffice (soffice) and poppler (pdftoppm)")
     with tempfile.TemporaryDirectory(prefix="deckkit-preview-") as tmp:
         work = Path(tmp)
         deck = work / f"{digest[:16]}.pptx"
@@ -68,7 +67,7 @@ def _slide_pngs_cached(digest: str, pptx: bytes, width: int, timeout: float) -> 
                 check=True, capture_output=True, timeout=timeout,
             )  # fmt: skip
         except (subprocess.SubprocessError, OSError) as e:
-            raise PreviewUnavailable(f"LibreOffice could not render the slides: {e}") from None
+            raise PreviewUnavailableError(f"LibreOffice could not render the slides: {e}") from None
         pages = sorted(work.glob("page-*.png"), key=lambda p: int(p.stem.rsplit("-", 1)[1]))
         return tuple(p.read_bytes() for p in pages)
 
@@ -98,7 +97,9 @@ def wireframe_svg(template: Template, number: int, *, width: int = 640) -> str:
             continue
         x, y, w, h = (round(v * scale) for v in box)
         name = nv.get("name") or ""
-        keys = by_shape.get(name) or [k for n, ks in by_shape.items() if _contains_named(shape, n) for k in ks]
+        keys = by_shape.get(name) or [
+            k for n, ks in by_shape.items() if _contains_named(shape, n) for k in ks
+        ]
         color = _COLORS.get(kinds.get(name, "text"), "#1f77b4") if keys else "#bbb"
         label = " ".join(keys) if keys else name
         items.append(

@@ -12,6 +12,7 @@ import pytest
 from deckkit.client import AsyncClient, Client
 from tests.client.fake_service import API, TOKEN, FakeService
 
+
 async def resolve(value: Any) -> Any:
     """Await what an AsyncClient returned; pass through what a Client returned."""
     return await value if inspect.isawaitable(value) else value
@@ -55,20 +56,20 @@ def client(service: FakeService, sleeps: list[float]) -> Iterator[Client]:
         yield made
 
 
-@pytest.fixture
-async def async_client(service: FakeService, sleeps: list[float]) -> AsyncIterator[AsyncClient]:
-    async with httpx.AsyncClient(transport=service.transport()) as http:
-        async with AsyncClient(API, TOKEN, http_client=http) as made:
-            yield made
-
-
 @pytest.fixture(params=["sync", "async"])
-async def api(request: pytest.FixtureRequest, service: FakeService, sleeps: list[float]) -> AsyncIterator[Any]:
+async def api(
+    request: pytest.FixtureRequest, service: FakeService, sleeps: list[float]
+) -> AsyncIterator[Any]:
     """A Client and an AsyncClient on the fake service: tests run once with each."""
     if request.param == "sync":
-        with httpx.Client(transport=service.transport()) as http, Client(API, TOKEN, http_client=http) as made:
+        with (
+            httpx.Client(transport=service.transport()) as http,
+            Client(API, TOKEN, http_client=http) as made,
+        ):
             yield made
     else:
-        async with httpx.AsyncClient(transport=service.transport()) as http:
-            async with AsyncClient(API, TOKEN, http_client=http) as made_async:
-                yield made_async
+        async with (
+            httpx.AsyncClient(transport=service.transport()) as http,
+            AsyncClient(API, TOKEN, http_client=http) as made_async,
+        ):
+            yield made_async

@@ -36,7 +36,9 @@ def parse_multipart(request: httpx.Request) -> list[tuple[str, str | None, bytes
     for part in message.iter_parts():
         payload = part.get_payload(decode=True)
         assert isinstance(payload, bytes)
-        parts.append((str(part.get_param("name", header="content-disposition")), part.get_filename(), payload))
+        parts.append(
+            (str(part.get_param("name", header="content-disposition")), part.get_filename(), payload)
+        )
     return parts
 
 
@@ -139,7 +141,10 @@ class FakeService:
         return session.earlier_shape() if self.earlier_shape else session.current_shape()
 
     def _form(self, session: FakeSession) -> dict[str, object]:
-        policy = {"expiration": "2099-01-01T00:00:00.000Z", "conditions": [["content-length-range", 1, self.max_bytes]]}
+        policy = {
+            "expiration": "2099-01-01T00:00:00.000Z",
+            "conditions": [["content-length-range", 1, self.max_bytes]],
+        }
         return {
             "action": f"{STORAGE}/bucket",
             "method": "POST",
@@ -190,13 +195,17 @@ class FakeService:
             if parts[-1][0] != "file":
                 return _s3_error(400, "InvalidArgument", "file must be the last field")
             if len(parts[-1][2]) > self.max_bytes:
-                return _s3_error(400, "EntityTooLarge", "Your proposed upload exceeds the maximum allowed size")
+                return _s3_error(
+                    400, "EntityTooLarge", "Your proposed upload exceeds the maximum allowed size"
+                )
             session.uploaded = parts[-1][2]
             return httpx.Response(204)
         if request.method == "GET" and path.startswith("/bucket/outputs/"):
             if str(request.url) in self.expired_downloads:
                 return _s3_error(403, "AccessDenied", "Request has expired")
-            return httpx.Response(200, content=PPTX_BYTES, headers={"Content-Type": "application/octet-stream"})
+            return httpx.Response(
+                200, content=PPTX_BYTES, headers={"Content-Type": "application/octet-stream"}
+            )
         return _s3_error(404, "NoSuchKey", "The specified key does not exist.")
 
 

@@ -59,6 +59,7 @@ def _free_port() -> int:
 @contextmanager
 def run_live_server(data_dir: Path) -> Iterator[LiveServer]:
     import uvicorn
+
     from deckkit_server.app import create_app
     from deckkit_server.bootstrap import ensure_first_account
     from deckkit_server.settings import Settings

@@ -10,8 +10,8 @@ import pytest
 
 pytest.importorskip("deckkit_server.app", reason="the bundled server (deckkit_server) is not importable")
 
-from tests.client.live_server import LiveServer, make_bundle, make_template, run_live_server  # noqa: E402
-from tests.readers import assert_readable  # noqa: E402
+from tests.client.live_server import LiveServer, make_bundle, make_template, run_live_server
+from tests.readers import assert_readable
 
 pytestmark = pytest.mark.slow
 
@@ -44,8 +44,12 @@ def test_docs_have_examples() -> None:
 def test_doc_example_runs(index: int, workdir: Path, capsys: pytest.CaptureFixture[str]) -> None:
     exec(compile(BLOCKS[index], f"{DOC.name}[{index}]", "exec"), {"__name__": "__docs__"})
     printed = capsys.readouterr().out
-    if "to=\"deck.pptx\"" in BLOCKS[index]:
+    if 'to="deck.pptx"' in BLOCKS[index]:
         assert printed.startswith("2 slides written to deck.pptx")
         assert_readable(workdir / "deck.pptx", workdir / "template.pptx", pages=2)
     if "broken.zip" in BLOCKS[index]:
-        assert printed.startswith("the data does not fit the template: slides[0]")
+        assert printed.startswith("the data does not fit the template: ")
+        assert "slides[0].template" in printed
+    if "review.pptx" in BLOCKS[index]:
+        assert printed == "2 True\n"
+        assert_readable(workdir / "review.pptx", workdir / "template.pptx", pages=2, libreoffice=False)

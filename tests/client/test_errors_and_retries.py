@@ -40,11 +40,19 @@ ZIP = b"PK\x05\x06" + b"\x00" * 18
 
 
 def _error(status: int, code: str = "boom", headers: dict[str, str] | None = None) -> httpx.Response:
-    return httpx.Response(status, json={"error": {"code": code, "message": f"{code} happened"}}, headers=headers)
+    return httpx.Response(
+        status, json={"error": {"code": code, "message": f"{code} happened"}}, headers=headers
+    )
 
 
 def test_every_client_error_is_a_deckkit_error() -> None:
-    for cls in (APIConnectionError, APITimeoutError, APIStatusError, RenderFailed, APIResponseValidationError):
+    for cls in (
+        APIConnectionError,
+        APITimeoutError,
+        APIStatusError,
+        RenderFailed,
+        APIResponseValidationError,
+    ):
         assert issubclass(cls, APIError)
     assert issubclass(APIError, DeckkitError)
     assert issubclass(ClientConfigError, DeckkitError)
@@ -60,7 +68,9 @@ def test_every_client_error_is_a_deckkit_error() -> None:
      (409, ConflictError), (413, PayloadTooLargeError), (429, RateLimitError), (500, InternalServerError),
      (503, InternalServerError), (418, APIStatusError)],
 )  # fmt: skip
-async def test_status_maps_to_its_class(api: Any, service: FakeService, status: int, cls: type[APIStatusError]) -> None:
+async def test_status_maps_to_its_class(
+    api: Any, service: FakeService, status: int, cls: type[APIStatusError]
+) -> None:
     service.script("GET /sessions", *[_error(status, "some_code")] * 5)
     with pytest.raises(cls) as caught:
         await resolve(api.list_sessions())
@@ -74,15 +84,20 @@ async def test_status_maps_to_its_class(api: Any, service: FakeService, status: 
 
 
 async def test_wrong_token_is_an_authentication_error(service: FakeService, sleeps: list[float]) -> None:
-    with httpx.Client(transport=service.transport()) as http, Client(API, "wrong", http_client=http) as client:
-        with pytest.raises(AuthenticationError) as caught:
-            client.create_session()
+    with (
+        httpx.Client(transport=service.transport()) as http,
+        Client(API, "wrong", http_client=http) as client,
+        pytest.raises(AuthenticationError) as caught,
+    ):
+        client.create_session()
     assert caught.value.code == "unauthorized"
     assert "DECKKIT_API_TOKEN" in str(caught.value)
     assert sleeps == []  # a 401 is not retried
 
 
-async def test_5xx_is_retried_with_growing_backoff(api: Any, service: FakeService, sleeps: list[float]) -> None:
+async def test_5xx_is_retried_with_growing_backoff(
+    api: Any, service: FakeService, sleeps: list[float]
+) -> None:
     service.script("GET /sessions", _error(500), _error(502))
     assert await resolve(api.list_sessions()) == []
     assert len(sleeps) == 2
@@ -119,7 +134,9 @@ def test_retry_after_forms() -> None:
     assert all(0.375 <= policy.delay(0) <= 0.5 for _ in range(50))
 
 
-async def test_connection_errors_are_retried_then_raised(api: Any, service: FakeService, sleeps: list[float]) -> None:
+async def test_connection_errors_are_retried_then_raised(
+    api: Any, service: FakeService, sleeps: list[float]
+) -> None:
     service.script("GET /sessions", httpx.ConnectError("refused"), httpx.ReadError("reset"))
     assert await resolve(api.list_sessions()) == []
     assert len(sleeps) == 2
@@ -152,13 +169,16 @@ async def test_upload_is_retried_with_the_whole_body(api: Any, service: FakeServ
     path = tmp_path / "bundle.zip"
     path.write_bytes(ZIP * 1000)
     created = await resolve(api.create_session())
-    service.script("POST /bucket", httpx.Response(503, content=b"<Error><Code>ServiceUnavailable</Code></Error>"))
+    service.script(
+        "POST /bucket", httpx.Response(503, content=b"<Error><Code>ServiceUnavailable</Code></Error>")
+    )
     await resolve(api.upload(created, path))
     assert service.sessions[created.session.uuid].uploaded == ZIP * 1000
     uploads = [r for r in service.requests if r.url.host == "storage.test"]
     assert len(uploads) == 2
     assert uploads[0].content == uploads[1].content.replace(
-        uploads[1].headers["content-type"].split("=")[1].encode(), uploads[0].headers["content-type"].split("=")[1].encode()
+        uploads[1].headers["content-type"].split("=")[1].encode(),
+        uploads[0].headers["content-type"].split("=")[1].encode(),
     )
 
 
@@ -179,7 +199,9 @@ async def test_storage_xml_errors_map_by_code(api: Any, service: FakeService) ->
     assert too_large.value.code == "EntityTooLarge"
     assert too_large.value.status_code == 400
     assert "maximum allowed size" in str(too_large.value)
-    tampered = created.upload.model_copy(update={"params": {**created.upload.params, "X-Amz-Signature": "forged"}})
+    tampered = created.upload.model_copy(
+        update={"params": {**created.upload.params, "X-Amz-Signature": "forged"}}
+    )
     with pytest.raises(PermissionDeniedError) as denied:
         await resolve(api.upload(tampered, ZIP))
     assert denied.value.code == "AccessDenied"
@@ -205,7 +227,9 @@ async def test_unexpected_2xx_body_is_a_validation_error(api: Any, service: Fake
 
 
 async def test_html_error_page_still_gives_a_status_error(api: Any, service: FakeService) -> None:
-    service.script("GET /sessions", httpx.Response(404, text="Not Found", headers={"content-type": "text/plain"}))
+    service.script(
+        "GET /sessions", httpx.Response(404, text="Not Found", headers={"content-type": "text/plain"})
+    )
     with pytest.raises(NotFoundError, match="Not Found"):
         await resolve(api.list_sessions())
 
@@ -218,7 +242,9 @@ async def test_download_errors_leave_no_file(api: Any, service: FakeService, tmp
     assert list(tmp_path.iterdir()) == []
 
 
-async def test_settings_come_from_the_environment(monkeypatch: pytest.MonkeyPatch, service: FakeService) -> None:
+async def test_settings_come_from_the_environment(
+    monkeypatch: pytest.MonkeyPatch, service: FakeService
+) -> None:
     monkeypatch.setenv("DECKKIT_BASE_URL", API + "/")
     monkeypatch.setenv("DECKKIT_API_TOKEN", TOKEN)
     with httpx.Client(transport=service.transport()) as http:
@@ -234,6 +260,8 @@ def test_missing_settings_are_config_errors() -> None:
         Client(token="t")
     with pytest.raises(ClientConfigError, match="DECKKIT_API_TOKEN"):
         Client("http://127.0.0.1:9")
+    with pytest.raises(ClientConfigError, match="not an http"):
+        Client("localhost:8000", "t")
     with pytest.raises(ClientConfigError, match="max_retries"):
         Client("http://127.0.0.1:9", "t", max_retries=-1)
 

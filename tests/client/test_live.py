@@ -11,7 +11,7 @@ import pytest
 
 pytest.importorskip("deckkit_server.app", reason="the bundled server (deckkit_server) is not importable")
 
-from deckkit.client import (  # noqa: E402 - after the skip
+from deckkit.client import (
     AsyncClient,
     AuthenticationError,
     Client,
@@ -23,9 +23,9 @@ from deckkit.client import (  # noqa: E402 - after the skip
     TransferProgress,
     render_remote,
 )
-from tests.client.conftest import resolve  # noqa: E402
-from tests.client.live_server import LiveServer, make_bundle, make_template, run_live_server  # noqa: E402
-from tests.readers import assert_readable  # noqa: E402
+from tests.client.conftest import resolve
+from tests.client.live_server import LiveServer, make_bundle, make_template, run_live_server
+from tests.readers import assert_readable
 
 pytestmark = [pytest.mark.anyio, pytest.mark.slow]
 
@@ -109,6 +109,20 @@ async def test_render_flow_for_each_source(api: Any, template: Path, tmp_path: P
     _assert_titles(tmp_path / "deck.pptx", ["Only"])
 
 
+async def test_a_real_deck_renders_through_the_client(api: Any, template: Path, tmp_path: Path) -> None:
+    from deckkit import Deck
+
+    deck = Deck(template)
+    deck.add_slide(1, title="One")
+    deck.add_slide(1, title="Two")
+    deck.add_slide(1, title="Three")
+    result = await resolve(deck.render(tmp_path / "deck.pptx", client=api))
+    assert result.slide_count == 3
+    assert result.path == tmp_path / "deck.pptx"
+    assert_readable(tmp_path / "deck.pptx", template, pages=3, libreoffice=False)
+    _assert_titles(tmp_path / "deck.pptx", ["One", "Two", "Three"])
+
+
 async def test_failed_render_raises_or_returns(api: Any, template: Path) -> None:
     bad = make_bundle(template, ["x"], template_slide=9)
     with pytest.raises(RenderFailed) as caught:
@@ -132,14 +146,19 @@ async def test_error_statuses_from_the_real_server(api: Any, live: LiveServer, t
     assert not_rendered.value.code == "not_rendered"
     with pytest.raises(NotFoundError):
         await resolve(api.get_session("7c9e6679-7425-40de-944b-e07fc1f90ae7"))
-    forged = created.upload.model_copy(update={"params": {**created.upload.params, "X-Amz-Signature": "0" * 64}})
+    forged = created.upload.model_copy(
+        update={"params": {**created.upload.params, "X-Amz-Signature": "0" * 64}}
+    )
     with pytest.raises(PermissionDeniedError) as denied:
         await resolve(api.upload(forged, make_bundle(template, ["x"])))
     assert denied.value.code in {"AccessDenied", "SignatureDoesNotMatch"}
 
 
 def test_wrong_token_is_refused(live: LiveServer) -> None:
-    with Client(live.base_url, "dk_not_a_token", max_retries=0) as client, pytest.raises(AuthenticationError) as caught:
+    with (
+        Client(live.base_url, "dk_not_a_token", max_retries=0) as client,
+        pytest.raises(AuthenticationError) as caught,
+    ):
         client.list_sessions()
     assert caught.value.code == "unauthorized"
     assert caught.value.response.headers["www-authenticate"].lower().startswith("bearer")
@@ -149,14 +168,18 @@ def test_token_never_reaches_storage(live: LiveServer, template: Path) -> None:
     seen: list[httpx.Request] = []
     with httpx.Client(event_hooks={"request": [seen.append]}) as http:
         Client(live.base_url, live.token, http_client=http).render(make_bundle(template, ["t"]))
-    storage = [r for r in seen if "/sessions" not in r.url.path]
+    storage = [r for r in seen if not r.url.path.startswith("/sessions")]
     assert len(storage) == 2  # the upload and the download
     assert all("authorization" not in r.headers for r in storage)
     assert all(r.headers["authorization"] == f"Bearer {live.token}" for r in seen if r not in storage)
 
 
 def test_render_remote_writes_the_pptx(
-    live: LiveServer, template: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+    live: LiveServer,
+    template: Path,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
 ) -> None:
     monkeypatch.setenv("DECKKIT_BASE_URL", live.base_url)
     monkeypatch.setenv("DECKKIT_API_TOKEN", live.token)
@@ -170,5 +193,35 @@ def test_render_remote_writes_the_pptx(
 def _assert_titles(path: Path, titles: list[str]) -> None:
     from pptx import Presentation
 
-    texts = [[shape.text_frame.text for shape in slide.shapes if shape.has_text_frame] for slide in Presentation(str(path)).slides]
+    texts = [
+        [shape.text_frame.text for shape in slide.shapes if shape.has_text_frame]
+        for slide in Presentation(str(path)).slides
+    ]
     assert texts == [[title] for title in titles]
+
+
+def test_cli_render_remote(
+    live: LiveServer, template: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from deckkit.cli import main
+
+    good = tmp_path / "good.zip"
+    good.write_bytes(make_bundle(template, ["a", "b"]))
+    out = tmp_path / "out.pptx"
+    remote = ["--remote", "--base-url", live.base_url, "--token", live.token]
+    assert main(["render", str(good), "-o", str(out), *remote]) == 0
+    assert "wrote" in capsys.readouterr().out
+    assert_readable(out, template, pages=2, libreoffice=False)
+
+    bad = tmp_path / "bad.zip"
+    bad.write_bytes(make_bundle(template, ["a"], template_slide=4))
+    assert main(["render", str(bad), "-o", str(tmp_path / "bad.pptx"), *remote]) == 1
+    err = capsys.readouterr().err
+    assert "failed" in err
+    assert "slides[0].template" in err
+    assert "Traceback" not in err
+    assert not (tmp_path / "bad.pptx").exists()
+
+    wrong_token = ["--remote", "--base-url", live.base_url, "--token", "dk_wrong"]
+    assert main(["render", str(good), "-o", str(tmp_path / "x.pptx"), *wrong_token]) == 1
+    assert "DECKKIT_API_TOKEN" in capsys.readouterr().err

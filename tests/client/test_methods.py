@@ -63,7 +63,9 @@ async def test_list_and_get_sessions(api: Any) -> None:
     assert (await resolve(api.get_session(second))).session.uuid == second.session.uuid
 
 
-async def test_upload_sends_every_param_in_order_file_last_and_no_token(api: Any, service: FakeService) -> None:
+async def test_upload_sends_every_param_in_order_file_last_and_no_token(
+    api: Any, service: FakeService
+) -> None:
     created = await resolve(api.create_session())
     await resolve(api.upload(created, ZIP))
     upload = service.requests[-1]
@@ -77,8 +79,12 @@ async def test_upload_sends_every_param_in_order_file_last_and_no_token(api: Any
     assert service.sessions[created.session.uuid].uploaded == ZIP
 
 
-@pytest.mark.parametrize("kind", ["deck", "path", "str path", "bytes", "bytearray", "file", "unseekable file"])
-async def test_upload_accepts_every_kind_of_source(api: Any, service: FakeService, tmp_path: Path, kind: str) -> None:
+@pytest.mark.parametrize(
+    "kind", ["deck", "path", "str path", "bytes", "bytearray", "file", "unseekable file"]
+)
+async def test_upload_accepts_every_kind_of_source(
+    api: Any, service: FakeService, tmp_path: Path, kind: str
+) -> None:
     path = tmp_path / "bundle.zip"
     path.write_bytes(ZIP)
     sources: dict[str, Any] = {
@@ -176,7 +182,11 @@ async def test_render_flow_returns_the_pptx(api: Any, service: FakeService, tmp_
     assert deck.calls == 1
     assert {e.direction for e in events} == {"upload", "download"}
     routes = [f"{r.method} {r.url.host}{r.url.path}" for r in service.requests]
-    assert routes[:3] == ["POST api.test/v1/sessions", "POST storage.test/bucket", f"POST api.test/v1/sessions/{result.session.uuid}/render"]
+    assert routes[:3] == [
+        "POST api.test/v1/sessions",
+        "POST storage.test/bucket",
+        f"POST api.test/v1/sessions/{result.session.uuid}/render",
+    ]
     assert routes[3].startswith("GET storage.test/bucket/outputs/")
 
 
@@ -241,7 +251,9 @@ async def test_conflict_and_not_found_carry_code_and_body(api: Any) -> None:
         await resolve(api.render_session(created))
     assert not_uploaded.value.code == "not_uploaded"
     assert not_uploaded.value.status_code == 409
-    assert not_uploaded.value.body == {"error": {"code": "not_uploaded", "message": "upload the zip before rendering"}}
+    assert not_uploaded.value.body == {
+        "error": {"code": "not_uploaded", "message": "upload the zip before rendering"}
+    }
     with pytest.raises(ConflictError) as not_rendered:
         await resolve(api.reissue_download_url(created))
     assert not_rendered.value.code == "not_rendered"
@@ -265,3 +277,24 @@ class _Unseekable(io.RawIOBase):
         chunk = self._inner.read(len(buffer))
         buffer[: len(chunk)] = chunk
         return len(chunk)
+
+
+@pytest.mark.parametrize("anyio_backend", ["trio"])
+async def test_async_client_runs_under_trio(anyio_backend: str, service: FakeService) -> None:
+    import dataclasses
+
+    import httpx
+
+    from deckkit.client import AsyncClient
+    from tests.client.fake_service import API
+
+    service.script("POST /sessions", httpx.Response(503))
+    async with (
+        httpx.AsyncClient(transport=service.transport()) as http,
+        AsyncClient(API, TOKEN, http_client=http) as client,
+    ):
+        # A real (short) backoff sleep, so that the sleep itself runs under trio.
+        client._settings.retry = dataclasses.replace(client._settings.retry, initial_delay=0.01)
+        result = await client.render(ZIP)
+    assert result.content == PPTX_BYTES
+    assert [r.method for r in service.requests[:2]] == ["POST", "POST"]

@@ -14,30 +14,64 @@ LATER = "2026-11-22T05:01:00.654321Z"
 
 
 def test_current_shape_states() -> None:
-    unrendered = Session.model_validate({"uuid": "u", "created_at": CREATED, "rendered_at": None,
-                                         "render_succeeded": None, "render_slide_count": None,
-                                         "render_message": None})  # fmt: skip
+    unrendered = Session.model_validate(
+        {
+            "uuid": "u",
+            "created_at": CREATED,
+            "rendered_at": None,
+            "render_succeeded": None,
+            "render_slide_count": None,
+            "render_message": None,
+        }
+    )
     assert unrendered.state is SessionState.UNRENDERED
     assert unrendered.created_at == datetime(2026, 11, 22, 5, 0, 0, 123456, tzinfo=UTC)
-    succeeded = Session.model_validate({"uuid": "u", "created_at": CREATED, "rendered_at": LATER,
-                                        "render_succeeded": True, "render_slide_count": 4, "render_message": None})  # fmt: skip
+    succeeded = Session.model_validate(
+        {
+            "uuid": "u",
+            "created_at": CREATED,
+            "rendered_at": LATER,
+            "render_succeeded": True,
+            "render_slide_count": 4,
+            "render_message": None,
+        }
+    )
     assert succeeded.state is SessionState.SUCCEEDED
     assert succeeded.render_slide_count == 4
-    failed = Session.model_validate({"uuid": "u", "created_at": CREATED, "rendered_at": LATER,
-                                     "render_succeeded": False, "render_message": "slides[0].x: bad"})  # fmt: skip
+    failed = Session.model_validate(
+        {
+            "uuid": "u",
+            "created_at": CREATED,
+            "rendered_at": LATER,
+            "render_succeeded": False,
+            "render_message": "slides[0].x: bad",
+        }
+    )
     assert failed.state is SessionState.FAILED
     assert failed.state == "failed"
 
 
 @pytest.mark.parametrize(
     ("is_rendered", "message", "state"),
-    [(None, None, SessionState.UNRENDERED), (False, None, SessionState.UNRENDERED),
-     (True, None, SessionState.SUCCEEDED), (False, "slides[1].t: no such slide", SessionState.FAILED),
-     (None, "slides[1].t: no such slide", SessionState.FAILED)],
-)  # fmt: skip
-def test_earlier_shape_maps_onto_current_fields(is_rendered: bool | None, message: str | None, state: SessionState) -> None:
+    [
+        (None, None, SessionState.UNRENDERED),
+        (False, None, SessionState.UNRENDERED),
+        (True, None, SessionState.SUCCEEDED),
+        (False, "slides[1].t: no such slide", SessionState.FAILED),
+        (None, "slides[1].t: no such slide", SessionState.FAILED),
+    ],
+)
+def test_earlier_shape_maps_onto_current_fields(
+    is_rendered: bool | None, message: str | None, state: SessionState
+) -> None:
     session = Session.model_validate(
-        {"uuid": "u", "is_rendered": is_rendered, "message": message, "created_at": CREATED, "updated_at": LATER}
+        {
+            "uuid": "u",
+            "is_rendered": is_rendered,
+            "message": message,
+            "created_at": CREATED,
+            "updated_at": LATER,
+        }
     )
     assert session.state is state
     if state is SessionState.UNRENDERED:
@@ -57,8 +91,18 @@ def test_earlier_summary_shape() -> None:
 
 def test_unknown_fields_are_kept_not_refused() -> None:
     response = RenderResponse.model_validate(
-        {"session": {"uuid": "u", "created_at": CREATED, "render_succeeded": True, "render_slide_count": 1,
-                     "rendered_at": LATER, "render_cost": 3}, "download_url": "http://x/y", "trace": "t-1"}  # fmt: skip
+        {
+            "session": {
+                "uuid": "u",
+                "created_at": CREATED,
+                "render_succeeded": True,
+                "render_slide_count": 1,
+                "rendered_at": LATER,
+                "render_cost": 3,
+            },
+            "download_url": "http://x/y",
+            "trace": "t-1",
+        }
     )
     assert response.succeeded
     assert response.model_extra == {"trace": "t-1"}
@@ -66,11 +110,24 @@ def test_unknown_fields_are_kept_not_refused() -> None:
 
 
 def test_upload_form_keeps_param_order() -> None:
-    params = {"acl": "private", "key": "k", "Content-Type": "application/zip", "X-Amz-Date": "d", "Policy": "p",
-              "X-Amz-Signature": "s"}  # fmt: skip
+    params = {
+        "acl": "private",
+        "key": "k",
+        "Content-Type": "application/zip",
+        "X-Amz-Date": "d",
+        "Policy": "p",
+        "X-Amz-Signature": "s",
+    }
     parsed = SessionResponse.model_validate(
-        {"session": {"uuid": "u", "created_at": CREATED},
-         "upload": {"action": "http://s/b", "method": "POST", "enctype": "multipart/form-data", "params": params}}  # fmt: skip
+        {
+            "session": {"uuid": "u", "created_at": CREATED},
+            "upload": {
+                "action": "http://s/b",
+                "method": "POST",
+                "enctype": "multipart/form-data",
+                "params": params,
+            },
+        }
     )
     assert list(parsed.upload.params) == list(params)
 

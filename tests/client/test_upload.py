@@ -61,7 +61,9 @@ def test_progress_counts_file_bytes_only() -> None:
 
 
 def test_policy_size_limit() -> None:
-    assert policy_size_limit(_form(Policy=_policy([{"bucket": "b"}, ["content-length-range", 1, 1234]]))) == 1234
+    assert (
+        policy_size_limit(_form(Policy=_policy([{"bucket": "b"}, ["content-length-range", 1, 1234]]))) == 1234
+    )
     assert policy_size_limit(_form(Policy=_policy([{"bucket": "b"}]))) is None
     assert policy_size_limit(_form(Policy="not base64 json!")) is None
     assert policy_size_limit(_form()) is None

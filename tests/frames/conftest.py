@@ -12,8 +12,7 @@ import pytest
 
 matplotlib.use("Agg")
 
-import matplotlib.pyplot as plt  # noqa: E402
-
+import matplotlib.pyplot as plt
 
 MakeFrame = Callable[..., Any]
 
@@ -57,7 +56,9 @@ def make(backend: str) -> MakeFrame:
     into null, so the same test checks every kind of missing value.
     """
 
-    def build(columns: dict[str, list[Any]], *, categorical: Sequence[str] = (), tz: str | None = None) -> Any:
+    def build(
+        columns: dict[str, list[Any]], *, categorical: Sequence[str] = (), tz: str | None = None
+    ) -> Any:
         return (_pandas if backend == "pandas" else _polars)(columns, categorical, tz)
 
     return build

@@ -34,12 +34,18 @@ def template_bytes() -> bytes:
     cd.categories = ["A", "B", "C"]
     cd.add_series("Revenue", (1, 2, 3))
     cd.add_series("Cost", (2, None, 4))
-    _alt(s.shapes.add_chart(XL_CHART_TYPE.COLUMN_CLUSTERED, Inches(1), Inches(1), Inches(6), Inches(4), cd), "trend")
+    _alt(
+        s.shapes.add_chart(XL_CHART_TYPE.COLUMN_CLUSTERED, Inches(1), Inches(1), Inches(6), Inches(4), cd),
+        "trend",
+    )
     xy = XyChartData()
     pts = xy.add_series("Points")
     pts.add_data_point(1, 2)
     pts.add_data_point(3, 4)
-    _alt(s.shapes.add_chart(XL_CHART_TYPE.XY_SCATTER, Inches(1), Inches(5), Inches(6), Inches(2), xy), "{spread}")
+    _alt(
+        s.shapes.add_chart(XL_CHART_TYPE.XY_SCATTER, Inches(1), Inches(5), Inches(6), Inches(2), xy),
+        "{spread}",
+    )
     s = prs.slides.add_slide(prs.slide_layouts[6])
     group = s.shapes.add_group_shape()
     group.shapes.add_shape(1, Inches(1), Inches(1), Inches(4), Inches(3)).text_frame.text = "{photo}"

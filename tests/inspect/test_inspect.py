@@ -42,9 +42,9 @@ def test_skeleton_is_valid_data_and_carries_the_template_content(template_bytes:
 
 
 def test_skeleton_renders(template_bytes: bytes, tmp_path: Path) -> None:
-    from deckkit.render import render
-
     from tests.readers import assert_readable
+
+    from deckkit.render import render
 
     result = render(template_bytes, Template.open(template_bytes).skeleton())
     out = tmp_path / "out.pptx"
@@ -65,7 +65,8 @@ def test_refuses_what_is_not_a_template() -> None:
 
 def test_html_repr_lists_keys(template_bytes: bytes) -> None:
     page = Template.open(template_bytes)._repr_html_()
-    assert "<code>sales</code>" in page and "table 2x3" in page
+    assert "<code>sales</code>" in page
+    assert "table 2x3" in page
 
 
 def test_cli_inspect(template_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -73,11 +74,16 @@ def test_cli_inspect(template_path: Path, capsys: pytest.CaptureFixture[str]) ->
 
     assert main(["inspect", str(template_path)]) == 0
     out = capsys.readouterr().out
-    assert "slide 2" in out and "sales" in out and "table 2x3" in out
+    assert "slide 2" in out
+    assert "sales" in out
+    assert "table 2x3" in out
     assert main(["inspect", str(template_path), "--skeleton"]) == 0
     parse_data(json.loads(capsys.readouterr().out))
     assert main(["inspect", str(template_path), "--json"]) == 0
     listed = json.loads(capsys.readouterr().out)
     assert listed["slides"][1]["placeholders"][1] == {
-        "key": "sales", "kind": "table", "where": "table 2x3", "accepts": ["table", "delete"]
+        "key": "sales",
+        "kind": "table",
+        "where": "table 2x3",
+        "accepts": ["table", "delete"],
     }

@@ -4,9 +4,9 @@ import json
 from pathlib import Path
 
 import pytest
+from tests.inspect.conftest import template_bytes as _template_bytes
 
 from deckkit.notebook import TemplateBrowser
-from tests.inspect.conftest import template_bytes as _template_bytes  # noqa: F401  (fixture reuse)
 
 template_bytes = _template_bytes
 
@@ -20,7 +20,8 @@ def test_browser_shows_keys_and_skeleton_of_the_selected_slide(template_bytes: b
     assert json.loads(browser.skeleton.value)["template"] == 2
     assert "{note} {sales}" in browser.sketch.value  # the table frame, labelled with the keys it holds
     browser.show(3)
-    assert browser.selector.value == 3 and "trend" in browser.keys.value
+    assert browser.selector.value == 3
+    assert "trend" in browser.keys.value
 
 
 def test_magic_and_error_display(template_bytes: bytes, tmp_path: Path) -> None:

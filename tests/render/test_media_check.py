@@ -74,7 +74,9 @@ def test_video_problems_are_all_reported(template: Path) -> None:
 def test_online_video_that_is_not_one_video(template: Path) -> None:
     element = Video(type="video", src="https://www.youtube.com/@channel")
     [problem] = _problems(template, element, {})
-    assert problem.startswith('slides[1].logo.src: "https://www.youtube.com/@channel" is not the address of one video')
+    assert problem.startswith(
+        'slides[1].logo.src: "https://www.youtube.com/@channel" is not the address of one video'
+    )
 
 
 def test_target_without_size_cannot_contain(template: Path) -> None:
@@ -92,7 +94,7 @@ def test_target_without_size_cannot_contain(template: Path) -> None:
 def test_place_media_refuses_what_check_media_rejects(template: Path) -> None:
     package = FakePackage(template.read_bytes())
     target = find_target(package.slide(1), "logo")
-    with pytest.raises(RenderError, match='"x.png" is not in the zip'):
+    with pytest.raises(RenderError, match=r'"x\.png" is not in the zip'):
         place_media(target, Image(type="image", src="x.png"), {}, package.sink(1))
     assert target.getparent() is not None  # nothing changed
 

@@ -8,7 +8,14 @@ import pytest
 
 from deckkit.model.elements import Image
 from tests.readers import assert_readable
-from tests.render.media.builders import EMU, TARGET, layout_placeholder_frame, picture, rich_template, target_slides
+from tests.render.media.builders import (
+    EMU,
+    TARGET,
+    layout_placeholder_frame,
+    picture,
+    rich_template,
+    target_slides,
+)
 from tests.render.media.fake_package import NS, RT_IMAGE, FakePackage, fill
 
 # 400 x 100 px at 96 dpi: 3810000 x 952500 EMU, on a 3657600 x 1828800 target at (914400, 914400).
@@ -48,7 +55,9 @@ def rich(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 @pytest.mark.parametrize(("scaling", "overflow"), list(MATRIX))
-def test_scaling_and_overflow_geometry(matrix_template: Path, tmp_path: Path, scaling: str, overflow: str) -> None:
+def test_scaling_and_overflow_geometry(
+    matrix_template: Path, tmp_path: Path, scaling: str, overflow: str
+) -> None:
     number = list(MATRIX).index((scaling, overflow)) + 1
     package = FakePackage(matrix_template.read_bytes())
     element = Image(type="image", src="img/wide.png", scaling=scaling, overflow=overflow)  # type: ignore[arg-type]
@@ -100,7 +109,13 @@ def test_picture_keeps_target_name_id_and_z_order(matrix_template: Path) -> None
     ],
 )
 def test_formats_and_dpi_give_the_intrinsic_size(
-    matrix_template: Path, tmp_path: Path, fmt: str, size: tuple[int, int], dpi: int | None, ext: str, content_type: str
+    matrix_template: Path,
+    tmp_path: Path,
+    fmt: str,
+    size: tuple[int, int],
+    dpi: int | None,
+    ext: str,
+    content_type: str,
 ) -> None:
     # every case is 1in x 0.5in at its resolution (96 when the file has none), centred on TARGET
     name = f"p.{'jpg' if fmt == 'JPEG' else fmt.lower()}"
@@ -181,3 +196,42 @@ def test_rotated_target_passes_its_rotation_on(matrix_template: Path) -> None:
     box.find("p:spPr/a:xfrm", NS).set("rot", "5400000")
     pic = fill(package, 1, "none_visible", Image(type="image", src="a.png"), {"a.png": WIDE})
     assert pic.find("p:spPr/a:xfrm", NS).get("rot") == "5400000"
+
+
+def test_exif_rotated_photo_is_turned_upright(matrix_template: Path) -> None:
+    import io
+
+    from PIL import Image as PILImage
+
+    from deckkit.render.imageinfo import read_image_info
+
+    stored = PILImage.new("RGB", (192, 96), (200, 40, 40))
+    exif = stored.getexif()
+    exif[0x0112] = 6  # "rotate 90 degrees clockwise to view"
+    out = io.BytesIO()
+    stored.save(out, "JPEG", exif=exif.tobytes(), dpi=(96, 96))
+    assert read_image_info(out.getvalue()).orientation == 6
+
+    package = FakePackage(matrix_template.read_bytes())
+    pic = fill(
+        package, 1, "none_visible", Image(type="image", src="phone.jpg"), {"phone.jpg": out.getvalue()}
+    )
+    # shown upright: 96 x 192 px -> 1in x 2in, centred on the 4in x 2in target
+    assert _frame(pic) == (EMU + EMU * 3 // 2, EMU, EMU, 2 * EMU)
+    placed = package.part_of(1, pic.find("p:blipFill/a:blip", NS).get(f"{{{NS['r']}}}embed"))
+    info = read_image_info(placed)
+    assert (info.width_px, info.height_px, info.orientation, info.ext) == (96, 192, 1, "jpeg")
+
+
+def test_click_link_of_the_target_stays_on_the_picture(matrix_template: Path, tmp_path: Path) -> None:
+    from lxml import etree
+
+    package = FakePackage(matrix_template.read_bytes())
+    rid = package.relate(1, "http://schemas.openxmlformats.org/officeDocument/2006/relationships/hyperlink",
+                         "https://example.com", external=True)  # fmt: skip
+    box = package.slide(1).xpath(".//p:sp[p:nvSpPr/p:cNvPr/@name='Box none_visible']", namespaces=NS)[0]
+    link = etree.SubElement(box.find("p:nvSpPr/p:cNvPr", NS), f"{{{NS['a']}}}hlinkClick")
+    link.set(f"{{{NS['r']}}}id", rid)
+    pic = fill(package, 1, "none_visible", Image(type="image", src="a.png"), {"a.png": WIDE})
+    assert pic.xpath("p:nvPicPr/p:cNvPr/a:hlinkClick/@r:id", namespaces=NS) == [rid]
+    assert_readable(package.save(tmp_path / "out.pptx"), matrix_template, pages=6, libreoffice=False)

@@ -19,7 +19,11 @@ def build_matrix_deck(folder: Path) -> tuple[Path, Path]:
     keys = [f"{s}_{o}" for s, o in MATRIX] + ["tall", "dpi"]
     template = target_slides(folder / "matrix.pptx", keys)
     package = FakePackage(template.read_bytes())
-    media = {"wide.png": picture(400, 100), "tall.jpg": picture(100, 300, "JPEG"), "hi.png": picture(192, 96, dpi=192)}
+    media = {
+        "wide.png": picture(400, 100),
+        "tall.jpg": picture(100, 300, "JPEG"),
+        "hi.png": picture(192, 96, dpi=192),
+    }
     for number, (scaling, overflow) in enumerate(MATRIX, start=1):
         element = Image(type="image", src="wide.png", scaling=scaling, overflow=overflow)  # type: ignore[arg-type]
         fill(package, number, f"{scaling}_{overflow}", element, media)
@@ -34,11 +38,18 @@ def build_rich_deck(folder: Path, video: bytes) -> tuple[Path, Path]:
 
     template = rich_template(folder / "rich.pptx")
     package = FakePackage(template.read_bytes())
-    media = {"g.gif": picture(96, 48, "GIF"), "w.png": picture(400, 100), "v.mp4": video, "t.jpg": picture(320, 180, "JPEG")}
+    media = {
+        "g.gif": picture(96, 48, "GIF"),
+        "w.png": picture(400, 100),
+        "v.mp4": video,
+        "t.jpg": picture(320, 180, "JPEG"),
+    }
     fill(package, 1, "inner", Image(type="image", src="g.gif"), media)
     fill(package, 2, "photo", Image(type="image", src="w.png", scaling="contain"), media)
     frame = layout_placeholder_frame(template, 3, 1)
-    fill(package, 3, "hero", Image(type="image", src="w.png", scaling="cover", overflow="hidden"), media, frame)
+    fill(
+        package, 3, "hero", Image(type="image", src="w.png", scaling="cover", overflow="hidden"), media, frame
+    )
     fill(package, 4, "clip", Video(type="video", src="v.mp4", thumbnail="t.jpg"), media)
     fill(package, 5, "online", Video(type="video", src="https://youtu.be/dQw4w9WgXcQ"), media)
     return package.save(folder / "rich-out.pptx"), template

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import copy
 import io
 from pathlib import Path
 
@@ -75,7 +76,7 @@ def test_two_videos_on_one_slide_keep_timing_ids_unique(tmp_path: Path) -> None:
     template = target_slides(tmp_path / "t.pptx", ["a"], caption=False)
     package = FakePackage(template.read_bytes())
     box = package.slide(1).xpath(".//p:sp[.//a:t='{a}']", namespaces=NS)[0]
-    twin = __import__("copy").deepcopy(box)
+    twin = copy.deepcopy(box)
     twin.find("p:nvSpPr/p:cNvPr", NS).set("id", "99")
     twin.find(".//a:t", NS).text = "{b}"
     box.addnext(twin)
@@ -85,8 +86,10 @@ def test_two_videos_on_one_slide_keep_timing_ids_unique(tmp_path: Path) -> None:
     slide = package.slide(1)
     ids = slide.xpath("p:timing//p:cTn/@id", namespaces=NS)
     assert len(ids) == len(set(ids)) == 13
-    assert sorted(slide.xpath("p:timing//p:video//p:spTgt/@spid", namespaces=NS)) == sorted(["99", slide.xpath(".//p:pic/p:nvPicPr/p:cNvPr/@id", namespaces=NS)[0]])
-    assert package.content_type("m4v") == "video/x-m4v"
+    assert sorted(slide.xpath("p:timing//p:video//p:spTgt/@spid", namespaces=NS)) == sorted(
+        ["99", slide.xpath(".//p:pic/p:nvPicPr/p:cNvPr/@id", namespaces=NS)[0]]
+    )
+    assert package.content_type("m4v") == "video/mp4"
     assert len([n for n in package.parts if n.startswith("ppt/media/media")]) == 1
     assert_readable(package.save(tmp_path / "out.pptx"), template, pages=1, libreoffice=False)
 
@@ -94,11 +97,26 @@ def test_two_videos_on_one_slide_keep_timing_ids_unique(tmp_path: Path) -> None:
 @pytest.mark.parametrize(
     ("src", "embed"),
     [
-        ("https://www.youtube.com/watch?v=dQw4w9WgXcQ", "https://www.youtube.com/embed/dQw4w9WgXcQ?feature=oembed"),
-        ("https://youtu.be/dQw4w9WgXcQ?t=90", "https://www.youtube.com/embed/dQw4w9WgXcQ?feature=oembed&start=90"),
-        ("https://m.youtube.com/watch?v=dQw4w9WgXcQ&t=1m5s", "https://www.youtube.com/embed/dQw4w9WgXcQ?feature=oembed&start=65"),
-        ("https://www.youtube.com/shorts/dQw4w9WgXcQ", "https://www.youtube.com/embed/dQw4w9WgXcQ?feature=oembed"),
-        ("https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ", "https://www.youtube.com/embed/dQw4w9WgXcQ?feature=oembed"),
+        (
+            "https://www.youtube.com/watch?v=dQw4w9WgXcQ",
+            "https://www.youtube.com/embed/dQw4w9WgXcQ?feature=oembed",
+        ),
+        (
+            "https://youtu.be/dQw4w9WgXcQ?t=90",
+            "https://www.youtube.com/embed/dQw4w9WgXcQ?feature=oembed&start=90",
+        ),
+        (
+            "https://m.youtube.com/watch?v=dQw4w9WgXcQ&t=1m5s",
+            "https://www.youtube.com/embed/dQw4w9WgXcQ?feature=oembed&start=65",
+        ),
+        (
+            "https://www.youtube.com/shorts/dQw4w9WgXcQ",
+            "https://www.youtube.com/embed/dQw4w9WgXcQ?feature=oembed",
+        ),
+        (
+            "https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ",
+            "https://www.youtube.com/embed/dQw4w9WgXcQ?feature=oembed",
+        ),
         ("https://vimeo.com/76979871", "https://player.vimeo.com/video/76979871"),
         ("https://vimeo.com/channels/staffpicks/76979871", "https://player.vimeo.com/video/76979871"),
         ("https://vimeo.com/76979871/a1b2c3d4e5", "https://player.vimeo.com/video/76979871?h=a1b2c3d4e5"),
@@ -120,8 +138,12 @@ def test_online_video_with_generated_poster(rich: Path, tmp_path: Path) -> None:
     pic = fill(package, 5, "online", element, {})
     link = pic.find("p:nvPicPr/p:nvPr/a:videoFile", NS).get(R_LINK)
     reltype, target, mode = package.rel_target(5, link)
-    assert (reltype, target, mode) == (RT_VIDEO, "https://www.youtube.com/embed/dQw4w9WgXcQ?feature=oembed", "External")
-    assert pic.find("p:nvPicPr/p:nvPr/p:extLst/p:ext/p14:media", NS).get(R_LINK) == link
+    assert (reltype, target, mode) == (
+        RT_VIDEO,
+        "https://www.youtube.com/embed/dQw4w9WgXcQ?feature=oembed",
+        "External",
+    )
+    assert pic.find("p:nvPicPr/p:nvPr/p:extLst/p:ext/p14:media", NS) is None  # nothing in the package
     player = pic.find("p:nvPicPr/p:nvPr/p:extLst/p:ext/p15:webVideoPr", NS)
     assert 'src="https://www.youtube.com/embed/dQw4w9WgXcQ?feature=oembed"' in player.get("embeddedHtml")
     assert (player.get("w"), player.get("h")) == ("560", "280")
@@ -146,9 +168,87 @@ def test_online_video_with_thumbnail_contain(rich: Path, tmp_path: Path) -> None
     assert_readable(package.save(tmp_path / "out.pptx"), rich, pages=5, libreoffice=False)
 
 
-@pytest.mark.parametrize(("cx", "cy", "size"), [(16, 9, (1280, 720)), (3, 4, (960, 1280)), (100, 1, (1280, 80))])
+@pytest.mark.parametrize(
+    ("cx", "cy", "size"), [(16, 9, (1280, 720)), (3, 4, (960, 1280)), (100, 1, (1280, 80))]
+)
 def test_neutral_poster_takes_the_aspect_ratio(cx: int, cy: int, size: tuple[int, int]) -> None:
     from PIL import Image as PILImage
 
     with PILImage.open(io.BytesIO(neutral_poster(cx, cy))) as img:
         assert img.size == size
+
+
+def _movie_template(path: Path) -> Path:
+    from pptx import Presentation
+
+    prs = Presentation()
+    slide = prs.slides.add_slide(prs.slide_layouts[6])
+    movie = slide.shapes.add_movie(io.BytesIO(fake_mp4()), *TARGET, poster_frame_image=io.BytesIO(picture(64, 36)),
+                                   mime_type="video/mp4")  # fmt: skip
+    movie._element.find("p:nvPicPr/p:cNvPr", NS).set("descr", "movie")
+    prs.save(str(path))
+    return path
+
+
+def test_video_target_replaced_by_a_picture_loses_its_media_timing(tmp_path: Path) -> None:
+    from deckkit.model.elements import Image
+
+    template = _movie_template(tmp_path / "movie.pptx")
+    package = FakePackage(template.read_bytes())
+    assert package.slide(1).find("p:timing", NS) is not None
+    pic = fill(package, 1, "movie", Image(type="image", src="a.png"), {"a.png": picture(64, 36)})
+    assert pic.find("p:nvPicPr/p:nvPr/a:videoFile", NS) is None
+    assert package.slide(1).find("p:timing", NS) is None
+    assert_readable(package.save(tmp_path / "out.pptx"), template, pages=1, libreoffice=False)
+
+
+def test_video_target_replaced_by_a_video_has_one_media_node(tmp_path: Path) -> None:
+    template = _movie_template(tmp_path / "movie.pptx")
+    package = FakePackage(template.read_bytes())
+    element = Video(type="video", src="https://vimeo.com/76979871")
+    pic = fill(package, 1, "movie", element, {})
+    spid = pic.find("p:nvPicPr/p:cNvPr", NS).get("id")
+    assert package.slide(1).xpath("p:timing//p:video//p:spTgt/@spid", namespaces=NS) == [spid]
+    assert_readable(package.save(tmp_path / "out.pptx"), template, pages=1, libreoffice=False)
+
+
+_TEXT_ANIMATION = """<p:timing xmlns:p="http://schemas.openxmlformats.org/presentationml/2006/main"><p:tnLst><p:par>
+<p:cTn id="1" dur="indefinite" restart="never" nodeType="tmRoot"><p:childTnLst>
+<p:seq concurrent="1" nextAc="seek"><p:cTn id="2" dur="indefinite" nodeType="mainSeq"><p:childTnLst>
+<p:par><p:cTn id="3" fill="hold"><p:stCondLst><p:cond delay="indefinite"/></p:stCondLst><p:childTnLst>
+<p:par><p:cTn id="4" fill="hold"><p:stCondLst><p:cond delay="0"/></p:stCondLst><p:childTnLst>
+<p:par><p:cTn id="5" presetID="10" presetClass="entr" presetSubtype="0" fill="hold" grpId="0" nodeType="clickEffect">
+<p:stCondLst><p:cond delay="0"/></p:stCondLst><p:childTnLst>
+<p:set><p:cBhvr><p:cTn id="6" dur="1" fill="hold"><p:stCondLst><p:cond delay="0"/></p:stCondLst></p:cTn>
+<p:tgtEl><p:spTgt spid="{spid}"/></p:tgtEl><p:attrNameLst><p:attrName>style.visibility</p:attrName></p:attrNameLst></p:cBhvr>
+<p:to><p:strVal val="visible"/></p:to></p:set>
+<p:set><p:cBhvr><p:cTn id="7" dur="1" fill="hold"><p:stCondLst><p:cond delay="0"/></p:stCondLst></p:cTn>
+<p:tgtEl><p:spTgt spid="{spid}"><p:txEl><p:pRg st="0" end="0"/></p:txEl></p:spTgt></p:tgtEl>
+<p:attrNameLst><p:attrName>style.visibility</p:attrName></p:attrNameLst></p:cBhvr>
+<p:to><p:strVal val="visible"/></p:to></p:set>
+</p:childTnLst></p:cTn></p:par></p:childTnLst></p:cTn></p:par></p:childTnLst></p:cTn></p:par>
+</p:childTnLst></p:cTn></p:seq></p:childTnLst></p:cTn></p:par></p:tnLst>
+<p:bldLst><p:bldP spid="{spid}" grpId="0" animBg="1"/></p:bldLst></p:timing>"""
+
+
+def test_text_target_animation_carries_over_without_its_paragraph_parts(tmp_path: Path) -> None:
+    from lxml import etree
+
+    from deckkit.model.elements import Image
+    from tests.render.media.builders import target_slides
+    from tests.render.media.fake_package import find_target
+
+    template = target_slides(tmp_path / "t.pptx", ["logo"], caption=False)
+    package = FakePackage(template.read_bytes())
+    slide = package.slide(1)
+    spid = find_target(slide, "logo").find("p:nvSpPr/p:cNvPr", NS).get("id")
+    slide.find("p:clrMapOvr", NS).addnext(etree.fromstring(_TEXT_ANIMATION.replace("{spid}", spid)))
+    template_with_timing = package.save(tmp_path / "animated.pptx")
+    package = FakePackage(template_with_timing.read_bytes())
+    fill(package, 1, "logo", Image(type="image", src="a.png"), {"a.png": picture(8, 8)})
+    slide = package.slide(1)
+    # the entrance effect on the shape stays (same id), the paragraph-level set and bldP go
+    assert slide.xpath("p:timing//p:set//p:spTgt/@spid", namespaces=NS) == [spid]
+    assert not slide.xpath("p:timing//p:txEl", namespaces=NS)
+    assert slide.find("p:timing/p:bldLst", NS) is None
+    assert_readable(package.save(tmp_path / "out.pptx"), template_with_timing, pages=1, libreoffice=False)

@@ -149,6 +149,7 @@ def test_tables_in_groups_keep_their_anchored_edge_on_the_slide(
     tmp_path: Path, group: str, horizontal: str, vertical: str, shape: tuple[int, int]
 ) -> None:
     spec = TableSpec(3, 3, x=2_500_000, y=1_500_000, group=GROUPS[group])
+    (tmp_path / "t").mkdir()
     template = fill_and_save(tmp_path / "t", spec, {"rows": grid_data(3, 3)})  # same size: nothing moves
     before_frame = box(template.frame)
     grp_before = template.frame.getparent()

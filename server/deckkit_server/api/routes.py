@@ -88,10 +88,14 @@ async def download_url(request: Request, state: ServerState, account: Account) -
     return JSONResponse({"session": session_json(record), "download_url": _download_url(request, state, record)})
 
 
+async def sessions(request: Request) -> Response:
+    """``/sessions`` is one resource with two methods (so 405 answers list both in ``Allow``)."""
+    return await (create_session if request.method == "POST" else list_sessions)(request)
+
+
 def api_routes() -> list[Route]:
     return [
-        Route("/sessions", create_session, methods=["POST"]),
-        Route("/sessions", list_sessions, methods=["GET"]),
+        Route("/sessions", sessions, methods=["GET", "POST"]),
         Route("/sessions/{uuid}", get_session, methods=["GET"]),
         Route("/sessions/{uuid}/render", render, methods=["POST"]),
         Route("/sessions/{uuid}/download_url", download_url, methods=["POST"]),

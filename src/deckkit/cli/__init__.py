@@ -22,7 +22,8 @@ __all__ = ["build_parser", "main"]
 
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
-        prog="deckkit", description="Fill a PowerPoint template with data, locally or through a deckkit server."
+        prog="deckkit",
+        description="Fill a PowerPoint template with data, locally or through a deckkit server.",
     )
     parser.add_argument("--version", action="version", version=f"deckkit {__version__}")
     verbs = parser.add_subparsers(dest="command", metavar="COMMAND")

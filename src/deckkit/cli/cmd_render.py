@@ -87,14 +87,10 @@ def _render_remote(args: argparse.Namespace, source: Path, is_zip: bool) -> int:
 
 def _bundle_bytes(template: Path, data_path: Path) -> bytes:
     """The input zip for template + data.json and the media the data names."""
-    import io
-
     from deckkit.bundle import write_bundle
 
     deck, media = _read_data_and_media(data_path)
-    out = io.BytesIO()
-    write_bundle(out, template=template.read_bytes(), data=deck, media=media)
-    return out.getvalue()
+    return write_bundle(template.read_bytes(), deck, media)
 
 
 def _read_data_and_media(data_path: Path) -> tuple[DeckData, dict[str, bytes]]:

@@ -127,6 +127,10 @@ class ClientSettings:
             raise ClientConfigError(
                 "no API token: pass token= or set DECKKIT_API_TOKEN; create a token in the web console"
             )
+        if httpx.URL(base_url).scheme not in {"http", "https"} or not httpx.URL(base_url).host:
+            raise ClientConfigError(
+                f"base URL {base_url!r} is not an http(s) address, e.g. http://127.0.0.1:8000"
+            )
         if max_retries < 0:
             raise ClientConfigError(f"max_retries must be 0 or more, not {max_retries}")
         if timeout is None:

@@ -34,7 +34,7 @@ class TqdmProgress:
     use it as a context manager). tqdm is imported only when a bar is first drawn.
     """
 
-    def __init__(self, file: Any = None, disable: bool | None = None) -> None:
+    def __init__(self, file: Any = None, disable: bool | None = False) -> None:
         self._file = file if file is not None else sys.stderr
         self._disable = disable
         self._bar: Any = None

@@ -96,7 +96,9 @@ class Column:
         first = next((r for r, v in enumerate(self.values) if v is not None), None)
         where = column_path(self.key, first) if first is not None else self.path
         shown = f"{self.values[first]!r} is not a number: " if first is not None else ""
-        raise DataError([Problem(where, f"{shown}the column holds {self.dtype} values; use a numeric column")])
+        raise DataError(
+            [Problem(where, f"{shown}the column holds {self.dtype} values; use a numeric column")]
+        )
 
 
 def _finite_or_none(value: Any) -> Any:
@@ -129,7 +131,9 @@ class Frame:
             if display_name(key) == name:
                 return key
         shown = ", ".join(repr(n) for n in self.names) or "none (the frame has no columns)"
-        raise DataError([Problem(column_path(name), f"no {what} named {name!r}; the frame's columns are {shown}")])
+        raise DataError(
+            [Problem(column_path(name), f"no {what} named {name!r}; the frame's columns are {shown}")]
+        )
 
     def column(self, name: Hashable, what: str = "column") -> Column:
         key = self.resolve(name, what)
@@ -165,11 +169,11 @@ def to_column(obj: Any, name: str = "values") -> Column:
         return _polars_column(obj, obj.name or name)
     if isinstance(obj, Sequence) and not isinstance(obj, str | bytes):
         values = [_finite_or_none(v) for v in obj]
-        return Column(name, name, _kind_of_values(values), values, "object", (name,))
+        return Column(name, name, kind_of_values(values), values, "object", (name,))
     raise DataError([Problem(name, f"expected a Series or a sequence, got {type(obj).__qualname__}")])
 
 
-def _kind_of_values(values: list[Any]) -> Kind:
+def kind_of_values(values: list[Any]) -> Kind:
     present = [v for v in values if v is not None]
     if not present:
         return "object"
@@ -206,7 +210,10 @@ def _pandas_frame(df: Any) -> Frame:
         index = df.index
         if isinstance(index, pd.MultiIndex):
             return [
-                _pandas_column(pd.Series(index.get_level_values(i), copy=False), name if name is not None else f"level_{i}")
+                _pandas_column(
+                    pd.Series(index.get_level_values(i), copy=False),
+                    name if name is not None else f"level_{i}",
+                )
                 for i, name in enumerate(index.names)
             ]
         return [_pandas_column(pd.Series(index, copy=False), index.name if index.name is not None else "")]
@@ -219,12 +226,7 @@ def pandas_has_default_index(df: Any) -> bool:
     import pandas as pd
 
     index = df.index
-    return (
-        isinstance(index, pd.RangeIndex)
-        and index.name is None
-        and index.start == 0
-        and index.step == 1
-    )
+    return isinstance(index, pd.RangeIndex) and index.name is None and index.start == 0 and index.step == 1
 
 
 def _pandas_kind(dtype: Any) -> Kind:
@@ -262,7 +264,7 @@ def _pandas_column(series: Any, key: Hashable) -> Column:
         raw = series.tolist()
     values = [None if m else v for v, m in zip(raw, missing, strict=True)] if missing.any() else raw
     if kind == "object":
-        kind = _kind_of_values(values)
+        kind = kind_of_values(values)
     header = tuple(str(part) for part in key) if isinstance(key, tuple) else (str(key),)
     return Column(display_name(key), key, kind, values, str(series.dtype), header, categories)
 
@@ -325,10 +327,8 @@ def _polars_column(series: Any, key: Hashable) -> Column:
     kind = _polars_kind(series.dtype)
     categories: list[Any] | None = None
     if kind == "category":
-        if isinstance(series.dtype, pl.Enum):
-            categories = list(series.dtype.categories.to_list())
-        else:
-            categories = None  # polars Categorical has no declared order; first appearance counts
+        # A polars Categorical has no declared order (first appearance counts); an Enum has one.
+        categories = list(series.dtype.categories.to_list()) if isinstance(series.dtype, pl.Enum) else None
         values = series.cast(pl.String).to_list()
     else:
         values = series.to_list()
@@ -336,5 +336,5 @@ def _polars_column(series: Any, key: Hashable) -> Column:
         values = [None if v is None or v != v else float(v) for v in values]
     elif kind == "object":
         values = [_finite_or_none(v) for v in values]
-        kind = _kind_of_values(values)
+        kind = kind_of_values(values)
     return Column(str(key), key, kind, values, str(series.dtype), (str(key),), categories)

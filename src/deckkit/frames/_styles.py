@@ -7,7 +7,7 @@ from typing import Any
 from pydantic import ValidationError
 
 from deckkit.errors import DataError, Problem
-from deckkit.model.styles import FontStyles, ShapeStyles, Styles
+from deckkit.model.styles import FontStyles, HorizontalAlign, ShapeStyles, Styles
 
 StylesLike = Styles | dict[str, Any] | str
 """A Styles object, its dict form (``{"font": {"bold": True}}``), or a colour string (fill and outline)."""
@@ -20,7 +20,9 @@ def coerce_styles(value: Any, where: str) -> Styles | None:
     if isinstance(value, str):
         value = {"shape": {"fill": value, "outline": value}}
     if not isinstance(value, dict):
-        raise DataError([Problem(where, f"expected Styles, a dict or a colour string, got {type(value).__qualname__}")])
+        raise DataError(
+            [Problem(where, f"expected Styles, a dict or a colour string, got {type(value).__qualname__}")]
+        )
     try:
         return Styles.model_validate(value)
     except ValidationError as e:
@@ -49,10 +51,12 @@ def merge_styles(a: Styles | None, b: Styles | None) -> Styles | None:
     )
 
 
-def with_align(styles: Styles | None, align: str | None) -> Styles | None:
+def with_align(styles: Styles | None, align: HorizontalAlign | None) -> Styles | None:
     if align is None:
         return styles
-    return merge_styles(styles, Styles.model_construct(font=None, shape=ShapeStyles.model_construct(align=align)))
+    return merge_styles(
+        styles, Styles.model_construct(font=None, shape=ShapeStyles.model_construct(align=align))
+    )
 
 
 def dump_styles(styles: Styles | None) -> dict[str, Any] | None:

@@ -19,6 +19,7 @@ from pydantic import ValidationError
 
 from deckkit.errors import DataError, Problem
 from deckkit.frames._backend import Column, Frame, column_path, pandas_has_default_index, to_frame
+from deckkit.frames._options import bounds_dict
 from deckkit.frames._styles import StylesLike, coerce_styles, dump_styles
 from deckkit.frames.dates import date_serial, default_date_format, has_time_of_day
 from deckkit.frames.formats import Format, formatter_for, label_formatter
@@ -106,10 +107,20 @@ def chart_from_dataframe(
     data: dict[str, Any] = {"type": "chart", "labels_interval": labels_interval}
     data.update(_labels(label_column, label_format, date_format, date_unit, date_major_unit))
     seen: set[str] = set()
-    data["axis1"] = _axis(frame, primary, series_names, series_styles, seen, format, bounds, major_unit, "bounds")
+    data["axis1"] = _axis(
+        frame, primary, series_names, series_styles, seen, format, bounds, major_unit, "bounds"
+    )
     if secondary:
         data["axis2"] = _axis(
-            frame, secondary, series_names, series_styles, seen, axis2_format, axis2_bounds, axis2_major_unit, "axis2_bounds"
+            frame,
+            secondary,
+            series_names,
+            series_styles,
+            seen,
+            axis2_format,
+            axis2_bounds,
+            axis2_major_unit,
+            "axis2_bounds",
         )
     try:
         return Chart.model_validate({k: v for k, v in data.items() if v is not None})
@@ -149,7 +160,11 @@ def _labels(
             "date_labels_major_time_unit": unit,
             "date_labels_major_unit": major,
         }
-    fmt = label_formatter(column) if label_format is None else formatter_for(label_format, column, "label_format")
+    fmt = (
+        label_formatter(column)
+        if label_format is None
+        else formatter_for(label_format, column, "label_format")
+    )
     return {"labels": ["" if v is None else fmt(v) for v in column.values]}
 
 
@@ -180,9 +195,7 @@ def _axis(
     if number_format is not None:
         axis["format"] = number_format
     if bounds is not None:
-        if len(bounds) != 2:
-            raise DataError([Problem(bounds_name, "must be a pair (minimum, maximum)")])
-        axis["bounds"] = {k: v for k, v in zip(("minimum", "maximum"), bounds, strict=True) if v is not None}
+        axis["bounds"] = bounds_dict(bounds, bounds_name)
     if major_unit is not None:
         axis["major_unit"] = major_unit
     return axis

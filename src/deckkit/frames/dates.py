@@ -56,10 +56,7 @@ def datetime_serial(value: dt.date) -> float:
 
 def has_time_of_day(values: Sequence[dt.date | None]) -> bool:
     """True when some datetime is not at midnight (its time would be lost on a date axis)."""
-    return any(
-        isinstance(v, dt.datetime) and _wall_clock(v) != _wall_clock(v).replace(hour=0, minute=0, second=0, microsecond=0)
-        for v in values
-    )
+    return any(isinstance(v, dt.datetime) and v.time() != dt.time(0) for v in values)
 
 
 def default_date_format(values: Sequence[dt.date | None]) -> str:

@@ -77,7 +77,8 @@ def _all_integral(values: list[Any]) -> bool:
 
 def _datetime_default(values: list[Any]) -> Formatter:
     with_time = any(
-        isinstance(v, dt.datetime) and (v.hour, v.minute, v.second, v.microsecond) != (0, 0, 0, 0) for v in values
+        isinstance(v, dt.datetime) and (v.hour, v.minute, v.second, v.microsecond) != (0, 0, 0, 0)
+        for v in values
     )
     pattern = "%Y-%m-%d %H:%M" if with_time else "%Y-%m-%d"
     return lambda value: value.strftime(pattern)
@@ -103,6 +104,14 @@ def default_formatter(column: Column) -> Formatter:
     return str
 
 
+def format_value(value: Any) -> str:
+    """One value of no particular column, read as its kind's default (``1,234``, ``2024-01-31``)."""
+    from deckkit.frames._backend import kind_of_values
+
+    single = Column("value", "value", kind_of_values([value]), [value], type(value).__name__)
+    return default_formatter(single)(value)
+
+
 def label_formatter(column: Column) -> Formatter:
     """How a value reads as a label (an index level, a chart category): numbers as written.
 
@@ -122,7 +131,9 @@ def formatter_for(spec: Format | None, column: Column, where: str) -> Formatter:
     if callable(spec):
         return _checked(spec, column, where)
     if not isinstance(spec, str):
-        raise DataError([Problem(where, f"a format must be a string or a callable, got {type(spec).__qualname__}")])
+        raise DataError(
+            [Problem(where, f"a format must be a string or a callable, got {type(spec).__qualname__}")]
+        )
     text = spec
     if "{" in text:
         return _checked(lambda value: text.format(value), column, where)

@@ -16,7 +16,7 @@ from deckkit.errors import DataError, Problem
 from deckkit.frames._backend import Column, column_path, is_series, to_column, to_frame
 from deckkit.frames._styles import StylesLike, coerce_styles, dump_styles
 from deckkit.frames._warnings import DroppedRowsWarning
-from deckkit.frames.formats import Format, formatter_for
+from deckkit.frames.formats import Format, format_value, formatter_for
 from deckkit.model.elements import List, Text
 
 __all__ = ["list_from_dataframe", "list_from_series", "list_from_values"]
@@ -54,7 +54,9 @@ def list_from_values(
         column = to_column(values)
         return _build(column, _levels(levels, len(column), "levels"), styles, format)
     if not isinstance(values, Sequence) or isinstance(values, str | bytes):
-        raise DataError([Problem("values", f"expected a list, a tuple or a Series, got {type(values).__qualname__}")])
+        raise DataError(
+            [Problem("values", f"expected a list, a tuple or a Series, got {type(values).__qualname__}")]
+        )
     flat, nested_levels = _flatten(values)
     if levels is not None and any(level > 0 for level in nested_levels):
         raise DataError([Problem("levels", "give levels either by nesting or with levels=, not both")])
@@ -68,11 +70,13 @@ def list_from_series(
     """A :class:`~deckkit.model.List` from a pandas or polars Series; see :func:`list_from_values`.
 
     >>> import pandas as pd
-    >>> list_from_series(pd.Series(["Plan", "Build", None, "Ship"]), levels=[0, 1, 1, 0]).values
+    >>> list_from_series(pd.Series(["Plan", "Build", "Ship"]), levels=[0, 1, 0]).values
     ['Plan', Text(type='text', value='Build', styles=None, hyperlink=None, level=1), 'Ship']
     """
     if not is_series(series):
-        raise DataError([Problem("series", f"expected a pandas or polars Series, got {type(series).__qualname__}")])
+        raise DataError(
+            [Problem("series", f"expected a pandas or polars Series, got {type(series).__qualname__}")]
+        )
     return list_from_values(series, levels=levels, styles=styles, format=format)
 
 
@@ -134,15 +138,24 @@ def _checked_levels(raw: list[Any], path: Callable[[int], str]) -> list[int]:
         if isinstance(value, float) and value.is_integer():
             value, whole = int(value), True
         if not whole or not 0 <= value <= MAX_LEVEL:
-            raise DataError([Problem(path(row), f"a level must be an integer from 0 to {MAX_LEVEL}, got {value!r}")])
+            raise DataError(
+                [Problem(path(row), f"a level must be an integer from 0 to {MAX_LEVEL}, got {value!r}")]
+            )
         out.append(value)
     return out
 
 
-def _build(column: Column, levels: list[int] | None, styles: StylesLike | None, format: Format | None) -> List:
+def _build(
+    column: Column, levels: list[int] | None, styles: StylesLike | None, format: Format | None
+) -> List:
     font = coerce_styles(styles, "styles")
     dumped = dump_styles(font)
-    fmt = formatter_for(format, column, "format")
+    # A sequence may mix kinds: then each item reads as its own kind would.
+    fmt = (
+        format_value
+        if format is None and column.kind == "object"
+        else formatter_for(format, column, "format")
+    )
     items: list[Any] = []
     dropped: list[int] = []
     for row, value in enumerate(column.values):
@@ -159,7 +172,9 @@ def _build(column: Column, levels: list[int] | None, styles: StylesLike | None, 
                 items.append({"type": "text", "value": text, "level": level or None, "styles": dumped})
     if dropped:
         shown = ", ".join(str(r) for r in dropped[:10]) + (", ..." if len(dropped) > 10 else "")
-        warnings.warn(f"dropped {len(dropped)} missing list items (items {shown})", DroppedRowsWarning, stacklevel=3)
+        warnings.warn(
+            f"dropped {len(dropped)} missing list items (items {shown})", DroppedRowsWarning, stacklevel=3
+        )
     try:
         return List.model_validate(
             {"type": "list", "values": [_without_none(i) if isinstance(i, dict) else i for i in items]}

@@ -17,6 +17,7 @@ from pydantic import ValidationError
 
 from deckkit.errors import DataError, Problem
 from deckkit.frames._backend import Column, to_frame
+from deckkit.frames._options import bounds_dict
 from deckkit.frames._styles import StylesLike, coerce_styles, dump_styles
 from deckkit.frames._warnings import DroppedRowsWarning
 from deckkit.frames.dates import datetime_serial
@@ -96,7 +97,13 @@ def scatter_from_dataframe(
         points_by_group, dropped = _grouped(xs, _numbers(y_columns[0]), group_column)
         _warn(dropped, frame.n_rows, [x_column, y_columns[0], group_column])
         for group, points in points_by_group.items():
-            _add(series, names.get(group, _group_name(group)), points, style_map.get(group), f"by group {group!r}")
+            _add(
+                series,
+                names.get(group, _group_name(group)),
+                points,
+                style_map.get(group),
+                f"by group {group!r}",
+            )
     if not series:
         raise DataError([Problem("df", "no points to plot")])
 
@@ -107,9 +114,7 @@ def scatter_from_dataframe(
             axis[field] = value
     for field, pair in (("x_bounds", x_bounds), ("y_bounds", y_bounds)):
         if pair is not None:
-            if len(pair) != 2:
-                raise DataError([Problem(field, "must be a pair (minimum, maximum)")])
-            axis[field] = {k: v for k, v in zip(("minimum", "maximum"), pair, strict=True) if v is not None}
+            axis[field] = bounds_dict(pair, field)
     try:
         return ScatterChart.model_validate({"type": "scatter-chart", "axis1": axis})
     except ValidationError as e:
@@ -133,7 +138,9 @@ def _points(xs: list[Any], ys: list[Any], groups: list[Any] | None) -> tuple[lis
     return points, dropped
 
 
-def _grouped(xs: list[Any], ys: list[Any], group_column: Column) -> tuple[dict[Any, list[list[float]]], list[int]]:
+def _grouped(
+    xs: list[Any], ys: list[Any], group_column: Column
+) -> tuple[dict[Any, list[list[float]]], list[int]]:
     groups: dict[Any, list[list[float]]] = {}
     if group_column.categories is not None:
         present = set(group_column.values)
@@ -153,7 +160,9 @@ def _group_name(group: Any) -> str:
 
 def _add(series: dict[str, Any], name: str, points: list[list[float]], styles: Any, where: str) -> None:
     if name in series:
-        raise DataError([Problem(where, f"two series are named {name!r}; give them different names with names={{...}}")])
+        raise DataError(
+            [Problem(where, f"two series are named {name!r}; give them different names with names={{...}}")]
+        )
     entry: dict[str, Any] = {"name": name, "values": points}
     dumped = dump_styles(styles)
     if dumped is not None:

@@ -18,16 +18,23 @@ from typing import Any, Literal
 from pydantic import ValidationError
 
 from deckkit.errors import DataError, Problem
-from deckkit.frames._backend import Column, Frame, is_frame, is_series, pandas_has_default_index, to_column, to_frame
+from deckkit.frames._backend import (
+    Column,
+    Frame,
+    is_frame,
+    is_series,
+    to_column,
+    to_frame,
+)
 from deckkit.frames._styles import StylesLike, coerce_styles, dump_styles, merge_styles, with_align
 from deckkit.frames.formats import Format, currency, formatter_for, label_formatter
 from deckkit.model._base import data_error
 from deckkit.model.elements import Table
-from deckkit.model.styles import Styles
+from deckkit.model.styles import HorizontalAlign, Styles
 
 __all__ = ["CellStyles", "DataBar", "table_from_dataframe"]
 
-Align = Literal["left", "center", "right", "justified", "distributed"]
+Align = HorizontalAlign
 _ALIGNS = ("left", "center", "right", "justified", "distributed")
 
 CellStyleFunction = Callable[[Any, int, str], "StylesLike | None"]
@@ -156,7 +163,12 @@ def table_from_dataframe(
         rows = [[_cell(na_rep, None, None) for _ in body]]
     try:
         return Table.model_validate(
-            {"type": "table", "rows": rows, "horizontal_sizing": horizontal_sizing, "vertical_sizing": vertical_sizing}
+            {
+                "type": "table",
+                "rows": rows,
+                "horizontal_sizing": horizontal_sizing,
+                "vertical_sizing": vertical_sizing,
+            }
         )
     except ValidationError as e:
         raise data_error(e, "Table") from None
@@ -182,7 +194,13 @@ def _index_columns(frame: Frame, index: bool | str) -> list[Column]:
     levels = frame.index_levels()
     if isinstance(index, str):
         if len(levels) != 1:
-            raise DataError([Problem("index", f"a string names a single-level index; this index has {len(levels)} levels")])
+            raise DataError(
+                [
+                    Problem(
+                        "index", f"a string names a single-level index; this index has {len(levels)} levels"
+                    )
+                ]
+            )
         levels[0].name = index
         levels[0].header = (index,)
     return levels
@@ -190,13 +208,15 @@ def _index_columns(frame: Frame, index: bool | str) -> list[Column]:
 
 def _alignments(
     frame: Frame, body: list[Column], n_index: int, align: Mapping[Hashable, Align], align_numbers: bool
-) -> list[str | None]:
-    named: dict[Hashable, str] = {}
+) -> list[Align | None]:
+    named: dict[Hashable, Align] = {}
     for name, value in align.items():
         if value not in _ALIGNS:
-            raise DataError([Problem(f"align[{name!r}]", f"must be one of {', '.join(_ALIGNS)}, got {value!r}")])
+            raise DataError(
+                [Problem(f"align[{name!r}]", f"must be one of {', '.join(_ALIGNS)}, got {value!r}")]
+            )
         named[frame.resolve(name)] = value
-    out: list[str | None] = []
+    out: list[Align | None] = []
     for c, column in enumerate(body):
         if c < n_index:
             out.append(None)  # index levels are labels, aligned as the template has them
@@ -214,13 +234,19 @@ def _formatters(
 ) -> list[Callable[[Any], str]]:
     by_key = {frame.resolve(name): spec for name, spec in formats.items()}
     return [
-        formatter_for(by_key.get(column.key), column, f"formats[{column.name!r}]") if c >= n_index else label_formatter(column)
+        formatter_for(by_key.get(column.key), column, f"formats[{column.name!r}]")
+        if c >= n_index
+        else label_formatter(column)
         for c, column in enumerate(body)
     ]
 
 
-def _column_styles(frame: Frame, column_styles: Mapping[Hashable, StylesLike]) -> dict[Hashable, Styles | None]:
-    return {frame.resolve(name): coerce_styles(s, f"column_styles[{name!r}]") for name, s in column_styles.items()}
+def _column_styles(
+    frame: Frame, column_styles: Mapping[Hashable, StylesLike]
+) -> dict[Hashable, Styles | None]:
+    return {
+        frame.resolve(name): coerce_styles(s, f"column_styles[{name!r}]") for name, s in column_styles.items()
+    }
 
 
 def _header_rows(
@@ -228,7 +254,7 @@ def _header_rows(
     n_index: int,
     labels: Mapping[Hashable, str],
     multi_header: Literal["rows", "join"],
-    aligns: list[str | None],
+    aligns: list[Align | None],
     header_style: Styles | None,
 ) -> list[list[Any]]:
     depth = max(len(c.header) for c in body) if multi_header == "rows" else 1
@@ -316,7 +342,10 @@ def _rules(frame: Frame, cell_styles: Any) -> list[Rule]:
         items = list(cell_styles)
     else:
         raise DataError([Problem("cell_styles", "expected a function, a frame of styles, a (mask, styles) pair or a list of them")])  # fmt: skip
-    return [_rule(frame, item, f"cell_styles[{i}]" if len(items) > 1 else "cell_styles") for i, item in enumerate(items)]
+    return [
+        _rule(frame, item, f"cell_styles[{i}]" if len(items) > 1 else "cell_styles")
+        for i, item in enumerate(items)
+    ]
 
 
 def _rule(frame: Frame, item: Any, where: str) -> Rule:
@@ -348,7 +377,9 @@ def _frame_rule(frame: Frame, styles_df: Any, where: str) -> Rule:
     for key in other.keys:
         target = frame.resolve(key)
         column = other.column(key)
-        by_key[target] = [coerce_styles(v, f"{where}[{column.name!r}][{r}]") for r, v in enumerate(column.values)]
+        by_key[target] = [
+            coerce_styles(v, f"{where}[{column.name!r}][{r}]") for r, v in enumerate(column.values)
+        ]
 
     def lookup(value: Any, row: int, name: str, key: Hashable) -> Styles | None:
         styles = by_key.get(key)

@@ -94,6 +94,8 @@ def parse_color(text: str, *, allow_theme: bool = True) -> ParsedColor:
         return ParsedColor("scheme", text)
     if text in _NAMED:
         return ParsedColor("preset", text)
+    if text.startswith("#") or (text and all(c in "0123456789abcdefABCDEF" for c in text)):
+        raise ColorValueError(f'"{text}": not a hex color; use 3 or 6 hex digits (0-9, A-F), as in "#F6AD5C"')
     names = _ALL_NAMES if allow_theme else NAMED_COLORS
     hint = _suggest(text, names)
     if hint:

@@ -8,6 +8,7 @@ keep the bytes with the element (``media``) under a content-addressed name
 from __future__ import annotations
 
 import os
+import re
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any, Literal
@@ -140,7 +141,7 @@ class Video(StrictModel):
     def _video_source(cls, src: str) -> str:
         if is_video_site_url(src):
             return src
-        if "://" in src:
+        if re.match(r"^[A-Za-z][A-Za-z0-9+.-]+:", src):  # a scheme; one letter is a drive
             raise PydanticCustomError(
                 "video_url",
                 "{got}: only https URLs of video sites are accepted ({sites})",

@@ -25,7 +25,7 @@ from deckkit.model.text import LEVEL_RANGE
 
 __all__ = ["SCHEMA_ID", "data_json_schema"]
 
-SCHEMA_ID = "https://deckkit.dev/schema/data.json"
+SCHEMA_ID = "urn:deckkit:data.json"
 
 Schema = dict[str, Any]
 

@@ -62,14 +62,14 @@ class TemplateBrowser:
         if not self._use_previews:
             return None
         if self._pngs is None:
-            from deckkit.preview import PreviewUnavailable, libreoffice_available, slide_pngs
+            from deckkit.preview import PreviewUnavailableError, libreoffice_available, slide_pngs
 
             if not libreoffice_available():
                 self._use_previews = False
                 return None
             try:
                 self._pngs = slide_pngs(self.template.data, width=self.width)
-            except PreviewUnavailable:
+            except PreviewUnavailableError:
                 self._use_previews = False
                 return None
         return self._pngs

@@ -37,7 +37,7 @@ def deckkit_magic(line: str) -> Any:
         template = Template.open(path)
         if verb == "keys":
             return template
-        from IPython.display import JSON
+        from IPython.core.display import JSON
 
         return JSON(template.skeleton(), expanded=True)
     if verb == "validate":
@@ -46,7 +46,7 @@ def deckkit_magic(line: str) -> Any:
 
 
 def _usage() -> Any:
-    from IPython.display import Markdown
+    from IPython.core.display import Markdown
 
     return Markdown(f"`{_USAGE}`")
 
@@ -54,7 +54,7 @@ def _usage() -> Any:
 def _validate(path: str) -> Any:
     from pathlib import Path
 
-    from IPython.display import Markdown
+    from IPython.core.display import Markdown
 
     from deckkit.model import parse_data
 

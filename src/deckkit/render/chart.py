@@ -261,24 +261,26 @@ def _fill_scatter(placements: list[_Placement], layout: SheetLayout | None) -> l
     for i, p in enumerate(placements):
         ser, data = p.element, p.data
         assert ser is not None and isinstance(data, ScatterSeries)
-        n = len(data.values)
-        xs = [float(x) for x, _ in data.values]
-        ys = [float(y) for _, y in data.values]
+        # Every series spans the longest one's rows (blank cells are gaps): LibreOffice drops
+        # all but the last series of a scatter chart whose series differ in length.
+        pad: list[float | None] = [None] * (rows - len(data.values))
+        xs: list[float | None] = [float(x) for x, _ in data.values] + pad
+        ys: list[float | None] = [float(y) for _, y in data.values] + pad
+        refs = [layout.xy_ref(i, width, which, rows) if layout else None for which in range(3)]
         set_child(ser, name_element(data.name, layout.xy_name_ref(i, width) if layout else None))
-        set_child(ser, numbers("xVal", xs, layout.xy_ref(i, width, 0, n) if layout else None, number_format(ser, "xVal")))
-        set_child(ser, numbers("yVal", ys, layout.xy_ref(i, width, 1, n) if layout else None, number_format(ser, "yVal")))
+        set_child(ser, numbers("xVal", xs, refs[0], number_format(ser, "xVal")))
+        set_child(ser, numbers("yVal", ys, refs[1], number_format(ser, "yVal")))
         grid[0][width * i + 1] = data.name
-        sizes: list[float] = []
+        sizes: list[float | None] = []
         if p.group.kind == "bubbleChart":
-            sizes = [_template_bubble_size(ser)] * n
-            ref = layout.xy_ref(i, width, 2, n) if layout else None
-            set_child(ser, numbers("bubbleSize", sizes, ref, number_format(ser, "bubbleSize")))
-        for k in range(n):
+            sizes = [_template_bubble_size(ser)] * len(data.values) + pad
+            set_child(ser, numbers("bubbleSize", sizes, refs[2], number_format(ser, "bubbleSize")))
+        for k in range(len(data.values)):
             grid[1 + k][width * i] = xs[k]
             grid[1 + k][width * i + 1] = ys[k]
             if sizes:
                 grid[1 + k][width * i + 2] = sizes[k]
-        trim_points(ser, n)
+        trim_points(ser, len(data.values))
         style_series(ser, p.group.kind, p.group.element, data.styles)
         style_points(ser, p.group.kind, p.group.element, data.data_point_styles)
     return grid

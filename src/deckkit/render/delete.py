@@ -11,7 +11,7 @@ import copy
 from lxml import etree
 
 from deckkit.render.drawingml import a
-from deckkit.render.locate import MC, P, Occurrence
+from deckkit.render.locate import MC, Occurrence, P
 
 __all__ = ["delete_shape", "delete_text_holder", "empty_cell"]
 

@@ -20,7 +20,9 @@ R = "http://schemas.openxmlformats.org/officeDocument/2006/relationships"
 C = "http://schemas.openxmlformats.org/drawingml/2006/chart"
 NSMAP = {"a": A, "p": P, "r": R, "c": C}
 
-FILL_TAGS = tuple(f"{{{A}}}{t}" for t in ("noFill", "solidFill", "gradFill", "blipFill", "pattFill", "grpFill"))
+FILL_TAGS = tuple(
+    f"{{{A}}}{t}" for t in ("noFill", "solidFill", "gradFill", "blipFill", "pattFill", "grpFill")
+)
 
 # Children that must come after the fill in each parent, in schema order.
 _AFTER_FILL_IN_SPPR = ("ln", "effectLst", "effectDag", "scene3d", "sp3d", "extLst")

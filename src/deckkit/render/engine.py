@@ -38,7 +38,13 @@ from deckkit.model import (
 from deckkit.model._problems import format_path
 from deckkit.render.delete import delete_shape, delete_text_holder
 from deckkit.render.lists import fill_list
-from deckkit.render.locate import Frame, Occurrence, SlidePlaceholders, chart_relationship_id, locate_placeholders
+from deckkit.render.locate import (
+    Frame,
+    Occurrence,
+    SlidePlaceholders,
+    chart_relationship_id,
+    locate_placeholders,
+)
 from deckkit.render.package import MEDIA_CONTENT_TYPES, RT, Package, Part, open_package
 from deckkit.render.presentation import rebuild_presentation
 from deckkit.render.text import replace_occurrences

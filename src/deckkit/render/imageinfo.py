@@ -9,14 +9,17 @@ from __future__ import annotations
 import io
 import warnings
 from dataclasses import dataclass
+from functools import lru_cache
 
-__all__ = ["DEFAULT_DPI", "EMU_PER_INCH", "ImageInfo", "UnreadableImageError", "read_image_info"]
+__all__ = ["DEFAULT_DPI", "EMU_PER_INCH", "ImageInfo", "UnreadableImageError", "read_image_info", "upright"]
 
 DEFAULT_DPI = 96
 EMU_PER_INCH = 914400
 
 # Format name as Pillow reports it -> (part extension, what a user calls it)
 _FORMATS = {"PNG": ("png", "PNG"), "JPEG": ("jpeg", "JPEG"), "GIF": ("gif", "GIF")}
+
+_EXIF_ORIENTATION = 0x0112
 
 # The signature each format's files start with.
 _MAGIC = (("PNG", b"\x89PNG\r\n\x1a\n"), ("JPEG", b"\xff\xd8\xff"), ("GIF", b"GIF87a"), ("GIF", b"GIF89a"))
@@ -40,6 +43,11 @@ class ImageInfo:
     height_px: int
     dpi_x: float
     dpi_y: float
+    orientation: int = 1  # EXIF orientation; 1 is upright
+
+    @property
+    def is_upright(self) -> bool:
+        return self.orientation in (0, 1)
 
     @property
     def width_emu(self) -> float:
@@ -70,6 +78,11 @@ def read_image_info(data: bytes) -> ImageInfo:
 
     Raises UnreadableImageError when the bytes are not such a picture or cannot be decoded.
     """
+    return _read_image_info(data if isinstance(data, bytes) else bytes(data))
+
+
+@lru_cache(maxsize=16)  # a picture is checked, then placed, often on several slides
+def _read_image_info(data: bytes) -> ImageInfo:
     from PIL import Image, UnidentifiedImageError
 
     fmt = next((name for name, magic in _MAGIC if data.startswith(magic)), None)
@@ -82,6 +95,7 @@ def read_image_info(data: bytes) -> ImageInfo:
             with Image.open(io.BytesIO(data), formats=[fmt]) as picture:
                 width, height = picture.size
                 dpi = picture.info.get("dpi")
+                orientation = _orientation(picture)
                 picture.load()
     except UnidentifiedImageError as e:
         raise UnreadableImageError(f"is a damaged {fmt} picture (its header cannot be read)") from e
@@ -93,4 +107,40 @@ def read_image_info(data: bytes) -> ImageInfo:
         raise UnreadableImageError("is a picture without pixels")
     ext, label = _FORMATS[fmt]
     dpi_x, dpi_y = _resolution(dpi)
-    return ImageInfo(ext=ext, label=label, width_px=width, height_px=height, dpi_x=dpi_x, dpi_y=dpi_y)
+    return ImageInfo(ext=ext, label=label, width_px=width, height_px=height, dpi_x=dpi_x, dpi_y=dpi_y,
+                     orientation=orientation)  # fmt: skip
+
+
+def _orientation(picture: object) -> int:
+    try:
+        value = picture.getexif().get(_EXIF_ORIENTATION, 1)  # type: ignore[attr-defined]
+    except Exception:  # a damaged EXIF block only loses the orientation, not the picture
+        return 1
+    return value if isinstance(value, int) and 1 <= value <= 8 else 1
+
+
+def upright(data: bytes, info: ImageInfo) -> bytes:
+    """The picture turned the way its EXIF orientation says, without the flag (same format).
+
+    Readers disagree on whether to honour the flag (phone photos are stored sideways with
+    one); turning the pixels makes every reader show the same upright picture.
+    """
+    if info.is_upright:
+        return data
+    from PIL import Image, ImageOps
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        with Image.open(io.BytesIO(data)) as picture:
+            icc = picture.info.get("icc_profile")
+            turned = ImageOps.exif_transpose(picture)
+            options: dict[str, object] = {
+                "dpi": (info.dpi_y, info.dpi_x) if info.orientation >= 5 else (info.dpi_x, info.dpi_y)
+            }
+            if icc:
+                options["icc_profile"] = icc
+            if info.ext == "jpeg":
+                options["quality"] = 95
+            out = io.BytesIO()
+            turned.save(out, info.label, **options)
+    return out.getvalue()

@@ -17,7 +17,7 @@ from lxml import etree
 from deckkit.model import List, Text
 from deckkit.render.drawingml import a
 from deckkit.render.locate import KEY_PATTERN, Occurrence, paragraph_segments
-from deckkit.render.text import AddHyperlink, styled_run_properties, make_runs
+from deckkit.render.text import AddHyperlink, make_runs, styled_run_properties
 
 __all__ = ["fill_list"]
 

@@ -21,24 +21,14 @@ from lxml import etree
 
 from deckkit.errors import Problem, RenderError
 from deckkit.model.elements import Image, Video
-from deckkit.render.imageinfo import ImageInfo, UnreadableImageError, read_image_info
+from deckkit.render.imageinfo import ImageInfo, UnreadableImageError, read_image_info, upright
 from deckkit.render.media_geometry import Box, fit_picture
 from deckkit.render.media_shape import child_scale, describe_target, new_picture, replace_target, target_box
 from deckkit.render.media_video import embed_url, make_video_picture, neutral_poster
 
-__all__ = ["MEDIA_CONTENT_TYPES", "MediaSink", "check_media", "place_media"]
+__all__ = ["MediaSink", "check_media", "place_media"]
 
 Frame = tuple[int, int, int, int]
-
-# Content types of the parts a sink is asked to add, by the ``ext`` it is given.
-MEDIA_CONTENT_TYPES = {
-    "png": "image/png",
-    "jpeg": "image/jpeg",
-    "gif": "image/gif",
-    "mp4": "video/mp4",
-    "m4v": "video/x-m4v",
-    "mov": "video/quicktime",
-}
 
 # Names a file of each extension may carry, by the format found in its bytes.
 _IMAGE_EXTENSIONS = {"png": ("png",), "jpeg": ("jpg", "jpeg"), "gif": ("gif",)}
@@ -50,7 +40,11 @@ class MediaSink(Protocol):
     """Adds parts for one output slide; the engine implements it over the package."""
 
     def add_image(self, data: bytes, ext: str) -> str:
-        """rId of a slide -> image relationship (identical bytes share one part)."""
+        """rId of a slide -> image relationship (identical bytes share one part).
+
+        ``ext`` is the format found in the bytes (png, jpeg, gif), not the file's name; videos
+        pass the file's extension (mp4, m4v, mov). The sink registers the content type.
+        """
         ...
 
     def add_video(self, data: bytes, ext: str) -> tuple[str, str]:
@@ -136,6 +130,14 @@ def check_media(
     return problems
 
 
+def _upright_picture(data: bytes) -> tuple[bytes, ImageInfo]:
+    info = read_image_info(data)
+    if info.is_upright:
+        return data, info
+    data = upright(data, info)
+    return data, read_image_info(data)
+
+
 def _intrinsic_size(target: etree._Element, info: ImageInfo) -> tuple[float, float]:
     sx, sy = child_scale(target)
     return info.width_emu * sx, info.height_emu * sy
@@ -163,8 +165,7 @@ def place_media(
 def _place_image(
     target: etree._Element, image: Image, media: Mapping[str, bytes], sink: MediaSink, box: Box
 ) -> None:
-    data = media[image.src]
-    info = read_image_info(data)
+    data, info = _upright_picture(media[image.src])
     placement = fit_picture(box, _intrinsic_size(target, info), image.scaling, image.overflow)
     rid = sink.add_image(data, info.ext)
     replace_target(target, new_picture(target, rid, placement))
@@ -174,8 +175,7 @@ def _place_video(
     target: etree._Element, video: Video, media: Mapping[str, bytes], sink: MediaSink, box: Box
 ) -> None:
     if video.thumbnail is not None:
-        poster = media[video.thumbnail]
-        info = read_image_info(poster)
+        poster, info = _upright_picture(media[video.thumbnail])
         size = _intrinsic_size(target, info)
         poster_ext = info.ext
     else:

@@ -129,6 +129,11 @@ def new_picture(target: etree._Element, image_rid: str, placement: Placement) ->
         for attr in ("name", "descr", "title"):
             if old.get(attr) is not None:
                 c_nv_pr.set(attr, old.get(attr, ""))
+        # A click or hover link on the target stays (its relationship is the slide's); the
+        # play action of a replaced video does not.
+        for link in old.findall("a:hlinkClick", NSMAP) + old.findall("a:hlinkHover", NSMAP):
+            if link.get("action") != "ppaction://media":
+                c_nv_pr.append(copy.deepcopy(link))
     c_nv_pic_pr = etree.SubElement(nv_pic_pr, _p("cNvPicPr"))
     etree.SubElement(c_nv_pic_pr, _a("picLocks"), noChangeAspect="1")
     etree.SubElement(nv_pic_pr, _p("nvPr"))
@@ -171,20 +176,54 @@ def _shape_properties(target: etree._Element, placement: Placement) -> etree._El
 def replace_target(target: etree._Element, pic: etree._Element) -> None:
     """Put ``pic`` where ``target`` was (same parent, same z-order index).
 
-    Text-build entries of the target (``p:bldP``) are dropped: a picture has no paragraphs.
+    The picture keeps the target's id, so the target's animations carry over, except those
+    that cannot apply to the picture: paragraph builds of a text target (``p:txEl``,
+    ``p:bldP``) and every timing of a video or sound target (its media node, play/pause).
     """
     parent = target.getparent()
     if parent is None:
         raise ValueError("the target shape is not on a slide")
-    shape_id = pic.find("p:nvPicPr/p:cNvPr", NSMAP)
+    c_nv_pr = pic.find("p:nvPicPr/p:cNvPr", NSMAP)
+    was_media = target.find("p:nvPicPr/p:nvPr/a:videoFile", NSMAP) is not None or (
+        target.find("p:nvPicPr/p:nvPr/a:audioFile", NSMAP) is not None
+    )
     parent.replace(target, pic)
-    if shape_id is None:
-        return
     slide = pic.getroottree().getroot()
-    for build_list in list(slide.iterfind("p:timing/p:bldLst", NSMAP)):
-        for build in build_list.findall("p:bldP", NSMAP):
-            if build.get("spid") == shape_id.get("id"):
+    timing = slide.find("p:timing", NSMAP)
+    if c_nv_pr is None or timing is None:
+        return
+    spid = c_nv_pr.get("id", "")
+    for spot in [t for t in timing.iter(_p("spTgt")) if t.get("spid") == spid]:
+        if was_media or spot.find("p:txEl", NSMAP) is not None:
+            _drop_time_node(spot)
+    for build_list in list(timing.iterfind("p:bldLst", NSMAP)):
+        for build in build_list:
+            if build.get("spid") == spid and build.tag == _p("bldP"):
                 build_list.remove(build)
-        timing = build_list.getparent()
-        if len(build_list) == 0 and timing is not None:  # the schema wants at least one entry
+        if len(build_list) == 0:  # the schema wants at least one entry
             timing.remove(build_list)
+    if timing.find("p:tnLst//p:cTn", NSMAP) is None:
+        slide.remove(timing)
+
+
+def _drop_time_node(inside: etree._Element) -> None:
+    """Remove the time node holding ``inside``, and each container left empty by that.
+
+    The schema wants every ``p:childTnLst`` non-empty; the root list going empty removes the
+    whole ``p:tnLst``.
+    """
+    node: etree._Element | None = inside
+    while node is not None and node.getparent() is not None:
+        holder = node.getparent()
+        if holder is not None and holder.tag in (_p("childTnLst"), _p("tnLst")):
+            holder.remove(node)
+            if len(holder) > 0:
+                return
+            if holder.tag == _p("tnLst"):
+                timing = holder.getparent()
+                if timing is not None:
+                    timing.remove(holder)
+                return
+            node = holder.getparent()  # the p:cTn whose children are gone
+            continue
+        node = holder

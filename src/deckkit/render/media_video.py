@@ -3,9 +3,10 @@
 A local video is a ``p:pic`` whose ``p:nvPr`` holds ``a:videoFile r:link`` (the "video"
 relationship) and, in the ``{DAA4B4D4-6D71-4841-9C94-3DE7FCFB9230}`` extension,
 ``p14:media r:embed`` (the "media" relationship), both to one media part; its ``a:blip`` is the
-poster frame. An online video links an external "video" relationship to the site's embed
-address (``https://www.youtube.com/embed/ID``) from both elements and carries the site's
-player as ``p15:webVideoPr``. The slide timing gets what PowerPoint adds for a video: a media
+poster frame. An online video links ``a:videoFile`` to an external "video" relationship to the
+site's player address (``https://www.youtube.com/embed/ID``) and carries the player as
+``p15:webVideoPr`` (in ``{C809E66F-F1BF-436E-B5F7-EEA9579F0CBA}``); it has no ``p14:media``,
+which describes media stored in (or linked as a file from) the package. The slide timing gets what PowerPoint adds for a video: a media
 node (``p:video``) and a click-to-play/pause sequence on the picture.
 """
 
@@ -134,16 +135,15 @@ def make_video_picture(pic: etree._Element, video_rid: str, media_rid: str | Non
     nv_pr = pic.find("p:nvPicPr/p:nvPr", NSMAP)
     assert c_nv_pr is not None
     assert nv_pr is not None
+    for link in c_nv_pr.findall("a:hlinkClick", NSMAP):  # a click on a video plays it
+        c_nv_pr.remove(link)
     click = etree.Element(f"{{{A}}}hlinkClick", {f"{{{R}}}id": "", "action": "ppaction://media"})
     c_nv_pr.insert(0, click)
     etree.SubElement(nv_pr, f"{{{A}}}videoFile", {f"{{{R}}}link": video_rid})
     ext_lst = etree.SubElement(nv_pr, _p("extLst"))
-    media_ext = etree.SubElement(ext_lst, _p("ext"), uri=_MEDIA_EXT_URI)
-    media = etree.SubElement(media_ext, f"{{{P14}}}media", nsmap={"p14": P14})
     if media_rid is not None:
-        media.set(f"{{{R}}}embed", media_rid)
-    else:
-        media.set(f"{{{R}}}link", video_rid)
+        media_ext = etree.SubElement(ext_lst, _p("ext"), uri=_MEDIA_EXT_URI)
+        etree.SubElement(media_ext, f"{{{P14}}}media", {f"{{{R}}}embed": media_rid}, nsmap={"p14": P14})
     if embed is not None:
         frame = pic.find("p:spPr/a:xfrm/a:ext", NSMAP)
         width = 560

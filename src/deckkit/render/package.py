@@ -27,7 +27,7 @@ from lxml import etree
 
 from deckkit.errors import TemplateError
 
-__all__ = ["Package", "Part", "Relationship", "Relationships", "RT", "open_package"]
+__all__ = ["RT", "Package", "Part", "Relationship", "Relationships", "open_package"]
 
 CT_NS: Final = "http://schemas.openxmlformats.org/package/2006/content-types"
 PR_NS: Final = "http://schemas.openxmlformats.org/package/2006/relationships"

@@ -26,7 +26,7 @@ from deckkit.render.drawingml import (
     set_cell_fill,
     set_paragraph_alignment,
 )
-from deckkit.render.locate import Occurrence, paragraph_segments
+from deckkit.render.locate import KEY_PATTERN, Occurrence, paragraph_segments
 
 __all__ = ["AddHyperlink", "apply_shape_styles", "make_runs", "replace_occurrences", "styled_run_properties"]
 
@@ -152,10 +152,18 @@ def replace_occurrences(occurrences: Iterable[Occurrence], value: Text, add_hype
     rid_cache: dict[str, str] = {}
     containers: dict[int, Occurrence] = {}
     for pid, occs in by_paragraph.items():
-        # Right to left: a replacement never moves the text before it.
-        for occ in sorted(occs, key=lambda o: o.start, reverse=True):
-            _replace_span(paragraphs[pid], occ.start, occ.end, value, add_hyperlink, rid_cache)
-            containers[id(occ.cell if occ.cell is not None else occ.shape)] = occ
+        paragraph = paragraphs[pid]
+        if paragraph.getparent() is None:  # removed by an earlier key (a list, a delete)
+            continue
+        # Offsets are found again: an earlier key may have changed this paragraph. Right to
+        # left, a replacement never moves the text before it.
+        key = occs[0].key
+        text = "".join(t for _, t in paragraph_segments(paragraph))
+        spans = [m.span() for m in KEY_PATTERN.finditer(text) if m.group(1) == key]
+        for start, end in reversed(spans):
+            _replace_span(paragraph, start, end, value, add_hyperlink, rid_cache)
+        if spans:
+            containers[id(occs[0].cell if occs[0].cell is not None else occs[0].shape)] = occs[0]
     shape_styles = value.styles.shape if value.styles is not None else None
     if shape_styles is not None:
         for occ in containers.values():

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import io
 import posixpath
+import re
 import zipfile
 from dataclasses import dataclass
 from pathlib import Path
@@ -33,7 +34,7 @@ class ChartPart:
 
 def chart_part_names(pptx: Path) -> list[str]:
     with zipfile.ZipFile(pptx) as z:
-        names = [n for n in z.namelist() if n.startswith("ppt/charts/chart") and n.endswith(".xml")]
+        names = [n for n in z.namelist() if re.fullmatch(r"ppt/charts/chart\d+\.xml", n)]
     return sorted(names, key=lambda n: int("".join(ch for ch in posixpath.basename(n) if ch.isdigit()) or 0))
 
 
@@ -91,3 +92,70 @@ def sheet_values(workbook: bytes, sheet: str | None = None) -> dict[str, Any]:
     wb = openpyxl.load_workbook(io.BytesIO(workbook))
     ws = wb[sheet] if sheet else wb.worksheets[0]
     return {cell.coordinate: cell.value for row in ws.iter_rows() for cell in row if cell.value is not None}
+
+
+def output_series(root: etree._Element) -> list[etree._Element]:
+    """The chart's series in display order (c:order)."""
+    series = root.findall(".//c:plotArea/*/c:ser", NS)
+    return sorted(series, key=lambda s: int(s.find("c:order", NS).get("val")))
+
+
+def cache(el: etree._Element | None) -> list[str | None]:
+    """Point values of a cache or literal, None for gaps, ptCount long."""
+    if el is None:
+        return []
+    count = el.find(".//c:ptCount", NS)
+    n = int(count.get("val")) if count is not None else 0
+    out: list[str | None] = [None] * n
+    for pt in el.iterfind(".//c:pt", NS):
+        out[int(pt.get("idx"))] = pt.findtext("c:v", namespaces=NS)
+    return out
+
+
+def formula(el: etree._Element | None) -> str | None:
+    return None if el is None else el.findtext(".//c:f", namespaces=NS)
+
+
+def range_values(workbook: bytes, ref: str) -> list[Any]:
+    """Values of the cells a chart formula points to, read with openpyxl (row by row)."""
+    import openpyxl
+
+    from deckkit.render.workbook import parse_formula
+
+    parsed = parse_formula(ref)
+    assert parsed is not None, ref
+    sheet, rng = parsed
+    ws = openpyxl.load_workbook(io.BytesIO(workbook))[sheet]
+    return [ws.cell(r, col).value for r in range(rng.top, rng.bottom + 1) for col in range(rng.left, rng.right + 1)]
+
+
+def number_text(value: float | None) -> str | None:
+    from deckkit.render.workbook import format_number
+
+    return None if value is None else format_number(value)
+
+
+def assert_structure(root: etree._Element) -> None:
+    """Unique idx and order; no empty group; every axis used by a group and every group axis present."""
+    series = output_series(root)
+    idx = [s.find("c:idx", NS).get("val") for s in series]
+    assert len(set(idx)) == len(idx), idx
+    assert [int(s.find("c:order", NS).get("val")) for s in series] == list(range(len(series)))
+    area = root.find(".//c:plotArea", NS)
+    groups = [g for g in area if g.tag.endswith("Chart")]
+    assert all(g.findall("c:ser", NS) for g in groups), "a plot group was left without series"
+    group_axes = {a.get("val") for g in groups for a in g.findall("c:axId", NS)}
+    axes = {ax.find("c:axId", NS).get("val") for ax in area if ax.tag.rsplit("}", 1)[1] in ("catAx", "valAx", "dateAx", "serAx")}
+    assert axes <= group_axes, f"orphaned axes {axes - group_axes}"
+    # 3-D charts without a series axis name it "0" (as PowerPoint writes them).
+    assert group_axes - axes <= {"0"}, f"groups on missing axes {group_axes - axes}"
+
+
+def formatting(ser: etree._Element) -> dict[str, bytes]:
+    """The formatting children of a series, serialized (data children left out)."""
+    keep = ("spPr", "marker", "invertIfNegative", "dLbls", "smooth", "explosion", "trendline", "errBars", "shape")
+    return {tag: etree.tostring(el) for tag in keep for el in ser.findall(f"c:{tag}", NS)}
+
+
+def series_by_name(root: etree._Element) -> dict[str, etree._Element]:
+    return {s.find("c:tx", NS).findtext(".//c:v", namespaces=NS): s for s in output_series(root)}

@@ -109,7 +109,12 @@ def rich_template(path: Path) -> Path:
     # Child space 0..6in x 0..4in drawn at 1in,1in with half the size.
     xfrm = group._element.find(f"{{{P}}}grpSpPr/{{{A}}}xfrm")
     assert xfrm is not None
-    for tag, values in (("off", (EMU, EMU)), ("ext", (3 * EMU, 2 * EMU)), ("chOff", (0, 0)), ("chExt", (6 * EMU, 4 * EMU))):
+    for tag, values in (
+        ("off", (EMU, EMU)),
+        ("ext", (3 * EMU, 2 * EMU)),
+        ("chOff", (0, 0)),
+        ("chExt", (6 * EMU, 4 * EMU)),
+    ):
         el = xfrm.find(f"{{{A}}}{tag}")
         assert el is not None
         names = ("x", "y") if tag.endswith("Off") or tag == "off" else ("cx", "cy")

@@ -16,7 +16,8 @@ from pathlib import Path
 from lxml import etree
 
 from deckkit.model.elements import Image, Video
-from deckkit.render.media import MEDIA_CONTENT_TYPES, check_media, place_media
+from deckkit.render.media import check_media, place_media
+from deckkit.render.package import MEDIA_CONTENT_TYPES
 
 P = "http://schemas.openxmlformats.org/presentationml/2006/main"
 A = "http://schemas.openxmlformats.org/drawingml/2006/main"
@@ -97,7 +98,9 @@ class FakePackage:
 
     def content_type(self, ext: str) -> str | None:
         types = self.xml("[Content_Types].xml")
-        return next((d.get("ContentType") for d in types.iter(f"{{{CT}}}Default") if d.get("Extension") == ext), None)
+        return next(
+            (d.get("ContentType") for d in types.iter(f"{{{CT}}}Default") if d.get("Extension") == ext), None
+        )
 
     def save(self, path: Path) -> Path:
         for name, root in self._xml.items():

@@ -1,0 +1,24 @@
+"""``deckkit schema``: the JSON Schema (draft 2020-12) of data.json."""
+
+from __future__ import annotations
+
+import argparse
+import json
+from typing import Any
+
+
+def register(verbs: Any) -> None:
+    parser: argparse.ArgumentParser = verbs.add_parser(
+        "schema",
+        help="print the JSON Schema of data.json",
+        description="Print the JSON Schema (draft 2020-12) of data.json, for editors and other validators.",
+    )
+    parser.add_argument("--indent", type=int, default=2, help="indentation of the JSON (default: 2)")
+    parser.set_defaults(run=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    from deckkit.model.schema import data_json_schema
+
+    print(json.dumps(data_json_schema(), indent=args.indent or None, ensure_ascii=False))
+    return 0

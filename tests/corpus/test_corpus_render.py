@@ -1,0 +1,65 @@
+"""Every deck of the shared corpus is rendered (each slide once, every {key} filled) or refused clearly.
+
+Rendered files pass python-pptx and the schema validator (against the template as baseline);
+LibreOffice converts a sample of them (slow).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from deckkit.errors import TemplateError
+from deckkit.render import render
+from deckkit.render.locate import KEY_PATTERN, locate_placeholders
+from deckkit.render.package import open_package
+from tests.readers import CORPUS, assert_readable
+
+FILES = sorted(CORPUS.glob("*/*.pptx")) if CORPUS.exists() else []
+LIBREOFFICE_SAMPLE = FILES[::25]
+
+# The refusals the corpus is known to need: each message says what to do.
+REFUSALS = ("Strict Open XML", "password-protected", "has no slides")
+
+
+def _data_for(template: bytes) -> list[dict[str, object]]:
+    package = open_package(template)
+    slides = []
+    for number, slide in enumerate(package.slides(), start=1):
+        keys = locate_placeholders(slide.xml).text
+        slides.append({"template": number, **{key: f"<{key}>" for key in keys}})
+    return slides
+
+
+def _render_or_refuse(path: Path, tmp_path: Path, *, libreoffice: bool) -> None:
+    template = path.read_bytes()
+    try:
+        data = _data_for(template)
+    except TemplateError as refusal:
+        assert any(reason in str(refusal) for reason in REFUSALS), str(refusal)
+        assert str(refusal).startswith("template.pptx ")
+        return
+    result = render(template, data)
+    assert result.slide_count == len(data)
+    assert result.warnings == []
+    out = tmp_path / path.name
+    out.write_bytes(result.pptx)
+    assert_readable(out, path, pages=len(data), libreoffice=libreoffice)
+    rendered = open_package(result.pptx)
+    for slide in rendered.slides():
+        left = [m.group(0) for p in slide.xml.iter("{*}p") for m in KEY_PATTERN.finditer("".join(p.itertext()))]
+        assert left == [], f"unfilled placeholders {left}"
+
+
+@pytest.mark.skipif(not FILES, reason="the shared corpus is absent")
+@pytest.mark.parametrize("path", FILES, ids=lambda p: f"{p.parent.name}/{p.name}")
+def test_corpus_deck_renders_or_is_refused(path: Path, tmp_path: Path) -> None:
+    _render_or_refuse(path, tmp_path, libreoffice=False)
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(not FILES, reason="the shared corpus is absent")
+@pytest.mark.parametrize("path", LIBREOFFICE_SAMPLE, ids=lambda p: f"{p.parent.name}/{p.name}")
+def test_corpus_sample_opens_in_libreoffice(path: Path, tmp_path: Path) -> None:
+    _render_or_refuse(path, tmp_path, libreoffice=True)

@@ -1,0 +1,69 @@
+"""Docs cannot drift: docs/sdk.md runs in order, docstring examples run, every parameter is documented."""
+
+from __future__ import annotations
+
+import doctest
+import importlib
+import inspect
+import re
+from pathlib import Path
+
+import pytest
+
+from tests.frames.templates import frames_template
+from tests.readers import assert_readable
+
+DOCS = Path(__file__).resolve().parents[2] / "docs" / "sdk.md"
+MODULES = [
+    "deckkit.frames._coerce",
+    "deckkit.frames.chart",
+    "deckkit.frames.dates",
+    "deckkit.frames.figure",
+    "deckkit.frames.formats",
+    "deckkit.frames.lists",
+    "deckkit.frames.scatter",
+    "deckkit.frames.table",
+]
+PUBLIC = [
+    ("deckkit.frames.table", "table_from_dataframe"),
+    ("deckkit.frames.chart", "chart_from_dataframe"),
+    ("deckkit.frames.scatter", "scatter_from_dataframe"),
+    ("deckkit.frames.lists", "list_from_values"),
+    ("deckkit.frames.lists", "list_from_dataframe"),
+    ("deckkit.frames.figure", "image_from_figure"),
+]
+
+
+def python_blocks(text: str) -> list[str]:
+    return re.findall(r"^```python\n(.*?)^```", text, flags=re.S | re.M)
+
+
+def test_sdk_md_examples_run_in_order(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "template.pptx").write_bytes(frames_template())
+    namespace: dict[str, object] = {}
+    blocks = python_blocks(DOCS.read_text(encoding="utf-8"))
+    assert len(blocks) >= 8
+    for number, block in enumerate(blocks, 1):
+        try:
+            exec(compile(block, f"docs/sdk.md block {number}", "exec"), namespace)
+        except Exception as e:
+            pytest.fail(f"docs/sdk.md block {number} failed: {type(e).__name__}: {e}\n{block}")
+    assert_readable(tmp_path / "review.pptx", tmp_path / "template.pptx", pages=1, libreoffice=False)
+
+
+@pytest.mark.parametrize("module", MODULES)
+def test_docstring_examples(module: str) -> None:
+    result = doctest.testmod(importlib.import_module(module), optionflags=doctest.ELLIPSIS, verbose=False)
+    assert result.attempted > 0, f"{module} has no example"
+    assert result.failed == 0
+
+
+@pytest.mark.parametrize(("module", "name"), PUBLIC)
+def test_every_parameter_is_documented(module: str, name: str) -> None:
+    function = getattr(importlib.import_module(module), name)
+    doc = inspect.getdoc(function) or ""
+    docs = DOCS.read_text(encoding="utf-8")
+    for parameter in inspect.signature(function).parameters:
+        assert re.search(rf"^\s+{parameter}: ", doc, flags=re.M), f"{name}: parameter {parameter} lacks a docstring entry"
+        assert f"`{parameter}" in docs or f"{parameter}=" in docs, f"docs/sdk.md does not document {name}({parameter})"

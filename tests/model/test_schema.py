@@ -1,0 +1,209 @@
+"""The JSON Schema and the models agree: generated documents are accepted or rejected by both alike."""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from typing import Any
+
+import jsonschema
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from deckkit.errors import DataError
+from deckkit.model import parse_data
+from deckkit.model.schema import data_json_schema
+
+SCHEMA = data_json_schema()
+VALIDATOR = jsonschema.Draft202012Validator(SCHEMA)
+ABSENT = object()
+
+# Text without line breaks: JSON Schema's "$" and Python's differ only before a final newline.
+TEXT = st.text(st.characters(codec="utf-8", exclude_characters="\n\r"), max_size=8)
+JUNK = st.sampled_from([None, 0, 1, -1, 1.5, True, False, "", "x", [], {}, [1, 2], {"a": 1}])
+NUMBER = st.one_of(st.integers(-20, 20), st.floats(-1e6, 1e6, allow_nan=False, allow_infinity=False))
+INTEGER = mostly(st.one_of(st.integers(0, 9), st.sampled_from([1.0, 8.0])), st.sampled_from([-1, 2.5, 10]))
+
+
+def mostly(valid: st.SearchStrategy[Any], invalid: st.SearchStrategy[Any]) -> st.SearchStrategy[Any]:
+    """Valid four times in five: documents must often be valid but for one field to compare sharply."""
+    return st.one_of(valid, valid, valid, valid, invalid)
+
+
+COLOR = mostly(
+    st.sampled_from(["#fff", "ABCDEF", "#a1B2c3", "accent1", "folHlink", "dkBlue", "red", "ltGray"]),
+    st.one_of(st.sampled_from(["darkBlue", "Red", "#12345", "", "GGG"]), TEXT),
+)
+BOOLEAN = st.booleans()
+GOOD_PATHS = ["a.png", "dir/b.JPG", "./c.gif", "d.jpeg", ".png", "clip.mp4", "v/c.MOV", "c.m4v", "1://x.mp4", "https://youtu.be/x", "https://www.youtube.com/watch?v=1", "https://vimeo.com/9"]  # fmt: skip
+BAD_PATHS = ["../a.png", "a/../b.png", "/a.png", "C:/a.png", "a\\b.png", "a.bmp", "logo", "c.avi", "http://vimeo.com/9", "https://example.com/a.mp4"]  # fmt: skip
+PATH = mostly(
+    st.one_of(st.sampled_from(GOOD_PATHS), TEXT.map(lambda t: t + ".png"), TEXT.map(lambda t: t + ".mp4")),
+    st.one_of(st.sampled_from(BAD_PATHS), TEXT),
+)
+HYPERLINK = mostly(st.sampled_from(["https://example.com", "mailto:a@b.c", "1a:b"]), st.one_of(st.sampled_from(["example.com", "a:", "x: y"]), TEXT))
+
+
+@st.composite
+def leaf(draw: st.DrawFn, valid: st.SearchStrategy[Any], optional: bool = True) -> Any:
+    """Mostly a valid value; sometimes absent, null or junk."""
+    roll = draw(st.integers(0, 59))
+    if roll == 0:
+        return draw(JUNK)
+    if roll == 1:
+        return None
+    if optional and roll < 14:
+        return ABSENT
+    return draw(valid)
+
+
+@st.composite
+def obj(draw: st.DrawFn, fields: dict[str, tuple[st.SearchStrategy[Any], bool]]) -> dict[str, Any]:
+    out = {}
+    for name, (valid, optional) in fields.items():
+        value = draw(leaf(valid, optional))
+        if value is not ABSENT:
+            out[name] = value
+    if draw(st.integers(0, 39)) == 0:
+        out[draw(st.sampled_from(["extra", "colour", "kind"]))] = 1
+    return out
+
+
+def opt(strategy: st.SearchStrategy[Any]) -> tuple[st.SearchStrategy[Any], bool]:
+    return (strategy, True)
+
+
+def req(strategy: st.SearchStrategy[Any]) -> tuple[st.SearchStrategy[Any], bool]:
+    return (strategy, False)
+
+
+def const(value: Any) -> st.SearchStrategy[Any]:
+    return st.just(value)
+
+
+FONT = obj({"typeface": opt(TEXT), "size": opt(mostly(st.one_of(st.floats(1, 4000), st.sampled_from([1, 4000])), st.one_of(NUMBER, st.sampled_from([4000.5, 0.5])))), "color": opt(COLOR), "underline": opt(BOOLEAN), "bold": opt(BOOLEAN), "italic": opt(BOOLEAN), "strike": opt(BOOLEAN)})  # fmt: skip
+SHAPE = obj({"outline": opt(COLOR), "fill": opt(COLOR), "align": opt(st.sampled_from(["left", "center", "right", "justified", "distributed", "middle"])), "vertical_align": opt(st.sampled_from(["top", "center", "bottom", "left"]))})  # fmt: skip
+STYLES = obj({"font": opt(FONT), "shape": opt(SHAPE)})
+TEXT_OBJ = obj({"type": opt(mostly(st.just("text"), st.just("Text"))), "value": req(TEXT), "styles": opt(STYLES), "hyperlink": opt(HYPERLINK), "level": opt(INTEGER)})  # fmt: skip
+DATABAR = obj({"ratio": req(mostly(st.one_of(st.floats(0, 1), st.sampled_from([0, 1])), NUMBER)), "color": req(COLOR)})
+CELL = mostly(st.one_of(TEXT, obj({"value": req(TEXT), "styles": opt(STYLES), "databar": opt(DATABAR)})), JUNK)
+TABLE = obj({
+    "type": req(const("table")),
+    "rows": req(st.lists(st.lists(CELL, max_size=3), max_size=3)),
+    "horizontal_sizing": opt(st.sampled_from(["fixed", "anchor_left", "anchor_right", "anchor_top"])),
+    "vertical_sizing": opt(st.sampled_from(["fixed", "anchor_top", "anchor_bottom", "anchor_left"])),
+})  # fmt: skip
+LIST = obj({"type": req(const("list")), "values": req(st.lists(mostly(st.one_of(TEXT, TEXT_OBJ), JUNK), max_size=3))})
+BOUNDS = obj({"minimum": opt(NUMBER), "maximum": opt(NUMBER)})
+POINT_STYLES = st.lists(mostly(st.one_of(st.none(), STYLES), JUNK), max_size=2)
+SERIES = obj({"name": opt(TEXT), "values": req(st.lists(mostly(st.one_of(NUMBER, st.none()), JUNK), max_size=3)), "styles": opt(STYLES), "data_point_styles": opt(POINT_STYLES)})  # fmt: skip
+AXIS = obj({"series": req(st.dictionaries(TEXT, SERIES, max_size=2)), "bounds": opt(BOUNDS), "format": opt(TEXT), "major_unit": opt(NUMBER)})  # fmt: skip
+CHART = obj({
+    "type": req(const("chart")),
+    "labels": opt(st.lists(TEXT, max_size=3)),
+    "labels_interval": opt(INTEGER),
+    "date_labels": opt(st.lists(INTEGER, max_size=3)),
+    "date_labels_format": opt(TEXT),
+    "date_labels_major_unit": opt(INTEGER),
+    "date_labels_major_time_unit": opt(st.sampled_from(["days", "months", "years", "weeks"])),
+    "axis1": req(AXIS),
+    "axis2": opt(AXIS),
+})  # fmt: skip
+POINT = mostly(st.tuples(NUMBER, NUMBER).map(list), st.lists(st.one_of(NUMBER, JUNK), max_size=3))
+SCATTER_SERIES = obj({"name": req(TEXT), "values": req(st.lists(POINT, max_size=3)), "styles": opt(STYLES), "data_point_styles": opt(POINT_STYLES)})  # fmt: skip
+SCATTER_AXIS = obj({
+    "series": req(st.dictionaries(TEXT, SCATTER_SERIES, max_size=2)),
+    "x_bounds": opt(BOUNDS), "y_bounds": opt(BOUNDS), "x_format": opt(TEXT), "y_format": opt(TEXT),
+    "x_major_unit": opt(NUMBER), "y_major_unit": opt(NUMBER),
+})  # fmt: skip
+SCATTER = obj({"type": req(mostly(st.sampled_from(["scatter-chart", "scatter_chart"]), st.just("scatter"))), "axis1": req(SCATTER_AXIS), "axis2": opt(SCATTER_AXIS)})  # fmt: skip
+IMAGE = obj({"type": req(const("image")), "src": req(PATH), "scaling": opt(st.sampled_from(["none", "contain", "cover", "fill"])), "overflow": opt(st.sampled_from(["visible", "hidden", "clip"]))})  # fmt: skip
+VIDEO = obj({"type": req(const("video")), "src": req(PATH), "thumbnail": opt(PATH), "scaling": opt(st.sampled_from(["contain", "cover", "none"]))})  # fmt: skip
+DELETE = obj({"delete": req(mostly(st.just(True), st.sampled_from([False, 1, "true"])))})
+VALUE = st.one_of(TEXT, TEXT_OBJ, TABLE, LIST, CHART, SCATTER, IMAGE, VIDEO, DELETE, JUNK)
+
+
+@st.composite
+def slide(draw: st.DrawFn) -> Any:
+    out: dict[str, Any] = {}
+    template = draw(leaf(st.integers(1, 5), optional=draw(st.integers(0, 19)) == 0))
+    if template is not ABSENT:
+        out["template"] = template
+    out.update(draw(st.dictionaries(TEXT.filter(lambda k: k != "template"), VALUE, max_size=2)))
+    return out
+
+
+THEME_COLORS = obj({name: opt(st.one_of(COLOR, st.just(""))) for name in ["lt1", "dk1", "accent1", "hlink", "folHlink"]})
+THEME = obj({"colors": opt(THEME_COLORS)})
+# One value on one slide keeps most documents valid but for one field: the sharpest comparison.
+SINGLE_VALUE = VALUE.map(lambda value: [{"template": 1, "k": value}])
+DOCUMENT = st.one_of(
+    SINGLE_VALUE,
+    SINGLE_VALUE,
+    SINGLE_VALUE,
+    obj({"slides": req(st.lists(slide(), max_size=2)), "theme": opt(THEME)}),
+    st.lists(slide(), max_size=2),
+    JUNK,
+)
+
+
+def model_accepts(document: Any) -> bool:
+    try:
+        parse_data(json.dumps(document))
+    except DataError:
+        return False
+    return True
+
+
+def test_the_schema_is_a_valid_2020_12_schema() -> None:
+    jsonschema.Draft202012Validator.check_schema(SCHEMA)
+    assert SCHEMA["$schema"] == "https://json-schema.org/draft/2020-12/schema"
+
+
+def test_schema_and_models_agree_on_generated_documents() -> None:
+    outcomes: Counter[bool] = Counter()
+
+    @settings(max_examples=400, derandomize=True, deadline=None, suppress_health_check=list(HealthCheck))
+    @given(DOCUMENT)
+    def agree(document: Any) -> None:
+        by_schema = VALIDATOR.is_valid(document)
+        by_models = model_accepts(document)
+        errors = [e.message for e in VALIDATOR.iter_errors(document)][:3]
+        assert by_schema == by_models, f"schema {by_schema}, models {by_models}: {json.dumps(document)} {errors}"
+        outcomes[by_models] += 1
+
+    agree()
+    print(outcomes)
+    # Both verdicts must be well represented, or the agreement proves little.
+    assert outcomes[True] >= 80, outcomes
+    assert outcomes[False] >= 80, outcomes
+
+
+@pytest.mark.parametrize(
+    ("document", "valid"),
+    [
+        ([{"template": 1, "c": {"type": "chart", "labels": ["a"], "date_labels": [1], "axis1": {"series": {"s": {"values": [1]}}}}}], False),
+        ([{"template": 1, "c": {"type": "chart", "axis1": {"series": {"s": {"values": [1]}}}}}], False),
+        ([{"template": 1, "c": {"type": "chart", "date_labels": [1], "axis1": {"series": {"s": {"values": [None]}}}}}], True),
+        ([{"template": 1, "v": {"type": "video", "src": "a.mp4"}}], False),
+        ([{"template": 1, "v": {"type": "video", "src": "a.mp4", "thumbnail": None}}], False),
+        ([{"template": 1, "v": {"type": "video", "src": "a.mp4", "thumbnail": "a.png"}}], True),
+        ([{"template": 1, "v": {"type": "video", "src": "https://youtu.be/x"}}], True),
+        ({"slides": [], "theme": {"colors": {"accent1": "accent2"}}}, False),
+        ({"slides": [], "theme": {"colors": {"accent1": "", "dk1": None}}}, True),
+        ([{"template": 1, "d": {"delete": True}}], True),
+        ([{"template": 1, "d": {"delete": 1}}], False),
+    ],
+)
+def test_cross_field_rules_are_in_the_schema(document: Any, valid: bool) -> None:
+    assert VALIDATOR.is_valid(document) is valid
+    assert model_accepts(document) is valid
+
+
+def test_schema_lists_every_named_and_theme_color() -> None:
+    from deckkit.model import NAMED_COLORS, THEME_COLOR_NAMES
+
+    color = SCHEMA["$defs"]["Color"]["anyOf"]
+    assert color[1]["enum"] == list(THEME_COLOR_NAMES)
+    assert color[2]["enum"] == list(NAMED_COLORS)

@@ -1,0 +1,60 @@
+"""600 requests per sliding minute per account, in process and on Redis, with injected time."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+
+import pytest
+
+from deckkit_server.api.ratelimit import InProcessRateLimiter, RateLimiter, RedisRateLimiter
+from tests.server.conftest import REDIS_URL, START, Api
+
+pytestmark = pytest.mark.anyio
+
+SECOND = 1_000_000
+
+
+@pytest.fixture(params=["memory", "redis"])
+async def limiter(request: pytest.FixtureRequest) -> AsyncIterator[RateLimiter]:
+    if request.param == "memory":
+        yield InProcessRateLimiter(600)
+        return
+    redis_limiter = RedisRateLimiter(REDIS_URL, 600, request.getfixturevalue("redis_prefix"))
+    yield redis_limiter
+    await redis_limiter.close()
+
+
+async def test_request_600_passes_601_is_refused_and_the_window_slides(limiter: RateLimiter) -> None:
+    for i in range(599):
+        assert (await limiter.hit("a", START + i * 1000)).allowed
+    last = await limiter.hit("a", START + 30 * SECOND)
+    assert last.allowed and last.remaining == 0
+    refused = await limiter.hit("a", START + 30 * SECOND)
+    assert not refused.allowed
+    assert refused.headers()["Retry-After"] == "30"  # the first request leaves the window 60 s after it came
+    assert (await limiter.hit("b", START + 30 * SECOND)).allowed  # per account
+    assert not (await limiter.hit("a", START + 60 * SECOND - 1)).allowed
+    moved = await limiter.hit("a", START + 60 * SECOND + 598_001)  # the first 599 have left the window
+    assert moved.allowed and moved.remaining == 599 - 1
+
+
+async def test_refused_requests_are_not_counted(limiter: RateLimiter) -> None:
+    for _ in range(600):
+        await limiter.hit("a", START)
+    for _ in range(50):
+        assert not (await limiter.hit("a", START + SECOND)).allowed
+    assert (await limiter.hit("a", START + 60 * SECOND + 1)).remaining == 599
+
+
+async def test_http_429_with_headers(api: Api) -> None:
+    for i in range(600):
+        response = await api.client.get("/sessions", headers=api.auth())
+        assert response.status_code == 200, i
+    assert response.headers["RateLimit-Remaining"] == "0"
+    refused = await api.client.get("/sessions", headers=api.auth())
+    assert refused.status_code == 429
+    assert refused.json()["error"]["code"] == "rate_limited"
+    assert refused.headers["Retry-After"] == "60"
+    assert refused.headers["RateLimit-Limit"] == "600" and refused.headers["RateLimit-Reset"] == "60"
+    api.clock.advance(60)
+    assert (await api.client.get("/sessions", headers=api.auth())).status_code == 200

@@ -1,0 +1,42 @@
+"""Sessions and their files are deleted 24 hours after creation by the periodic sweep."""
+
+from __future__ import annotations
+
+import anyio
+import pytest
+
+from deckkit_server.retention import purge_expired, run_retention
+from tests.server.conftest import Api, input_zip, upload_files
+
+pytestmark = pytest.mark.anyio
+
+
+async def rendered_session(api: Api) -> dict:
+    created = (await api.client.post("/sessions", headers=api.auth())).json()
+    await api.client.post(created["upload"]["action"], files=upload_files(created["upload"], input_zip()))
+    await api.client.post(f"/sessions/{created['session']['uuid']}/render", headers=api.auth())
+    return created
+
+
+async def test_purge_deletes_expired_sessions_and_files(api: Api) -> None:
+    created = await rendered_session(api)
+    uid = created["session"]["uuid"]
+    record = api.state.store.session_by_uuid(uid)
+    storage = api.state.storage
+    assert await storage.exists(record.output_key) and await storage.exists(record.upload_key)
+    api.clock.advance(24 * 3600 - 1)
+    assert await purge_expired(api.state) == 0
+    api.clock.advance(1)
+    assert await purge_expired(api.state) == 1
+    assert api.state.store.session_by_uuid(uid) is None
+    assert not await storage.exists(record.output_key) and not await storage.exists(record.upload_key)
+    assert list((storage.folder / storage.bucket).iterdir()) == []  # no empty session folders left
+
+
+async def test_periodic_task_runs_the_sweep(api: Api) -> None:
+    created = await rendered_session(api)
+    api.clock.advance(25 * 3600)
+    api.state.settings = api.state.settings.with_(retention_interval=0.01)
+    with anyio.move_on_after(0.5):
+        await run_retention(api.state)
+    assert api.state.store.session_by_uuid(created["session"]["uuid"]) is None
