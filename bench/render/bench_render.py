@@ -61,15 +61,19 @@ def _filler_time(profile: cProfile.Profile) -> dict[str, float]:
 
 def _peak_rss_of_one_render(folder: Path) -> float:
     """Peak resident memory (MB) of a fresh process that renders the workload once."""
+    # VmHWM (peak resident set) starts afresh with the new process image, unlike ru_maxrss.
     code = (
-        "import json, resource, sys; from pathlib import Path; from deckkit.render import render; "
+        "import json, re, sys; from pathlib import Path; from deckkit.render import render; "
+        "hwm = lambda: int(re.search(r'VmHWM:\\s+(\\d+)', Path('/proc/self/status').read_text()).group(1)); "
         "f = Path(sys.argv[1]); "
         "media = {f'images/{p.name}': p.read_bytes() for p in (f / 'images').iterdir()}; "
-        "base = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss; "
+        "base = hwm(); "
         "render((f / 'template.pptx').read_bytes(), json.loads((f / 'data.json').read_text()), media); "
-        "print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss, base)"
+        "print(hwm(), base)"
     )
-    out = subprocess.run([sys.executable, "-c", code, str(folder)], check=True, capture_output=True, text=True).stdout
+    out = subprocess.run(
+        [sys.executable, "-c", code, str(folder)], check=True, capture_output=True, text=True
+    ).stdout
     peak, base = (int(v) for v in out.split())
     return peak / 1024, base / 1024
 
@@ -108,7 +112,9 @@ def main() -> None:
         print(f"zip floor         {floor:.3f} s")
         print(f"ratio             {render_time / floor:.1f}x the floor")
         print(f"peak memory       {peak / 1e6:.1f} MB Python allocations (tracemalloc) during one render")
-        print(f"peak RSS          {rss:.0f} MB for a fresh process (of which {rss_before:.0f} MB before rendering)")
+        print(
+            f"peak RSS          {rss:.0f} MB for a fresh process (of which {rss_before:.0f} MB before rendering)"
+        )
         if args.profile:
             profile = cProfile.Profile()
             profile.runcall(render, template, data, media)
@@ -118,7 +124,9 @@ def main() -> None:
             for name in _FILLERS:
                 print(f"  {fillers.get(name, 0.0):7.3f} s  {name}")
             rest = total - sum(fillers.values())
-            print(f"  {rest:7.3f} s  everything else (package, locate, text, lists, write): {rest / floor:.1f}x the floor")
+            print(
+                f"  {rest:7.3f} s  everything else (package, locate, text, lists, write): {rest / floor:.1f}x the floor"
+            )
             print("own time per module (profiled run):")
             for name, seconds in _by_module(profile)[:15]:
                 print(f"  {seconds:7.3f} s  {name}")

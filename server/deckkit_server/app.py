@@ -67,7 +67,9 @@ async def close_app(app: Starlette) -> None:
     state.store.close()
 
 
-def create_app(settings: Settings | None = None, *, clock: Clock = system_clock, retention: bool = True) -> Starlette:
+def create_app(
+    settings: Settings | None = None, *, clock: Clock = system_clock, retention: bool = True
+) -> Starlette:
     """The ASGI app; ``retention=False`` leaves the periodic sweep to the caller (tests)."""
     settings = settings or load_settings()
     state = build_state(settings, clock)
@@ -92,6 +94,6 @@ def create_app(settings: Settings | None = None, *, clock: Clock = system_clock,
         Mount("/console", routes=console_routes()),
         *state.storage.routes(),
     ]
-    app = Starlette(routes=routes, exception_handlers=exception_handlers, lifespan=lifespan)  # type: ignore[arg-type]
+    app = Starlette(routes=routes, exception_handlers=exception_handlers, lifespan=lifespan)
     app.state.deckkit = state
     return app

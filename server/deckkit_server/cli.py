@@ -14,13 +14,17 @@ __all__ = ["add_serve_arguments", "add_token_arguments", "main", "run_serve", "r
 def add_serve_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--host", help="interface to listen on (DECKKIT_HOST, default 127.0.0.1)")
     parser.add_argument("--port", type=int, help="port to listen on (DECKKIT_PORT, default 8000)")
-    parser.add_argument("--data-dir", type=Path, help="data folder (DECKKIT_DATA_DIR, default ./deckkit-data)")
+    parser.add_argument(
+        "--data-dir", type=Path, help="data folder (DECKKIT_DATA_DIR, default ./deckkit-data)"
+    )
     parser.add_argument("--workers", type=int, default=1, help="server processes (default 1)")
     parser.add_argument("--log-level", default="info", help="uvicorn log level (default info)")
 
 
 def add_token_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--data-dir", type=Path, help="data folder (DECKKIT_DATA_DIR, default ./deckkit-data)")
+    parser.add_argument(
+        "--data-dir", type=Path, help="data folder (DECKKIT_DATA_DIR, default ./deckkit-data)"
+    )
     actions = parser.add_subparsers(dest="token_action", metavar="ACTION", required=True)
     create = actions.add_parser("create", help="create an API token (shown once)")
     create.add_argument("--name", default="token", help="a name to recognise the token by")
@@ -34,7 +38,9 @@ def _settings(args: argparse.Namespace) -> object:
     from deckkit_server.settings import load_settings
 
     return load_settings(
-        data_dir=getattr(args, "data_dir", None), host=getattr(args, "host", None), port=getattr(args, "port", None)
+        data_dir=getattr(args, "data_dir", None),
+        host=getattr(args, "host", None),
+        port=getattr(args, "port", None),
     )
 
 
@@ -88,7 +94,9 @@ def run_token(args: argparse.Namespace) -> int:
             account_id = args.account
             if account_id is None:
                 accounts = store.list_accounts()
-                account_id = accounts[0].id if accounts else store.create_account("default", system_clock()).id
+                account_id = (
+                    accounts[0].id if accounts else store.create_account("default", system_clock()).id
+                )
             elif store.get_account(account_id) is None:
                 print(f"deckkit: no account {account_id}", file=sys.stderr)
                 return 1
@@ -116,7 +124,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     add_serve_arguments(verbs.add_parser("serve", help="run the server (the default)"))
     add_token_arguments(verbs.add_parser("token", help="create, list and revoke API tokens"))
     arguments = list(sys.argv[1:] if argv is None else argv)
-    if not arguments or arguments[0].startswith("-") and arguments[0] not in {"-h", "--help"}:
+    if not arguments or (arguments[0].startswith("-") and arguments[0] not in {"-h", "--help"}):
         arguments.insert(0, "serve")
     args = parser.parse_args(arguments)
     from deckkit.errors import DeckkitError

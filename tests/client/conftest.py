@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import inspect
 from collections.abc import AsyncIterator, Iterator
 from typing import Any
 
@@ -11,11 +10,6 @@ import pytest
 
 from deckkit.client import AsyncClient, Client
 from tests.client.fake_service import API, TOKEN, FakeService
-
-
-async def resolve(value: Any) -> Any:
-    """Await what an AsyncClient returned; pass through what a Client returned."""
-    return await value if inspect.isawaitable(value) else value
 
 
 @pytest.fixture

@@ -57,14 +57,14 @@ def _free_port() -> int:
 
 
 @contextmanager
-def run_live_server(data_dir: Path) -> Iterator[LiveServer]:
+def run_live_server(data_dir: Path, **settings_overrides: object) -> Iterator[LiveServer]:
     import uvicorn
 
     from deckkit_server.app import create_app
     from deckkit_server.bootstrap import ensure_first_account
     from deckkit_server.settings import Settings
 
-    settings = Settings(data_dir=data_dir, render_workers=1, render_timeout=120)
+    settings = Settings(data_dir=data_dir, render_workers=1, render_timeout=120).with_(**settings_overrides)
     app = create_app(settings, retention=False)
     state = app.state.deckkit
     token = ensure_first_account(state.store, state.clock)

@@ -46,7 +46,8 @@ def test_doc_example_runs(index: int, workdir: Path, capsys: pytest.CaptureFixtu
     printed = capsys.readouterr().out
     if 'to="deck.pptx"' in BLOCKS[index]:
         assert printed.startswith("2 slides written to deck.pptx")
-        assert_readable(workdir / "deck.pptx", workdir / "template.pptx", pages=2)
+        # LibreOffice reads the live tests' output already; a second run here would add nothing.
+        assert_readable(workdir / "deck.pptx", workdir / "template.pptx", pages=2, libreoffice=False)
     if "broken.zip" in BLOCKS[index]:
         assert printed.startswith("the data does not fit the template: ")
         assert "slides[0].template" in printed

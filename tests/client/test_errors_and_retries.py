@@ -31,8 +31,8 @@ from deckkit.client import (
     RetryPolicy,
 )
 from deckkit.errors import BundleError, DeckkitError
-from tests.client.conftest import resolve
 from tests.client.fake_service import API, TOKEN, FakeService
+from tests.client.helpers import resolve
 
 pytestmark = pytest.mark.anyio
 

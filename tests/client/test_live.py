@@ -18,12 +18,14 @@ from deckkit.client import (
     ConflictError,
     NotFoundError,
     PermissionDeniedError,
+    RateLimitError,
     RenderFailed,
     SessionState,
     TransferProgress,
     render_remote,
 )
-from tests.client.conftest import resolve
+from deckkit.client._upload import policy_size_limit
+from tests.client.helpers import resolve
 from tests.client.live_server import LiveServer, make_bundle, make_template, run_live_server
 from tests.readers import assert_readable
 
@@ -67,6 +69,7 @@ async def test_every_method_step_by_step(api: Any, template: Path, tmp_path: Pat
     assert created.session.state is SessionState.UNRENDERED
     assert [*created.upload.params][-1] == "X-Amz-Signature"
     assert "X-Amz-Credential" in created.upload.params
+    assert policy_size_limit(created.upload) == 50 * 1024 * 1024  # read from the signed policy
     listed = await resolve(api.list_sessions())
     assert created.session.uuid in [s.uuid for s in listed]
     fetched = await resolve(api.get_session(created.session.uuid))
@@ -186,7 +189,7 @@ def test_render_remote_writes_the_pptx(
     zip_path = tmp_path / "bundle.zip"
     zip_path.write_bytes(make_bundle(template, ["a", "b", "c"]))
     assert render_remote(zip_path, tmp_path / "out.pptx") == 3
-    assert_readable(tmp_path / "out.pptx", template, pages=3)
+    assert_readable(tmp_path / "out.pptx", template, pages=3, libreoffice=False)
     assert "upload" in capsys.readouterr().err  # the tqdm bars
 
 
@@ -225,3 +228,22 @@ def test_cli_render_remote(
     wrong_token = ["--remote", "--base-url", live.base_url, "--token", "dk_wrong"]
     assert main(["render", str(good), "-o", str(tmp_path / "x.pptx"), *wrong_token]) == 1
     assert "DECKKIT_API_TOKEN" in capsys.readouterr().err
+
+
+def test_rate_limit_of_the_real_server(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    slept: list[float] = []
+    monkeypatch.setattr(Client, "_sleep", lambda self, seconds: slept.append(seconds))
+    with (
+        run_live_server(tmp_path, rate_limit=3) as limited,
+        Client(limited.base_url, limited.token) as client,
+    ):
+        for _ in range(3):
+            client.list_sessions()
+        with pytest.raises(RateLimitError) as caught:
+            client.list_sessions()
+    assert caught.value.code == "rate_limited"
+    assert caught.value.retry_after is not None
+    assert 0 < caught.value.retry_after <= 60
+    assert len(slept) == 2  # retried twice, each time after the server's Retry-After
+    # Our own backoff never exceeds 8 s: these waits are the server's Retry-After.
+    assert all(8 < s <= 60 for s in slept)

@@ -18,8 +18,8 @@ from deckkit.client import (
     SessionState,
     TransferProgress,
 )
-from tests.client.conftest import resolve
 from tests.client.fake_service import PPTX_BYTES, STORAGE, TOKEN, FakeService, parse_multipart
+from tests.client.helpers import resolve
 
 pytestmark = pytest.mark.anyio
 

@@ -3,11 +3,19 @@
 from __future__ import annotations
 
 from datetime import UTC, datetime
+from pathlib import Path
 
 import pytest
 from pydantic import ValidationError
 
-from deckkit.client import RenderResponse, Session, SessionResponse, SessionState, SessionSummary
+from deckkit.client import (
+    RenderedDeck,
+    RenderResponse,
+    Session,
+    SessionResponse,
+    SessionState,
+    SessionSummary,
+)
 
 CREATED = "2026-11-22T05:00:00.123456Z"
 LATER = "2026-11-22T05:01:00.654321Z"
@@ -135,3 +143,18 @@ def test_upload_form_keeps_param_order() -> None:
 def test_missing_required_fields_are_refused() -> None:
     with pytest.raises(ValidationError):
         Session.model_validate({"created_at": CREATED})
+
+
+def test_rendered_deck_repr_hides_the_bytes(tmp_path: Path) -> None:
+    session = Session.model_validate(
+        {
+            "uuid": "u",
+            "created_at": CREATED,
+            "rendered_at": LATER,
+            "render_succeeded": True,
+            "render_slide_count": 2,
+        }
+    )
+    rendered = RenderedDeck(session=session, content=b"x" * 10_000)
+    assert repr(rendered) == "RenderedDeck(uuid='u', state='succeeded', slide_count=2, content=<10000 bytes>)"
+    assert rendered.save(tmp_path / "d.pptx").read_bytes() == b"x" * 10_000

@@ -22,7 +22,10 @@ def workspace(tmp_path: Path, save_template) -> Path:
     save_template(prs)
     (tmp_path / "images").mkdir()
     (tmp_path / "images" / "a.png").write_bytes(png_bytes())
-    data = [{"template": 1, "title": "Hello"}, {"template": 2, "pic": {"type": "image", "src": "images/a.png"}}]
+    data = [
+        {"template": 1, "title": "Hello"},
+        {"template": 2, "pic": {"type": "image", "src": "images/a.png"}},
+    ]
     (tmp_path / "data.json").write_text(json.dumps(data))
     return tmp_path
 
@@ -48,19 +51,28 @@ def test_render_bundle(workspace: Path, capsys):
 
 
 def test_problems_are_listed_and_exit_status_is_1(workspace: Path, capsys):
-    (workspace / "data.json").write_text(json.dumps([{"template": 5}, {"template": 2, "pic": {"type": "image", "src": "nope.png"}}]))
+    (workspace / "data.json").write_text(
+        json.dumps([{"template": 5}, {"template": 2, "pic": {"type": "image", "src": "nope.png"}}])
+    )
     out = workspace / "out.pptx"
     status = main(["render", str(workspace / "template.pptx"), str(workspace / "data.json"), "-o", str(out)])
     err = capsys.readouterr().err
     assert status == 1
     assert "slides[0].template: template slide 5 does not exist" in err
-    assert "slides[1].pic.src" in err and "Traceback" not in err
+    assert "slides[1].pic.src" in err
+    assert "Traceback" not in err
     assert not out.exists()
 
 
 def test_warnings_go_to_stderr_and_strict_fails(workspace: Path, capsys):
     (workspace / "data.json").write_text(json.dumps([{"template": 1, "title": "x", "other": "y"}]))
-    args = ["render", str(workspace / "template.pptx"), str(workspace / "data.json"), "-o", str(workspace / "o.pptx")]
+    args = [
+        "render",
+        str(workspace / "template.pptx"),
+        str(workspace / "data.json"),
+        "-o",
+        str(workspace / "o.pptx"),
+    ]
     assert main(args) == 0
     assert "warning: slides[0].other: no {other}" in capsys.readouterr().err
     assert main([*args, "--strict"]) == 1

@@ -58,11 +58,17 @@ def test_every_element_kind_through_the_engine(kinds: Path, check_render):
         "theme": {"colors": {"accent1": "#FF00FF"}},
     }  # fmt: skip
     result = render(kinds, data, media)
-    assert isinstance(result, RenderResult) and result.slide_count == 3 and result.warnings == []
+    assert isinstance(result, RenderResult)
+    assert result.slide_count == 3
+    assert result.warnings == []
     deck = check_render(result.pptx, kinds, pages=3)
     s1 = deck.slide(0)
-    assert s1.xpath("count(//p:graphicFrame[p:nvGraphicFramePr/p:cNvPr/@descr='sales']//a:tr)", namespaces=NS) == 3
-    assert "North" in deck.texts(0) and "in a cell" in deck.texts(0)
+    assert (
+        s1.xpath("count(//p:graphicFrame[p:nvGraphicFramePr/p:cNvPr/@descr='sales']//a:tr)", namespaces=NS)
+        == 3
+    )
+    assert "North" in deck.texts(0)
+    assert "in a cell" in deck.texts(0)
     (chart_rid,) = s1.xpath("//c:chart/@r:id", namespaces=NS)
     chart = deck.rels(deck.slide_names()[0])[chart_rid][1]
     assert deck.xpath(chart, "//c:ser/c:val//c:pt/c:v/text()") == ["5", "6"]
@@ -80,28 +86,57 @@ def test_problems_are_collected_with_paths_and_nothing_is_written(kinds: Path):
         {"template": 9},
         {"template": 1, "sales": "text for a table", "title": {"type": "table", "rows": [["x"]]}},
         {"template": 2, "nosuch": {"type": "table", "rows": [["x"]]}},
-        {"template": 1, "photo": {"type": "image", "src": "missing.png"}, "cellkey": {"type": "image", "src": "a.png"}},
-        {"template": 1, "trend": {"type": "table", "rows": [["x"]]}, "sales": {"type": "image", "src": "a.png"}},
+        {
+            "template": 1,
+            "photo": {"type": "image", "src": "missing.png"},
+            "cellkey": {"type": "image", "src": "a.png"},
+        },
+        {
+            "template": 1,
+            "trend": {"type": "table", "rows": [["x"]]},
+            "sales": {"type": "image", "src": "a.png"},
+        },
     ]
     with pytest.raises(RenderError) as excinfo:
         render(kinds, data, {"a.png": png_bytes()})
     problems = _problems(excinfo)
     text = "\n".join(problems)
     assert "slides[0].template: template slide 9 does not exist; the template has 3 slides" in text
-    assert any(p.startswith('slides[1].sales: "sales" is the alt text of a table on template slide 1, which cannot take text') for p in problems)
-    assert any(p.startswith('slides[1].title: no table with alt text "title" on template slide 1; {title} is text there') for p in problems)
-    assert 'slides[2].nosuch: no table with alt text "nosuch" on template slide 2; the slide has no tables' in problems
+    assert any(
+        p.startswith(
+            'slides[1].sales: "sales" is the alt text of a table on template slide 1, which cannot take text'
+        )
+        for p in problems
+    )
+    assert any(
+        p.startswith(
+            'slides[1].title: no table with alt text "title" on template slide 1; {title} is text there'
+        )
+        for p in problems
+    )
+    assert (
+        'slides[2].nosuch: no table with alt text "nosuch" on template slide 2; the slide has no tables'
+        in problems
+    )
     assert any(p.startswith("slides[3].photo.src") and "missing.png" in p for p in problems)
     assert any(p.startswith("slides[3].cellkey: {cellkey} is in a table cell") for p in problems)
-    assert any(p.startswith('slides[4].trend: "trend" on template slide 1 is a chart, which cannot take a table') for p in problems)
-    assert any(p.startswith('slides[4].sales: "sales" on template slide 1 is a table, which cannot take an image') for p in problems)
+    assert any(
+        p.startswith('slides[4].trend: "trend" on template slide 1 is a chart, which cannot take a table')
+        for p in problems
+    )
+    assert any(
+        p.startswith('slides[4].sales: "sales" on template slide 1 is a table, which cannot take an image')
+        for p in problems
+    )
     assert str(excinfo.value).startswith("the data does not fit the template (")
 
 
 def test_missing_table_lists_the_tables_of_the_slide(kinds: Path):
     with pytest.raises(RenderError) as excinfo:
         render(kinds, [{"template": 1, "Sales": {"type": "table", "rows": [["x"]]}}])
-    assert _problems(excinfo) == ['slides[0].Sales: no table with alt text "Sales" on template slide 1; the slide has tables "sales"']
+    assert _problems(excinfo) == [
+        'slides[0].Sales: no table with alt text "Sales" on template slide 1; the slide has tables "sales"'
+    ]
 
 
 def test_strict_turns_warnings_into_errors(kinds: Path):
@@ -120,7 +155,10 @@ def test_data_errors_come_before_rendering(kinds: Path):
 
 
 def test_data_as_json_text_bytes_and_legacy_array(kinds: Path, check_render):
-    for data in (json.dumps([{"template": 2, "title": "A"}]), json.dumps({"slides": [{"template": 2, "title": "A"}]}).encode()):
+    for data in (
+        json.dumps([{"template": 2, "title": "A"}]),
+        json.dumps({"slides": [{"template": 2, "title": "A"}]}).encode(),
+    ):
         result = render(kinds.read_bytes(), data)
         assert check_render(result.pptx, kinds, pages=1).texts(0) == ["A two"]
 
@@ -128,7 +166,8 @@ def test_data_as_json_text_bytes_and_legacy_array(kinds: Path, check_render):
 def test_empty_slide_list_gives_an_empty_deck(kinds: Path, check_render):
     result = render(kinds, {"slides": []})
     deck = check_render(result.pptx, kinds, pages=0)
-    assert result.slide_count == 0 and deck.slide_names() == []
+    assert result.slide_count == 0
+    assert deck.slide_names() == []
 
 
 def test_render_bundle_reads_media_beside_data(kinds: Path, tmp_path: Path, check_render):
@@ -154,3 +193,24 @@ def test_every_element_kind_opens_in_libreoffice(kinds: Path, check_render):
     ]  # fmt: skip
     result = render(kinds, data, {"p.png": png_bytes(60, 20)})
     check_render(result.pptx, kinds, pages=3, libreoffice=True)
+
+
+def test_picture_in_a_layout_placeholder_takes_the_layout_position(save_template, check_render):
+    prs = new_presentation()
+    slide = prs.slides.add_slide(prs.slide_layouts[1])
+    slide.shapes.title.text = "Pictures"
+    slide.placeholders[1].text_frame.text = "{photo}"
+    path = save_template(prs, "placeholder.pptx")
+    layout_xfrm = prs.slide_layouts[1].placeholders[1]
+    result = render(
+        path,
+        [{"template": 1, "photo": {"type": "image", "src": "a.png", "scaling": "contain"}}],
+        {"a.png": png_bytes(100, 50)},
+    )
+    deck = check_render(result.pptx, path, pages=1)
+    (off,) = deck.slide(0).xpath("//p:pic/p:spPr/a:xfrm/a:off", namespaces=NS)
+    (ext,) = deck.slide(0).xpath("//p:pic/p:spPr/a:xfrm/a:ext", namespaces=NS)
+    assert int(ext.get("cx")) == layout_xfrm.width, "contain: as wide as the layout placeholder (2:1 picture)"
+    assert int(off.get("x")) == layout_xfrm.left
+    top, height, cy = layout_xfrm.top, layout_xfrm.height, int(ext.get("cy"))
+    assert abs(int(off.get("y")) - (top + (height - cy) / 2)) <= 1, "centred vertically"

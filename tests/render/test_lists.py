@@ -30,12 +30,18 @@ def test_one_paragraph_per_item_with_levels(plain: Path, check_render):
     deck = check_render(result.pptx, plain, pages=1)
     body = deck.slide(0).xpath("//p:sp[p:nvSpPr/p:nvPr/p:ph/@idx='1']/p:txBody", namespaces=NS)[0]
     paragraphs = body.findall("a:p", NS)
-    assert ["".join(p.xpath("a:r/a:t/text()", namespaces=NS)) for p in paragraphs] == ["Intro", "Item A", "Item B", "Item C"]
+    assert ["".join(p.xpath("a:r/a:t/text()", namespaces=NS)) for p in paragraphs] == [
+        "Intro",
+        "Item A",
+        "Item B",
+        "Item C",
+    ]
     assert [p.xpath("string(a:pPr/@lvl)", namespaces=NS) for p in paragraphs[1:]] == ["", "1", "2"]
     # the {points} paragraph is the prototype: its run formatting carries over
     assert all(p.xpath("a:r/a:rPr/@b", namespaces=NS) == ["1"] for p in paragraphs[1:])
     c = paragraphs[3].find("a:r/a:rPr", NS)
-    assert c.get("i") == "1" and c.xpath("a:solidFill/a:schemeClr/@val", namespaces=NS) == ["accent2"]
+    assert c.get("i") == "1"
+    assert c.xpath("a:solidFill/a:schemeClr/@val", namespaces=NS) == ["accent2"]
     # shape styles do not count for list items
     sp_pr = deck.slide(0).xpath("//p:sp[p:nvSpPr/p:nvPr/p:ph/@idx='1']/p:spPr", namespaces=NS)[0]
     assert sp_pr.find("a:solidFill", NS) is None

@@ -133,6 +133,13 @@ def test_every_media_kind_through_render(rich: Path, tmp_path: Path) -> None:
     path = tmp_path / "out.pptx"
     path.write_bytes(result.pptx)
     assert_readable(path, rich, pages=6, libreoffice=False)
+    # python-pptx tells pictures from movies the way PowerPoint does (a:videoFile)
+    from pptx import Presentation
+    from pptx.enum.shapes import MSO_SHAPE_TYPE
+
+    shapes = {s.name: s.shape_type for slide in Presentation(str(path)).slides for s in slide.shapes}
+    assert shapes["Photo frame"] == MSO_SHAPE_TYPE.PICTURE
+    assert shapes["Box clip"] == shapes["Box online"] == MSO_SHAPE_TYPE.MEDIA
 
 
 def test_render_collects_every_media_problem(rich: Path) -> None:

@@ -60,7 +60,9 @@ def test_refuses_non_zip():
 
 def test_refuses_legacy_ppt():
     with pytest.raises(TemplateError, match=r"legacy binary PowerPoint file \(\.ppt\)"):
-        render(b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1" + b"\0" * 600 + "PowerPoint Document".encode("utf-16-le"), [])
+        render(
+            b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1" + b"\0" * 600 + "PowerPoint Document".encode("utf-16-le"), []
+        )
 
 
 def test_refuses_encrypted_file():
@@ -83,7 +85,7 @@ def test_refuses_damaged_xml(three_slides: Path):
 
 def test_refuses_package_without_content_types(three_slides: Path):
     damaged = _rezip(three_slides.read_bytes(), {"[Content_Types].xml": None})
-    with pytest.raises(TemplateError, match="no \\[Content_Types\\].xml"):
+    with pytest.raises(TemplateError, match=r"no \[Content_Types\]\.xml"):
         render(damaged, [{"template": 1}])
 
 
@@ -93,16 +95,27 @@ def test_refuses_missing_slide_part(three_slides: Path):
         render(damaged, [{"template": 1}])
 
 
-def test_refuses_strict_packages(three_slides: Path):
+def test_strict_packages_are_read_and_written_as_transitional(three_slides: Path, check_render):
     data = three_slides.read_bytes()
+    strict = {}
     with zipfile.ZipFile(io.BytesIO(data)) as z:
-        rels = z.read("_rels/.rels")
-    strict = rels.replace(
-        b"http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument",
-        b"http://purl.oclc.org/ooxml/officeDocument/relationships/officeDocument",
-    )
-    with pytest.raises(TemplateError, match="Strict Open XML"):
-        render(_rezip(data, {"_rels/.rels": strict}), [{"template": 1}])
+        for name in z.namelist():
+            if name.endswith((".xml", ".rels")):
+                text = z.read(name)
+                for vocabulary in (b"presentationml", b"drawingml"):
+                    text = text.replace(b"http://schemas.openxmlformats.org/" + vocabulary + b"/2006/",
+                                        b"http://purl.oclc.org/ooxml/" + vocabulary + b"/")  # fmt: skip
+                text = text.replace(b"http://schemas.openxmlformats.org/officeDocument/2006/relationships",
+                                    b"http://purl.oclc.org/ooxml/officeDocument/relationships")  # fmt: skip
+                text = text.replace(b"<p:presentation ", b'<p:presentation conformance="strict" ', 1)
+                strict[name] = text
+    strict_template = _rezip(data, strict)
+    assert b"purl.oclc.org" in strict_template
+    result = render(strict_template, [{"template": 1, "title": "Strict"}])
+    deck = check_render(result.pptx, three_slides, pages=1)
+    assert deck.texts(0)[0] == "Strict of template slide 1"
+    assert not any(b"purl.oclc.org" in deck.zip.read(n) for n in deck.names if n.endswith((".xml", ".rels")))
+    assert deck.xml("ppt/presentation.xml").get("conformance") is None
 
 
 def test_parts_are_parsed_only_when_needed(three_slides: Path):
@@ -110,12 +123,18 @@ def test_parts_are_parsed_only_when_needed(three_slides: Path):
     slides = package.slides()
     assert package.presentation.is_parsed
     assert not any(s.is_parsed for s in slides)
-    layout = slides[0].related("http://schemas.openxmlformats.org/officeDocument/2006/relationships/slideLayout")
-    assert layout is not None and not layout.is_parsed
+    layout = slides[0].related(
+        "http://schemas.openxmlformats.org/officeDocument/2006/relationships/slideLayout"
+    )
+    assert layout is not None
+    assert not layout.is_parsed
 
 
 def test_slides_reused_reordered_and_left_out(three_slides: Path, check_render):
-    result = render(three_slides, [{"template": 3, "title": "A"}, {"template": 1, "title": "B"}, {"template": 3, "title": "C"}])
+    result = render(
+        three_slides,
+        [{"template": 3, "title": "A"}, {"template": 1, "title": "B"}, {"template": 3, "title": "C"}],
+    )
     deck = check_render(result.pptx, three_slides, pages=3)
     assert result.slide_count == 3
     assert [t for i in range(3) for t in deck.texts(i) if "template slide" in t] == [
@@ -125,7 +144,8 @@ def test_slides_reused_reordered_and_left_out(three_slides: Path, check_render):
     assert len(set(slide_names)) == 3
     # sldId values unique and >= 256
     ids = [int(v) for v in deck.xpath("ppt/presentation.xml", "//p:sldId/@id")]
-    assert len(set(ids)) == 3 and min(ids) >= 256
+    assert len(set(ids)) == 3
+    assert min(ids) >= 256
     # template slide 2 is gone, and so is the picture only it used
     everything = b"".join(deck.zip.read(n) for n in deck.names if n.endswith(".xml"))
     assert b"of template slide 2" not in everything
@@ -142,7 +162,8 @@ def test_each_copy_owns_its_notes_and_charts_and_shares_pictures(three_slides: P
         for kind, target, _ in deck.rels(name).values():
             kinds[kind] += 1
             {"chart": charts, "notesSlide": notes, "image": images}.get(kind, []).append(target)
-        assert kinds["chart"] == 1 and kinds["notesSlide"] == 1
+        assert kinds["chart"] == 1
+        assert kinds["notesSlide"] == 1
     assert len(set(charts)) == 2, "each output slide has its own chart part"
     assert len(set(notes)) == 2, "each output slide has its own notes slide"
     assert len(set(images)) == 1, "pictures are shared"
@@ -194,11 +215,15 @@ def _add_sections(path: Path, sections: list[tuple[str, list[int]]]) -> bytes:
     ext = etree.SubElement(ext_list, f"{{{p}}}ext", uri="{521415D9-36F7-43E2-AB2F-B90AF26B5E84}")
     lst = etree.SubElement(ext, f"{{{p14}}}sectionLst", nsmap={"p14": p14})
     for n, (name, slides) in enumerate(sections):
-        section = etree.SubElement(lst, f"{{{p14}}}section", name=name, id=f"{{00000000-0000-0000-0000-00000000000{n}}}")
+        section = etree.SubElement(
+            lst, f"{{{p14}}}section", name=name, id=f"{{00000000-0000-0000-0000-00000000000{n}}}"
+        )
         sld_lst = etree.SubElement(section, f"{{{p14}}}sldIdLst")
         for i in slides:
             etree.SubElement(sld_lst, f"{{{p14}}}sldId", id=ids[i])
-    return _rezip(data, {"ppt/presentation.xml": etree.tostring(root, xml_declaration=True, encoding="UTF-8")})
+    return _rezip(
+        data, {"ppt/presentation.xml": etree.tostring(root, xml_declaration=True, encoding="UTF-8")}
+    )
 
 
 def test_sections_follow_the_output_slides(three_slides: Path, check_render):
@@ -223,3 +248,23 @@ def test_part_names_are_allocated_per_folder(three_slides: Path):
     assert slides == sorted(f"ppt/slides/slide{i}.xml" for i in range(1, 31))
     assert len([n for n in names if n.startswith("ppt/charts/chart") and n.endswith(".xml")]) == 30
     assert len(names) == len(set(names))
+
+
+@pytest.fixture
+def linked(save_template) -> Path:
+    prs = new_presentation()
+    first, second = blank_slide(prs), blank_slide(prs)
+    add_textbox(first, "go to the second slide").click_action.target_slide = second
+    add_textbox(second, "second")
+    return save_template(prs)
+
+
+@pytest.mark.parametrize(("order", "expected"), [([1, 2, 2], 1), ([1], 0)])
+def test_links_between_slides_follow_the_copies(linked: Path, check_render, order: list[int], expected: int):
+    result = render(linked, [{"template": n} for n in order])
+    deck = check_render(result.pptx, linked, pages=len(order))
+    first = deck.slide_names()[0]
+    (rid,) = deck.slide(0).xpath("//a:hlinkClick/@r:id", namespaces=NS)
+    kind, target, _ = deck.rels(first)[rid]
+    assert kind == "slide"
+    assert target == deck.slide_names()[expected], "first copy of the target, else the slide itself"

@@ -24,7 +24,15 @@ def split_runs(save_template) -> Path:
     prs = new_presentation()
     slide = blank_slide(prs)
     box = add_textbox(slide, "")
-    set_runs(box, [("Dear ", {"italic": True}), ("Mr {na", {"bold": True, "size": 24}), ("me} and", {"size": 12}), (" more", {})])
+    set_runs(
+        box,
+        [
+            ("Dear ", {"italic": True}),
+            ("Mr {na", {"bold": True, "size": 24}),
+            ("me} and", {"size": 12}),
+            (" more", {}),
+        ],
+    )
     return save_template(prs)
 
 
@@ -36,9 +44,11 @@ def test_key_split_over_runs_takes_the_formatting_of_its_first_run(split_runs: P
     assert "".join(t for t, _ in runs) == "Dear Mr Smith and more"
     assert runs[0] == ("Dear ", {"lang": "en-US", "i": "1", "dirty": "0"}) or runs[0][0] == "Dear "
     inserted = next(attrs for text, attrs in runs if text == "Smith")
-    assert inserted.get("b") == "1" and inserted.get("sz") == "2400"
+    assert inserted.get("b") == "1"
+    assert inserted.get("sz") == "2400"
     # text outside the braces stays in its own runs with their own formatting
-    assert ("Mr ", runs[1][1]) == runs[1] and runs[1][1].get("b") == "1"
+    assert ("Mr ", runs[1][1]) == runs[1]
+    assert runs[1][1].get("b") == "1"
     tail = next(attrs for text, attrs in runs if text == " and")
     assert tail.get("sz") == "1200"
     assert result.warnings == []
@@ -50,12 +60,16 @@ def test_font_styles_apply_to_inserted_runs_only(split_runs: Path, check_render)
     deck = check_render(render(split_runs, [{"template": 1, "name": value}]).pptx, split_runs, pages=1)
     runs = {"".join(r.itertext()): r for r in deck.slide(0).iterfind(".//a:r", NS)}
     smith = runs["Smith"].find("a:rPr", NS)
-    assert smith.get("sz") == "3000" and smith.get("i") == "1" and smith.get("b") == "0"
-    assert smith.get("u") == "sng" and smith.get("strike") == "sngStrike"
+    assert smith.get("sz") == "3000"
+    assert smith.get("i") == "1"
+    assert smith.get("b") == "0"
+    assert smith.get("u") == "sng"
+    assert smith.get("strike") == "sngStrike"
     assert smith.xpath("a:solidFill/a:srgbClr/@val", namespaces=NS) == ["FF0000"]
     assert smith.xpath("a:latin/@typeface", namespaces=NS) == ["Arial"]
     mr = runs["Mr "].find("a:rPr", NS)
-    assert mr.get("sz") == "2400" and mr.find("a:solidFill", NS) is None
+    assert mr.get("sz") == "2400"
+    assert mr.find("a:solidFill", NS) is None
 
 
 @pytest.mark.parametrize(
@@ -71,11 +85,14 @@ def test_colours_become_drawingml(split_runs: Path, check_render, color: str, xp
 
 
 def test_newline_is_a_line_break_with_the_run_formatting(split_runs: Path, check_render):
-    deck = check_render(render(split_runs, [{"template": 1, "name": "Smith\nJones"}]).pptx, split_runs, pages=1)
+    deck = check_render(
+        render(split_runs, [{"template": 1, "name": "Smith\nJones"}]).pptx, split_runs, pages=1
+    )
     (paragraph,) = deck.slide(0).xpath("//p:sp//a:p", namespaces=NS)
     assert len(deck.slide(0).xpath("//p:sp//a:p", namespaces=NS)) == 1, "still one paragraph"
     br = paragraph.find("a:br", NS)
-    assert br is not None and br.find("a:rPr", NS).get("b") == "1"
+    assert br is not None
+    assert br.find("a:rPr", NS).get("b") == "1"
     assert deck.texts(0) == ["Dear Mr Smith\nJones and more"]
 
 
@@ -132,8 +149,12 @@ def test_unfilled_placeholders_and_unused_keys_are_warnings(shapes: Path, check_
 
 
 def test_shape_styles_on_a_shape(shapes: Path, check_render):
-    styles = {"shape": {"fill": "accent1", "outline": "#112233", "align": "right", "vertical_align": "bottom"}}
-    deck = check_render(render(shapes, [{"template": 1, "badge": {"value": "New", "styles": styles}}]).pptx, shapes)
+    styles = {
+        "shape": {"fill": "accent1", "outline": "#112233", "align": "right", "vertical_align": "bottom"}
+    }
+    deck = check_render(
+        render(shapes, [{"template": 1, "badge": {"value": "New", "styles": styles}}]).pptx, shapes
+    )
     (sp,) = deck.slide(0).xpath("//p:sp[.//a:t='New']", namespaces=NS)
     assert sp.xpath("p:spPr/a:solidFill/a:schemeClr/@val", namespaces=NS) == ["accent1"]
     assert sp.xpath("p:spPr/a:ln/a:solidFill/a:srgbClr/@val", namespaces=NS) == ["112233"]
@@ -146,7 +167,9 @@ def test_shape_styles_on_a_shape(shapes: Path, check_render):
 
 def test_empty_string_removes_fill_and_outline(shapes: Path, check_render):
     styles = {"shape": {"fill": "", "outline": ""}}
-    deck = check_render(render(shapes, [{"template": 1, "badge": {"value": "New", "styles": styles}}]).pptx, shapes)
+    deck = check_render(
+        render(shapes, [{"template": 1, "badge": {"value": "New", "styles": styles}}]).pptx, shapes
+    )
     (sp,) = deck.slide(0).xpath("//p:sp[.//a:t='New']", namespaces=NS)
     assert sp.xpath("p:spPr/a:noFill", namespaces=NS)
     assert sp.xpath("p:spPr/a:ln/a:noFill", namespaces=NS)
@@ -154,12 +177,16 @@ def test_empty_string_removes_fill_and_outline(shapes: Path, check_render):
 
 def test_shape_styles_on_a_table_cell(shapes: Path, check_render):
     styles = {"shape": {"fill": "#00FF00", "outline": "red", "align": "center", "vertical_align": "center"}}
-    deck = check_render(render(shapes, [{"template": 1, "cell": {"value": "C", "styles": styles}}]).pptx, shapes)
+    deck = check_render(
+        render(shapes, [{"template": 1, "cell": {"value": "C", "styles": styles}}]).pptx, shapes
+    )
     (tc,) = deck.slide(0).xpath("//a:tc[.//a:t='C']", namespaces=NS)
     assert tc.xpath("a:tcPr/a:solidFill/a:srgbClr/@val", namespaces=NS) == ["00FF00"]
     assert tc.xpath("a:tcPr/@anchor", namespaces=NS) == ["ctr"]
     assert tc.xpath("a:txBody/a:p/a:pPr/@algn", namespaces=NS) == ["ctr"]
-    borders = [etree.QName(c).localname for c in tc.find("a:tcPr", NS) if etree.QName(c).localname.startswith("ln")]
+    borders = [
+        etree.QName(c).localname for c in tc.find("a:tcPr", NS) if etree.QName(c).localname.startswith("ln")
+    ]
     assert borders == ["lnL", "lnR", "lnT", "lnB"]
     assert tc.xpath("a:tcPr/a:lnT/a:solidFill/a:prstClr/@val", namespaces=NS) == ["red"]
 
@@ -179,7 +206,12 @@ def test_two_keys_in_one_run(save_template, check_render):
     prs = new_presentation()
     add_textbox(blank_slide(prs), "{a}-{b}/{a}")
     path = save_template(prs)
-    deck = check_render(render(path, [{"template": 1, "a": "x", "b": {"value": "y", "styles": {"font": {"bold": True}}}}]).pptx, path)
+    deck = check_render(
+        render(
+            path, [{"template": 1, "a": "x", "b": {"value": "y", "styles": {"font": {"bold": True}}}}]
+        ).pptx,
+        path,
+    )
     assert deck.texts(0) == ["x-y/x"]
     bold = deck.slide(0).xpath("//a:r[a:rPr/@b='1']/a:t/text()", namespaces=NS)
     assert bold == ["y"]

@@ -172,7 +172,9 @@ async def api(tmp_path: Path, clock: FakeClock) -> AsyncIterator[Api]:
     store = app.state.deckkit.store
     account = store.create_account("tester", clock())
     _, token = store.create_token(account.id, "test", clock())
-    async with httpx.AsyncClient(transport=httpx.ASGITransport(app=app), base_url="http://testserver") as client:
+    async with httpx.AsyncClient(
+        transport=httpx.ASGITransport(app=app), base_url="http://testserver"
+    ) as client:
         yield Api(app, client, token, account.id, clock)
     await close_app(app)
 

@@ -15,7 +15,14 @@ from tests.server.conftest import Api, input_zip, upload_files
 pytestmark = pytest.mark.anyio
 
 TIMESTAMP = re.compile(r"^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$")
-SESSION_FIELDS = {"uuid", "created_at", "rendered_at", "render_succeeded", "render_slide_count", "render_message"}
+SESSION_FIELDS = {
+    "uuid",
+    "created_at",
+    "rendered_at",
+    "render_succeeded",
+    "render_slide_count",
+    "render_message",
+}
 
 
 async def create(api: Api, token: str | None = None) -> dict:
@@ -35,7 +42,8 @@ def assert_error(response: httpx.Response, status: int, code: str) -> None:
     body = response.json()
     assert set(body) == {"error"}
     assert body["error"]["code"] == code
-    assert isinstance(body["error"]["message"], str) and body["error"]["message"]
+    assert isinstance(body["error"]["message"], str)
+    assert body["error"]["message"]
 
 
 async def test_create_returns_unrendered_session_and_upload_descriptor(api: Api) -> None:
@@ -47,10 +55,20 @@ async def test_create_returns_unrendered_session_and_upload_descriptor(api: Api)
     assert session["created_at"] == "2026-11-18T11:06:40.123456Z"
     assert [session[k] for k in SESSION_FIELDS - {"uuid", "created_at"}] == [None] * 4
     upload_ = body["upload"]
-    assert upload_["method"] == "POST" and upload_["enctype"] == "multipart/form-data"
+    assert upload_["method"] == "POST"
+    assert upload_["enctype"] == "multipart/form-data"
     assert upload_["action"] == "http://testserver/storage/deckkit"
-    assert list(upload_["params"]) == ["acl", "key", "Content-Type", "X-Amz-Security-Token", "X-Amz-Credential",
-                                       "X-Amz-Algorithm", "X-Amz-Date", "Policy", "X-Amz-Signature"]
+    assert list(upload_["params"]) == [
+        "acl",
+        "key",
+        "Content-Type",
+        "X-Amz-Security-Token",
+        "X-Amz-Credential",
+        "X-Amz-Algorithm",
+        "X-Amz-Date",
+        "Policy",
+        "X-Amz-Signature",
+    ]
     assert upload_["params"]["Content-Type"] == "application/zip"
     assert upload_["params"]["X-Amz-Algorithm"] == "AWS4-HMAC-SHA256"
 
@@ -62,21 +80,29 @@ async def test_full_flow_in_process(api: Api) -> None:
     rendered = await api.client.post(f"/sessions/{uid}/render", headers=api.auth())
     assert rendered.status_code == 200, rendered.text
     session = rendered.json()["session"]
-    assert session["render_succeeded"] is True and session["render_slide_count"] == 1
-    assert session["render_message"] is None and TIMESTAMP.match(session["rendered_at"])
+    assert session["render_succeeded"] is True
+    assert session["render_slide_count"] == 1
+    assert session["render_message"] is None
+    assert TIMESTAMP.match(session["rendered_at"])
     pptx = await api.client.get(rendered.json()["download_url"])
     assert pptx.status_code == 200
-    assert pptx.headers["content-type"] == "application/vnd.openxmlformats-officedocument.presentationml.presentation"
+    assert (
+        pptx.headers["content-type"]
+        == "application/vnd.openxmlformats-officedocument.presentationml.presentation"
+    )
     assert pptx.content[:2] == b"PK"
     again = await api.client.post(f"/sessions/{uid}/download_url", headers=api.auth())
     assert again.status_code == 200
     assert again.json()["session"] == session
     assert (await api.client.get(again.json()["download_url"])).content == pptx.content
     got = await api.client.get(f"/sessions/{uid}", headers=api.auth())
-    assert got.json()["session"] == session and set(got.json()) == {"session", "upload"}
+    assert got.json()["session"] == session
+    assert set(got.json()) == {"session", "upload"}
 
 
-@pytest.mark.parametrize("header", [None, "Bearer", "Basic abc", "Bearer nope", "Bearer dk_0123456789abcdef_" + "a" * 43])
+@pytest.mark.parametrize(
+    "header", [None, "Bearer", "Basic abc", "Bearer nope", "Bearer dk_0123456789abcdef_" + "a" * 43]
+)
 async def test_unauthorized(api: Api, header: str | None) -> None:
     headers = {"Authorization": header} if header else {}
     for method, path in [("POST", "/sessions"), ("GET", "/sessions"), ("GET", f"/sessions/{uuid.uuid4()}"),
@@ -116,7 +142,9 @@ async def test_not_found_for_unknown_malformed_foreign_and_expired(api: Api) -> 
 async def test_render_before_upload_and_download_before_render(api: Api) -> None:
     uid = (await create(api))["session"]["uuid"]
     assert_error(await api.client.post(f"/sessions/{uid}/render", headers=api.auth()), 409, "not_uploaded")
-    assert_error(await api.client.post(f"/sessions/{uid}/download_url", headers=api.auth()), 409, "not_rendered")
+    assert_error(
+        await api.client.post(f"/sessions/{uid}/download_url", headers=api.auth()), 409, "not_rendered"
+    )
 
 
 async def test_failed_render_is_200_and_download_is_render_failed(api: Api) -> None:
@@ -130,8 +158,11 @@ async def test_failed_render_is_200_and_download_is_render_failed(api: Api) -> N
     assert body["download_url"] is None
     assert body["session"]["render_succeeded"] is False
     assert body["session"]["render_message"] == "slides[0].title: must be a string"
-    assert body["session"]["render_slide_count"] is None and body["session"]["rendered_at"]
-    assert_error(await api.client.post(f"/sessions/{uid}/download_url", headers=api.auth()), 409, "render_failed")
+    assert body["session"]["render_slide_count"] is None
+    assert body["session"]["rendered_at"]
+    assert_error(
+        await api.client.post(f"/sessions/{uid}/download_url", headers=api.auth()), 409, "render_failed"
+    )
 
 
 def counted_zip(log: Path, delay: float = 0) -> bytes:
@@ -180,7 +211,9 @@ async def test_creating_a_session_deletes_older_unrendered_ones_and_their_files(
     latest = await create(api)
     storage = api.state.storage
     assert not await storage.exists(first["upload"]["params"]["key"])
-    assert_error(await api.client.get(f"/sessions/{first['session']['uuid']}", headers=api.auth()), 404, "not_found")
+    assert_error(
+        await api.client.get(f"/sessions/{first['session']['uuid']}", headers=api.auth()), 404, "not_found"
+    )
     listed = (await api.client.get("/sessions", headers=api.auth())).json()["sessions"]
     assert [s["uuid"] for s in listed] == [latest["session"]["uuid"], rendered["session"]["uuid"]]
     assert set(listed[0]) == {"uuid", "created_at", "rendered_at", "render_succeeded"}
@@ -191,7 +224,9 @@ async def test_other_accounts_unrendered_sessions_survive(api: Api) -> None:
     mine = await create(api)
     _, other = api.new_account()
     await create(api, other)
-    assert (await api.client.get(f"/sessions/{mine['session']['uuid']}", headers=api.auth())).status_code == 200
+    assert (
+        await api.client.get(f"/sessions/{mine['session']['uuid']}", headers=api.auth())
+    ).status_code == 200
 
 
 async def test_unknown_paths_and_methods_answer_json(api: Api) -> None:

@@ -16,7 +16,14 @@ import pytest
 from deckkit_server.app import create_app
 from deckkit_server.settings import Settings
 from tests.readers import assert_readable
-from tests.server.conftest import LiveServer, free_port, input_zip, start_live_server, template_bytes, upload_files
+from tests.server.conftest import (
+    LiveServer,
+    free_port,
+    input_zip,
+    start_live_server,
+    template_bytes,
+    upload_files,
+)
 
 pytestmark = pytest.mark.slow
 
@@ -48,7 +55,9 @@ def run_flow(http: httpx.Client, token: str, tmp_path: Path) -> tuple[str, Path]
     template = tmp_path / "template.pptx"
     template.write_bytes(template_bytes())
     # The upload goes to upload.action as a plain multipart form, file last, without the API token.
-    stored = httpx.post(upload["action"], files=upload_files(upload, input_zip(template=template.read_bytes())))
+    stored = httpx.post(
+        upload["action"], files=upload_files(upload, input_zip(template=template.read_bytes()))
+    )
     assert stored.status_code == 204, stored.text
     uid = created.json()["session"]["uuid"]
     rendered = http.post(f"/sessions/{uid}/render", headers=auth, timeout=180)
@@ -88,12 +97,18 @@ def test_error_paths_over_http(tmp_path: Path) -> None:
             uid = http.post("/sessions", headers=auth).json()["session"]["uuid"]
             assert http.get(f"/sessions/{uid}", headers=auth_other).status_code == 404
             assert http.get("/sessions", headers=auth_other).json() == {"sessions": []}
-            assert http.post(f"/sessions/{uid}/render", headers=auth).json()["error"]["code"] == "not_uploaded"
-            assert http.post(f"/sessions/{uid}/download_url", headers=auth).json()["error"]["code"] == "not_rendered"
+            assert (
+                http.post(f"/sessions/{uid}/render", headers=auth).json()["error"]["code"] == "not_uploaded"
+            )
+            assert (
+                http.post(f"/sessions/{uid}/download_url", headers=auth).json()["error"]["code"]
+                == "not_rendered"
+            )
             statuses = [http.get("/sessions", headers=auth).status_code for _ in range(6)]
             assert statuses == [200] * 5 + [429]  # 3 calls above + 5 = the limit of 8
             refused = http.get("/sessions", headers=auth)
-            assert refused.json()["error"]["code"] == "rate_limited" and int(refused.headers["Retry-After"]) > 0
+            assert refused.json()["error"]["code"] == "rate_limited"
+            assert int(refused.headers["Retry-After"]) > 0
             assert http.get("/sessions", headers=auth_other).status_code == 200  # per account
     finally:
         server.stop()
@@ -107,7 +122,9 @@ def test_restart_keeps_sessions(tmp_path: Path) -> None:
     try:
         with httpx.Client(base_url=server.url) as http:
             uid, out = run_flow(http, token, tmp_path)
-            before = http.get(f"/sessions/{uid}", headers={"Authorization": f"Bearer {token}"}).json()["session"]
+            before = http.get(f"/sessions/{uid}", headers={"Authorization": f"Bearer {token}"}).json()[
+                "session"
+            ]
     finally:
         server.stop()
     server = start_live_server(create_app(live_settings(data)))

@@ -28,14 +28,16 @@ async def test_request_600_passes_601_is_refused_and_the_window_slides(limiter: 
     for i in range(599):
         assert (await limiter.hit("a", START + i * 1000)).allowed
     last = await limiter.hit("a", START + 30 * SECOND)
-    assert last.allowed and last.remaining == 0
+    assert last.allowed
+    assert last.remaining == 0
     refused = await limiter.hit("a", START + 30 * SECOND)
     assert not refused.allowed
     assert refused.headers()["Retry-After"] == "30"  # the first request leaves the window 60 s after it came
     assert (await limiter.hit("b", START + 30 * SECOND)).allowed  # per account
     assert not (await limiter.hit("a", START + 60 * SECOND - 1)).allowed
     moved = await limiter.hit("a", START + 60 * SECOND + 598_001)  # the first 599 have left the window
-    assert moved.allowed and moved.remaining == 599 - 1
+    assert moved.allowed
+    assert moved.remaining == 599 - 1
 
 
 async def test_refused_requests_are_not_counted(limiter: RateLimiter) -> None:
@@ -55,6 +57,7 @@ async def test_http_429_with_headers(api: Api) -> None:
     assert refused.status_code == 429
     assert refused.json()["error"]["code"] == "rate_limited"
     assert refused.headers["Retry-After"] == "60"
-    assert refused.headers["RateLimit-Limit"] == "600" and refused.headers["RateLimit-Reset"] == "60"
+    assert refused.headers["RateLimit-Limit"] == "600"
+    assert refused.headers["RateLimit-Reset"] == "60"
     api.clock.advance(60)
     assert (await api.client.get("/sessions", headers=api.auth())).status_code == 200

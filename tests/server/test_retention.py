@@ -23,13 +23,15 @@ async def test_purge_deletes_expired_sessions_and_files(api: Api) -> None:
     uid = created["session"]["uuid"]
     record = api.state.store.session_by_uuid(uid)
     storage = api.state.storage
-    assert await storage.exists(record.output_key) and await storage.exists(record.upload_key)
+    assert await storage.exists(record.output_key)
+    assert await storage.exists(record.upload_key)
     api.clock.advance(24 * 3600 - 1)
     assert await purge_expired(api.state) == 0
     api.clock.advance(1)
     assert await purge_expired(api.state) == 1
     assert api.state.store.session_by_uuid(uid) is None
-    assert not await storage.exists(record.output_key) and not await storage.exists(record.upload_key)
+    assert not await storage.exists(record.output_key)
+    assert not await storage.exists(record.upload_key)
     assert list((storage.folder / storage.bucket).iterdir()) == []  # no empty session folders left
 
 

@@ -27,7 +27,12 @@ def test_every_setting_maps_to_a_field() -> None:
 def test_environment_is_read_and_converted(tmp_path: Path) -> None:
     settings = load_settings({"DECKKIT_DATA_DIR": str(tmp_path), "DECKKIT_PORT": "9001", "DECKKIT_RATE_LIMIT": "5",
                               "DECKKIT_REDIS_URL": "", "DECKKIT_RENDER_TIMEOUT": "2.5"})  # fmt: skip
-    assert (settings.data_dir, settings.port, settings.rate_limit, settings.render_timeout) == (tmp_path, 9001, 5, 2.5)
+    assert (settings.data_dir, settings.port, settings.rate_limit, settings.render_timeout) == (
+        tmp_path,
+        9001,
+        5,
+        2.5,
+    )
     assert settings.redis_url is None
     assert settings.resolved_database_url == f"sqlite:///{tmp_path.resolve() / 'deckkit.sqlite3'}"
     assert settings.resolved_storage_url == (tmp_path.resolve() / "objects").as_uri()
@@ -41,5 +46,6 @@ def test_bad_values_are_reported_by_name() -> None:
 def test_generated_storage_secret_is_kept(tmp_path: Path) -> None:
     settings = Settings(data_dir=tmp_path)
     secret = settings.resolved_storage_secret()
-    assert len(secret) >= 48 and settings.resolved_storage_secret() == secret
+    assert len(secret) >= 48
+    assert settings.resolved_storage_secret() == secret
     assert (tmp_path / "storage-secret").stat().st_mode & 0o777 == 0o600

@@ -59,12 +59,13 @@ async def test_expired_policy_is_refused(api: Api) -> None:
 
 async def test_wrong_key_is_refused(api: Api) -> None:
     upload = (await create(api))["upload"]
-    other = (await api.client.get(f"/sessions/{'0' * 8}-0000-4000-8000-{'0' * 12}", headers=api.auth()))
+    other = await api.client.get(f"/sessions/{'0' * 8}-0000-4000-8000-{'0' * 12}", headers=api.auth())
     assert other.status_code == 404
     key = upload["params"]["key"]
     upload["params"]["key"] = key.replace("input.zip", "other.zip")
     text = s3_error(await post(api, upload, input_zip()), 403, "AccessDenied")
-    assert "Policy Condition failed" in text and "$key" in text
+    assert "Policy Condition failed" in text
+    assert "$key" in text
     assert not await api.state.storage.exists(upload["params"]["key"])
 
 
@@ -114,7 +115,8 @@ async def test_non_multipart_and_garbage_bodies_are_refused(api: Api) -> None:
     s3_error(await api.client.post(upload["action"], data={"a": "b"}), 412, "PreconditionFailed")
     garbage = await api.client.post(upload["action"], content=b"--x\r\nnonsense",
                                     headers={"content-type": "multipart/form-data; boundary=x"})  # fmt: skip
-    assert garbage.status_code == 400 and "<Error>" in garbage.text
+    assert garbage.status_code == 400
+    assert "<Error>" in garbage.text
 
 
 async def rendered_download_url(api: Api) -> str:
@@ -188,7 +190,10 @@ async def test_boto3_presigned_post_is_accepted(api: Api) -> None:
         Conditions=[{"acl": "private"}, ["content-length-range", 1, 100]], ExpiresIn=600,
     )  # fmt: skip
     assert to_datetime(api.clock.now)
-    files = [*((n, (None, v)) for n, v in post_form["fields"].items()), ("file", ("f", b"zip", "application/zip"))]
+    files = [
+        *((n, (None, v)) for n, v in post_form["fields"].items()),
+        ("file", ("f", b"zip", "application/zip")),
+    ]
     response = await api.client.post("http://testserver/storage/deckkit", files=files)
     assert response.status_code == 204, response.text
     assert await storage.read("sessions/boto/input.zip") == b"zip"

@@ -21,11 +21,14 @@ async def test_upload_form_accepts_the_zip_and_answers_204(storage_api: Api) -> 
     params = created["upload"]["params"]
     for name in ("acl", "key", "Content-Type", "X-Amz-Credential", "X-Amz-Algorithm", "X-Amz-Date", "Policy",
                  "X-Amz-Signature"):  # fmt: skip
-        assert isinstance(params[name], str) and params[name]
+        assert isinstance(params[name], str)
+        assert params[name]
     storage = storage_api.state.storage
     assert not await storage.exists(params["key"])
     content = input_zip()
-    response = await storage_api.client.post(created["upload"]["action"], files=upload_files(created["upload"], content))
+    response = await storage_api.client.post(
+        created["upload"]["action"], files=upload_files(created["upload"], content)
+    )
     assert response.status_code == 204, response.text
     assert await storage.exists(params["key"])
     assert await storage.read(params["key"]) == content
@@ -33,12 +36,15 @@ async def test_upload_form_accepts_the_zip_and_answers_204(storage_api: Api) -> 
 
 async def test_render_writes_the_deck_and_download_url_serves_it(storage_api: Api) -> None:
     created = await create(storage_api)
-    await storage_api.client.post(created["upload"]["action"], files=upload_files(created["upload"], input_zip()))
+    await storage_api.client.post(
+        created["upload"]["action"], files=upload_files(created["upload"], input_zip())
+    )
     uid = created["session"]["uuid"]
     rendered = await storage_api.client.post(f"/sessions/{uid}/render", headers=storage_api.auth())
     assert rendered.json()["session"]["render_succeeded"] is True
     url = rendered.json()["download_url"]
-    assert "X-Amz-Signature=" in url and "X-Amz-Expires=300" in url
+    assert "X-Amz-Signature=" in url
+    assert "X-Amz-Expires=300" in url
     download = await storage_api.client.get(url)
     assert download.status_code == 200
     assert download.content[:2] == b"PK"

@@ -7,8 +7,7 @@ from collections.abc import Iterator
 import pytest
 from sqlalchemy import select
 
-from deckkit_server.store import Store, open_store
-from deckkit_server.store import tables
+from deckkit_server.store import Store, open_store, tables
 from deckkit_server.store.migrations import migrate
 from tests.server.conftest import START
 
@@ -31,10 +30,13 @@ def test_migrations_run_once(store: Store) -> None:
 def test_tokens_are_stored_as_hashes_and_checked(store: Store) -> None:
     account = store.create_account("acme", START)
     record, token = store.create_token(account.id, "ci", START)
-    assert token.startswith(f"dk_{record.id}_") and len(token.split("_", 2)[2]) >= 43  # 32 random bytes
+    assert token.startswith(f"dk_{record.id}_")
+    assert len(token.split("_", 2)[2]) >= 43
     with store.engine.connect() as conn:
         row = conn.execute(select(tables.tokens)).one()
-    assert token not in row and row.token_hash != token and len(row.token_hash) == 64
+    assert token not in row
+    assert row.token_hash != token
+    assert len(row.token_hash) == 64
     assert store.authenticate(token, START) == account
     assert store.authenticate(token[:-1] + ("A" if token[-1] != "A" else "B"), START) is None
     assert store.authenticate("dk_" + "0" * 16 + "_" + "a" * 43, START) is None
@@ -49,7 +51,9 @@ def test_sessions_live_24_hours_and_list_newest_first(store: Store) -> None:
     account = store.create_account("acme", START)
     first, _ = store.create_session(account.id, "00000000-0000-4000-8000-000000000001", "k1", START, START)
     store.record_render(first.uuid, START + 1, succeeded=True, slide_count=3, message=None, output_key="o1")
-    second, _ = store.create_session(account.id, "00000000-0000-4000-8000-000000000002", "k2", START + HOUR, START)
+    second, _ = store.create_session(
+        account.id, "00000000-0000-4000-8000-000000000002", "k2", START + HOUR, START
+    )
     assert [s.uuid for s in store.list_sessions(account.id, START + HOUR)] == [second.uuid, first.uuid]
     assert store.get_session(account.id, first.uuid, START + 24 * HOUR - 1) is not None
     assert store.get_session(account.id, first.uuid, START + 24 * HOUR) is None
@@ -64,9 +68,13 @@ def test_create_session_deletes_older_unrendered_ones_of_the_account(store: Stor
     account = store.create_account("acme", START)
     other = store.create_account("other", START)
     theirs, _ = store.create_session(other.id, "00000000-0000-4000-8000-000000000002", "k2", START, START)
-    rendering, _ = store.create_session(account.id, "00000000-0000-4000-8000-000000000003", "k3", START, START)
+    rendering, _ = store.create_session(
+        account.id, "00000000-0000-4000-8000-000000000003", "k3", START, START
+    )
     assert store.claim_render(rendering.uuid, START + 10, START)
-    old, gone = store.create_session(account.id, "00000000-0000-4000-8000-000000000001", "k1", START + 11, START)
+    old, gone = store.create_session(
+        account.id, "00000000-0000-4000-8000-000000000001", "k1", START + 11, START
+    )
     assert gone == []
     _, replaced = store.create_session(account.id, "00000000-0000-4000-8000-000000000004", "k4", START + 20,
                                        START + 5)  # fmt: skip
@@ -82,13 +90,19 @@ def test_claim_render_is_granted_once_until_stale(store: Store) -> None:
     assert store.claim_render(session.uuid, START + 3, START + 2)  # the first claim went stale
     store.release_render_claim(session.uuid)
     assert store.claim_render(session.uuid, START + 4, START)
-    store.record_render(session.uuid, START + 5, succeeded=False, slide_count=None, message="m", output_key=None)
+    store.record_render(
+        session.uuid, START + 5, succeeded=False, slide_count=None, message="m", output_key=None
+    )
     assert not store.claim_render(session.uuid, START + 6, START + 6)
     got = store.session_by_uuid(session.uuid)
-    assert got is not None and got.render_message == "m" and got.render_succeeded is False
+    assert got is not None
+    assert got.render_message == "m"
+    assert got.render_succeeded is False
 
 
 def test_timestamps_keep_microseconds(store: Store) -> None:
     account = store.create_account("acme", START)
-    session, _ = store.create_session(account.id, "00000000-0000-4000-8000-000000000001", "k", START + 7, START)
+    session, _ = store.create_session(
+        account.id, "00000000-0000-4000-8000-000000000001", "k", START + 7, START
+    )
     assert store.get_session(account.id, session.uuid, START + 8).created_at == START + 7  # type: ignore[union-attr]

@@ -16,8 +16,10 @@ def pool(name: str, *, timeout: float = 30, memory_mb: int = 1024) -> RenderPool
 
 async def test_success_returns_the_deck() -> None:
     outcome = await pool("title_deck").render(input_zip())
-    assert outcome.succeeded and outcome.slide_count == 1
-    assert outcome.pptx is not None and outcome.pptx[:2] == b"PK"
+    assert outcome.succeeded
+    assert outcome.slide_count == 1
+    assert outcome.pptx is not None
+    assert outcome.pptx[:2] == b"PK"
 
 
 async def test_input_error_message_is_the_users_message() -> None:
@@ -30,20 +32,23 @@ async def test_input_error_message_is_the_users_message() -> None:
 async def test_a_crash_becomes_a_failed_render(name: str) -> None:
     outcome = await pool(name).render(input_zip())
     assert not outcome.succeeded
-    assert outcome.message is not None and "stopped unexpectedly" in outcome.message
+    assert outcome.message is not None
+    assert "stopped unexpectedly" in outcome.message
     assert (await pool("title_deck").render(input_zip())).succeeded  # and the next render works
 
 
 async def test_a_hang_is_stopped_at_the_time_limit() -> None:
     outcome = await pool("hang", timeout=1).render(input_zip())
     assert not outcome.succeeded
-    assert outcome.message is not None and "longer than 1 seconds" in outcome.message
+    assert outcome.message is not None
+    assert "longer than 1 seconds" in outcome.message
 
 
 async def test_a_memory_overrun_is_stopped() -> None:
     outcome = await pool("hog_memory", memory_mb=1024).render(input_zip())
     assert not outcome.succeeded
-    assert outcome.message is not None and "more than 1024 MB" in outcome.message
+    assert outcome.message is not None
+    assert "more than 1024 MB" in outcome.message
 
 
 async def test_a_renderer_bug_is_a_message_not_a_stack_trace() -> None:

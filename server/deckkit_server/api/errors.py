@@ -34,7 +34,9 @@ def unauthorized(message: str) -> ApiError:
 
 
 def not_found(uuid: str) -> ApiError:
-    return ApiError(404, "not_found", f"no session {uuid} in this account (sessions expire 24 hours after creation)")
+    return ApiError(
+        404, "not_found", f"no session {uuid} in this account (sessions expire 24 hours after creation)"
+    )
 
 
 _CODES = {404: "not_found", 405: "method_not_allowed", 400: "bad_request", 413: "too_large"}

@@ -12,7 +12,11 @@ from deckkit import __version__
 
 __all__ = ["openapi_document"]
 
-_TIMESTAMP = {"type": "string", "format": "date-time", "pattern": r"^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$"}
+_TIMESTAMP = {
+    "type": "string",
+    "format": "date-time",
+    "pattern": r"^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$",
+}
 _NULLABLE_TIMESTAMP = {"anyOf": [_TIMESTAMP, {"type": "null"}]}
 
 
@@ -21,7 +25,10 @@ def _ref(name: str) -> dict[str, str]:
 
 
 def _json(schema: dict[str, Any], description: str, headers: dict[str, Any] | None = None) -> dict[str, Any]:
-    response: dict[str, Any] = {"description": description, "content": {"application/json": {"schema": schema}}}
+    response: dict[str, Any] = {
+        "description": description,
+        "content": {"application/json": {"schema": schema}},
+    }
     if headers:
         response["headers"] = headers
     return response
@@ -37,15 +44,23 @@ _RATE_HEADERS = {
 }  # fmt: skip
 _COMMON = {
     "401": _json(_ERROR, "Missing, malformed, unknown or revoked API token (code `unauthorized`)"),
-    "429": _json(_ERROR, "More than 600 requests in a minute for the account (code `rate_limited`)", _RATE_HEADERS),
+    "429": _json(
+        _ERROR, "More than 600 requests in a minute for the account (code `rate_limited`)", _RATE_HEADERS
+    ),
 }
 _UUID_PARAM = {"name": "uuid", "in": "path", "required": True, "schema": {"type": "string"},
                "description": "Session uuid"}  # fmt: skip
 _NOT_FOUND = _json(_ERROR, "Unknown uuid, another account's session, or an expired one (code `not_found`)")
 
 
-def _operation(operation_id: str, summary: str, responses: dict[str, Any], *, uuid: bool = False) -> dict[str, Any]:
-    op: dict[str, Any] = {"operationId": operation_id, "summary": summary, "responses": {**responses, **_COMMON}}
+def _operation(
+    operation_id: str, summary: str, responses: dict[str, Any], *, uuid: bool = False
+) -> dict[str, Any]:
+    op: dict[str, Any] = {
+        "operationId": operation_id,
+        "summary": summary,
+        "responses": {**responses, **_COMMON},
+    }
     if uuid:
         op["parameters"] = [_UUID_PARAM]
         op["responses"]["404"] = _NOT_FOUND

@@ -24,7 +24,9 @@ def base_url_of(request: Request, state: ServerState) -> str:
 
 
 def _upload_json(request: Request, state: ServerState, record: SessionRecord) -> dict[str, object]:
-    form = state.storage.upload_form(record.upload_key, base_url=base_url_of(request, state), now=state.clock())
+    form = state.storage.upload_form(
+        record.upload_key, base_url=base_url_of(request, state), now=state.clock()
+    )
     return form.as_json()
 
 
@@ -32,7 +34,10 @@ def _download_url(request: Request, state: ServerState, record: SessionRecord) -
     if not record.render_succeeded or record.output_key is None:
         return None
     return state.storage.download_url(
-        record.output_key, base_url=base_url_of(request, state), now=state.clock(), filename=f"{record.uuid}.pptx"
+        record.output_key,
+        base_url=base_url_of(request, state),
+        now=state.clock(),
+        filename=f"{record.uuid}.pptx",
     )
 
 
@@ -53,7 +58,9 @@ async def create_session(request: Request, state: ServerState, account: Account)
     uuid = str(uuidlib.uuid4())
     now = state.clock()
     stale = now - int((state.settings.render_timeout + 60) * 1_000_000)
-    record, replaced = await state.db(state.store.create_session, account.id, uuid, upload_key_for(uuid), now, stale)
+    record, replaced = await state.db(
+        state.store.create_session, account.id, uuid, upload_key_for(uuid), now, stale
+    )
     await delete_session_files(state, replaced)
     body = {"session": session_json(record), "upload": _upload_json(request, state, record)}
     return JSONResponse(body, status_code=201)
@@ -74,7 +81,9 @@ async def get_session(request: Request, state: ServerState, account: Account) ->
 @api_endpoint
 async def render(request: Request, state: ServerState, account: Account) -> Response:
     record = await render_session(state, await _session_of(request, state, account))
-    return JSONResponse({"session": session_json(record), "download_url": _download_url(request, state, record)})
+    return JSONResponse(
+        {"session": session_json(record), "download_url": _download_url(request, state, record)}
+    )
 
 
 @api_endpoint
@@ -85,7 +94,9 @@ async def download_url(request: Request, state: ServerState, account: Account) -
     if not record.render_succeeded:
         raise ApiError(409, "render_failed", f"the render of this session failed, so there is no file: "
                        f"{record.render_message}")  # fmt: skip
-    return JSONResponse({"session": session_json(record), "download_url": _download_url(request, state, record)})
+    return JSONResponse(
+        {"session": session_json(record), "download_url": _download_url(request, state, record)}
+    )
 
 
 async def sessions(request: Request) -> Response:

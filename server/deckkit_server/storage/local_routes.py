@@ -10,7 +10,7 @@ from __future__ import annotations
 import hmac
 from collections.abc import Awaitable, Callable
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 import anyio
 from python_multipart.multipart import MultipartParser, parse_options_header
@@ -162,7 +162,7 @@ def upload_endpoint(storage: LocalStorage) -> Endpoint:
             return S3Error(412, "PreconditionFailed", "Bucket POST must be of the enclosure-type multipart/form-data.",
                            Condition="Bucket POST must be of the enclosure-type multipart/form-data").response(resource)  # fmt: skip
         events = _Events()
-        parser = MultipartParser(boundary, events.callbacks())
+        parser = MultipartParser(boundary, cast(Any, events.callbacks()))
         state = _Upload(storage)
         stream = request.stream()
         received = 0
@@ -181,7 +181,8 @@ def upload_endpoint(storage: LocalStorage) -> Endpoint:
                     raise S3Error(400, "InvalidArgument", "POST requires exactly one file upload per request.",
                                   ArgumentName="file", ArgumentValue="0")  # fmt: skip
                 raise S3Error(400, "IncompleteBody", "The request body terminated unexpectedly")
-            assert state.length is not None and state.staging is not None
+            assert state.length is not None
+            assert state.staging is not None
             if state.size < state.length.minimum:
                 raise S3Error(400, "EntityTooSmall", "Your proposed upload is smaller than the minimum allowed size",
                               MinSizeAllowed=str(state.length.minimum), ProposedSize=str(state.size))  # fmt: skip

@@ -71,7 +71,9 @@ def _policy_failed(condition: Any) -> S3Error:
                    f"Invalid according to Policy: Policy Condition failed: {json.dumps(condition)}")  # fmt: skip
 
 
-def _check_condition(condition: Any, fields: Mapping[str, str], bucket: str) -> tuple[set[str], LengthRange | None]:
+def _check_condition(
+    condition: Any, fields: Mapping[str, str], bucket: str
+) -> tuple[set[str], LengthRange | None]:
     """The field names the condition covers (and the length range it sets), or an S3Error."""
 
     def value_of(name: str) -> str | None:
@@ -103,7 +105,13 @@ def _check_condition(condition: Any, fields: Mapping[str, str], bucket: str) -> 
 
 
 def check_policy(
-    fields: Mapping[str, str], *, bucket: str, secret: str, access_key: str, security_token_for: Any, now: datetime
+    fields: Mapping[str, str],
+    *,
+    bucket: str,
+    secret: str,
+    access_key: str,
+    security_token_for: Any,
+    now: datetime,
 ) -> LengthRange:
     """Check the fields before ``file`` (names lower-cased) as S3 does; the allowed length range.
 
@@ -152,7 +160,9 @@ def check_policy(
         names, found = _check_condition(condition, fields, bucket)
         covered |= names
         length = found or length
-    extra = sorted(n for n in fields if n not in covered and n not in _UNCHECKED and not n.startswith("x-ignore-"))
+    extra = sorted(
+        n for n in fields if n not in covered and n not in _UNCHECKED and not n.startswith("x-ignore-")
+    )
     if extra:
         raise S3Error(403, "AccessDenied", f"Invalid according to Policy: Extra input fields: {extra[0]}")
     return length

@@ -39,11 +39,12 @@ class S3Storage:
         parts = urlsplit(url)
         options = {k: v[-1] for k, v in parse_qs(parts.query).items()}
         self.bucket = parts.netloc
+        addressing: Any = {"addressing_style": options.get("addressing_style", "path")}
         self.client: Any = boto3.client(
             "s3",
             endpoint_url=options.get("endpoint_url"),
             region_name=options.get("region", "us-east-1"),
-            config=Config(signature_version="s3v4", s3={"addressing_style": options.get("addressing_style", "path")},
+            config=Config(signature_version="s3v4", s3=addressing,
                           max_pool_connections=32),
         )  # fmt: skip
 

@@ -94,7 +94,15 @@ def presigned_get_signature(
 ) -> str:
     """Signature of a presigned GET: ``query`` holds every X-Amz-* parameter but the signature."""
     canonical_request = "\n".join(
-        ["GET", _encode(path, keep_slash=True), canonical_query(query), f"host:{host}", "", "host", "UNSIGNED-PAYLOAD"]
+        [
+            "GET",
+            _encode(path, keep_slash=True),
+            canonical_query(query),
+            f"host:{host}",
+            "",
+            "host",
+            "UNSIGNED-PAYLOAD",
+        ]
     )
     string_to_sign = "\n".join(
         [ALGORITHM, date, credential.scope, hashlib.sha256(canonical_request.encode()).hexdigest()]

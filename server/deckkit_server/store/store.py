@@ -109,7 +109,11 @@ class Store:
         with self.engine.begin() as conn:
             conn.execute(
                 insert(tables.tokens).values(
-                    id=token_id, account_id=account_id, name=name, token_hash=hash_token(plaintext), created_at=now
+                    id=token_id,
+                    account_id=account_id,
+                    name=name,
+                    token_hash=hash_token(plaintext),
+                    created_at=now,
                 )
             )
         return TokenRecord(token_id, account_id, name, now, None, None), plaintext
@@ -122,7 +126,9 @@ class Store:
             return [_token(r) for r in conn.execute(query)]
 
     def revoke_token(self, token_id: str, now: int, account_id: str | None = None) -> bool:
-        query = update(tables.tokens).where(tables.tokens.c.id == token_id, tables.tokens.c.revoked_at.is_(None))
+        query = update(tables.tokens).where(
+            tables.tokens.c.id == token_id, tables.tokens.c.revoked_at.is_(None)
+        )
         if account_id is not None:
             query = query.where(tables.tokens.c.account_id == account_id)
         with self.engine.begin() as conn:
@@ -145,7 +151,9 @@ class Store:
             return None
         if row.last_used_at is None or now - row.last_used_at > _LAST_USED_GRANULARITY:
             with self.engine.begin() as conn:
-                conn.execute(update(tables.tokens).where(tables.tokens.c.id == token_id).values(last_used_at=now))
+                conn.execute(
+                    update(tables.tokens).where(tables.tokens.c.id == token_id).values(last_used_at=now)
+                )
         return Account(row.account_id, row.account_name, row.account_created_at)
 
     # sessions

@@ -33,9 +33,13 @@ def register(subparsers: Any) -> None:
     parser.add_argument("input", help="input.zip (template.pptx + data.json + media), or template.pptx")
     parser.add_argument("data", nargs="?", help="data.json, when the first argument is template.pptx")
     parser.add_argument("-o", "--output", required=True, help="where to write the rendered pptx")
-    parser.add_argument("--strict", action="store_true", help="treat warnings (unused keys, unfilled placeholders) as errors")
+    parser.add_argument(
+        "--strict", action="store_true", help="treat warnings (unused keys, unfilled placeholders) as errors"
+    )
     parser.add_argument("--remote", action="store_true", help="render on a deckkit server instead of locally")
-    parser.add_argument("--base-url", default=None, help="server URL for --remote (default: $DECKKIT_BASE_URL)")
+    parser.add_argument(
+        "--base-url", default=None, help="server URL for --remote (default: $DECKKIT_BASE_URL)"
+    )
     parser.add_argument("--token", default=None, help="API token for --remote (default: $DECKKIT_API_TOKEN)")
     parser.set_defaults(run=run)
 
@@ -48,7 +52,9 @@ def run(args: argparse.Namespace) -> int:
         raise DeckkitError(f"{source}: no such file")
     is_zip = args.data is None
     if is_zip and source.suffix.lower() == ".pptx":
-        raise DeckkitError(f"{source} is a template: give data.json too (deckkit render template.pptx data.json -o out.pptx)")
+        raise DeckkitError(
+            f"{source} is a template: give data.json too (deckkit render template.pptx data.json -o out.pptx)"
+        )
     if not is_zip and not Path(args.data).is_file():
         raise DeckkitError(f"{args.data}: no such file")
     if args.remote:

@@ -10,7 +10,9 @@ __all__ = ["register"]
 
 def register(subparsers: Any) -> None:
     parser: argparse.ArgumentParser = subparsers.add_parser(
-        "serve", help="run the session API server", description="Run the deckkit session API server on this machine."
+        "serve",
+        help="run the session API server",
+        description="Run the deckkit session API server on this machine.",
     )
     try:
         from deckkit_server.cli import add_serve_arguments

@@ -27,7 +27,14 @@ from deckkit.client._exceptions import (
     RenderFailed,
     make_status_error,
 )
-from deckkit.client._types import RenderResponse, Session, SessionResponse, SessionSummary, UploadForm
+from deckkit.client._types import (
+    RenderResponse,
+    Session,
+    SessionList,
+    SessionResponse,
+    SessionSummary,
+    UploadForm,
+)
 
 __all__ = [
     "DEFAULT_MAX_RETRIES",
@@ -240,8 +247,6 @@ def parse_json(response: httpx.Response, model: type[ModelT]) -> ModelT:
 
 
 def parse_session_list(response: httpx.Response) -> list[SessionSummary]:
-    from deckkit.client._types import SessionList
-
     return list(parse_json(response, SessionList).sessions)
 
 

@@ -159,6 +159,14 @@ class RenderedDeck(_Lenient):
     def succeeded(self) -> bool:
         return self.session.state is SessionState.SUCCEEDED
 
+    def __repr__(self) -> str:
+        # Never the pptx bytes: a notebook would print megabytes.
+        where = f", path={str(self.path)!r}" if self.path is not None else ""
+        return (
+            f"RenderedDeck(uuid={self.session.uuid!r}, state={self.session.state.value!r}, "
+            f"slide_count={self.slide_count!r}, content=<{len(self.content)} bytes>{where})"
+        )
+
     def save(self, path: str | os.PathLike[str]) -> Path:
         """Write the pptx to ``path`` and return it."""
         if not self.succeeded:

@@ -1,4 +1,9 @@
-"""Styles given the short ways analysts write them, checked once and merged field by field."""
+"""Styles given the short ways analysts write them, checked once and merged field by field.
+
+Inside the frames layer a style is its data.json form, a plain dict (``{"font": {...}, "shape":
+{...}}``) already checked by the model: a 5 000-row table merges styles 100 000 times, and plain
+dicts keep that cheap. The model checks the whole element once more at the end.
+"""
 
 from __future__ import annotations
 
@@ -7,26 +12,49 @@ from typing import Any
 from pydantic import ValidationError
 
 from deckkit.errors import DataError, Problem
-from deckkit.model.styles import FontStyles, HorizontalAlign, ShapeStyles, Styles
+from deckkit.model.styles import HorizontalAlign, Styles
 
 StylesLike = Styles | dict[str, Any] | str
 """A Styles object, its dict form (``{"font": {"bold": True}}``), or a colour string (fill and outline)."""
 
+StyleDict = dict[str, dict[str, Any]]
 
-def coerce_styles(value: Any, where: str) -> Styles | None:
-    """A Styles from the accepted short forms; DataError naming ``where`` when it is not one."""
-    if value is None or isinstance(value, Styles):
-        return value
+
+class StyleChecker:
+    """Checks styles and remembers the answer: a rule function returns the same few styles again and again."""
+
+    def __init__(self) -> None:
+        self._seen: dict[str, StyleDict | None] = {}
+
+    def __call__(self, value: Any, where: str) -> StyleDict | None:
+        if value is None:
+            return None
+        key = repr(value) if isinstance(value, str | dict | Styles) else None
+        if key is not None and key in self._seen:
+            return self._seen[key]
+        checked = style_dict(value, where)
+        if key is not None:
+            self._seen[key] = checked
+        return checked
+
+
+def style_dict(value: Any, where: str) -> StyleDict | None:
+    """The checked data.json form of a style given as Styles, dict or colour string; DataError naming ``where``."""
+    if value is None:
+        return None
     if isinstance(value, str):
         value = {"shape": {"fill": value, "outline": value}}
-    if not isinstance(value, dict):
-        raise DataError(
-            [Problem(where, f"expected Styles, a dict or a colour string, got {type(value).__qualname__}")]
-        )
-    try:
-        return Styles.model_validate(value)
-    except ValidationError as e:
-        raise DataError([_problem(where, err) for err in e.errors()]) from None
+    if isinstance(value, Styles):
+        styles = value
+    elif isinstance(value, dict):
+        try:
+            styles = Styles.model_validate(value)
+        except ValidationError as e:
+            raise DataError([_problem(where, err) for err in e.errors()]) from None
+    else:
+        raise DataError([Problem(where, f"expected Styles, a dict or a colour string, got {type(value).__qualname__}")])
+    dumped: StyleDict = styles.model_dump(mode="json", exclude_none=True)
+    return {k: v for k, v in dumped.items() if v} or None
 
 
 def _problem(where: str, err: Any) -> Problem:
@@ -34,33 +62,19 @@ def _problem(where: str, err: Any) -> Problem:
     return Problem(where + loc, err["msg"])
 
 
-def _merge_part(a: Any, b: Any, cls: type[FontStyles] | type[ShapeStyles]) -> Any:
-    if a is None or b is None:
-        return b if a is None else a
-    data = a.model_dump(exclude_none=True)
-    data.update(b.model_dump(exclude_none=True))
-    return cls.model_construct(**data)
-
-
-def merge_styles(a: Styles | None, b: Styles | None) -> Styles | None:
+def merge_styles(a: StyleDict | None, b: StyleDict | None) -> StyleDict | None:
     """``b`` over ``a``: each font and shape field set in ``b`` wins, the others come from ``a``."""
-    if a is None or b is None:
-        return b if a is None else a
-    return Styles.model_construct(
-        font=_merge_part(a.font, b.font, FontStyles), shape=_merge_part(a.shape, b.shape, ShapeStyles)
-    )
+    if not a or not b:
+        return b or a
+    out: StyleDict = {}
+    for part in ("font", "shape"):
+        merged = {**a.get(part, {}), **b.get(part, {})}
+        if merged:
+            out[part] = merged
+    return out
 
 
-def with_align(styles: Styles | None, align: HorizontalAlign | None) -> Styles | None:
+def with_align(styles: StyleDict | None, align: HorizontalAlign | None) -> StyleDict | None:
     if align is None:
         return styles
-    return merge_styles(
-        styles, Styles.model_construct(font=None, shape=ShapeStyles.model_construct(align=align))
-    )
-
-
-def dump_styles(styles: Styles | None) -> dict[str, Any] | None:
-    if styles is None:
-        return None
-    out = styles.model_dump(exclude_none=True)
-    return out or None
+    return merge_styles(styles, {"shape": {"align": align}})

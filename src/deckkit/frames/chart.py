@@ -20,7 +20,7 @@ from pydantic import ValidationError
 from deckkit.errors import DataError, Problem
 from deckkit.frames._backend import Column, Frame, column_path, pandas_has_default_index, to_frame
 from deckkit.frames._options import bounds_dict
-from deckkit.frames._styles import StylesLike, coerce_styles, dump_styles
+from deckkit.frames._styles import StylesLike, style_dict
 from deckkit.frames.dates import date_serial, default_date_format, has_time_of_day
 from deckkit.frames.formats import Format, formatter_for, label_formatter
 from deckkit.model._base import data_error
@@ -102,7 +102,7 @@ def chart_from_dataframe(
         hint = f"numeric columns: {', '.join(numeric)}" if numeric else "the frame has no numeric column"
         raise DataError([Problem("series", f"no series to plot on the primary axis ({hint}); name them with series=[...]")])  # fmt: skip
     series_names = {frame.resolve(k): v for k, v in (names or {}).items()}
-    series_styles = {frame.resolve(k): coerce_styles(v, f"styles[{k!r}]") for k, v in (styles or {}).items()}
+    series_styles = {frame.resolve(k): style_dict(v, f"styles[{k!r}]") for k, v in (styles or {}).items()}
 
     data: dict[str, Any] = {"type": "chart", "labels_interval": labels_interval}
     data.update(_labels(label_column, label_format, date_format, date_unit, date_major_unit))
@@ -187,7 +187,7 @@ def _axis(
             raise DataError([Problem(column.path, f"two series are named {name!r}; give them different names with names={{...}}")])  # fmt: skip
         seen.add(name)
         entry: dict[str, Any] = {"name": name, "values": column.numbers()}
-        dumped = dump_styles(styles.get(key))
+        dumped = styles.get(key)
         if dumped is not None:
             entry["styles"] = dumped
         series[name] = entry

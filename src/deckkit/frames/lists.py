@@ -14,7 +14,7 @@ from pydantic import ValidationError
 
 from deckkit.errors import DataError, Problem
 from deckkit.frames._backend import Column, column_path, is_series, to_column, to_frame
-from deckkit.frames._styles import StylesLike, coerce_styles, dump_styles
+from deckkit.frames._styles import StylesLike, style_dict
 from deckkit.frames._warnings import DroppedRowsWarning
 from deckkit.frames.formats import Format, format_value, formatter_for
 from deckkit.model.elements import List, Text
@@ -148,8 +148,7 @@ def _checked_levels(raw: list[Any], path: Callable[[int], str]) -> list[int]:
 def _build(
     column: Column, levels: list[int] | None, styles: StylesLike | None, format: Format | None
 ) -> List:
-    font = coerce_styles(styles, "styles")
-    dumped = dump_styles(font)
+    dumped = style_dict(styles, "styles")
     # A sequence may mix kinds: then each item reads as its own kind would.
     fmt = (
         format_value

@@ -18,7 +18,7 @@ from pydantic import ValidationError
 from deckkit.errors import DataError, Problem
 from deckkit.frames._backend import Column, to_frame
 from deckkit.frames._options import bounds_dict
-from deckkit.frames._styles import StylesLike, coerce_styles, dump_styles
+from deckkit.frames._styles import StylesLike, style_dict
 from deckkit.frames._warnings import DroppedRowsWarning
 from deckkit.frames.dates import datetime_serial
 from deckkit.model._base import data_error
@@ -86,7 +86,7 @@ def scatter_from_dataframe(
         x_format = "yyyy-mm-dd"
 
     series: dict[str, Any] = {}
-    style_map = {k: coerce_styles(v, f"styles[{k!r}]") for k, v in (styles or {}).items()}
+    style_map = {k: style_dict(v, f"styles[{k!r}]") for k, v in (styles or {}).items()}
     names = names or {}
     if group_column is None:
         for column in y_columns:
@@ -164,7 +164,7 @@ def _add(series: dict[str, Any], name: str, points: list[list[float]], styles: A
             [Problem(where, f"two series are named {name!r}; give them different names with names={{...}}")]
         )
     entry: dict[str, Any] = {"name": name, "values": points}
-    dumped = dump_styles(styles)
+    dumped = styles
     if dumped is not None:
         entry["styles"] = dumped
     series[name] = entry

@@ -26,11 +26,11 @@ from deckkit.frames._backend import (
     to_column,
     to_frame,
 )
-from deckkit.frames._styles import StylesLike, coerce_styles, dump_styles, merge_styles, with_align
+from deckkit.frames._styles import StyleChecker, StyleDict, StylesLike, merge_styles, style_dict, with_align
 from deckkit.frames.formats import Format, currency, formatter_for, label_formatter
 from deckkit.model._base import data_error
 from deckkit.model.elements import Table
-from deckkit.model.styles import HorizontalAlign, Styles
+from deckkit.model.styles import HorizontalAlign
 
 __all__ = ["CellStyles", "DataBar", "table_from_dataframe"]
 
@@ -138,27 +138,31 @@ def table_from_dataframe(
     formatters = _formatters(frame, body, n_index, formats or {})
     per_column = _column_styles(frame, column_styles or {})
     bars = _databars(frame, databars)
-    header_style = coerce_styles(header_styles, "header_styles")
+    header_style = style_dict(header_styles, "header_styles")
     header_labels = {frame.resolve(name): text for name, text in (labels or {}).items()}
     rules = _rules(frame, cell_styles)
 
     rows: list[list[Any]] = []
     if header:
         rows.extend(_header_rows(body, n_index, header_labels, multi_header, aligns, header_style))
-    for r in range(frame.n_rows):
-        row: list[Any] = []
-        for c, column in enumerate(body):
-            value = column.values[r]
-            text = na_rep if value is None else formatters[c](value)
-            if c < n_index:
-                row.append(_cell(text, with_align(None, aligns[c]), None))
-                continue
-            styles = with_align(per_column.get(column.key), aligns[c])
+    # Column by column: the formatter, base style and data bar of a column are looked up once.
+    cells_by_column: list[list[Any]] = []
+    for c, column in enumerate(body):
+        fmt = formatters[c]
+        base = with_align(None if c < n_index else per_column.get(column.key), aligns[c])
+        texts = [na_rep if value is None else fmt(value) for value in column.values]
+        bar = bars.get(column.key) if c >= n_index else None
+        if c < n_index or (not rules and bar is None):
+            cells_by_column.append([_cell(text, base, None) for text in texts])
+            continue
+        cells: list[Any] = []
+        for r, (value, text) in enumerate(zip(column.values, texts, strict=True)):
+            styles = base
             for rule in rules:
                 styles = merge_styles(styles, rule(value, r, column.name, column.key))
-            bar = bars.get(column.key)
-            row.append(_cell(text, styles, bar(r) if bar is not None else None))
-        rows.append(row)
+            cells.append(_cell(text, styles, bar(r) if bar is not None else None))
+        cells_by_column.append(cells)
+    rows.extend(list(row) for row in zip(*cells_by_column, strict=True))
     if not rows:
         rows = [[_cell(na_rep, None, None) for _ in body]]
     try:
@@ -174,13 +178,12 @@ def table_from_dataframe(
         raise data_error(e, "Table") from None
 
 
-def _cell(text: str, styles: Styles | None, bar: dict[str, Any] | None) -> Any:
-    dumped = dump_styles(styles)
-    if dumped is None and bar is None:
+def _cell(text: str, styles: StyleDict | None, bar: dict[str, Any] | None) -> Any:
+    if styles is None and bar is None:
         return text
     cell: dict[str, Any] = {"value": text}
-    if dumped is not None:
-        cell["styles"] = dumped
+    if styles is not None:
+        cell["styles"] = styles
     if bar is not None:
         cell["databar"] = bar
     return cell
@@ -243,9 +246,9 @@ def _formatters(
 
 def _column_styles(
     frame: Frame, column_styles: Mapping[Hashable, StylesLike]
-) -> dict[Hashable, Styles | None]:
+) -> dict[Hashable, StyleDict | None]:
     return {
-        frame.resolve(name): coerce_styles(s, f"column_styles[{name!r}]") for name, s in column_styles.items()
+        frame.resolve(name): style_dict(s, f"column_styles[{name!r}]") for name, s in column_styles.items()
     }
 
 
@@ -255,7 +258,7 @@ def _header_rows(
     labels: Mapping[Hashable, str],
     multi_header: Literal["rows", "join"],
     aligns: list[Align | None],
-    header_style: Styles | None,
+    header_style: StyleDict | None,
 ) -> list[list[Any]]:
     depth = max(len(c.header) for c in body) if multi_header == "rows" else 1
     texts: list[list[str]] = []
@@ -294,7 +297,7 @@ def _databars(
         bar = DataBar(color=spec) if isinstance(spec, str) else spec
         column = frame.column(name)
         for where, colour in (("color", bar.color), ("negative_color", bar.negative_color)):
-            coerce_styles({"shape": {"fill": colour}}, f"databars[{name!r}].{where}")
+            style_dict({"shape": {"fill": colour}}, f"databars[{name!r}].{where}")
         out[column.key] = _bar_function(column.numbers(), bar)
     return out
 
@@ -330,7 +333,7 @@ def _bar_function(values: list[float | int | None], bar: DataBar) -> Callable[[i
 
 # --- conditional styles ---------------------------------------------------------------------------
 
-Rule = Callable[[Any, int, str, Hashable], Styles | None]
+Rule = Callable[[Any, int, str, Hashable], StyleDict | None]
 
 
 def _rules(frame: Frame, cell_styles: Any) -> list[Rule]:
@@ -352,14 +355,17 @@ def _rule(frame: Frame, item: Any, where: str) -> Rule:
     if isinstance(item, tuple):
         if len(item) != 2:
             raise DataError([Problem(where, "a mask rule is a pair (mask, styles)")])
-        return _mask_rule(frame, item[0], coerce_styles(item[1], f"{where}[1]"), where)
+        return _mask_rule(frame, item[0], style_dict(item[1], f"{where}[1]"), where)
     if is_frame(item):
         return _frame_rule(frame, item, where)
     if callable(item):
         fn: Callable[[Any, int, str], Any] = item
 
-        def call(value: Any, row: int, name: str, key: Hashable) -> Styles | None:
-            return coerce_styles(fn(value, row, name), f"{where}({value!r}, {row}, {name!r})")
+        check = StyleChecker()
+
+        def call(value: Any, row: int, name: str, key: Hashable) -> StyleDict | None:
+            styles = fn(value, row, name)
+            return None if styles is None else check(styles, f"{where}({value!r}, {row}, {name!r})")
 
         return call
     raise DataError([Problem(where, f"expected a function, a frame of styles or a (mask, styles) pair, got {type(item).__qualname__}")])  # fmt: skip
@@ -373,22 +379,23 @@ def _same_length(frame: Frame, n: int, where: str) -> None:
 def _frame_rule(frame: Frame, styles_df: Any, where: str) -> Rule:
     other = to_frame(styles_df)
     _same_length(frame, other.n_rows, where)
-    by_key: dict[Hashable, list[Styles | None]] = {}
+    by_key: dict[Hashable, list[StyleDict | None]] = {}
+    check = StyleChecker()
     for key in other.keys:
         target = frame.resolve(key)
         column = other.column(key)
         by_key[target] = [
-            coerce_styles(v, f"{where}[{column.name!r}][{r}]") for r, v in enumerate(column.values)
+            check(v, f"{where}[{column.name!r}][{r}]") for r, v in enumerate(column.values)
         ]
 
-    def lookup(value: Any, row: int, name: str, key: Hashable) -> Styles | None:
+    def lookup(value: Any, row: int, name: str, key: Hashable) -> StyleDict | None:
         styles = by_key.get(key)
         return styles[row] if styles is not None else None
 
     return lookup
 
 
-def _mask_rule(frame: Frame, mask: Any, styles: Styles | None, where: str) -> Rule:
+def _mask_rule(frame: Frame, mask: Any, styles: StyleDict | None, where: str) -> Rule:
     if is_frame(mask):
         other = to_frame(mask)
         _same_length(frame, other.n_rows, f"{where}[0]")
@@ -396,7 +403,7 @@ def _mask_rule(frame: Frame, mask: Any, styles: Styles | None, where: str) -> Ru
             frame.resolve(key): [bool(v) for v in other.column(key).values] for key in other.keys
         }
 
-        def by_cell(value: Any, row: int, name: str, key: Hashable) -> Styles | None:
+        def by_cell(value: Any, row: int, name: str, key: Hashable) -> StyleDict | None:
             selected = cells.get(key)
             return styles if selected is not None and selected[row] else None
 
@@ -404,7 +411,7 @@ def _mask_rule(frame: Frame, mask: Any, styles: Styles | None, where: str) -> Ru
     rows_mask = [bool(v) for v in (to_column(mask).values if is_series(mask) else mask)]
     _same_length(frame, len(rows_mask), f"{where}[0]")
 
-    def by_row(value: Any, row: int, name: str, key: Hashable) -> Styles | None:
+    def by_row(value: Any, row: int, name: str, key: Hashable) -> StyleDict | None:
         return styles if rows_mask[row] else None
 
     return by_row

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import copy
 import zipfile
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from lxml import etree
@@ -46,6 +47,7 @@ from deckkit.render.chart_series import (
     name_element,
     new_series,
     number_format,
+    number_texts,
     numbers,
     set_child,
     set_val,
@@ -53,7 +55,7 @@ from deckkit.render.chart_series import (
     trim_points,
 )
 from deckkit.render.chart_styles import recolor_series, style_points, style_series
-from deckkit.render.workbook import CellValue, sheet_names, write_block
+from deckkit.render.workbook import CellValue, NumberText, sheet_names, write_block
 
 __all__ = ["check_chart", "describe_chart", "fill_chart"]
 
@@ -229,8 +231,9 @@ def _fill_category(placements: list[_Placement], chart: Chart, layout: SheetLayo
     shared_cat: etree._Element | None = None
     if dates is None:
         shared_cat = text_categories(chart.labels or [], cat_ref)
-    grid: list[list[CellValue]] = [[None, *(p.data.name or p.key for p in placements)]]
-    grid += [[label, *([None] * len(placements))] for label in labels]
+    header: list[CellValue] = [None, *(p.data.name or p.key for p in placements)]
+    date_texts = number_texts(dates) if dates is not None else None
+    columns: list[Sequence[CellValue]] = [date_texts if date_texts is not None else labels]
     for i, p in enumerate(placements):
         ser, data = p.element, p.data
         assert ser is not None and isinstance(data, ChartSeries)
@@ -242,15 +245,15 @@ def _fill_category(placements: list[_Placement], chart: Chart, layout: SheetLayo
             fmt = chart.date_labels_format or number_format(ser, "cat", chart_axes.DEFAULT_DATE_FORMAT)
             if fmt == "General":
                 fmt = chart_axes.DEFAULT_DATE_FORMAT
-            set_child(ser, numbers("cat", dates or [], cat_ref, fmt))
+            set_child(ser, numbers("cat", date_texts or [], cat_ref, fmt))
+        texts = number_texts(data.values)
         val_ref = layout.value_ref(i, n) if layout else None
-        set_child(ser, numbers("val", data.values, val_ref, number_format(ser, "val")))
+        set_child(ser, numbers("val", texts, val_ref, number_format(ser, "val")))
         trim_points(ser, n)
         style_series(ser, p.group.kind, p.group.element, data.styles)
         style_points(ser, p.group.kind, p.group.element, data.data_point_styles)
-        for k, value in enumerate(data.values):
-            grid[1 + k][1 + i] = value
-    return grid
+        columns.append(texts)
+    return [header, *(list(row) for row in zip(*columns, strict=True))]
 
 
 def _fill_scatter(placements: list[_Placement], layout: SheetLayout | None) -> list[list[CellValue]]:
@@ -263,17 +266,17 @@ def _fill_scatter(placements: list[_Placement], layout: SheetLayout | None) -> l
         assert ser is not None and isinstance(data, ScatterSeries)
         # Every series spans the longest one's rows (blank cells are gaps): LibreOffice drops
         # all but the last series of a scatter chart whose series differ in length.
-        pad: list[float | None] = [None] * (rows - len(data.values))
-        xs: list[float | None] = [float(x) for x, _ in data.values] + pad
-        ys: list[float | None] = [float(y) for _, y in data.values] + pad
+        pad: list[NumberText | None] = [None] * (rows - len(data.values))
+        xs = number_texts([x for x, _ in data.values]) + pad
+        ys = number_texts([y for _, y in data.values]) + pad
         refs = [layout.xy_ref(i, width, which, rows) if layout else None for which in range(3)]
         set_child(ser, name_element(data.name, layout.xy_name_ref(i, width) if layout else None))
         set_child(ser, numbers("xVal", xs, refs[0], number_format(ser, "xVal")))
         set_child(ser, numbers("yVal", ys, refs[1], number_format(ser, "yVal")))
         grid[0][width * i + 1] = data.name
-        sizes: list[float | None] = []
+        sizes: list[NumberText | None] = []
         if p.group.kind == "bubbleChart":
-            sizes = [_template_bubble_size(ser)] * len(data.values) + pad
+            sizes = number_texts([_template_bubble_size(ser)] * len(data.values)) + pad
             set_child(ser, numbers("bubbleSize", sizes, refs[2], number_format(ser, "bubbleSize")))
         for k in range(len(data.values)):
             grid[1 + k][width * i] = xs[k]

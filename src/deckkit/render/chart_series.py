@@ -16,7 +16,7 @@ from xml.sax.saxutils import escape
 from lxml import etree
 
 from deckkit.render.chart_plot import C, c, local
-from deckkit.render.workbook import _xml_safe, format_number
+from deckkit.render.workbook import NumberText, _xml_safe, format_number
 
 # The children of every kind of c:ser merged into one order (no kind uses two that conflict).
 SER_ORDER = ("idx", "order", "tx", "spPr", "invertIfNegative", "pictureOptions", "marker", "explosion", "dPt",
@@ -57,8 +57,13 @@ def _str_points(values: Sequence[str]) -> str:
     return "".join(f'<c:pt idx="{i}"><c:v>{escape(_xml_safe(v))}</c:v></c:pt>' for i, v in enumerate(values))
 
 
-def _num_points(values: Sequence[float | None]) -> str:
-    return "".join(f'<c:pt idx="{i}"><c:v>{format_number(v)}</c:v></c:pt>' for i, v in enumerate(values) if v is not None)
+def _num_points(texts: Sequence[str | None]) -> str:
+    return "".join(f'<c:pt idx="{i}"><c:v>{t}</c:v></c:pt>' for i, t in enumerate(texts) if t is not None)
+
+
+def number_texts(values: Sequence[float | None]) -> list[NumberText | None]:
+    """Each number formatted once, for the cache and the workbook alike; None stays a gap."""
+    return [None if v is None else NumberText(format_number(v)) for v in values]
 
 
 def _formula(ref: str | None) -> str:
@@ -84,10 +89,10 @@ def text_categories(labels: Sequence[str], ref: str | None) -> etree._Element:
     return _parse(f'<c:cat xmlns:c="{C}">{body}</c:cat>')
 
 
-def numbers(tag: str, values: Sequence[float | None], ref: str | None, format_code: str) -> etree._Element:
-    """c:val / c:cat (dates) / c:xVal / c:yVal / c:bubbleSize as numbers; None is a gap (no point)."""
+def numbers(tag: str, texts: Sequence[str | None], ref: str | None, format_code: str) -> etree._Element:
+    """c:val / c:cat (dates) / c:xVal / c:yVal / c:bubbleSize from :func:`number_texts`; None is a gap."""
     inner = (f"<c:formatCode>{escape(format_code)}</c:formatCode>"
-             f'<c:ptCount val="{len(values)}"/>{_num_points(values)}')  # fmt: skip
+             f'<c:ptCount val="{len(texts)}"/>{_num_points(texts)}')  # fmt: skip
     body = f"<c:numRef>{_formula(ref)}<c:numCache>{inner}</c:numCache></c:numRef>" if ref is not None else f"<c:numLit>{inner}</c:numLit>"
     return _parse(f'<c:{tag} xmlns:c="{C}">{body}</c:{tag}>')
 

@@ -126,7 +126,9 @@ def render(template: bytes | str | Path, data: DeckData | dict[str, Any] | list[
         problems += warnings
     if problems:
         raise RenderError(problems, summary=f"the data does not fit the template ({len(problems)} problems)")
-    return RenderResult(_assemble(package, deck, [p for p in plans if p is not None], files), len(plans), warnings)
+    return RenderResult(
+        _assemble(package, deck, [p for p in plans if p is not None], files), len(plans), warnings
+    )
 
 
 # planning -------------------------------------------------------------------------------------
@@ -214,9 +216,15 @@ class _Planner:
             return
         have = [f.alt_text for f in slide.placeholders.frames_of_kind(want)]  # type: ignore[arg-type]
         plural = "tables" if want == "table" else "charts"
-        listed = f"the slide has {plural} " + ", ".join(f'"{n}"' for n in have) if have else f"the slide has no {plural}"
+        listed = (
+            f"the slide has {plural} " + ", ".join(f'"{n}"' for n in have)
+            if have
+            else f"the slide has no {plural}"
+        )
         where = f"; {{{key}}} is text there, but {_KIND_NAMES[want]} is found by its alt text" if text else ""
-        self._error(path, f'no {want} with alt text "{key}" on template slide {slide.number}{where}; {listed}')
+        self._error(
+            path, f'no {want} with alt text "{key}" on template slide {slide.number}{where}; {listed}'
+        )
 
     def _check_table(self, path: str, slide: _TemplateSlide, key: str, value: Table, text: list[Occurrence],
                      frames: list[Frame]) -> str | None:  # fmt: skip
@@ -241,7 +249,10 @@ class _Planner:
         for frame in charts:
             part = slide.part.rels.target_part(chart_relationship_id(frame.element) or "")
             if part is None:
-                self._error(path, f'the chart "{key}" on template slide {slide.number} has no chart part (damaged template)')
+                self._error(
+                    path,
+                    f'the chart "{key}" on template slide {slide.number} has no chart part (damaged template)',
+                )
                 continue
             self.problems.extend(chart_filler.check_chart(part.xml, value, path))
         return "chart"
@@ -270,8 +281,8 @@ class _Planner:
         from deckkit.render import media as media_filler
 
         for target in targets:
-            frame = inherited_frame(target, slide.part)
-            self.problems.extend(media_filler.check_media(target, value, self.media, path, frame))
+            inherited = inherited_frame(target, slide.part)
+            self.problems.extend(media_filler.check_media(target, value, self.media, path, inherited))
         return "media"
 
 
@@ -403,8 +414,8 @@ def _prune_relationships(slide: Part) -> None:
     for el in slide.xml.iter():
         if isinstance(el.tag, str):
             for name, val in el.attrib.items():
-                if name.startswith(f"{{{_R}}}"):
-                    used.add(val)
+                if str(name).startswith(f"{{{_R}}}"):
+                    used.add(str(val))
     for rel in slide.rels:
         if rel.reltype in _PRUNABLE and rel.rid not in used:
             slide.rels.remove(rel.rid)
@@ -425,10 +436,17 @@ def inherited_frame(shape: etree._Element, slide: Part) -> tuple[int, int, int, 
         if source is None:
             continue
         xfrm = _placeholder_xfrm(source.xml, ph.get("idx"), ph.get("type", "body"))
-        off, ext = (xfrm.find(f"{{{_A}}}off"), xfrm.find(f"{{{_A}}}ext")) if xfrm is not None else (None, None)
+        off, ext = (
+            (xfrm.find(f"{{{_A}}}off"), xfrm.find(f"{{{_A}}}ext")) if xfrm is not None else (None, None)
+        )
         if off is not None and ext is not None:
             try:
-                return int(off.get("x", "0")), int(off.get("y", "0")), int(ext.get("cx", "0")), int(ext.get("cy", "0"))
+                return (
+                    int(off.get("x", "0")),
+                    int(off.get("y", "0")),
+                    int(ext.get("cx", "0")),
+                    int(ext.get("cy", "0")),
+                )
             except ValueError:
                 return None
     return None

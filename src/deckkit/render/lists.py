@@ -70,10 +70,14 @@ def _item_paragraph(item: Text, prototype: etree._Element, add_hyperlink: AddHyp
     paragraph = etree.Element(a("p"))
     proto_p_pr = prototype.find(a("pPr"))
     p_pr = copy.deepcopy(proto_p_pr) if proto_p_pr is not None else etree.Element(a("pPr"))
+    if level != _level(prototype):
+        # The level's own indents (from the list styles) apply, not the prototype's.
+        for name in ("marL", "indent"):
+            p_pr.attrib.pop(name, None)
     if level:
         p_pr.set("lvl", str(level))
-    elif "lvl" in p_pr.attrib:
-        del p_pr.attrib["lvl"]
+    else:
+        p_pr.attrib.pop("lvl", None)
     if len(p_pr) or p_pr.attrib:
         paragraph.append(p_pr)
     first_run = prototype.find(a("r"))
@@ -101,7 +105,10 @@ def fill_list(occurrences: list[Occurrence], value: List, add_hyperlink: AddHype
         replaced, prototypes = _prototypes(occ.paragraph)
         body = occ.paragraph.getparent()
         assert body is not None
-        new = [_item_paragraph(item, _prototype_for(item.level or 0, prototypes), add_hyperlink) for item in items]
+        new = [
+            _item_paragraph(item, _prototype_for(item.level or 0, prototypes), add_hyperlink)
+            for item in items
+        ]
         anchor = replaced[0]
         for p in new:
             anchor.addprevious(p)

@@ -18,6 +18,8 @@ from typing import TYPE_CHECKING, Final, Literal
 
 from lxml import etree
 
+from deckkit.errors import TemplateError
+
 if TYPE_CHECKING:
     from deckkit.render.package import Part
 
@@ -159,7 +161,7 @@ def iter_shapes(tree: etree._Element) -> Iterator[etree._Element]:
 def shape_tree(slide_root: etree._Element) -> etree._Element:
     tree = slide_root.find(f"{{{P}}}cSld/{{{P}}}spTree")
     if tree is None:
-        raise ValueError("slide has no shape tree")
+        raise TemplateError("template.pptx is damaged: a slide has no shape tree (p:cSld/p:spTree)")
     return tree
 
 
@@ -175,7 +177,9 @@ def non_visual_properties(shape: etree._Element) -> etree._Element | None:
 def _frame_kind(shape: etree._Element) -> FrameKind:
     if shape.tag == _PIC:
         nv = shape.find(f"{{{P}}}nvPicPr/{{{P}}}nvPr")
-        if nv is not None and any(child.tag.endswith(("}videoFile", "}audioFile", "}quickTimeFile")) for child in nv):
+        if nv is not None and any(
+            child.tag.endswith(("}videoFile", "}audioFile", "}quickTimeFile")) for child in nv
+        ):
             return "video"
         return "picture"
     if shape.tag == _FRAME:

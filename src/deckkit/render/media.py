@@ -73,21 +73,22 @@ def _missing(src: str, media: Mapping[str, bytes]) -> str:
     return message + " (paths are relative to the folder of data.json)"
 
 
-def _check_image_file(
-    src: str, media: Mapping[str, bytes], path: str
-) -> tuple[list[Problem], ImageInfo | None]:
+def _check_image_file(src: str, media: Mapping[str, bytes], path: str) -> list[Problem]:
     if src not in media:
-        return [Problem(path, _missing(src, media))], None
+        return [Problem(path, _missing(src, media))]
     try:
         info = read_image_info(media[src])
     except UnreadableImageError as e:
-        return [Problem(path, f'"{src}" {e}')], None
+        return [Problem(path, f'"{src}" {e}')]
     ext = _extension(src)
     if ext not in _IMAGE_EXTENSIONS[info.ext]:
         wanted = _IMAGE_EXTENSIONS[info.ext][0]
-        message = f'"{src}" is a {info.label} picture, not {ext.upper()}: name it .{wanted} or convert it'
-        return [Problem(path, message)], None
-    return [], info
+        return [
+            Problem(
+                path, f'"{src}" is a {info.label} picture, not {ext.upper()}: name it .{wanted} or convert it'
+            )
+        ]
+    return []
 
 
 def _is_video(data: bytes) -> bool:
@@ -115,7 +116,7 @@ def check_media(
     """Every reason ``place_media`` would fail, each with its data path (nothing is changed)."""
     problems = _check_target(target, element.scaling, frame, path)
     if isinstance(element, Image):
-        problems += _check_image_file(element.src, media, _field(path, "src"))[0]
+        problems += _check_image_file(element.src, media, _field(path, "src"))
         return problems
     if element.is_online:
         if embed_url(element.src) is None:
@@ -126,7 +127,7 @@ def check_media(
     elif not _is_video(media[element.src]):
         problems.append(Problem(_field(path, "src"), f'"{element.src}" is not an MP4, M4V or MOV video'))
     if element.thumbnail is not None:
-        problems += _check_image_file(element.thumbnail, media, _field(path, "thumbnail"))[0]
+        problems += _check_image_file(element.thumbnail, media, _field(path, "thumbnail"))
     return problems
 
 

@@ -9,8 +9,8 @@ are written, so unused template slides, their notes and charts, and media only t
 left out without any bookkeeping.
 
 Refusals (:class:`~deckkit.errors.TemplateError`): not a zip, an encrypted file, a legacy
-binary ``.ppt``, an ISO/IEC 29500 Strict package (see docs/renderer.md), a damaged package, a
-package without slides.
+binary ``.ppt``, a damaged package, a package without slides. An ISO/IEC 29500 Strict package
+is read as Transitional (:mod:`deckkit.render.strict`) and written as Transitional.
 """
 
 from __future__ import annotations
@@ -26,6 +26,7 @@ from typing import Final
 from lxml import etree
 
 from deckkit.errors import TemplateError
+from deckkit.render.strict import STRICT_RELATIONSHIPS, to_transitional
 
 __all__ = ["RT", "Package", "Part", "Relationship", "Relationships", "open_package"]
 
@@ -33,7 +34,6 @@ CT_NS: Final = "http://schemas.openxmlformats.org/package/2006/content-types"
 PR_NS: Final = "http://schemas.openxmlformats.org/package/2006/relationships"
 P_NS: Final = "http://schemas.openxmlformats.org/presentationml/2006/main"
 R_NS: Final = "http://schemas.openxmlformats.org/officeDocument/2006/relationships"
-_STRICT_R_NS: Final = "http://purl.oclc.org/ooxml/officeDocument/relationships"
 
 _RT_BASE = "http://schemas.openxmlformats.org/officeDocument/2006/relationships/"
 
@@ -264,7 +264,7 @@ class Package:
         self._defaults: dict[str, str] = {}
         self._overrides: dict[str, str] = {}
         self._parts: dict[str, Part] = {}
-        self._rels_cache: dict[str | None, Relationships] = {}
+        self.strict = self._is_strict()
         self._read_content_types()
         self.root_rels = self._load_rels(None)
         main = self._main_document()
@@ -272,9 +272,18 @@ class Package:
 
     # reading -----------------------------------------------------------------------------
 
+    def _is_strict(self) -> bool:
+        """An ISO/IEC 29500 Strict package: its parts are read translated to Transitional."""
+        if "_rels/.rels" not in self._names:
+            return False
+        return STRICT_RELATIONSHIPS.encode() in self._zip.read("_rels/.rels")
+
     def _read(self, name: str) -> bytes:
         try:
-            return self._zip.read(name)
+            data = self._zip.read(name)
+            if self.strict and name.endswith((".xml", ".rels")):
+                data = to_transitional(data)
+            return data
         except (zipfile.BadZipFile, OSError, EOFError, ValueError) as e:
             raise TemplateError(f"template.pptx is damaged: part {name} cannot be read ({e})") from None
         except KeyError:
@@ -320,19 +329,17 @@ class Package:
             if el.get("TargetMode") == "External":
                 rels.add_existing(Relationship(rid, reltype, target, external=True))
                 continue
-            resolved = target.lstrip("/") if target.startswith("/") else posixpath.normpath(posixpath.join(folder, target))
+            resolved = (
+                target.lstrip("/")
+                if target.startswith("/")
+                else posixpath.normpath(posixpath.join(folder, target))
+            )
             part = self.part(resolved)
             # A dangling target is the template's own fault; keep it verbatim rather than guess.
             rels.add_existing(Relationship(rid, reltype, part if part is not None else target))
         return rels
 
     def _main_document(self) -> Part:
-        for rel in self.root_rels:
-            if rel.reltype.startswith(_STRICT_R_NS):
-                raise TemplateError(
-                    "template.pptx is saved as Strict Open XML (ISO/IEC 29500 Strict), which deckkit does not "
-                    'read; open it in PowerPoint and save it as "PowerPoint Presentation (.pptx)"'
-                )
         main = next((r.target for r in self.root_rels if r.reltype == RT.OFFICE_DOCUMENT), None)
         if not isinstance(main, Part):
             raise TemplateError("template.pptx is damaged: it has no main presentation part")
@@ -436,7 +443,7 @@ class Package:
                 defaults[ext] = part.content_type
             if defaults.get(ext) != part.content_type:
                 overrides.append((part.name, part.content_type))
-        root = etree.Element(f"{{{CT_NS}}}Types", nsmap={None: CT_NS})
+        root = etree.fromstring(f'<Types xmlns="{CT_NS}"/>')
         for ext, ct in defaults.items():
             etree.SubElement(root, f"{{{CT_NS}}}Default", Extension=ext, ContentType=ct)
         for name, ct in overrides:
@@ -464,7 +471,7 @@ def _assign_names(parts: list[Part]) -> None:
 
 
 def _rels_xml(source_name: str | None, rels: Relationships) -> bytes:
-    root = etree.Element(f"{{{PR_NS}}}Relationships", nsmap={None: PR_NS})
+    root = etree.fromstring(f'<Relationships xmlns="{PR_NS}"/>')
     for rel in rels:
         el = etree.SubElement(root, f"{{{PR_NS}}}Relationship", Id=rel.rid, Type=rel.reltype)
         if rel.external:

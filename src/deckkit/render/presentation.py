@@ -84,11 +84,14 @@ def _rebuild_sections(root: etree._Element, new_ids: list[tuple[str, str]]) -> N
         current_source: etree._Element | None = None
         used: set[int] = set()
         for old_id, new_id in new_ids:
-            source = home.get(old_id, current_source if current_source is not None else (sections[0] if sections else None))
+            source = home.get(
+                old_id, current_source if current_source is not None else (sections[0] if sections else None)
+            )
             if source is None:
                 continue
             if source is not current_source or current is None:
-                current = etree.SubElement(section_list, f"{{{P14}}}section", dict(source.attrib))
+                attributes = {str(k): str(v) for k, v in source.attrib.items()}
+                current = etree.SubElement(section_list, f"{{{P14}}}section", attributes)
                 if id(source) in used:
                     current.set("id", "{" + str(uuid.uuid4()).upper() + "}")
                 used.add(id(source))

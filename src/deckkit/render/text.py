@@ -45,7 +45,9 @@ def _run_properties(run: etree._Element | None) -> etree._Element:
     return copy.deepcopy(r_pr) if r_pr is not None else etree.Element(a("rPr"), nsmap={"a": A})
 
 
-def styled_run_properties(base: etree._Element, font: FontStyles | None, hyperlink_rid: str | None) -> etree._Element:
+def styled_run_properties(
+    base: etree._Element, font: FontStyles | None, hyperlink_rid: str | None
+) -> etree._Element:
     r_pr = copy.deepcopy(base)
     if r_pr.tag != a("rPr"):
         r_pr.tag = a("rPr")
@@ -95,7 +97,8 @@ def _replace_span(paragraph: etree._Element, start: int, end: int, value: Text, 
     last = next(i for i, (_, t) in enumerate(segments) if offsets[i] < end <= offsets[i] + len(t))
     start_run, start_text = segments[first]
     end_run, end_text = segments[last]
-    assert start_run is not None and end_run is not None  # braces and key characters are run text
+    assert start_run is not None
+    assert end_run is not None
     prefix = start_text[: start - offsets[first]]
     suffix = end_text[end - offsets[last] :]
 

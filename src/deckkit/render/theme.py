@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from deckkit.model import ThemeColors
 from deckkit.render.drawingml import a, color_element
-from deckkit.render.package import RT, Package
+from deckkit.render.package import RT, Package, Part
 
 __all__ = ["apply_theme_colors"]
 
@@ -14,7 +14,7 @@ def apply_theme_colors(package: Package, colors: ThemeColors) -> int:
     changed = colors.changed()
     if not changed:
         return 0
-    themes = []
+    themes: list[Part] = []
     for rel in package.presentation.rels:
         if rel.reltype == RT.SLIDE_MASTER and not isinstance(rel.target, str):
             theme = rel.target.related(RT.THEME)

@@ -10,6 +10,7 @@ table never needs renumbering.
 
 from __future__ import annotations
 
+import bisect
 import io
 import posixpath
 import re
@@ -156,10 +157,11 @@ class _Package:
 
     def write(self) -> bytes:
         out = io.BytesIO()
-        with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as z:
+        # Fast compression: the pptx writer compresses the embedded workbook once more anyway.
+        with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED, compresslevel=1) as z:
             for info in self.infos:
                 if info.filename in self.parts:
-                    z.writestr(info, self.parts[info.filename], compress_type=zipfile.ZIP_DEFLATED)
+                    z.writestr(info, self.parts[info.filename], compress_type=zipfile.ZIP_DEFLATED, compresslevel=1)
         return out.getvalue()
 
 
@@ -175,6 +177,8 @@ def _cell_xml(ref: str, value: CellValue, style: str | None) -> str:
     s = f' s="{style}"' if style else ""
     if value is None:
         return f'<c r="{ref}"{s}/>' if style else ""
+    if isinstance(value, NumberText):
+        return f'<c r="{ref}"{s}><v>{value}</v></c>'
     if isinstance(value, str):
         space = ' xml:space="preserve"' if value != value.strip() else ""
         return f'<c r="{ref}"{s} t="inlineStr"><is><t{space}>{escape(_xml_safe(value))}</t></is></c>'
@@ -190,11 +194,14 @@ def _xml_safe(text: str) -> str:
 
 def format_number(value: float) -> str:
     """Shortest text that reads back as the same number (``3`` for 3.0, as spreadsheets write it)."""
-    if isinstance(value, int):
-        return str(value)
-    if value.is_integer() and abs(value) < 1e15:
-        return str(int(value))
-    return repr(value)
+    text = repr(value)
+    return text[:-2] if text.endswith(".0") else text
+
+
+class NumberText(str):
+    """A number already formatted with :func:`format_number` (written as a number, not text)."""
+
+    __slots__ = ()
 
 
 def _cell_col(cell: etree._Element) -> int:
@@ -238,9 +245,12 @@ def write_block(
     if tables:
         header = _table_header(package, tables[0], header, width)
         grid = [header, *grid[1:]]
-    _replace_cells(sheet_data, clear or block, block, grid)
-    _update_dimension(root, sheet_data)
-    package.parts[part] = etree.tostring(root, xml_declaration=True, encoding="UTF-8", standalone=True)
+    splices = _replace_cells(sheet_data, clear or block, block, grid)
+    _update_dimension(root, sheet_data, block)
+    xml = etree.tostring(root, xml_declaration=True, encoding="UTF-8", standalone=True)
+    for marker, rows in splices.items():
+        xml = xml.replace(marker, rows, 1)
+    package.parts[part] = xml
     for table_part in tables:
         package.parts[table_part] = _retarget_table(package.parts[table_part], block, header)
     _drop_calc_chain(package)
@@ -250,7 +260,8 @@ def write_block(
 
 def _replace_cells(
     sheet_data: etree._Element, clear: CellRange, block: CellRange, grid: Sequence[Sequence[CellValue]]
-) -> None:
+) -> dict[bytes, bytes]:
+    """Replace the cells; rows that did not exist come back as (marker, text) to splice in."""
     rows = {int(r.get("r", "0")): r for r in sheet_data.iter(_s("row"))}
     # Styles of the cells that go, so the new cells look like the old ones (header, labels, values).
     styles: dict[tuple[int, int], str] = {}
@@ -273,18 +284,28 @@ def _replace_cells(
             if "spans" in row.attrib:
                 del row.attrib["spans"]
 
-    new_rows: list[str] = []
+    new_rows: dict[int, str] = {}
+    letters = [column_letter(block.left + j) for j in range(block.right - block.left + 1)]
+    plain = [f' s="{column_styles[block.left + j]}"' if block.left + j in column_styles else "" for j in range(len(letters))]
     for i, values in enumerate(grid):
         row_no = block.top + i
         cells = []
-        for j, value in enumerate(values):
-            col = block.left + j
-            style = styles.get((row_no, col)) or (column_styles.get(col) if i else None)
-            cells.append(_cell_xml(f"{column_letter(col)}{row_no}", value, style))
+        if i and not clear.top <= row_no <= clear.bottom:
+            # Rows beyond the template's block (the bulk of a large chart): column styles only.
+            for j, value in enumerate(values):
+                if isinstance(value, NumberText):
+                    cells.append(f'<c r="{letters[j]}{row_no}"{plain[j]}><v>{value}</v></c>')
+                elif value is not None:
+                    cells.append(_cell_xml(f"{letters[j]}{row_no}", value, column_styles.get(block.left + j)))
+        else:
+            for j, value in enumerate(values):
+                col = block.left + j
+                style = styles.get((row_no, col)) or (column_styles.get(col) if i else None)
+                cells.append(_cell_xml(f"{letters[j]}{row_no}", value, style))
         text = "".join(cells)
         row = rows.get(row_no)
         if row is None:
-            new_rows.append(f'<row r="{row_no}">{text}</row>')
+            new_rows[row_no] = f'<row r="{row_no}">{text}</row>'
         elif text:
             fresh = etree.fromstring(f'<row xmlns="{S}">{text}</row>', _SAFE)
             kept = [c for c in row if c.tag == _s("c")]
@@ -293,33 +314,59 @@ def _replace_cells(
             for child in list(row):
                 row.remove(child)
             row.extend([*merged, *tail])
-    if new_rows:
-        parsed = etree.fromstring(f'<sheetData xmlns="{S}">{"".join(new_rows)}</sheetData>', _SAFE)
-        for row in list(parsed):
-            rows[int(row.get("r", "0"))] = row
-        ordered = [rows[k] for k in sorted(rows)]
-        for child in list(sheet_data):
-            sheet_data.remove(child)
-        sheet_data.extend(ordered)
     # Rows left empty by the clearing and without formatting of their own are dropped.
     for row in list(sheet_data):
         if len(row) == 0 and not ({"s", "ht", "hidden", "customFormat"} & set(row.attrib)):
             sheet_data.remove(row)
+    if not new_rows:
+        return {}
+    if sheet_data.nsmap.get(None) != S:
+        # The sheet spells its namespace with a prefix: parse the rows in (slower, rare).
+        parsed = etree.fromstring(f'<sheetData xmlns="{S}">{"".join(new_rows.values())}</sheetData>', _SAFE)
+        for row in list(parsed):
+            rows[int(row.get("r", "0"))] = row
+        kept = {int(r.get("r", "0")): r for r in sheet_data}
+        for child in list(sheet_data):
+            sheet_data.remove(child)
+        sheet_data.extend(kept.get(k, rows.get(k)) for k in sorted({*kept, *(int(r.get("r", "0")) for r in parsed)}))
+        return {}
+    # The new rows are spliced in as text after serialization: parsing tens of thousands of
+    # cells only to serialize them again is most of the cost of a large chart.
+    existing = [int(r.get("r", "0")) for r in sheet_data]
+    slots: dict[int, list[str]] = {}
+    for row_no, xml in sorted(new_rows.items()):
+        slots.setdefault(bisect.bisect_left(existing, row_no), []).append(xml)
+    children = list(sheet_data)
+    splices: dict[bytes, bytes] = {}
+    for slot, texts in slots.items():
+        marker = etree.Comment(f"deckkit-rows-{slot}")
+        if slot < len(children):
+            children[slot].addprevious(marker)
+        else:
+            sheet_data.append(marker)
+        splices[f"<!--deckkit-rows-{slot}-->".encode()] = "".join(texts).encode()
+    return splices
 
 
-def _update_dimension(root: etree._Element, sheet_data: etree._Element) -> None:
+def _update_dimension(root: etree._Element, sheet_data: etree._Element, block: CellRange) -> None:
+    """The used range: the new block and every other row's first and last cell."""
     dimension = root.find(_s("dimension"))
     if dimension is None:
         return
-    bounds: CellRange | None = None
-    for row in sheet_data:
-        cells = [c for c in row if c.tag == _s("c")]
-        if not cells:
-            continue
+    cell_tag = _s("c")
+    bounds = block
+    for row in sheet_data.iter(_s("row")):
         row_no = int(row.get("r", "0"))
-        here = CellRange(row_no, _cell_col(cells[0]), row_no, _cell_col(cells[-1]))
-        bounds = here if bounds is None else bounds.union(here)
-    dimension.set("ref", bounds.a1 if bounds else "A1")
+        if block.top < row_no <= block.bottom and len(row) and row[-1].tag == cell_tag:
+            # A block row: its first cell is within the block; only its last may reach beyond.
+            right = _cell_col(row[-1])
+            if right > bounds.right:
+                bounds = bounds.union(CellRange(row_no, right, row_no, right))
+            continue
+        cells = [c for c in row if c.tag == cell_tag]
+        if cells:
+            bounds = bounds.union(CellRange(row_no, _cell_col(cells[0]), row_no, _cell_col(cells[-1])))
+    dimension.set("ref", bounds.a1)
 
 
 def _overlapping_tables(package: _Package, sheet_part: str, ranges: list[CellRange]) -> list[str]:

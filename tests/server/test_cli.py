@@ -1,0 +1,45 @@
+"""``deckkit token create|list|revoke`` and the ``deckkit-server`` entry point."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from deckkit.cli import main as deckkit_main
+from deckkit_server.cli import main as server_main
+from deckkit_server.clock import system_clock
+from deckkit_server.store import open_store
+
+
+def test_token_create_list_revoke(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    data = str(tmp_path / "data")
+    assert deckkit_main(["token", "--data-dir", data, "create", "--name", "ci"]) == 0
+    token = re.search(r"^(dk_\S+)$", capsys.readouterr().out, flags=re.M)
+    assert token
+    store = open_store(f"sqlite:///{tmp_path / 'data' / 'deckkit.sqlite3'}")
+    try:
+        assert store.authenticate(token.group(1), system_clock()) is not None
+        token_id = store.list_tokens()[0].id
+        assert deckkit_main(["token", "--data-dir", data, "list"]) == 0
+        listing = capsys.readouterr().out
+        assert token_id in listing and "ci" in listing and token.group(1) not in listing
+        assert server_main(["token", "--data-dir", data, "revoke", token_id]) == 0
+        assert store.authenticate(token.group(1), system_clock()) is None
+        assert server_main(["token", "--data-dir", data, "revoke", token_id]) == 1
+        assert "no active token" in capsys.readouterr().err
+    finally:
+        store.close()
+
+
+def test_token_create_for_unknown_account(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert deckkit_main(["token", "--data-dir", str(tmp_path), "create", "--account", "nope"]) == 1
+    assert "no account nope" in capsys.readouterr().err
+
+
+def test_serve_help_lists_options(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit):
+        deckkit_main(["serve", "--help"])
+    out = capsys.readouterr().out
+    assert "--port" in out and "--data-dir" in out
