@@ -47,7 +47,9 @@ def template() -> bytes:
 
 def workload(categories: int, series: int) -> tuple[list[str], dict[str, list[float]]]:
     labels = [f"Category {i + 1}" for i in range(categories)]
-    values = {f"Series {s + 1}": [float((i * 7 + s * 13) % 101) for i in range(categories)] for s in range(series)}
+    values = {
+        f"Series {s + 1}": [float((i * 7 + s * 13) % 101) for i in range(categories)] for s in range(series)
+    }
     return labels, values
 
 
@@ -108,7 +110,9 @@ def main() -> None:
     print(f"{'workload':>10} {'deckkit':>10} {'replace_data':>13} {'ratio':>7}")
     for categories, series in WORKLOADS:
         ours, theirs = bench(categories, series, pptx, args.repeat)
-        print(f"{categories:>6}x{series:<3} {ours * 1000:>8.1f}ms {theirs * 1000:>11.1f}ms {theirs / ours:>6.1f}x")
+        print(
+            f"{categories:>6}x{series:<3} {ours * 1000:>8.1f}ms {theirs * 1000:>11.1f}ms {theirs / ours:>6.1f}x"
+        )
 
 
 if __name__ == "__main__":

@@ -6,8 +6,9 @@ Usage: python bench/frames/bench_frames.py [--runs 5] [--points 100000] [--rows 
 For each workload and backend, reports the median over --runs (after one warm-up run) of
 - build: ``Scatter.from_dataframe`` / ``Table.from_dataframe`` (conversion, formats, styles,
   validation by the model);
-- json: writing the element as data.json text (``model_dump_json``);
-- the size of that JSON;
+- json: writing the element as data.json text, as the Deck does (``model_dump(mode="json",
+  exclude_none=True)`` then ``json.dumps``);
+- the size of that JSON, compact and as the Deck writes it into the zip (indent 2);
 - the ratio of build + json to the baseline measured in the same run: the frame's own cheapest
   road to JSON of the same values (``to_dict``/``to_dicts`` + ``json.dumps``), the least work any
   converter must do.
@@ -61,13 +62,17 @@ def build_scatter(df: Any) -> Any:
         return Scatter.from_dataframe(df, x="x", y="y", by="group")
 
 
+def red_if_negative(value: Any, row: int, column: str) -> dict[str, Any] | None:
+    return {"font": {"color": "red"}} if column == "value1" and value is not None and value < 0 else None
+
+
 def build_table(df: Any) -> Any:
     return Table.from_dataframe(
         df,
         formats={"share": percent(1)},
         databars={"value0": DataBar()},
         header_styles={"font": {"bold": True}},
-        cell_styles=lambda value, row, column: {"font": {"color": "red"}} if column == "value1" and value is not None and value < 0 else None,  # fmt: skip
+        cell_styles=red_if_negative,
     )
 
 
@@ -89,20 +94,24 @@ def median_time(fn: Callable[[], Any], runs: int) -> tuple[float, Any]:
 
 def measure(name: str, df: Any, build: Callable[[Any], Any], runs: int) -> dict[str, Any]:
     build_s, element = median_time(lambda: build(df), runs)
-    json_s, text = median_time(element.model_dump_json, runs)
+    json_s, text = median_time(lambda: json.dumps(element.model_dump(mode="json", exclude_none=True)), runs)
+    indented = json.dumps(element.model_dump(mode="json", exclude_none=True), indent=2)
     base_s, _ = median_time(lambda: baseline(df), runs)
     return {
         "workload": name,
         "build_s": round(build_s, 4),
         "json_s": round(json_s, 4),
         "json_bytes": len(text.encode()),
+        "json_bytes_indent2": len(indented.encode()),
         "baseline_s": round(base_s, 4),
         "ratio": round((build_s + json_s) / base_s, 2),
     }
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--points", type=int, default=100_000)
     parser.add_argument("--rows", type=int, default=5_000)
@@ -117,13 +126,16 @@ def main() -> None:
         table = make(table_frame(args.rows))
         if backend == "pandas":
             table["region"] = table["region"].astype("category")
-        results.append(measure(f"scatter {args.points:,} points ({backend})", scatter, build_scatter, args.runs))
+        results.append(
+            measure(f"scatter {args.points:,} points ({backend})", scatter, build_scatter, args.runs)
+        )
         results.append(measure(f"table {args.rows:,} x 20 ({backend})", table, build_table, args.runs))
     width = max(len(r["workload"]) for r in results)
-    print(f"{'workload':<{width}}  build s   json s   JSON MB  baseline s  ratio")
+    print(f"{'workload':<{width}}  build s   json s   JSON MB (indent 2)  baseline s  ratio")
     for r in results:
         print(
             f"{r['workload']:<{width}}  {r['build_s']:7.3f}  {r['json_s']:7.3f}  {r['json_bytes'] / 1e6:7.2f}"
+            f" ({r['json_bytes_indent2'] / 1e6:6.2f})"
             f"  {r['baseline_s']:10.3f}  {r['ratio']:5.1f}"
         )
     print(json.dumps(results))

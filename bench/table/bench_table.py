@@ -66,7 +66,10 @@ def styled_rows(n_rows: int, n_cols: int) -> list[list[Any]]:
         for j in range(n_cols):
             cell: dict[str, Any] = {
                 "value": f"{i * n_cols + j:,}",
-                "styles": {"font": {"bold": j == 0, "color": "#1F3864"}, "shape": {"fill": "#F2F2F2", "align": "right"}},
+                "styles": {
+                    "font": {"bold": j == 0, "color": "#1F3864"},
+                    "shape": {"fill": "#F2F2F2", "align": "right"},
+                },
             }
             if (i + j) % 4 == 0:
                 cell["databar"] = {"ratio": (i % 11) / 10, "color": "accent2"}
@@ -112,13 +115,15 @@ def main() -> None:
         slide_xml = etree.fromstring(z.read("ppt/slides/slide1.xml"))
     template_frame = next(slide_xml.iter(f"{{{P}}}graphicFrame"))
 
-    print(f"{'workload':>10} {'fill':>10} {'fill+styles':>12} {'render':>10} {'python-pptx':>12} {'ratio':>7}")
+    print(
+        f"{'workload':>10} {'fill':>10} {'fill+styles':>12} {'render':>10} {'python-pptx':>12} {'ratio':>7}"
+    )
     for n_rows, n_cols in WORKLOADS:
         plain = Table.model_validate({"type": "table", "rows": string_rows(n_rows, n_cols)})
         styled = Table.model_validate({"type": "table", "rows": styled_rows(n_rows, n_cols)})
         state: dict[str, Any] = {}
 
-        def fresh_frame() -> None:
+        def fresh_frame(state: dict[str, Any] = state) -> None:
             state["frame"] = copy.deepcopy(template_frame)
 
         fill = median_time(lambda: fill_table(state["frame"], plain), fresh_frame, args.repeat)  # noqa: B023
@@ -130,13 +135,16 @@ def main() -> None:
         data = [{"template": 1, "table": {"type": "table", "rows": string_rows(n_rows, n_cols)}}]
         whole = median_time(lambda: render(source, data), lambda: None, args.repeat)  # noqa: B023
 
-        def fresh_presentation() -> None:
+        def fresh_presentation(state: dict[str, Any] = state) -> None:
             prs = Presentation()
             state["slide"] = prs.slides.add_slide(prs.slide_layouts[6])
 
-        def python_pptx() -> None:
-            table = state["slide"].shapes.add_table(n_rows, n_cols, Inches(1), Inches(1), Inches(8), Inches(5)).table  # noqa: B023
-            for i, row in enumerate(plain.rows):  # noqa: B023
+        def python_pptx(state: dict[str, Any] = state, rows: list[list[Any]] = plain.rows) -> None:
+            shapes = state["slide"].shapes
+            table = shapes.add_table(
+                len(rows), len(rows[0]), Inches(1), Inches(1), Inches(8), Inches(5)
+            ).table
+            for i, row in enumerate(rows):
                 for j, value in enumerate(row):
                     table.cell(i, j).text = value
 

@@ -75,6 +75,9 @@ class Settings:
     render_function: str = "deckkit.render:render_bundle"
     retention_interval: float = 300.0
 
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "data_dir", Path(self.data_dir))
+
     @property
     def resolved_database_url(self) -> str:
         return self.database_url or f"sqlite:///{self.data_dir.resolve() / 'deckkit.sqlite3'}"

@@ -5,7 +5,14 @@
     ├── BundleError        the input zip is unsafe, too large, or lacks a file it must hold
     ├── TemplateError      template.pptx cannot be used (not a zip, encrypted, legacy .ppt, no slides)
     ├── RenderError        the data does not fit the template: every problem, each with its path
-    └── APIError           the session API answered with an error (see deckkit.client)
+    ├── ClientConfigError  the client has no base URL or token (deckkit.client)
+    └── APIError           talking to the session API failed (deckkit.client)
+        ├── APIConnectionError ── APITimeoutError
+        ├── APIResponseValidationError
+        ├── RenderFailed   the render ran and failed; ``render_message`` says why
+        └── APIStatusError  one class per status: BadRequestError 400, AuthenticationError 401,
+                            PermissionDeniedError 403, NotFoundError 404, ConflictError 409,
+                            PayloadTooLargeError 413, RateLimitError 429, InternalServerError 5xx
 
 Every error a user can meet is one of these; its ``str()`` is the message to show, without a
 stack trace. Errors that gather several problems keep them in ``problems`` so that tools (the
@@ -56,7 +63,8 @@ class _ProblemsError(DeckkitError):
 
     def _text(self) -> str:
         lines = [str(p) for p in self.problems]
-        if len(lines) == 1 and not self.summary:
+        if len(lines) == 1:
+            # One problem says it all; a summary would only bury it.
             return lines[0]
         head = self.summary or f"{len(lines)} problems"
         return "\n".join([head + ":", *("  " + line for line in lines)])

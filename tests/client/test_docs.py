@@ -54,3 +54,14 @@ def test_doc_example_runs(index: int, workdir: Path, capsys: pytest.CaptureFixtu
     if "review.pptx" in BLOCKS[index]:
         assert printed == "2 True\n"
         assert_readable(workdir / "review.pptx", workdir / "template.pptx", pages=2, libreoffice=False)
+
+
+def test_cli_options_named_in_the_docs_exist() -> None:
+    from deckkit.cli import build_parser
+
+    section = DOC.read_text(encoding="utf-8").split("## The command line", 1)[1]
+    named = set(re.findall(r"--[a-z][a-z-]+", section))
+    assert named >= {"--remote", "--base-url", "--token"}
+    render = build_parser()._subparsers._group_actions[0].choices["render"]  # type: ignore[union-attr]
+    known = {option for action in render._actions for option in action.option_strings}
+    assert named <= known

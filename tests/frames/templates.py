@@ -28,13 +28,17 @@ def frames_template() -> bytes:
     line = CategoryChartData()
     line.categories = ["a", "b", "c"]
     line.add_series("S1", (1, 2, 3))
-    trend = slide.shapes.add_chart(XL_CHART_TYPE.LINE_MARKERS, Inches(6.8), Inches(0.4), Inches(6), Inches(3), line)
+    trend = slide.shapes.add_chart(
+        XL_CHART_TYPE.LINE_MARKERS, Inches(6.8), Inches(0.4), Inches(6), Inches(3), line
+    )
     _alt_text(trend, "trend")
 
     xy = XyChartData()
     series = xy.add_series("P1")
     series.add_data_point(1, 2)
-    points = slide.shapes.add_chart(XL_CHART_TYPE.XY_SCATTER, Inches(6.8), Inches(3.8), Inches(6), Inches(3.3), xy)
+    points = slide.shapes.add_chart(
+        XL_CHART_TYPE.XY_SCATTER, Inches(6.8), Inches(3.8), Inches(6), Inches(3.3), xy
+    )
     _alt_text(points, "points")
 
     for text, top, height in (("{agenda}", 2.9, 0.9), ("{picture}", 3.9, 3.3)):

@@ -104,3 +104,33 @@ def test_numbers_of_a_text_column_name_the_first_value(make: MakeFrame) -> None:
     column = to_frame(make({"name": [None, "x"]})).column("name")
     with pytest.raises(DataError, match=r'df\["name"\]\[1\]: \'x\' is not a number: the column holds'):
         column.numbers()
+
+
+def test_public_names() -> None:
+    import deckkit.frames
+
+    assert sorted(deckkit.frames.__all__) == [
+        "DataBar",
+        "DroppedRowsWarning",
+        "chart_from_dataframe",
+        "currency",
+        "date_serial",
+        "datetime_serial",
+        "image_from_figure",
+        "list_from_dataframe",
+        "list_from_series",
+        "list_from_values",
+        "number",
+        "percent",
+        "scatter_from_dataframe",
+        "table_from_dataframe",
+        "to_element",
+    ]
+    assert all(hasattr(deckkit.frames, name) for name in deckkit.frames.__all__)
+    assert issubclass(deckkit.frames.DroppedRowsWarning, UserWarning)
+
+
+def test_decimals_in_an_object_column_are_numbers() -> None:
+    from decimal import Decimal
+
+    assert to_column([Decimal("1.5"), None, 2]).numbers() == [1.5, None, 2]

@@ -80,6 +80,27 @@ def test_series_axis2_names_and_styles(make: MakeFrame) -> None:
     validates(chart)
 
 
+def test_point_styles_colour_single_points(make: MakeFrame) -> None:
+    seen: list[tuple[Any, int, str]] = []
+
+    def red_when_low(value: Any, row: int, column: str) -> str | None:
+        seen.append((value, row, column))
+        return "red" if value is not None and value < 11 else None
+
+    chart = chart_from_dataframe(
+        make(MONTHLY), labels="region", series=["revenue", "units"], point_styles=red_when_low
+    )
+    red = {"shape": {"fill": "red", "outline": "red"}}
+    assert dump(chart)["axis1"]["series"] == {
+        "revenue": {"name": "revenue", "values": [120.5, None, 130.0]},
+        "units": {"name": "units", "values": [10.0, 12.0, 9.0], "data_point_styles": [red, None, red]},
+    }
+    assert seen[:3] == [(120.5, 0, "revenue"), (None, 1, "revenue"), (130.0, 2, "revenue")]
+    validates(chart)
+    with pytest.raises(DataError, match=r"point_styles\(120.5, 0, 'revenue'\): expected Styles"):
+        chart_from_dataframe(make(MONTHLY), labels="region", point_styles=lambda v, r, c: 5)
+
+
 def test_axis_settings_and_label_interval(make: MakeFrame) -> None:
     chart = chart_from_dataframe(
         make(MONTHLY),

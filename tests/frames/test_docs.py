@@ -65,5 +65,9 @@ def test_every_parameter_is_documented(module: str, name: str) -> None:
     doc = inspect.getdoc(function) or ""
     docs = DOCS.read_text(encoding="utf-8")
     for parameter in inspect.signature(function).parameters:
-        assert re.search(rf"^\s+{parameter}: ", doc, flags=re.M), f"{name}: parameter {parameter} lacks a docstring entry"
-        assert f"`{parameter}" in docs or f"{parameter}=" in docs, f"docs/sdk.md does not document {name}({parameter})"
+        assert re.search(rf"^\s+{parameter}: ", doc, flags=re.M), (
+            f"{name}: parameter {parameter} lacks a docstring entry"
+        )
+        assert f"`{parameter}" in docs or f"{parameter}=" in docs, (
+            f"docs/sdk.md does not document {name}({parameter})"
+        )

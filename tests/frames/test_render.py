@@ -30,7 +30,11 @@ NS = {
 
 def _parts(pptx: bytes) -> dict[str, etree._Element]:
     with zipfile.ZipFile(io.BytesIO(pptx)) as z:
-        return {n: etree.fromstring(z.read(n)) for n in z.namelist() if n.endswith(".xml") and n.startswith("ppt/")}
+        return {
+            n: etree.fromstring(z.read(n))
+            for n in z.namelist()
+            if n.endswith(".xml") and n.startswith("ppt/")
+        }
 
 
 def _xpath(root: etree._Element, path: str) -> list[Any]:
@@ -40,15 +44,24 @@ def _xpath(root: etree._Element, path: str) -> list[Any]:
 
 
 def _build(make: MakeFrame, tmp_path: Path) -> tuple[Path, Path]:
-    sales = make({"region": ["North", "South", "East"], "revenue": [1500.0, -200.0, None], "share": [0.6, 0.1, 0.3]})
-    monthly = make({"month": [dt.date(2024, 1, 1), dt.date(2024, 2, 1), dt.date(2024, 3, 1)], "revenue": [10.0, None, 12.0]})
+    sales = make(
+        {"region": ["North", "South", "East"], "revenue": [1500.0, -200.0, None], "share": [0.6, 0.1, 0.3]}
+    )
+    monthly = make(
+        {
+            "month": [dt.date(2024, 1, 1), dt.date(2024, 2, 1), dt.date(2024, 3, 1)],
+            "revenue": [10.0, None, 12.0],
+        }
+    )
     points = make({"x": [1.0, 2.0, 3.0, 4.0], "y": [4.0, 3.0, 2.0, 1.0], "g": ["A", "B", "A", "B"]})
     fig, ax = plt.subplots(figsize=(4, 3))
     ax.bar(["a", "b"], [1, 2])
     deck = Deck(frames_template())
     deck.add_slide(
         1,
-        sales=Table.from_dataframe(sales, formats={"share": percent(0)}, databars={"revenue": DataBar(color="green")}),
+        sales=Table.from_dataframe(
+            sales, formats={"share": percent(0)}, databars={"revenue": DataBar(color="green")}
+        ),
         trend=Chart.from_dataframe(monthly, names={"revenue": "Revenue"}),
         points=Scatter.from_dataframe(points, x="x", y="y", by="g"),
         agenda=List.from_values(["One", ["One.a"], "Two"]),
@@ -69,7 +82,12 @@ def test_frames_render_into_the_template(make: MakeFrame, tmp_path: Path) -> Non
 
     rows = _xpath(slide, "//a:tbl/a:tr")
     texts = [["".join(_xpath(tc, ".//a:t/text()")) for tc in _xpath(tr, "a:tc")] for tr in rows]
-    assert texts == [["region", "revenue", "share"], ["North", "1,500", "60%"], ["South", "-200", "10%"], ["East", "", "30%"]]
+    assert texts == [
+        ["region", "revenue", "share"],
+        ["North", "1,500", "60%"],
+        ["South", "-200", "10%"],
+        ["East", "", "30%"],
+    ]
     assert _xpath(rows[1], "a:tc[2]//a:pPr/@algn") == ["r"]
 
     charts = [root for name, root in parts.items() if name.startswith("ppt/charts/chart")]
@@ -82,7 +100,9 @@ def test_frames_render_into_the_template(make: MakeFrame, tmp_path: Path) -> Non
     assert _xpath(scatter, "//c:ser[1]/c:xVal//c:pt/c:v/text()") == ["1", "3"]
 
     paragraphs = _xpath(slide, "//p:sp//a:p[a:r/a:t[.='One' or .='One.a' or .='Two']]")
-    assert [("".join(_xpath(p, ".//a:t/text()")), (_xpath(p, "a:pPr/@lvl") or ["0"])[0]) for p in paragraphs] == [
+    assert [
+        ("".join(_xpath(p, ".//a:t/text()")), (_xpath(p, "a:pPr/@lvl") or ["0"])[0]) for p in paragraphs
+    ] == [
         ("One", "0"),
         ("One.a", "1"),
         ("Two", "0"),

@@ -21,15 +21,22 @@ ABSENT = object()
 
 
 def mostly(valid: st.SearchStrategy[Any], invalid: st.SearchStrategy[Any]) -> st.SearchStrategy[Any]:
-    """Valid four times in five: documents must often be valid but for one field to compare sharply."""
-    return st.one_of(valid, valid, valid, valid, invalid)
+    """Mostly valid: documents must often be valid but for one field for the comparison to be sharp."""
+    # one_of would merge the repeated branch; pick by a roll instead (rare outcome in the middle).
+    return st.integers(0, 9).flatmap(lambda roll: invalid if roll == 7 else valid)
 
 
 # Text without line breaks: JSON Schema's "$" and Python's differ only before a final newline.
 TEXT = st.text(st.characters(codec="utf-8", exclude_characters="\n\r"), max_size=8)
 JUNK = st.sampled_from([None, 0, 1, -1, 1.5, True, False, "", "x", [], {}, [1, 2], {"a": 1}])
-NUMBER = st.one_of(st.integers(-20, 20), st.floats(-1e6, 1e6, allow_nan=False, allow_infinity=False))
-INTEGER = mostly(st.one_of(st.integers(0, 9), st.sampled_from([1.0, 8.0])), st.sampled_from([-1, 2.5, 10]))
+# Boundaries of the format's ranges come up often: that is where schema and models could part.
+BOUNDARIES = [0, 1, -1, 0.0, 1.0, 0.5, 1.4, -0.1, 8, 9, 4000, 4000.5, 0.99, 2]
+NUMBER = st.one_of(
+    st.sampled_from(BOUNDARIES), st.integers(-20, 20), st.floats(-1e6, 1e6, allow_nan=False, allow_infinity=False)
+)
+POSITIVE = mostly(st.one_of(st.floats(0.01, 100), st.sampled_from([0.5, 1, 10])), st.sampled_from([0, -1, 0.0]))
+POSITIVE_INTEGER = mostly(st.integers(1, 5), st.sampled_from([0, -1, 1.5]))
+INTEGER = st.one_of(st.sampled_from([0, 1, 8, 9, 1.0, 8.0, -1, 2.5]), st.integers(-3, 12))
 
 
 COLOR = mostly(
@@ -39,9 +46,13 @@ COLOR = mostly(
 BOOLEAN = st.booleans()
 GOOD_PATHS = ["a.png", "dir/b.JPG", "./c.gif", "d.jpeg", ".png", "clip.mp4", "v/c.MOV", "c.m4v", "1://x.mp4", "https://youtu.be/x", "https://www.youtube.com/watch?v=1", "https://vimeo.com/9"]  # fmt: skip
 BAD_PATHS = ["../a.png", "a/../b.png", "/a.png", "C:/a.png", "a\\b.png", "a.bmp", "logo", "c.avi", "http://vimeo.com/9", "https://example.com/a.mp4"]  # fmt: skip
-PATH = mostly(
-    st.one_of(st.sampled_from(GOOD_PATHS), TEXT.map(lambda t: t + ".png"), TEXT.map(lambda t: t + ".mp4")),
-    st.one_of(st.sampled_from(BAD_PATHS), TEXT),
+IMAGE_PATH = mostly(
+    st.one_of(st.sampled_from(GOOD_PATHS[:5]), TEXT.map(lambda t: t + ".png")),
+    st.one_of(st.sampled_from(BAD_PATHS + GOOD_PATHS[5:]), TEXT),
+)
+VIDEO_PATH = mostly(
+    st.one_of(st.sampled_from(GOOD_PATHS[5:]), TEXT.map(lambda t: t + ".mp4")),
+    st.one_of(st.sampled_from(BAD_PATHS + GOOD_PATHS[:5]), TEXT),
 )
 HYPERLINK = mostly(st.sampled_from(["https://example.com", "mailto:a@b.c", "1a:b"]), st.one_of(st.sampled_from(["example.com", "a:", "x: y"]), TEXT))
 
@@ -85,43 +96,49 @@ def const(value: Any) -> st.SearchStrategy[Any]:
 
 
 FONT = obj({"typeface": opt(TEXT), "size": opt(mostly(st.one_of(st.floats(1, 4000), st.sampled_from([1, 4000])), st.one_of(NUMBER, st.sampled_from([4000.5, 0.5])))), "color": opt(COLOR), "underline": opt(BOOLEAN), "bold": opt(BOOLEAN), "italic": opt(BOOLEAN), "strike": opt(BOOLEAN)})  # fmt: skip
-SHAPE = obj({"outline": opt(COLOR), "fill": opt(COLOR), "align": opt(st.sampled_from(["left", "center", "right", "justified", "distributed", "middle"])), "vertical_align": opt(st.sampled_from(["top", "center", "bottom", "left"]))})  # fmt: skip
+SHAPE = obj({"outline": opt(COLOR), "fill": opt(COLOR), "align": opt(mostly(st.sampled_from(["left", "center", "right", "justified", "distributed"]), st.just("middle"))), "vertical_align": opt(mostly(st.sampled_from(["top", "center", "bottom"]), st.just("left")))})  # fmt: skip
 STYLES = obj({"font": opt(FONT), "shape": opt(SHAPE)})
 TEXT_OBJ = obj({"type": opt(mostly(st.just("text"), st.just("Text"))), "value": req(TEXT), "styles": opt(STYLES), "hyperlink": opt(HYPERLINK), "level": opt(INTEGER)})  # fmt: skip
-DATABAR = obj({"ratio": req(mostly(st.one_of(st.floats(0, 1), st.sampled_from([0, 1])), NUMBER)), "color": req(COLOR)})
+DATABAR = obj({"ratio": req(st.one_of(st.floats(0, 1), NUMBER)), "color": req(COLOR)})
 CELL = mostly(st.one_of(TEXT, obj({"value": req(TEXT), "styles": opt(STYLES), "databar": opt(DATABAR)})), JUNK)
 TABLE = obj({
     "type": req(const("table")),
     "rows": req(mostly(st.lists(st.lists(CELL, min_size=1, max_size=3), min_size=1, max_size=3), st.lists(st.lists(CELL, max_size=1), max_size=2))),
-    "horizontal_sizing": opt(st.sampled_from(["fixed", "anchor_left", "anchor_right", "anchor_top"])),
-    "vertical_sizing": opt(st.sampled_from(["fixed", "anchor_top", "anchor_bottom", "anchor_left"])),
+    "horizontal_sizing": opt(mostly(st.sampled_from(["fixed", "anchor_left", "anchor_right"]), st.just("anchor_top"))),
+    "vertical_sizing": opt(mostly(st.sampled_from(["fixed", "anchor_top", "anchor_bottom"]), st.just("anchor_left"))),
 })  # fmt: skip
 LIST = obj({"type": req(const("list")), "values": req(st.lists(mostly(st.one_of(TEXT, TEXT_OBJ), JUNK), max_size=3))})
 BOUNDS = obj({"minimum": opt(NUMBER), "maximum": opt(NUMBER)})
 POINT_STYLES = st.lists(mostly(st.one_of(st.none(), STYLES), JUNK), max_size=2)
 SERIES = obj({"name": opt(TEXT), "values": req(st.lists(mostly(st.one_of(NUMBER, st.none()), JUNK), max_size=3)), "styles": opt(STYLES), "data_point_styles": opt(POINT_STYLES)})  # fmt: skip
-AXIS = obj({"series": req(mostly(st.dictionaries(TEXT, SERIES, min_size=1, max_size=2), st.just({}))), "bounds": opt(BOUNDS), "format": opt(TEXT), "major_unit": opt(NUMBER)})  # fmt: skip
-CHART = obj({
+AXIS = obj({"series": req(mostly(st.dictionaries(TEXT, SERIES, min_size=1, max_size=2), st.just({}))), "bounds": opt(BOUNDS), "format": opt(TEXT), "major_unit": opt(POSITIVE)})  # fmt: skip
+CHART_FIELDS: dict[str, tuple[st.SearchStrategy[Any], bool]] = {
     "type": req(const("chart")),
     "labels": opt(st.lists(TEXT, max_size=3)),
-    "labels_interval": opt(INTEGER),
+    "labels_interval": opt(POSITIVE_INTEGER),
     "date_labels": opt(st.lists(INTEGER, max_size=3)),
     "date_labels_format": opt(TEXT),
-    "date_labels_major_unit": opt(INTEGER),
-    "date_labels_major_time_unit": opt(st.sampled_from(["days", "months", "years", "weeks"])),
+    "date_labels_major_unit": opt(POSITIVE_INTEGER),
+    "date_labels_major_time_unit": opt(mostly(st.sampled_from(["days", "months", "years"]), st.just("weeks"))),
     "axis1": req(AXIS),
     "axis2": opt(AXIS),
-})  # fmt: skip
+}
+WITHOUT_DATES = {k: v for k, v in CHART_FIELDS.items() if not k.startswith("date_labels")}
+CHART = st.one_of(
+    obj({**WITHOUT_DATES, "labels": req(st.lists(TEXT, max_size=3))}),
+    obj({**{k: v for k, v in CHART_FIELDS.items() if k != "labels"}, "date_labels": req(st.lists(INTEGER, max_size=3))}),
+    obj(CHART_FIELDS),
+)  # fmt: skip
 POINT = mostly(st.tuples(NUMBER, NUMBER).map(list), st.lists(st.one_of(NUMBER, JUNK), max_size=3))
 SCATTER_SERIES = obj({"name": req(TEXT), "values": req(st.lists(POINT, max_size=3)), "styles": opt(STYLES), "data_point_styles": opt(POINT_STYLES)})  # fmt: skip
 SCATTER_AXIS = obj({
     "series": req(mostly(st.dictionaries(TEXT, SCATTER_SERIES, min_size=1, max_size=2), st.just({}))),
     "x_bounds": opt(BOUNDS), "y_bounds": opt(BOUNDS), "x_format": opt(TEXT), "y_format": opt(TEXT),
-    "x_major_unit": opt(NUMBER), "y_major_unit": opt(NUMBER),
+    "x_major_unit": opt(POSITIVE), "y_major_unit": opt(POSITIVE),
 })  # fmt: skip
 SCATTER = obj({"type": req(mostly(st.sampled_from(["scatter-chart", "scatter_chart"]), st.just("scatter"))), "axis1": req(SCATTER_AXIS), "axis2": opt(SCATTER_AXIS)})  # fmt: skip
-IMAGE = obj({"type": req(const("image")), "src": req(PATH), "scaling": opt(st.sampled_from(["none", "contain", "cover", "fill"])), "overflow": opt(st.sampled_from(["visible", "hidden", "clip"]))})  # fmt: skip
-VIDEO = obj({"type": req(const("video")), "src": req(PATH), "thumbnail": opt(PATH), "scaling": opt(st.sampled_from(["contain", "cover", "none"]))})  # fmt: skip
+IMAGE = obj({"type": req(const("image")), "src": req(IMAGE_PATH), "scaling": opt(mostly(st.sampled_from(["none", "contain", "cover"]), st.just("fill"))), "overflow": opt(mostly(st.sampled_from(["visible", "hidden"]), st.just("clip")))})  # fmt: skip
+VIDEO = obj({"type": req(const("video")), "src": req(VIDEO_PATH), "thumbnail": opt(IMAGE_PATH), "scaling": opt(mostly(st.sampled_from(["contain", "cover"]), st.just("none")))})  # fmt: skip
 DELETE = obj({"delete": req(mostly(st.just(True), st.sampled_from([False, 1, "true"])))})
 VALUE = st.one_of(TEXT, TEXT_OBJ, TABLE, LIST, CHART, SCATTER, IMAGE, VIDEO, DELETE, JUNK)
 
@@ -163,11 +180,29 @@ def test_the_schema_is_a_valid_2020_12_schema() -> None:
     assert SCHEMA["$schema"] == "https://json-schema.org/draft/2020-12/schema"
 
 
-def test_schema_and_models_agree_on_generated_documents() -> None:
+def one_kind(value: st.SearchStrategy[Any]) -> st.SearchStrategy[Any]:
+    return value.map(lambda v: [{"template": 1, "k": v}])
+
+
+KINDS = {
+    "documents": DOCUMENT,
+    "text and lists": one_kind(st.one_of(TEXT_OBJ, LIST)),
+    "tables": one_kind(TABLE),
+    "databars": one_kind(obj({"type": req(const("table")), "rows": req(st.lists(st.lists(obj({"value": req(TEXT), "databar": req(DATABAR)}), min_size=1, max_size=2), min_size=1, max_size=2))})),
+    "list levels": one_kind(obj({"type": req(const("list")), "values": req(st.lists(obj({"value": req(TEXT), "level": req(INTEGER)}), min_size=1, max_size=2))})),
+    "charts": one_kind(CHART),
+    "scatter charts": one_kind(SCATTER),
+    "images and videos": one_kind(st.one_of(IMAGE, VIDEO)),
+    "themes and deletes": st.one_of(obj({"slides": req(st.just([])), "theme": req(THEME)}), one_kind(DELETE)),
+}
+
+
+@pytest.mark.parametrize("kind", list(KINDS))
+def test_schema_and_models_agree_on_generated_documents(kind: str) -> None:
     outcomes: Counter[bool] = Counter()
 
-    @settings(max_examples=400, derandomize=True, deadline=None, suppress_health_check=list(HealthCheck))
-    @given(DOCUMENT)
+    @settings(max_examples=120, derandomize=True, deadline=None, suppress_health_check=list(HealthCheck))
+    @given(KINDS[kind])
     def agree(document: Any) -> None:
         by_schema = VALIDATOR.is_valid(document)
         by_models = model_accepts(document)
@@ -176,10 +211,9 @@ def test_schema_and_models_agree_on_generated_documents() -> None:
         outcomes[by_models] += 1
 
     agree()
-    print(outcomes)
     # Both verdicts must be well represented, or the agreement proves little.
-    assert outcomes[True] >= 80, outcomes
-    assert outcomes[False] >= 80, outcomes
+    assert outcomes[True] >= 15, outcomes
+    assert outcomes[False] >= 15, outcomes
 
 
 @pytest.mark.parametrize(

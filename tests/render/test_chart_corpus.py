@@ -16,7 +16,15 @@ import pytest
 
 from deckkit.render.chart_plot import family, plot_groups, series_name
 from tests.readers import CORPUS, assert_readable
-from tests.render.charts.kit import NS, assert_structure, cache, chart_part_names, fill_pptx, output_series, read_chart
+from tests.render.charts.kit import (
+    NS,
+    assert_structure,
+    cache,
+    chart_part_names,
+    fill_pptx,
+    output_series,
+    read_chart,
+)
 
 
 def _corpus_decks() -> list[Path]:
@@ -59,7 +67,10 @@ def corpus_data(root: Any, more: bool) -> dict[str, Any] | None:
             if kind == "category":
                 series[name] = {"values": [float(k + i + 1) for i in range(n)]}
             else:
-                series[name] = {"name": name or f"Series {k + 1}", "values": [[i + 1, (k + 1) * (i + 1)] for i in range(n)]}
+                series[name] = {
+                    "name": name or f"Series {k + 1}",
+                    "values": [[i + 1, (k + 1) * (i + 1)] for i in range(n)],
+                }
         data[axis] = {"series": series}
     return data
 
@@ -94,7 +105,9 @@ def test_corpus_chart_opens_in_libreoffice(deck: Path, tmp_path: Path) -> None:
 
     if soffice() is None:
         pytest.skip("LibreOffice is not installed")
-    charts = {n: d for n in chart_part_names(deck) if (d := corpus_data(read_chart(deck, n).root, True)) is not None}
+    charts = {
+        n: d for n in chart_part_names(deck) if (d := corpus_data(read_chart(deck, n).root, True)) is not None
+    }
     out = tmp_path / "out.pptx"
     fill_pptx(deck, out, charts)
     from pptx import Presentation

@@ -46,7 +46,9 @@ def category_data(kind: str) -> dict[str, Any]:
     axis1["series"]["Extra"] = {"values": [9, 8, 7, 6, 5]}
     data: dict[str, Any] = {"type": "chart", "labels": LABELS, "axis1": axis1}
     if secondary:
-        data["axis2"] = {"series": {"Margin": {"values": [0.1, 0.2, 0.3, 0.4, 0.5]}, "Ratio": {"values": [1, 1, 2, 3, 5]}}}
+        data["axis2"] = {
+            "series": {"Margin": {"values": [0.1, 0.2, 0.3, 0.4, 0.5]}, "Ratio": {"values": [1, 1, 2, 3, 5]}}
+        }
     return data
 
 
@@ -67,7 +69,9 @@ def test_category_chart_caches_formulas_and_workbook_agree(kind: str, tmp_path: 
 
     expected = expected_series(kind, data)
     series = output_series(part.root)
-    assert [s.find("c:tx", NS).findtext(".//c:v", namespaces=NS) for s in series] == [name for name, _ in expected]
+    assert [s.find("c:tx", NS).findtext(".//c:v", namespaces=NS) for s in series] == [
+        name for name, _ in expected
+    ]
     assert part.workbook is not None
     for ser, (name, values) in zip(series, expected, strict=True):
         assert cache(ser.find("c:cat", NS)) == LABELS
@@ -115,7 +119,9 @@ def test_scatter_chart_caches_formulas_and_workbook_agree(kind: str, tmp_path: P
     assert_structure(part.root)
     series = output_series(part.root)
     expected = list(data["axis1"]["series"].values())
-    assert [s.find("c:tx", NS).findtext(".//c:v", namespaces=NS) for s in series] == [e["name"] for e in expected]
+    assert [s.find("c:tx", NS).findtext(".//c:v", namespaces=NS) for s in series] == [
+        e["name"] for e in expected
+    ]
     assert part.workbook is not None
     rows = max(len(e["values"]) for e in expected)
     for ser, exp in zip(series, expected, strict=True):
@@ -138,3 +144,16 @@ def test_scatter_chart_caches_formulas_and_workbook_agree(kind: str, tmp_path: P
     y_axis = part.root.xpath(".//c:valAx[c:axPos/@val='l']", namespaces=NS)[0]
     assert y_axis.find("c:numFmt", NS).get("formatCode") == "0.0"
     assert_readable(tmp_path / "out.pptx", template, pages=1, libreoffice=False)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("kind", [*CATEGORY_KINDS, *SCATTER_KINDS])
+def test_every_kind_opens_in_libreoffice(kind: str, tmp_path: Path) -> None:
+    if kind in SCATTER_KINDS:
+        template = build_scatter(kind, tmp_path / "template.pptx")
+        data = scatter_data()
+    else:
+        template = build_category(kind, tmp_path / "template.pptx")
+        data = category_data(kind)
+    fill_pptx(template, tmp_path / "out.pptx", {CHART: data})
+    assert_readable(tmp_path / "out.pptx", template, pages=1)

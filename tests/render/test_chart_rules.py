@@ -21,7 +21,6 @@ from tests.render.charts.kit import (
     formatting,
     formula,
     output_series,
-    range_values,
     read_chart,
     series_by_name,
     sheet_values,
@@ -31,8 +30,14 @@ from tests.render.charts.templates import build_category, build_scatter, use_tab
 CHART = "ppt/charts/chart1.xml"
 
 
-def chart(labels: list[str], axis1: dict[str, list[Any]], axis2: dict[str, list[Any]] | None = None, **extra: Any) -> dict[str, Any]:
-    data: dict[str, Any] = {"type": "chart", "labels": labels, "axis1": {"series": {k: {"values": v} for k, v in axis1.items()}}}
+def chart(
+    labels: list[str], axis1: dict[str, list[Any]], axis2: dict[str, list[Any]] | None = None, **extra: Any
+) -> dict[str, Any]:
+    data: dict[str, Any] = {
+        "type": "chart",
+        "labels": labels,
+        "axis1": {"series": {k: {"values": v} for k, v in axis1.items()}},
+    }
     if axis2 is not None:
         data["axis2"] = {"series": {k: {"values": v} for k, v in axis2.items()}}
     data.update(extra)
@@ -77,7 +82,9 @@ def test_axis2_without_secondary_axis_is_an_error(column_root: etree._Element) -
 def test_length_mismatch_names_both_lengths(column_root: etree._Element) -> None:
     data = Chart.model_validate(chart(["a", "b", "c"], {"Revenue": [1, 2], "New one": [1, 2, 3]}))
     problems = check_chart(column_root, data, "s")
-    assert [str(p) for p in problems] == ["s.axis1.series.Revenue.values: has 2 values but labels has 3; give one value per label"]
+    assert [str(p) for p in problems] == [
+        "s.axis1.series.Revenue.values: has 2 values but labels has 3; give one value per label"
+    ]
 
 
 def test_too_many_point_styles_is_an_error(column_root: etree._Element) -> None:
@@ -87,13 +94,20 @@ def test_too_many_point_styles_is_an_error(column_root: etree._Element) -> None:
     assert [p.path for p in problems] == ['s.axis1.series["x y"].data_point_styles']
 
 
-def test_scatter_data_for_a_category_chart_and_the_reverse(column_root: etree._Element, tmp_path: Path) -> None:
-    scatter = ScatterChart.model_validate({"type": "scatter-chart", "axis1": {"series": {"a": {"name": "a", "values": [[1, 2]]}}}})
+def test_scatter_data_for_a_category_chart_and_the_reverse(
+    column_root: etree._Element, tmp_path: Path
+) -> None:
+    scatter = ScatterChart.model_validate(
+        {"type": "scatter-chart", "axis1": {"series": {"a": {"name": "a", "values": [[1, 2]]}}}}
+    )
     problems = check_chart(column_root, scatter, "s.k")
-    assert len(problems) == 1 and '"type": "chart"' in problems[0].message and "clustered column" in problems[0].message
+    assert len(problems) == 1
+    assert '"type": "chart"' in problems[0].message
+    assert "clustered column" in problems[0].message
     scatter_root = read_chart(build_scatter("scatter", tmp_path / "s.pptx"), CHART).root
     problems = check_chart(scatter_root, Chart.model_validate(chart(["a"], {"x": [1]})), "s.k")
-    assert len(problems) == 1 and '"type": "scatter-chart"' in problems[0].message
+    assert len(problems) == 1
+    assert '"type": "scatter-chart"' in problems[0].message
 
 
 # -- series placement ------------------------------------------------------------------------------
@@ -101,7 +115,9 @@ def test_scatter_data_for_a_category_chart_and_the_reverse(column_root: etree._E
 
 def test_unnamed_series_removed_and_data_order_kept(tmp_path: Path) -> None:
     template = build_category("column_clustered", tmp_path / "t.pptx")
-    part = fill_pptx(template, tmp_path / "o.pptx", {CHART: chart(["a", "b"], {"Margin": [1, 2], "Revenue": [3, 4]})})[CHART]
+    part = fill_pptx(
+        template, tmp_path / "o.pptx", {CHART: chart(["a", "b"], {"Margin": [1, 2], "Revenue": [3, 4]})}
+    )[CHART]
     assert names(part.root) == ["Margin", "Revenue"]
     before = series_by_name(read_chart(template, CHART).root)
     after = series_by_name(part.root)
@@ -110,7 +126,16 @@ def test_unnamed_series_removed_and_data_order_kept(tmp_path: Path) -> None:
         # Point formats and labels of points that no longer exist go; the rest is unchanged.
         expected = formatting(before[name])
         assert formatting(after[name]) == expected
-    assert sheet_values(part.workbook) == {"B1": "Margin", "C1": "Revenue", "A2": "a", "B2": 1, "C2": 3, "A3": "b", "B3": 2, "C3": 4}
+    assert sheet_values(part.workbook) == {
+        "B1": "Margin",
+        "C1": "Revenue",
+        "A2": "a",
+        "B2": 1,
+        "C2": 3,
+        "A3": "b",
+        "B3": 2,
+        "C3": 4,
+    }
 
 
 def test_new_series_beyond_the_template_take_the_next_accent(tmp_path: Path) -> None:
@@ -120,7 +145,11 @@ def test_new_series_beyond_the_template_take_the_next_accent(tmp_path: Path) -> 
     template = build_category("column_clustered", tmp_path / "t.pptx")
     prs = Presentation(str(template))
     plot = prs.slides[0].shapes[0].chart.plots[0]
-    for series, accent in zip(plot.series, (MSO_THEME_COLOR.ACCENT_1, MSO_THEME_COLOR.ACCENT_2, MSO_THEME_COLOR.ACCENT_4), strict=True):
+    for series, accent in zip(
+        plot.series,
+        (MSO_THEME_COLOR.ACCENT_1, MSO_THEME_COLOR.ACCENT_2, MSO_THEME_COLOR.ACCENT_4),
+        strict=True,
+    ):
         series.format.fill.fore_color.theme_color = accent
     prs.save(str(template))
     data = chart(["a"], {"A": [1], "B": [2], "C": [3], "D": [4], "E": [5]})
@@ -137,7 +166,12 @@ def test_combo_on_one_axis_routes_series_by_name_then_position(tmp_path: Path) -
     data = chart(["a", "b"], {"Margin": [1, 2], "N1": [1, 1], "N2": [2, 2], "N3": [3, 3]})
     part = fill_pptx(template, tmp_path / "o.pptx", {CHART: data})[CHART]
     # Margin stays a line; N1, N2 take the places of Costs and Margin among the axis's series.
-    assert [group_of(part.root, n) for n in names(part.root)] == ["lineChart", "barChart", "lineChart", "lineChart"]
+    assert [group_of(part.root, n) for n in names(part.root)] == [
+        "lineChart",
+        "barChart",
+        "lineChart",
+        "lineChart",
+    ]
     assert names(part.root) == ["Margin", "N1", "N2", "N3"]
     assert_structure(part.root)
 
@@ -196,13 +230,24 @@ def test_date_labels_make_a_date_axis(tmp_path: Path) -> None:
     ser = output_series(part.root)[0]
     assert ser.findtext("c:cat/c:numRef/c:numCache/c:formatCode", namespaces=NS) == "mmm yyyy"
     assert cache(ser.find("c:cat", NS)) == ["45292", "45323", "45352"]
-    assert range_values(part.workbook, formula(ser.find("c:cat", NS))) == [45292, 45323, 45352]
+    import openpyxl
+
+    from deckkit.render.workbook import parse_formula
+
+    sheet, rng = parse_formula(formula(ser.find("c:cat", NS)))
+    ws = openpyxl.load_workbook(io.BytesIO(part.workbook))[sheet]
+    cells = [ws.cell(r, rng.left) for r in range(rng.top, rng.bottom + 1)]
+    # "Edit Data" shows dates: the cells hold the serials in the chart's date format.
+    assert [c.value.date().isoformat() for c in cells] == ["2024-01-01", "2024-02-01", "2024-03-01"]
+    assert {c.number_format for c in cells} == {"mmm yyyy"}
     assert_readable(tmp_path / "o.pptx", template, pages=1, libreoffice=False)
 
 
 def test_labels_interval_sets_the_tick_label_skip(tmp_path: Path) -> None:
     template = build_category("column_clustered", tmp_path / "t.pptx")
-    part = fill_pptx(template, tmp_path / "o.pptx", {CHART: chart(list("abcdef"), {"Revenue": [1] * 6}, labels_interval=3)})[CHART]
+    part = fill_pptx(
+        template, tmp_path / "o.pptx", {CHART: chart(list("abcdef"), {"Revenue": [1] * 6}, labels_interval=3)}
+    )[CHART]
     assert part.root.find(".//c:catAx/c:tickLblSkip", NS).get("val") == "3"
     assert_readable(tmp_path / "o.pptx", template, pages=1, libreoffice=False)
 
@@ -219,11 +264,22 @@ def test_fewer_categories_drop_formats_of_points_that_are_gone(tmp_path: Path) -
 
 
 def styled(kind: str, tmp_path: Path, series: dict[str, Any]) -> etree._Element:
-    template = build_category(kind, tmp_path / "t.pptx") if kind != "scatter" else build_scatter(kind, tmp_path / "t.pptx")
+    template = (
+        build_category(kind, tmp_path / "t.pptx")
+        if kind != "scatter"
+        else build_scatter(kind, tmp_path / "t.pptx")
+    )
     if kind == "scatter":
-        data: dict[str, Any] = {"type": "scatter-chart", "axis1": {"series": {"Alpha": {"name": "Alpha", "values": [[1, 1], [2, 2]], **series}}}}
+        data: dict[str, Any] = {
+            "type": "scatter-chart",
+            "axis1": {"series": {"Alpha": {"name": "Alpha", "values": [[1, 1], [2, 2]], **series}}},
+        }
     else:
-        data = {"type": "chart", "labels": ["a", "b"], "axis1": {"series": {"Revenue": {"values": [1, 2], **series}}}}
+        data = {
+            "type": "chart",
+            "labels": ["a", "b"],
+            "axis1": {"series": {"Revenue": {"values": [1, 2], **series}}},
+        }
     part = fill_pptx(template, tmp_path / "o.pptx", {CHART: data})[CHART]
     assert_readable(tmp_path / "o.pptx", template, pages=1, libreoffice=False)
     return output_series(part.root)[0]
@@ -234,7 +290,9 @@ def rgb(el: etree._Element | None) -> str | None:
 
 
 def test_bar_series_style_is_fill_and_border(tmp_path: Path) -> None:
-    ser = styled("column_clustered", tmp_path, {"styles": {"shape": {"fill": "#112233", "outline": "#445566"}}})
+    ser = styled(
+        "column_clustered", tmp_path, {"styles": {"shape": {"fill": "#112233", "outline": "#445566"}}}
+    )
     assert rgb(ser.find("c:spPr", NS)) == "112233"
     assert rgb(ser.find("c:spPr/a:ln", NS)) == "445566"
 
@@ -261,7 +319,9 @@ def test_point_styles_colour_bars_and_keep_nulls(tmp_path: Path) -> None:
 
 
 def test_point_styles_colour_pie_slices(tmp_path: Path) -> None:
-    ser = styled("pie", tmp_path, {"data_point_styles": [None, {"shape": {"fill": "accent6", "outline": "white"}}]})
+    ser = styled(
+        "pie", tmp_path, {"data_point_styles": [None, {"shape": {"fill": "accent6", "outline": "white"}}]}
+    )
     point = next(p for p in ser.findall("c:dPt", NS) if p.find("c:idx", NS).get("val") == "1")
     assert point.find("c:spPr/a:solidFill/a:schemeClr", NS).get("val") == "accent6"
     assert point.find("c:spPr/a:ln/a:solidFill/a:prstClr", NS).get("val") == "white"
@@ -290,8 +350,10 @@ def test_workbook_keeps_table_other_sheets_and_styles(tmp_path: Path) -> None:
     assert table.ref == "A1:C6"
     assert [c.name for c in table.tableColumns] == [" ", "Costs", "Profit"]
     assert [ws.cell(1, c).value for c in (1, 2, 3)] == [" ", "Costs", "Profit"]
-    assert ws["B1"].font.b and ws["C1"].font.b  # the header style stays
-    assert ws["D1"].value is None and ws["D2"].value is None  # the dropped series' column is empty
+    assert ws["B1"].font.b
+    assert ws["C1"].font.b
+    assert ws["D1"].value is None
+    assert ws["D2"].value is None
     ser = series_by_name(part.root)["Profit"]
     assert formula(ser.find("c:val", NS)) == "Data!$C$2:$C$6"
     assert_readable(tmp_path / "o.pptx", template, pages=1, libreoffice=False)
@@ -307,16 +369,23 @@ def test_chart_without_workbook_is_filled_through_its_caches(tmp_path: Path) -> 
 
 def test_chart_with_literal_data_stays_literal(tmp_path: Path) -> None:
     root = read_chart(build_category("column_clustered", tmp_path / "t.pptx"), CHART).root
-    for f in root.iter("{%s}f" % NS["c"]):
+    for f in root.iter("{{{}}}f".format(NS["c"])):
         ref = f.getparent()
-        ref.getparent().replace(ref, etree.fromstring(etree.tostring(ref).replace(b"strRef", b"strLit").replace(b"numRef", b"numLit")))
-    for el in root.xpath("//c:strLit/c:f | //c:numLit/c:f | //c:strLit/c:strCache | //c:numLit/c:numCache", namespaces=NS):
+        ref.getparent().replace(
+            ref,
+            etree.fromstring(etree.tostring(ref).replace(b"strRef", b"strLit").replace(b"numRef", b"numLit")),
+        )
+    for el in root.xpath(
+        "//c:strLit/c:f | //c:numLit/c:f | //c:strLit/c:strCache | //c:numLit/c:numCache", namespaces=NS
+    ):
         el.getparent().remove(el)
     root.remove(root.find("c:externalData", NS))
     fill_chart(root, Chart.model_validate(chart(["a", "b"], {"Revenue": [1, 2]})), None)
     ser = output_series(root)[0]
-    assert ser.find("c:val/c:numLit", NS) is not None and cache(ser.find("c:val", NS)) == ["1", "2"]
-    assert ser.find("c:cat/c:strLit", NS) is not None and ser.find(".//c:f", NS) is None
+    assert ser.find("c:val/c:numLit", NS) is not None
+    assert cache(ser.find("c:val", NS)) == ["1", "2"]
+    assert ser.find("c:cat/c:strLit", NS) is not None
+    assert ser.find(".//c:f", NS) is None
 
 
 def test_linked_workbook_relationship_is_left_alone(corpus_dir: Path, tmp_path: Path) -> None:

@@ -190,9 +190,12 @@ def test_every_element_kind_opens_in_libreoffice(kinds: Path, check_render):
          "photo": {"type": "image", "src": "p.png", "scaling": "cover", "overflow": "hidden"}},
         {"template": 2, "title": {"value": "styled", "styles": {"font": {"bold": True}, "shape": {"fill": "accent2"}}}},
         {"template": 1, "title": {"delete": True}, "sales": {"delete": True}, "trend": {"delete": True}},
+        {"template": 2, "title": {"type": "list", "values": ["one", {"value": "two\nlines", "level": 1,
+                                  "hyperlink": "https://example.com"}]}},
     ]  # fmt: skip
-    result = render(kinds, data, {"p.png": png_bytes(60, 20)})
-    check_render(result.pptx, kinds, pages=3, libreoffice=True)
+    theme = {"colors": {"accent2": "#2E8B57", "dk1": "navy"}}
+    result = render(kinds, {"slides": data, "theme": theme}, {"p.png": png_bytes(60, 20)})
+    check_render(result.pptx, kinds, pages=4, libreoffice=True)
 
 
 def test_picture_in_a_layout_placeholder_takes_the_layout_position(save_template, check_render):
@@ -214,3 +217,61 @@ def test_picture_in_a_layout_placeholder_takes_the_layout_position(save_template
     assert int(off.get("x")) == layout_xfrm.left
     top, height, cy = layout_xfrm.top, layout_xfrm.height, int(ext.get("cy"))
     assert abs(int(off.get("y")) - (top + (height - cy) / 2)) <= 1, "centred vertically"
+
+
+def test_a_shape_named_by_alt_text_takes_a_picture_but_not_text(save_template, check_render):
+    from pptx.enum.shapes import MSO_SHAPE
+    from pptx.util import Inches
+
+    prs = new_presentation()
+    slide = blank_slide(prs)
+    set_alt_text(
+        slide.shapes.add_shape(MSO_SHAPE.RECTANGLE, Inches(1), Inches(1), Inches(4), Inches(2)), "hero"
+    )
+    set_alt_text(
+        slide.shapes.add_shape(MSO_SHAPE.OVAL, Inches(6), Inches(1), Inches(2), Inches(2)), "described"
+    )
+    path = save_template(prs, "alt.pptx")
+    data = [{"template": 1, "hero": {"type": "image", "src": "a.png"}, "described": "text"}]
+    result = render(path, data, {"a.png": png_bytes()})
+    deck = check_render(result.pptx, path, pages=1)
+    assert len(deck.slide(0).xpath("//p:pic", namespaces=NS)) == 1
+    assert deck.slide(0).xpath("//p:sp/p:nvSpPr/p:cNvPr/@descr", namespaces=NS) == ["described"]
+    assert [w.path for w in result.warnings] == ["slides[0].described"], (
+        "a shape's description is no text slot"
+    )
+
+
+def test_deckkit_render_is_callable_however_it_was_imported(kinds: Path):
+    import deckkit
+    import deckkit.render.engine  # binds the package to deckkit.render
+
+    result = deckkit.render(kinds, [{"template": 2, "title": "A"}])
+    assert result.slide_count == 1
+    assert deckkit.render_bundle is not None
+
+
+def test_videos_through_the_engine(save_template, check_render):
+    prs = new_presentation()
+    slide = blank_slide(prs)
+    add_textbox(slide, "{clip}", left=1, top=1, width=4, height=3)
+    add_textbox(slide, "{online}", left=5.5, top=1, width=4, height=3)
+    path = save_template(prs, "video.pptx")
+    mp4 = b"\x00\x00\x00\x18ftypmp42\x00\x00\x00\x00mp42isom" + b"\x00" * 64
+    data = [
+        {
+            "template": 1,
+            "clip": {"type": "video", "src": "v/clip.mp4", "thumbnail": "v/poster.png"},
+            "online": {"type": "video", "src": "https://www.youtube.com/watch?v=dQw4w9WgXcQ"},
+        }
+    ]
+    result = render(path, data, {"v/clip.mp4": mp4, "v/poster.png": png_bytes(160, 90)})
+    deck = check_render(result.pptx, path, pages=1)
+    rels = deck.rels(deck.slide_names()[0])
+    video_rids = deck.slide(0).xpath("//p:pic//a:videoFile/@r:link", namespaces=NS)
+    assert len(video_rids) == 2
+    kinds = sorted((rels[rid][0], rels[rid][2] or "") for rid in video_rids)
+    assert kinds == [("video", ""), ("video", "External")]
+    local = next(rels[rid][1] for rid in video_rids if rels[rid][2] is None)
+    assert deck.zip.read(local) == mp4
+    assert ("media", local, None) in rels.values(), "the same part is also the p14:media target"

@@ -41,7 +41,9 @@ def test_the_value_replaces_the_whole_text_with_the_first_runs_formatting(tmp_pa
     tc = cells(frame)[0][0]
     body = tc.find("a:txBody", NS)
     first = body.find("a:p", NS)
-    first.insert(0, _el('<a:pPr xmlns:a="http://schemas.openxmlformats.org/drawingml/2006/main" algn="ctr"/>'))
+    first.insert(
+        0, _el('<a:pPr xmlns:a="http://schemas.openxmlformats.org/drawingml/2006/main" algn="ctr"/>')
+    )
     run = first.find("a:r", NS)
     run.find("a:rPr", NS).set("b", "1")
     run.find("a:rPr", NS).set("err", "1")
@@ -49,7 +51,11 @@ def test_the_value_replaces_the_whole_text_with_the_first_runs_formatting(tmp_pa
         '<a:r xmlns:a="http://schemas.openxmlformats.org/drawingml/2006/main"><a:rPr i="1"/><a:t>tail</a:t></a:r>'
     )
     first.append(second_run)
-    body.append(_el('<a:p xmlns:a="http://schemas.openxmlformats.org/drawingml/2006/main"><a:r><a:t>more</a:t></a:r></a:p>'))
+    body.append(
+        _el(
+            '<a:p xmlns:a="http://schemas.openxmlformats.org/drawingml/2006/main"><a:r><a:t>more</a:t></a:r></a:p>'
+        )
+    )
     fill_table(frame, Table.model_validate({"type": "table", "rows": [["new"]]}))
     paragraphs = tc.findall("a:txBody/a:p", NS)
     assert len(paragraphs) == 1
@@ -57,7 +63,12 @@ def test_the_value_replaces_the_whole_text_with_the_first_runs_formatting(tmp_pa
     runs = paragraphs[0].findall("a:r", NS)
     assert [r.findtext("a:t", None, NS) for r in runs] == ["new"]
     r_pr = runs[0].find("a:rPr", NS)
-    assert (r_pr.get("b"), r_pr.get("sz"), r_pr.get("err"), r_pr.get("i")) == ("1", str(row_size(0)), None, None)
+    assert (r_pr.get("b"), r_pr.get("sz"), r_pr.get("err"), r_pr.get("i")) == (
+        "1",
+        str(row_size(0)),
+        None,
+        None,
+    )
     out = deck.save(tmp_path / "out.pptx")
     from tests.readers import assert_readable
 
@@ -66,7 +77,9 @@ def test_the_value_replaces_the_whole_text_with_the_first_runs_formatting(tmp_pa
 
 def test_font_styles_apply_to_the_cells_runs(tmp_path: Path) -> None:
     font = {"typeface": "Georgia", "size": 21, "color": "accent2", "bold": True, "italic": True, "underline": True, "strike": True}  # fmt: skip
-    frame = fill_and_save(tmp_path, TableSpec(1, 2), {"rows": [[{"value": "a\nb", "styles": {"font": font}}, "plain"]]}).frame
+    frame = fill_and_save(
+        tmp_path, TableSpec(1, 2), {"rows": [[{"value": "a\nb", "styles": {"font": font}}, "plain"]]}
+    ).frame
     styled, plain = cells(frame)[0]
     props = styled.findall("a:txBody/a:p/*/a:rPr", NS) + styled.findall("a:txBody/a:p/a:endParaRPr", NS)
     assert len(props) == 4  # two runs, one break, the end of the paragraph
@@ -97,7 +110,8 @@ def test_shape_styles_fill_outline_and_alignment(tmp_path: Path) -> None:
     assert grid[1][0].find("a:tcPr/a:lnR/a:solidFill/a:prstClr", NS).get("val") == "red"
     # "" removes: the right neighbour draws no fill and no borders, including the shared edge.
     removed = grid[1][2].find("a:tcPr", NS)
-    assert removed.find("a:noFill", NS) is not None and removed.find("a:solidFill", NS) is None
+    assert removed.find("a:noFill", NS) is not None
+    assert removed.find("a:solidFill", NS) is None
     for side in ("lnL", "lnR", "lnT", "lnB"):
         assert removed.find(f"a:{side}/a:noFill", NS) is not None
     # Borders come before the fill in a:tcPr (schema order).
@@ -133,7 +147,9 @@ def test_a_table_without_rows_is_a_data_error_with_its_path() -> None:
 
     with pytest.raises(ValidationError, match="at least one row"):
         Table.model_validate({"type": "table", "rows": []})
-    empty = Table.model_construct(type="table", rows=[], horizontal_sizing="fixed", vertical_sizing="anchor_top")
+    empty = Table.model_construct(
+        type="table", rows=[], horizontal_sizing="fixed", vertical_sizing="anchor_top"
+    )
     from lxml import etree
 
     frame = etree.fromstring(

@@ -42,9 +42,15 @@ def fill_every_table(deck_path: Path, variant: str, out_dir: Path) -> tuple[Path
     for number in range(1, deck.slide_count() + 1):
         for frame in deck.frames(number):
             table_el = tbl(frame)
-            n_rows, n_cols = size(len(table_el.findall("a:tr", NS)), len(table_el.findall("a:tblGrid/a:gridCol", NS)))
+            n_rows, n_cols = size(
+                len(table_el.findall("a:tr", NS)), len(table_el.findall("a:tblGrid/a:gridCol", NS))
+            )
             rows: list[list[object]] = [[f"{i}.{j}" for j in range(n_cols)] for i in range(n_rows)]
-            rows[-1][0] = {"value": "bar", "databar": {"ratio": 0.6, "color": "accent2"}, "styles": {"font": {"bold": True}}}
+            rows[-1][0] = {
+                "value": "bar",
+                "databar": {"ratio": 0.6, "color": "accent2"},
+                "styles": {"font": {"bold": True}},
+            }
             table = Table.model_validate(
                 {"type": "table", "rows": rows, "horizontal_sizing": horizontal, "vertical_sizing": vertical}
             )

@@ -49,7 +49,9 @@ def bar_pixels(pixels: list[tuple[int, int]]) -> tuple[int, int]:
 
 
 @pytest.mark.parametrize("ratio", [0.0, 0.5, 1.0])
-def test_a_bar_is_ratio_of_the_inner_width_in_its_colour_over_the_cells_own_fill(tmp_path: Path, ratio: float) -> None:
+def test_a_bar_is_ratio_of_the_inner_width_in_its_colour_over_the_cells_own_fill(
+    tmp_path: Path, ratio: float
+) -> None:
     rows = [["h", "h"], [{"value": "42", "databar": {"ratio": ratio, "color": "accent1"}}, "x"]]
     filled = fill_and_save(tmp_path, TableSpec(2, 2), {"rows": rows})
     tc_pr = cells(filled.frame)[1][0].find("a:tcPr", NS)
@@ -61,7 +63,8 @@ def test_a_bar_is_ratio_of_the_inner_width_in_its_colour_over_the_cells_own_fill
     fill = tc_pr.find("a:blipFill", NS)
     assert tc_pr.find("a:solidFill", NS) is None
     duotone = fill.find("a:blip/a:duotone", NS)
-    assert duotone[0].tag.endswith("schemeClr") and duotone[0].get("val") == "accent1"
+    assert duotone[0].tag.endswith("schemeClr")
+    assert duotone[0].get("val") == "accent1"
     assert duotone[1].get("val") == column_fill(0)  # the rest keeps the cell's own fill colour
     assert fill.find("a:stretch/a:fillRect", NS) is not None
     width = widths(filled.frame)[0]
@@ -77,9 +80,14 @@ def test_bars_follow_the_cell_when_the_table_is_resized(tmp_path: Path) -> None:
     width = widths(filled.frame)[0]
     blip = cells(filled.frame)[0][0].find("a:tcPr/a:blipFill/a:blip", NS)
     start, end = bar_pixels(decode_mask(image_of(filled.out, blip.get(R_EMBED))))
-    assert (start, end) == (round(MARGIN / width * MASK_WIDTH), round((MARGIN + 0.5 * (width - 2 * MARGIN)) / width * MASK_WIDTH))
+    assert (start, end) == (
+        round(MARGIN / width * MASK_WIDTH),
+        round((MARGIN + 0.5 * (width - 2 * MARGIN)) / width * MASK_WIDTH),
+    )
     # Identical bars share one image.
-    r_ids = {tc.find("a:tcPr/a:blipFill/a:blip", NS).get(R_EMBED) for tc in cells(filled.frame)[0][1:]}  # same width
+    r_ids = {
+        tc.find("a:tcPr/a:blipFill/a:blip", NS).get(R_EMBED) for tc in cells(filled.frame)[0][1:]
+    }  # same width
     assert len(r_ids) == 1
 
 
@@ -92,23 +100,55 @@ def test_a_bar_in_a_merged_cell_spans_the_merge(tmp_path: Path) -> None:
     assert end == round((merged_width - MARGIN) / merged_width * MASK_WIDTH)
 
 
-def test_a_cell_without_its_own_fill_gets_a_clear_rest(tmp_path: Path) -> None:
-    rows = [[{"value": "v", "databar": {"ratio": 0.5, "color": "red"}}]]
-    filled = fill_and_save(tmp_path, TableSpec(1, 1, cell_fills=False), {"rows": rows})
+def test_a_cell_whose_fill_is_removed_gets_a_clear_rest(tmp_path: Path) -> None:
+    rows = [[{"value": "v", "databar": {"ratio": 0.5, "color": "red"}, "styles": {"shape": {"fill": ""}}}]]
+    filled = fill_and_save(tmp_path, TableSpec(1, 1), {"rows": rows})
     blip = cells(filled.frame)[0][0].find("a:tcPr/a:blipFill/a:blip", NS)
     pixels = decode_mask(image_of(filled.out, blip.get(R_EMBED)))
     assert {alpha for grey, alpha in pixels if grey == 255} == {0}
 
 
+def test_a_cell_filled_by_the_table_style_keeps_the_styles_colour(tmp_path: Path) -> None:
+    # python-pptx tables use Medium Style 2 - Accent 1 with a header row and banded rows.
+    bar = {"value": "v", "databar": {"ratio": 0.5, "color": "red"}}
+    rows = [[bar, "h"], [bar, "x"], [bar, "y"]]
+    filled = fill_and_save(tmp_path, TableSpec(3, 2, cell_fills=False), {"rows": rows})
+    rests = []
+    for row in cells(filled.frame):
+        rest = row[0].find("a:tcPr/a:blipFill/a:blip/a:duotone", NS)[1]
+        tint = rest.find("a:tint", NS)
+        rests.append((rest.get("val"), tint.get("val") if tint is not None else None))
+    assert rests == [("accent1", None), ("accent1", "40000"), ("accent1", "20000")]
+    pixels = decode_mask(
+        image_of(filled.out, cells(filled.frame)[1][0].find("a:tcPr/a:blipFill/a:blip", NS).get(R_EMBED))
+    )
+    assert {alpha for _, alpha in pixels} == {255}
+
+
 def test_without_an_image_sink_the_bar_is_a_hard_stop_gradient(tmp_path: Path) -> None:
-    rows = [[{"value": "v", "databar": {"ratio": 0.5, "color": "#FF0000"}, "styles": {"shape": {"fill": "#EEEEEE"}}}]]
+    rows = [
+        [
+            {
+                "value": "v",
+                "databar": {"ratio": 0.5, "color": "#FF0000"},
+                "styles": {"shape": {"fill": "#EEEEEE"}},
+            }
+        ]
+    ]
     filled = fill_and_save(tmp_path, TableSpec(1, 1), {"rows": rows}, sink=False)
     gradient = cells(filled.frame)[0][0].find("a:tcPr/a:gradFill", NS)
     width = widths(filled.frame)[0]
     s = round(MARGIN / width * 100000)
     e = round((MARGIN + 0.5 * (width - 2 * MARGIN)) / width * 100000)
     stops = [(int(gs.get("pos")), gs[0].get("val")) for gs in gradient.findall("a:gsLst/a:gs", NS)]
-    assert stops == [(0, "EEEEEE"), (s, "EEEEEE"), (s, "FF0000"), (e, "FF0000"), (e, "EEEEEE"), (100000, "EEEEEE")]
+    assert stops == [
+        (0, "EEEEEE"),
+        (s, "EEEEEE"),
+        (s, "FF0000"),
+        (e, "FF0000"),
+        (e, "EEEEEE"),
+        (100000, "EEEEEE"),
+    ]
     assert gradient.find("a:lin", NS).get("ang") == "0"
 
 

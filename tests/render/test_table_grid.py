@@ -9,7 +9,14 @@ from deckkit.render.table_grid import Merge, scale_to_total, sized_edges, source
 
 @pytest.mark.parametrize(
     ("sizes", "total"),
-    [([1, 1, 1], 10), ([100, 200, 300], 1000), ([914400] * 15, 8229600), ([7], 3), ([0, 0], 5), ([3, 5, 7], 0)],
+    [
+        ([1, 1, 1], 10),
+        ([100, 200, 300], 1000),
+        ([914400] * 15, 8229600),
+        ([7], 3),
+        ([0, 0], 5),
+        ([3, 5, 7], 0),
+    ],
 )
 def test_scaled_sizes_sum_to_the_total_exactly(sizes: list[int], total: int) -> None:
     scaled = scale_to_total(sizes, total)
@@ -20,7 +27,9 @@ def test_scaled_sizes_sum_to_the_total_exactly(sizes: list[int], total: int) -> 
 
 def test_scaling_keeps_proportions_within_one_emu() -> None:
     scaled = scale_to_total([1_000_000, 2_000_000, 3_000_000], 3_000_001)
-    assert [abs(s - e) <= 1 for s, e in zip(scaled, [500_000, 1_000_000, 1_500_000], strict=True)] == [True] * 3
+    assert [abs(s - e) <= 1 for s, e in zip(scaled, [500_000, 1_000_000, 1_500_000], strict=True)] == [
+        True
+    ] * 3
 
 
 def test_source_index_repeats_the_last_template_row() -> None:
@@ -38,7 +47,9 @@ def test_source_index_repeats_the_last_template_row() -> None:
         (Merge(3, 0, 1, 2), (3, 5), None),
     ],
 )
-def test_a_merge_cut_by_the_new_size_shrinks_or_goes(merge: Merge, size: tuple[int, int], expected: Merge | None) -> None:
+def test_a_merge_cut_by_the_new_size_shrinks_or_goes(
+    merge: Merge, size: tuple[int, int], expected: Merge | None
+) -> None:
     assert merge.cut_to(*size) == expected
 
 

@@ -6,7 +6,13 @@ from pathlib import Path
 
 import pytest
 
-from tests.render.tables.pptx_tables import TableSpec, assert_consistent_merges, fill_and_save, grid_data, texts
+from tests.render.tables.pptx_tables import (
+    TableSpec,
+    assert_consistent_merges,
+    fill_and_save,
+    grid_data,
+    texts,
+)
 
 # Header: horizontal merge; body: a 2x2 block and a vertical merge; last row: a horizontal merge.
 MERGES = [(0, 0, 1, 2), (1, 0, 2, 2), (1, 3, 2, 1), (3, 1, 1, 3)]
@@ -53,3 +59,19 @@ def test_block_merge_in_the_header_shrinks_with_fewer_columns(tmp_path: Path) ->
     assert assert_consistent_merges(frame) == [(0, 1, 2, 2)]
     frame = fill_and_save(tmp_path, spec, {"rows": grid_data(1, 2)}).frame
     assert assert_consistent_merges(frame) == []
+
+
+# Header: a vertical merge and a horizontal one; last rows: a 2x2 block and a vertical merge.
+MERGES_2 = [(0, 1, 2, 1), (0, 2, 1, 2), (2, 2, 2, 2), (2, 0, 2, 1)]
+EXPECTED_2 = {
+    (6, 5): MERGES_2,
+    (3, 4): [(0, 1, 2, 1), (0, 2, 1, 2), (2, 2, 1, 2)],
+    (4, 3): [(0, 1, 2, 1), (2, 2, 2, 1), (2, 0, 2, 1)],
+    (1, 2): [],
+}
+
+
+@pytest.mark.parametrize("shape", list(EXPECTED_2), ids=[f"{r}x{c}" for r, c in EXPECTED_2])
+def test_vertical_header_merges_and_last_row_blocks(tmp_path: Path, shape: tuple[int, int]) -> None:
+    frame = fill_and_save(tmp_path, TableSpec(4, 4, merges=MERGES_2), {"rows": grid_data(*shape)}).frame
+    assert sorted(assert_consistent_merges(frame)) == sorted(EXPECTED_2[shape])

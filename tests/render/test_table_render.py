@@ -25,12 +25,17 @@ def slide_frames(pptx: bytes, number: int) -> list[etree._Element]:
 
 def test_tables_are_found_by_alt_text_with_or_without_braces(tmp_path: Path) -> None:
     # The alt text may also be written with braces.
-    template = build_template(tmp_path / "t.pptx", [TableSpec(3, 3, name="sales"), TableSpec(2, 2, name="{sales}")])
+    template = build_template(
+        tmp_path / "t.pptx", [TableSpec(3, 3, name="sales"), TableSpec(2, 2, name="{sales}")]
+    )
     bar = {"value": "b", "databar": {"ratio": 0.5, "color": "accent2"}}
     data = {
         "slides": [
             {"template": 1, "sales": {"type": "table", "rows": [["a", bar], ["c", bar]]}},
-            {"template": 2, "sales": {"type": "table", "rows": grid_data(12, 5), "horizontal_sizing": "anchor_left"}},
+            {
+                "template": 2,
+                "sales": {"type": "table", "rows": grid_data(12, 5), "horizontal_sizing": "anchor_left"},
+            },
         ]
     }
     result = render(template.read_bytes(), data)
@@ -52,7 +57,9 @@ def test_tables_are_found_by_alt_text_with_or_without_braces(tmp_path: Path) -> 
 def test_a_table_inside_a_group_is_found_and_filled(tmp_path: Path) -> None:
     group = (914_400, 914_400, 6_000_000, 3_000_000, 914_400, 914_400, 6_000_000, 3_000_000)
     template = build_template(tmp_path / "t.pptx", [TableSpec(2, 2, name="grouped", group=group)])
-    result = render(template.read_bytes(), [{"template": 1, "grouped": {"type": "table", "rows": grid_data(4, 3)}}])
+    result = render(
+        template.read_bytes(), [{"template": 1, "grouped": {"type": "table", "rows": grid_data(4, 3)}}]
+    )
     frame = slide_frames(result.pptx, 1)[0]
     assert frame.getparent().tag == f"{{{NS['p']}}}grpSp"
     assert texts(frame) == grid_data(4, 3)
@@ -64,4 +71,6 @@ def test_a_table_inside_a_group_is_found_and_filled(tmp_path: Path) -> None:
 def test_a_table_key_that_names_no_table_lists_the_slides_tables(tmp_path: Path) -> None:
     template = build_template(tmp_path / "t.pptx", [TableSpec(2, 2, name="Revenue")])
     with pytest.raises(RenderError, match='"Revenue"'):
-        render(template.read_bytes(), [{"template": 1, "sales": {"type": "table", "rows": [["x"]]}}], strict=True)
+        render(
+            template.read_bytes(), [{"template": 1, "sales": {"type": "table", "rows": [["x"]]}}], strict=True
+        )

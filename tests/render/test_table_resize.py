@@ -36,8 +36,12 @@ SIZES = [
 ]
 
 
-@pytest.mark.parametrize(("template", "data"), SIZES, ids=[f"{t[0]}x{t[1]}-to-{d[0]}x{d[1]}" for t, d in SIZES])
-def test_rows_and_columns_follow_the_data(tmp_path: Path, template: tuple[int, int], data: tuple[int, int]) -> None:
+@pytest.mark.parametrize(
+    ("template", "data"), SIZES, ids=[f"{t[0]}x{t[1]}-to-{d[0]}x{d[1]}" for t, d in SIZES]
+)
+def test_rows_and_columns_follow_the_data(
+    tmp_path: Path, template: tuple[int, int], data: tuple[int, int]
+) -> None:
     spec = TableSpec(*template)
     filled = fill_and_save(tmp_path, spec, {"rows": grid_data(*data)})
     frame = filled.frame
@@ -64,7 +68,9 @@ def test_cloned_rows_and_columns_get_fresh_ids(tmp_path: Path) -> None:
 
 
 def test_ragged_rows_are_padded_with_empty_cells(tmp_path: Path) -> None:
-    frame = fill_and_save(tmp_path, TableSpec(2, 3), {"rows": [["a", "b", "c", "d"], ["e"], [], ["f", "g"]]}).frame
+    frame = fill_and_save(
+        tmp_path, TableSpec(2, 3), {"rows": [["a", "b", "c", "d"], ["e"], [], ["f", "g"]]}
+    ).frame
     assert texts(frame) == [["a", "b", "c", "d"], ["e", "", "", ""], ["", "", "", ""], ["f", "g", "", ""]]
     empty = cells(frame)[1][3]
     assert empty.find("a:txBody/a:p/a:r", NS) is None
@@ -76,7 +82,9 @@ def test_ragged_rows_are_padded_with_empty_cells(tmp_path: Path) -> None:
 TEMPLATE_W = [1_000_000, 1_050_000, 1_100_000]
 TEMPLATE_H = [300_000, 310_000, 320_000]
 X, Y = 914_400, 1_371_600
-MODES = [(h, v) for h in ("fixed", "anchor_left", "anchor_right") for v in ("anchor_top", "fixed", "anchor_bottom")]
+MODES = [
+    (h, v) for h in ("fixed", "anchor_left", "anchor_right") for v in ("anchor_top", "fixed", "anchor_bottom")
+]
 
 
 def expected_axis(start: int, sizes: list[int], n: int, mode: str) -> tuple[list[int], int, int]:
@@ -143,7 +151,10 @@ GROUPS = {
 
 
 @pytest.mark.parametrize("group", list(GROUPS))
-@pytest.mark.parametrize(("horizontal", "vertical"), [("anchor_right", "anchor_bottom"), ("anchor_left", "anchor_top"), ("fixed", "fixed")])
+@pytest.mark.parametrize(
+    ("horizontal", "vertical"),
+    [("anchor_right", "anchor_bottom"), ("anchor_left", "anchor_top"), ("fixed", "fixed")],
+)
 @pytest.mark.parametrize("shape", [(6, 5), (1, 1)], ids=["grow", "shrink"])
 def test_tables_in_groups_keep_their_anchored_edge_on_the_slide(
     tmp_path: Path, group: str, horizontal: str, vertical: str, shape: tuple[int, int]
@@ -158,7 +169,11 @@ def test_tables_in_groups_keep_their_anchored_edge_on_the_slide(
     before = slide_box(before_frame, xfrm_before)
     rect_on_slide_before = slide_box(_xy(rect_before), xfrm_before)
 
-    filled = fill_and_save(tmp_path, spec, {"rows": grid_data(*shape), "horizontal_sizing": horizontal, "vertical_sizing": vertical})
+    filled = fill_and_save(
+        tmp_path,
+        spec,
+        {"rows": grid_data(*shape), "horizontal_sizing": horizontal, "vertical_sizing": vertical},
+    )
     grp = filled.frame.getparent()
     assert grp.tag == f"{{{NS['p']}}}grpSp"
     xfrm = grp.find("p:grpSpPr/a:xfrm", NS)
@@ -178,11 +193,15 @@ def test_tables_in_groups_keep_their_anchored_edge_on_the_slide(
     else:
         assert (top, bottom) == pytest.approx((was[1], was[3]), abs=2)
     # The other child stays where it was on the slide, and the group encloses its children.
-    assert slide_box(_xy(grp.find("p:sp/p:spPr/a:xfrm", NS)), xfrm) == pytest.approx(rect_on_slide_before, abs=2)
+    assert slide_box(_xy(grp.find("p:sp/p:spPr/a:xfrm", NS)), xfrm) == pytest.approx(
+        rect_on_slide_before, abs=2
+    )
     ch_off, ch_ext = xfrm.find("a:chOff", NS), xfrm.find("a:chExt", NS)
     fx, fy, fcx, fcy = box(filled.frame)
-    assert int(ch_off.get("x")) <= fx and fx + fcx <= int(ch_off.get("x")) + int(ch_ext.get("cx"))
-    assert int(ch_off.get("y")) <= fy and fy + fcy <= int(ch_off.get("y")) + int(ch_ext.get("cy"))
+    assert int(ch_off.get("x")) <= fx
+    assert fx + fcx <= int(ch_off.get("x")) + int(ch_ext.get("cx"))
+    assert int(ch_off.get("y")) <= fy
+    assert fy + fcy <= int(ch_off.get("y")) + int(ch_ext.get("cy"))
 
 
 def _xy(xfrm) -> tuple[int, int, int, int]:  # type: ignore[no-untyped-def]

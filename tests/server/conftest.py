@@ -166,9 +166,8 @@ class Api:
         return account.id, token
 
 
-@pytest.fixture
-async def api(tmp_path: Path, clock: FakeClock) -> AsyncIterator[Api]:
-    app = create_app(make_settings(tmp_path), clock=clock, retention=False)
+async def _api(settings: Settings, clock: FakeClock) -> AsyncIterator[Api]:
+    app = create_app(settings, clock=clock, retention=False)
     store = app.state.deckkit.store
     account = store.create_account("tester", clock())
     _, token = store.create_token(account.id, "test", clock())
@@ -177,6 +176,20 @@ async def api(tmp_path: Path, clock: FakeClock) -> AsyncIterator[Api]:
     ) as client:
         yield Api(app, client, token, account.id, clock)
     await close_app(app)
+
+
+@pytest.fixture
+async def api(tmp_path: Path, clock: FakeClock) -> AsyncIterator[Api]:
+    """The app on the embedded backends (SQLite, built-in storage, in-process limiter)."""
+    async for value in _api(make_settings(tmp_path), clock):
+        yield value
+
+
+@pytest.fixture
+async def api_on_each_store(tmp_path: Path, clock: FakeClock, database_url: str) -> AsyncIterator[Api]:
+    """The app on SQLite and on PostgreSQL, for the API tests that touch every store query."""
+    async for value in _api(make_settings(tmp_path, database_url=database_url), clock):
+        yield value
 
 
 def template_bytes() -> bytes:

@@ -24,7 +24,9 @@ def test_token_create_list_revoke(tmp_path: Path, capsys: pytest.CaptureFixture[
         token_id = store.list_tokens()[0].id
         assert deckkit_main(["token", "--data-dir", data, "list"]) == 0
         listing = capsys.readouterr().out
-        assert token_id in listing and "ci" in listing and token.group(1) not in listing
+        assert token_id in listing
+        assert "ci" in listing
+        assert token.group(1) not in listing
         assert server_main(["token", "--data-dir", data, "revoke", token_id]) == 0
         assert store.authenticate(token.group(1), system_clock()) is None
         assert server_main(["token", "--data-dir", data, "revoke", token_id]) == 1
@@ -42,4 +44,5 @@ def test_serve_help_lists_options(capsys: pytest.CaptureFixture[str]) -> None:
     with pytest.raises(SystemExit):
         deckkit_main(["serve", "--help"])
     out = capsys.readouterr().out
-    assert "--port" in out and "--data-dir" in out
+    assert "--port" in out
+    assert "--data-dir" in out

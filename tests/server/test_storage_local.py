@@ -199,3 +199,14 @@ async def test_boto3_presigned_post_is_accepted(api: Api) -> None:
     assert await storage.read("sessions/boto/input.zip") == b"zip"
     too_big = [*files[:-1], ("file", ("f", b"z" * 101, "application/zip"))]
     s3_error(await api.client.post("http://testserver/storage/deckkit", files=too_big), 400, "EntityTooLarge")
+
+
+async def test_upload_answers_204_with_the_md5_etag(api: Api) -> None:
+    import hashlib
+
+    upload = (await create(api))["upload"]
+    content = input_zip()
+    response = await post(api, upload, content)
+    assert response.status_code == 204
+    assert response.content == b""
+    assert response.headers["etag"] == f'"{hashlib.md5(content).hexdigest()}"'

@@ -7,14 +7,16 @@ against the policy's ``content-length-range``; nothing reaches the bucket unless
 
 from __future__ import annotations
 
+import hashlib
 import hmac
 from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, cast
 
 import anyio
+from python_multipart.exceptions import FormParserError
 from python_multipart.multipart import MultipartParser, parse_options_header
-from starlette.requests import Request
+from starlette.requests import ClientDisconnect, Request
 from starlette.responses import FileResponse, Response
 
 from deckkit_server.clock import to_datetime
@@ -94,6 +96,7 @@ class _Upload:
         self.size = 0
         self.staging: Path | None = None
         self.handle: Any = None
+        self.md5 = hashlib.md5(usedforsecurity=False)  # S3's ETag of a single-part upload
 
     def begin_file(self) -> None:
         self.length = check_policy(
@@ -121,6 +124,7 @@ class _Upload:
                     raise S3Error(400, "EntityTooLarge", "Your proposed upload exceeds the maximum allowed size",
                                   MaxSizeAllowed=str(self.length.maximum))  # fmt: skip
                 self.handle.write(payload)
+                self.md5.update(payload)
             else:
                 self.fields_bytes += len(payload)
                 if self.fields_bytes > _MAX_FIELDS_BYTES:
@@ -147,10 +151,13 @@ class _Upload:
 async def _drain(stream: Any, already: int) -> None:
     """Read (and drop) the rest of a refused body, so the client sees the answer, not a reset."""
     seen = already
-    async for chunk in stream:
-        seen += len(chunk)
-        if seen > _DRAIN_LIMIT:
-            return
+    try:
+        async for chunk in stream:
+            seen += len(chunk)
+            if seen > _DRAIN_LIMIT:
+                return
+    except ClientDisconnect:
+        return
 
 
 def upload_endpoint(storage: LocalStorage) -> Endpoint:
@@ -188,20 +195,21 @@ def upload_endpoint(storage: LocalStorage) -> Endpoint:
                               MinSizeAllowed=str(state.length.minimum), ProposedSize=str(state.size))  # fmt: skip
             await anyio.to_thread.run_sync(storage.commit, state.staging, state.fields["key"])
             state.staging = None
+        except ClientDisconnect:
+            state.discard()  # nobody is left to answer; nothing was stored
+            return Response(status_code=400)
         except S3Error as error:
             state.discard()
             await _drain(stream, received)
             return error.response(resource)
-        except Exception as error:  # the multipart parser's errors: malformed bodies
+        except FormParserError:
             state.discard()
-            if type(error).__module__.startswith("python_multipart"):
-                return S3Error(400, "MalformedPOSTRequest", "The body of your POST request is not well-formed "
-                               "multipart/form-data.").response(resource)  # fmt: skip
-            raise
+            return S3Error(400, "MalformedPOSTRequest", "The body of your POST request is not well-formed "
+                           "multipart/form-data.").response(resource)  # fmt: skip
         finally:
             state.discard()
         await _drain(stream, received)
-        return Response(status_code=204, headers={"ETag": '"' + state.fields.get("key", "") + '"'})
+        return Response(status_code=204, headers={"ETag": f'"{state.md5.hexdigest()}"'})
 
     return upload
 

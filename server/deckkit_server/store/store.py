@@ -28,7 +28,6 @@ _LAST_USED_GRANULARITY = 60 * 1_000_000
 
 def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
     cursor = dbapi_connection.cursor()
-    cursor.execute("PRAGMA journal_mode=WAL")
     cursor.execute("PRAGMA foreign_keys=ON")
     cursor.execute("PRAGMA busy_timeout=30000")
     cursor.execute("PRAGMA synchronous=NORMAL")
@@ -40,8 +39,14 @@ def create_store_engine(url: str) -> Engine:
     if parsed.get_backend_name() == "sqlite":
         if parsed.database and parsed.database != ":memory:":
             Path(parsed.database).parent.mkdir(parents=True, exist_ok=True)
-        engine = create_engine(url, connect_args={"check_same_thread": False, "timeout": 30})
+        # A fixed pool as large as the worker-thread limit: connections are opened once and reused
+        # (overflow connections would be opened and closed again under load).
+        engine = create_engine(url, connect_args={"check_same_thread": False, "timeout": 30}, pool_size=40,
+                               max_overflow=0, pool_timeout=60)  # fmt: skip
         event.listen(engine, "connect", _sqlite_pragmas)
+        if parsed.database and parsed.database != ":memory:":
+            with engine.connect() as conn:  # WAL is a property of the file: set it once
+                conn.exec_driver_sql("PRAGMA journal_mode=WAL")
         return engine
     if parsed.get_backend_name() == "postgresql" and parsed.drivername == "postgresql":
         url = str(parsed.set(drivername="postgresql+psycopg").render_as_string(hide_password=False))

@@ -14,6 +14,7 @@ import math
 import sys
 from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass, field
+from decimal import Decimal
 from typing import Any, Literal
 
 from deckkit.errors import DataError, Problem
@@ -90,6 +91,8 @@ class Column:
             for row, value in enumerate(self.values):
                 if value is None or (isinstance(value, int | float) and not isinstance(value, bool)):
                     out.append(_finite_or_none(value))
+                elif isinstance(value, Decimal):
+                    out.append(_finite_or_none(float(value)))
                 else:
                     raise DataError([Problem(column_path(self.key, row), f"{value!r} is not a number (the column holds {self.dtype} values)")])  # fmt: skip
             return out

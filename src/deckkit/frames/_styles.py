@@ -52,7 +52,9 @@ def style_dict(value: Any, where: str) -> StyleDict | None:
         except ValidationError as e:
             raise DataError([_problem(where, err) for err in e.errors()]) from None
     else:
-        raise DataError([Problem(where, f"expected Styles, a dict or a colour string, got {type(value).__qualname__}")])
+        raise DataError(
+            [Problem(where, f"expected Styles, a dict or a colour string, got {type(value).__qualname__}")]
+        )
     dumped: StyleDict = styles.model_dump(mode="json", exclude_none=True)
     return {k: v for k, v in dumped.items() if v} or None
 
@@ -78,3 +80,18 @@ def with_align(styles: StyleDict | None, align: HorizontalAlign | None) -> Style
     if align is None:
         return styles
     return merge_styles(styles, {"shape": {"align": align}})
+
+
+class StylesPool:
+    """One checked Styles object per distinct style: a table's cells share a handful of styles, and
+    the model accepts a Styles object as it is, far faster than checking the same dict again."""
+
+    def __init__(self) -> None:
+        self._pool: dict[str, Styles] = {}
+
+    def __call__(self, styles: StyleDict) -> Styles:
+        key = repr(styles)
+        found = self._pool.get(key)
+        if found is None:
+            found = self._pool[key] = Styles.model_validate(styles)
+        return found

@@ -12,7 +12,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Mapping, Sequence
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from typing import Any, Literal
 
 from pydantic import ValidationError
@@ -20,7 +20,7 @@ from pydantic import ValidationError
 from deckkit.errors import DataError, Problem
 from deckkit.frames._backend import Column, Frame, column_path, pandas_has_default_index, to_frame
 from deckkit.frames._options import bounds_dict
-from deckkit.frames._styles import StylesLike, style_dict
+from deckkit.frames._styles import StyleChecker, StyleDict, StylesLike, style_dict
 from deckkit.frames.dates import date_serial, default_date_format, has_time_of_day
 from deckkit.frames.formats import Format, formatter_for, label_formatter
 from deckkit.model._base import data_error
@@ -39,6 +39,7 @@ def chart_from_dataframe(
     axis2: Sequence[Hashable] | None = None,
     names: Mapping[Hashable, str] | None = None,
     styles: Mapping[Hashable, StylesLike] | None = None,
+    point_styles: Callable[[Any, int, str], StylesLike | None] | None = None,
     label_format: Format | None = None,
     labels_interval: int | None = None,
     date_format: str | None = None,
@@ -69,6 +70,10 @@ def chart_from_dataframe(
             column name.
         styles: Styles per column (``{"rev": {"shape": {"fill": "accent2"}}}``), or a colour
             string meaning fill and outline.
+        point_styles: a function ``(value, row, column) -> Styles | None`` called for every
+            point of every series (value None when missing); its answers become the series'
+            ``data_point_styles`` (a bar, marker or slice of its own colour, e.g. negative bars
+            in red). None keeps the series' style for that point.
         label_format: format of text labels (see :mod:`deckkit.frames.formats`).
         labels_interval: show one text label in every n.
         date_format: number-format code of date labels. Default: ``yyyy`` when every date is
@@ -106,21 +111,11 @@ def chart_from_dataframe(
 
     data: dict[str, Any] = {"type": "chart", "labels_interval": labels_interval}
     data.update(_labels(label_column, label_format, date_format, date_unit, date_major_unit))
-    seen: set[str] = set()
-    data["axis1"] = _axis(
-        frame, primary, series_names, series_styles, seen, format, bounds, major_unit, "bounds"
-    )
+    series_of = _SeriesBuilder(frame, series_names, series_styles, point_styles)
+    data["axis1"] = _axis([series_of(k) for k in primary], format, bounds, major_unit, "bounds")
     if secondary:
         data["axis2"] = _axis(
-            frame,
-            secondary,
-            series_names,
-            series_styles,
-            seen,
-            axis2_format,
-            axis2_bounds,
-            axis2_major_unit,
-            "axis2_bounds",
+            [series_of(k) for k in secondary], axis2_format, axis2_bounds, axis2_major_unit, "axis2_bounds"
         )
     try:
         return Chart.model_validate({k: v for k, v in data.items() if v is not None})
@@ -168,30 +163,48 @@ def _labels(
     return {"labels": ["" if v is None else fmt(v) for v in column.values]}
 
 
+class _SeriesBuilder:
+    """Series entries of the data format, one per column; names must not repeat across both axes."""
+
+    def __init__(
+        self,
+        frame: Frame,
+        names: Mapping[Hashable, str],
+        styles: Mapping[Hashable, StyleDict | None],
+        point_styles: Callable[[Any, int, str], StylesLike | None] | None,
+    ) -> None:
+        self.frame, self.names, self.styles, self.point_styles = frame, names, styles, point_styles
+        self.seen: set[str] = set()
+        self.check = StyleChecker()
+
+    def __call__(self, key: Hashable) -> dict[str, Any]:
+        column = self.frame.column(key)
+        name = self.names.get(key, column.name)
+        if name in self.seen:
+            raise DataError([Problem(column.path, f"two series are named {name!r}; give them different names with names={{...}}")])  # fmt: skip
+        self.seen.add(name)
+        values = column.numbers()
+        entry: dict[str, Any] = {"name": name, "values": values}
+        if self.styles.get(key) is not None:
+            entry["styles"] = self.styles[key]
+        if self.point_styles is not None:
+            fn = self.point_styles
+            points = [self.check(fn(v, r, column.name), f"point_styles({v!r}, {r}, {column.name!r})") for r, v in enumerate(values)]  # fmt: skip
+            while points and points[-1] is None:
+                points.pop()  # the format allows a shorter list: the rest keep the series' style
+            if points:
+                entry["data_point_styles"] = points
+        return entry
+
+
 def _axis(
-    frame: Frame,
-    keys: list[Hashable],
-    names: Mapping[Hashable, str],
-    styles: Mapping[Hashable, Any],
-    seen: set[str],
+    series: list[dict[str, Any]],
     number_format: str | None,
     bounds: Bounds | None,
     major_unit: float | None,
     bounds_name: str,
 ) -> dict[str, Any]:
-    series: dict[str, Any] = {}
-    for key in keys:
-        column = frame.column(key)
-        name = names.get(key, column.name)
-        if name in seen:
-            raise DataError([Problem(column.path, f"two series are named {name!r}; give them different names with names={{...}}")])  # fmt: skip
-        seen.add(name)
-        entry: dict[str, Any] = {"name": name, "values": column.numbers()}
-        dumped = styles.get(key)
-        if dumped is not None:
-            entry["styles"] = dumped
-        series[name] = entry
-    axis: dict[str, Any] = {"series": series}
+    axis: dict[str, Any] = {"series": {entry["name"]: entry for entry in series}}
     if number_format is not None:
         axis["format"] = number_format
     if bounds is not None:

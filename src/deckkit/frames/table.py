@@ -26,10 +26,18 @@ from deckkit.frames._backend import (
     to_column,
     to_frame,
 )
-from deckkit.frames._styles import StyleChecker, StyleDict, StylesLike, merge_styles, style_dict, with_align
+from deckkit.frames._styles import (
+    StyleChecker,
+    StyleDict,
+    StylesLike,
+    StylesPool,
+    merge_styles,
+    style_dict,
+    with_align,
+)
 from deckkit.frames.formats import Format, currency, formatter_for, label_formatter
 from deckkit.model._base import data_error
-from deckkit.model.elements import Table
+from deckkit.model.elements import Databar, Table
 from deckkit.model.styles import HorizontalAlign
 
 __all__ = ["CellStyles", "DataBar", "table_from_dataframe"]
@@ -142,9 +150,23 @@ def table_from_dataframe(
     header_labels = {frame.resolve(name): text for name, text in (labels or {}).items()}
     rules = _rules(frame, cell_styles)
 
+    pool = StylesPool()
+    bars_seen: dict[tuple[float, str], Databar] = {}  # ratios are rounded: few distinct bars
+
+    def make_cell(text: str, styles: StyleDict | None, bar: dict[str, Any] | None) -> Any:
+        if styles is None and bar is None:
+            return text
+        cell: dict[str, Any] = {"value": text}
+        if styles is not None:
+            cell["styles"] = pool(styles)
+        if bar is not None:
+            key = (bar["ratio"], bar["color"])
+            cell["databar"] = bars_seen.get(key) or bars_seen.setdefault(key, Databar.model_validate(bar))
+        return cell
+
     rows: list[list[Any]] = []
     if header:
-        rows.extend(_header_rows(body, n_index, header_labels, multi_header, aligns, header_style))
+        rows.extend(_header_rows(body, n_index, header_labels, multi_header, aligns, header_style, make_cell))
     # Column by column: the formatter, base style and data bar of a column are looked up once.
     cells_by_column: list[list[Any]] = []
     for c, column in enumerate(body):
@@ -153,18 +175,18 @@ def table_from_dataframe(
         texts = [na_rep if value is None else fmt(value) for value in column.values]
         bar = bars.get(column.key) if c >= n_index else None
         if c < n_index or (not rules and bar is None):
-            cells_by_column.append([_cell(text, base, None) for text in texts])
+            cells_by_column.append([make_cell(text, base, None) for text in texts])
             continue
         cells: list[Any] = []
         for r, (value, text) in enumerate(zip(column.values, texts, strict=True)):
             styles = base
             for rule in rules:
                 styles = merge_styles(styles, rule(value, r, column.name, column.key))
-            cells.append(_cell(text, styles, bar(r) if bar is not None else None))
+            cells.append(make_cell(text, styles, bar(r) if bar is not None else None))
         cells_by_column.append(cells)
     rows.extend(list(row) for row in zip(*cells_by_column, strict=True))
     if not rows:
-        rows = [[_cell(na_rep, None, None) for _ in body]]
+        rows = [[make_cell(na_rep, None, None) for _ in body]]
     try:
         return Table.model_validate(
             {
@@ -176,17 +198,6 @@ def table_from_dataframe(
         )
     except ValidationError as e:
         raise data_error(e, "Table") from None
-
-
-def _cell(text: str, styles: StyleDict | None, bar: dict[str, Any] | None) -> Any:
-    if styles is None and bar is None:
-        return text
-    cell: dict[str, Any] = {"value": text}
-    if styles is not None:
-        cell["styles"] = styles
-    if bar is not None:
-        cell["databar"] = bar
-    return cell
 
 
 def _index_columns(frame: Frame, index: bool | str) -> list[Column]:
@@ -259,6 +270,7 @@ def _header_rows(
     multi_header: Literal["rows", "join"],
     aligns: list[Align | None],
     header_style: StyleDict | None,
+    make_cell: Callable[[str, StyleDict | None, None], Any],
 ) -> list[list[Any]]:
     depth = max(len(c.header) for c in body) if multi_header == "rows" else 1
     texts: list[list[str]] = []
@@ -279,7 +291,7 @@ def _header_rows(
             # A label spanning several columns is written once, in its first column.
             if level < depth - 1 and c > n_index and texts[c][: level + 1] == texts[c - 1][: level + 1]:
                 text = ""
-            row.append(_cell(text, with_align(header_style, aligns[c]), None))
+            row.append(make_cell(text, with_align(header_style, aligns[c]), None))
         rows.append(row)
     return rows
 
@@ -384,9 +396,7 @@ def _frame_rule(frame: Frame, styles_df: Any, where: str) -> Rule:
     for key in other.keys:
         target = frame.resolve(key)
         column = other.column(key)
-        by_key[target] = [
-            check(v, f"{where}[{column.name!r}][{r}]") for r, v in enumerate(column.values)
-        ]
+        by_key[target] = [check(v, f"{where}[{column.name!r}][{r}]") for r, v in enumerate(column.values)]
 
     def lookup(value: Any, row: int, name: str, key: Hashable) -> StyleDict | None:
         styles = by_key.get(key)

@@ -20,7 +20,6 @@ chart with a linked (or no) workbook is filled through its caches.
 from __future__ import annotations
 
 import copy
-import zipfile
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -55,7 +54,7 @@ from deckkit.render.chart_series import (
     trim_points,
 )
 from deckkit.render.chart_styles import recolor_series, style_points, style_series
-from deckkit.render.workbook import CellValue, NumberText, sheet_names, write_block
+from deckkit.render.workbook import CellValue, ChartWorkbook, DateNumber, NumberText
 
 __all__ = ["check_chart", "describe_chart", "fill_chart"]
 
@@ -87,7 +86,9 @@ def describe_chart(chart_space: etree._Element) -> str:
 
 
 def _axes(chart: Chart | ScatterChart) -> list[tuple[str, ChartAxis | ScatterAxis]]:
-    return [(name, axis) for name, axis in (("axis1", chart.axis1), ("axis2", chart.axis2)) if axis is not None]
+    return [
+        (name, axis) for name, axis in (("axis1", chart.axis1), ("axis2", chart.axis2)) if axis is not None
+    ]
 
 
 def check_chart(chart_space: etree._Element, chart: Chart | ScatterChart, path: str) -> list[Problem]:
@@ -145,7 +146,8 @@ def _plan_axis(groups: list[PlotGroup], axis: ChartAxis | ScatterAxis) -> list[_
     taken: set[int] = set()
     placements: list[_Placement] = []
     per_group: dict[int, int] = {}
-    for i, (key, data) in enumerate(axis.series.items()):
+    given: list[tuple[str, ChartSeries | ScatterSeries]] = list(axis.series.items())
+    for i, (key, data) in enumerate(given):
         match = next(((s, g) for s, g in template if id(s) not in taken and names[id(s)] == key), None)
         if match is not None:
             taken.add(id(match[0]))
@@ -160,7 +162,9 @@ def _plan_axis(groups: list[PlotGroup], axis: ChartAxis | ScatterAxis) -> list[_
         elif pos < len(group.series):
             placements.append(_Placement(key, data, group, None, group.series[pos], 0))
         else:
-            placements.append(_Placement(key, data, group, None, group.series[-1], pos - len(group.series) + 1))
+            placements.append(
+                _Placement(key, data, group, None, group.series[-1], pos - len(group.series) + 1)
+            )
     # Pie and doughnut show one series: the first the data gives them.
     seen_pies: set[int] = set()
     kept = []
@@ -198,7 +202,9 @@ def _series_elements(placements: list[_Placement]) -> None:
         set_val(p.element, "order", order)
 
 
-def _rebuild_groups(chart_space: etree._Element, groups: list[PlotGroup], placements: list[_Placement]) -> list[PlotGroup]:
+def _rebuild_groups(
+    chart_space: etree._Element, groups: list[PlotGroup], placements: list[_Placement]
+) -> list[PlotGroup]:
     """Put each group's output series in place; drop empty groups and the axes left without one."""
     area = plot_area(chart_space)
     assert area is not None
@@ -207,8 +213,11 @@ def _rebuild_groups(chart_space: etree._Element, groups: list[PlotGroup], placem
         out = [p.element for p in placements if p.group is g and p.element is not None]
         old = g.element.findall(c("ser"))
         children = list(g.element)
-        at = children.index(old[0]) if old else next(
-            (i for i, ch in enumerate(children) if local(ch) in _AFTER_SERIES), len(children))
+        at = (
+            children.index(old[0])
+            if old
+            else next((i for i, ch in enumerate(children) if local(ch) in _AFTER_SERIES), len(children))
+        )
         for ser in old:
             g.element.remove(ser)
         for offset, ser in enumerate(out):
@@ -222,7 +231,9 @@ def _rebuild_groups(chart_space: etree._Element, groups: list[PlotGroup], placem
     return remaining
 
 
-def _fill_category(placements: list[_Placement], chart: Chart, layout: SheetLayout | None) -> list[list[CellValue]]:
+def _fill_category(
+    placements: list[_Placement], chart: Chart, layout: SheetLayout | None
+) -> list[list[CellValue]]:
     """Write every series; returns the workbook block (logical orientation)."""
     dates = chart.date_labels
     labels = chart.categories
@@ -232,11 +243,12 @@ def _fill_category(placements: list[_Placement], chart: Chart, layout: SheetLayo
     if dates is None:
         shared_cat = text_categories(chart.labels or [], cat_ref)
     header: list[CellValue] = [None, *(p.data.name or p.key for p in placements)]
-    date_texts = number_texts(dates) if dates is not None else None
+    date_texts = [DateNumber(t) for t in number_texts(dates) if t is not None] if dates is not None else None
     columns: list[Sequence[CellValue]] = [date_texts if date_texts is not None else labels]
     for i, p in enumerate(placements):
         ser, data = p.element, p.data
-        assert ser is not None and isinstance(data, ChartSeries)
+        assert ser is not None
+        assert isinstance(data, ChartSeries)
         name = data.name or p.key
         set_child(ser, name_element(name, layout.name_ref(i) if layout else None))
         if shared_cat is not None:
@@ -263,7 +275,8 @@ def _fill_scatter(placements: list[_Placement], layout: SheetLayout | None) -> l
     grid: list[list[CellValue]] = [[None] * (width * len(placements)) for _ in range(rows + 1)]
     for i, p in enumerate(placements):
         ser, data = p.element, p.data
-        assert ser is not None and isinstance(data, ScatterSeries)
+        assert ser is not None
+        assert isinstance(data, ScatterSeries)
         # Every series spans the longest one's rows (blank cells are gaps): LibreOffice drops
         # all but the last series of a scatter chart whose series differ in length.
         pad: list[NumberText | None] = [None] * (rows - len(data.values))
@@ -330,12 +343,14 @@ def _apply_axes(groups: list[PlotGroup], chart: Chart | ScatterChart) -> None:
                 chart_axes.set_label_interval(ax, chart.labels_interval)
 
 
-def fill_chart(chart_space: etree._Element, chart: Chart | ScatterChart, workbook: bytes | None) -> bytes | None:
+def fill_chart(
+    chart_space: etree._Element, chart: Chart | ScatterChart, workbook: bytes | None
+) -> bytes | None:
     """Fill the chart (already checked with :func:`check_chart`); returns the new workbook bytes."""
     groups = plot_groups(chart_space)
     scatter = isinstance(chart, ScatterChart)
-    sheets = sheet_names(workbook) if workbook is not None else None
-    layout = plan_layout(chart_space, scatter, sheets)
+    book = ChartWorkbook.open(workbook) if workbook is not None else None
+    layout = plan_layout(chart_space, scatter, book.sheet_names if book is not None else None)
     placements = _plan(groups, chart)
     _series_elements(placements)
     remaining = _rebuild_groups(chart_space, groups, placements)
@@ -344,11 +359,19 @@ def fill_chart(chart_space: etree._Element, chart: Chart | ScatterChart, workboo
     else:
         grid = _fill_category(placements, chart, layout)
     _apply_axes(remaining, chart)
-    if workbook is None or layout is None or not sheets:
+    if book is None or layout is None:
+        # No workbook, or one that cannot be read: it is kept as it was; the caches hold the data.
         return workbook
     try:
-        return write_block(workbook, layout.sheet, layout.old, layout.top, layout.left, layout.physical(grid))
-    except (KeyError, zipfile.BadZipFile, etree.XMLSyntaxError):
-        # An unreadable workbook is kept as it was: the chart still shows its new caches.
+        found = chart_space.find(f".//{c('cat')}/{c('numRef')}/{c('numCache')}/{c('formatCode')}")
+        date_format = (found.text if found is not None else None) or chart_axes.DEFAULT_DATE_FORMAT
+        return book.write_block(
+            layout.sheet,
+            layout.old,
+            layout.top,
+            layout.left,
+            layout.physical(grid),
+            date_format,
+        )
+    except (KeyError, etree.XMLSyntaxError):
         return workbook
-

@@ -45,7 +45,9 @@ def _remove(parent: etree._Element, *tags: str) -> None:
             parent.remove(el)
 
 
-def set_value_axis(axis: etree._Element, bounds: Bounds | None, fmt: str | None, major_unit: float | None) -> None:
+def set_value_axis(
+    axis: etree._Element, bounds: Bounds | None, fmt: str | None, major_unit: float | None
+) -> None:
     if bounds is not None and (bounds.minimum is not None or bounds.maximum is not None):
         scaling = _set(axis, "scaling", AX_ORDER)
         if scaling.find(c("orientation")) is None:

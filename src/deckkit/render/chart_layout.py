@@ -15,7 +15,8 @@ from dataclasses import dataclass
 from lxml import etree
 
 from deckkit.render.chart_plot import C, c
-from deckkit.render.workbook import CellRange, CellValue, format_formula, parse_formula
+from deckkit.render.workbook import CellValue
+from deckkit.render.workbook_refs import CellRange, format_formula, parse_formula
 
 _DATA_TAGS = ("tx", "cat", "val", "xVal", "yVal", "bubbleSize")
 
@@ -80,7 +81,10 @@ def template_formulas(chart_space: etree._Element) -> list[tuple[str, str, CellR
 
 def uses_formulas(chart_space: etree._Element) -> bool:
     """True when the chart reads its data from a workbook (embedded or linked)."""
-    return chart_space.find(c("externalData")) is not None or next(chart_space.iter(f"{{{C}}}f"), None) is not None
+    return (
+        chart_space.find(c("externalData")) is not None
+        or next(chart_space.iter(f"{{{C}}}f"), None) is not None
+    )
 
 
 def plan_layout(chart_space: etree._Element, scatter: bool, sheets: list[str] | None) -> SheetLayout | None:

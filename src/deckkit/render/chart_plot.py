@@ -109,8 +109,7 @@ def series_name(ser: etree._Element) -> str:
     tx = ser.find(c("tx"))
     if tx is None:
         return ""
-    texts = tx.xpath(".//c:v/text()", namespaces={"c": C})
-    return "".join(str(t) for t in texts)
+    return "".join(v.text or "" for v in tx.iter(c("v")))
 
 
 def family(groups: list[PlotGroup]) -> str:
@@ -123,7 +122,12 @@ def family(groups: list[PlotGroup]) -> str:
     return "category" if scatter == {False} else "mixed"
 
 
-_GROUPING = {"clustered": "clustered ", "stacked": "stacked ", "percentStacked": "100% stacked ", "standard": ""}
+_GROUPING = {
+    "clustered": "clustered ",
+    "stacked": "stacked ",
+    "percentStacked": "100% stacked ",
+    "standard": "",
+}
 
 
 def group_label(group: PlotGroup) -> str:

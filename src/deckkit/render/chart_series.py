@@ -85,7 +85,11 @@ def name_element(name: str, ref: str | None) -> etree._Element:
 
 def text_categories(labels: Sequence[str], ref: str | None) -> etree._Element:
     inner = f'<c:ptCount val="{len(labels)}"/>{_str_points(labels)}'
-    body = f"<c:strRef>{_formula(ref)}<c:strCache>{inner}</c:strCache></c:strRef>" if ref is not None else f"<c:strLit>{inner}</c:strLit>"
+    body = (
+        f"<c:strRef>{_formula(ref)}<c:strCache>{inner}</c:strCache></c:strRef>"
+        if ref is not None
+        else f"<c:strLit>{inner}</c:strLit>"
+    )
     return _parse(f'<c:cat xmlns:c="{C}">{body}</c:cat>')
 
 
@@ -93,7 +97,11 @@ def numbers(tag: str, texts: Sequence[str | None], ref: str | None, format_code:
     """c:val / c:cat (dates) / c:xVal / c:yVal / c:bubbleSize from :func:`number_texts`; None is a gap."""
     inner = (f"<c:formatCode>{escape(format_code)}</c:formatCode>"
              f'<c:ptCount val="{len(texts)}"/>{_num_points(texts)}')  # fmt: skip
-    body = f"<c:numRef>{_formula(ref)}<c:numCache>{inner}</c:numCache></c:numRef>" if ref is not None else f"<c:numLit>{inner}</c:numLit>"
+    body = (
+        f"<c:numRef>{_formula(ref)}<c:numCache>{inner}</c:numCache></c:numRef>"
+        if ref is not None
+        else f"<c:numLit>{inner}</c:numLit>"
+    )
     return _parse(f'<c:{tag} xmlns:c="{C}">{body}</c:{tag}>')
 
 
@@ -118,7 +126,10 @@ def clone_series(prototype: etree._Element) -> etree._Element:
                 unique.set("val", "{" + str(uuid.uuid4()).upper() + "}")
     # Labels read from cell ranges (Office 2013 extension) belong to the prototype's data.
     for ext in ser.findall(f"{c('extLst')}/{c('ext')}"):
-        if any(etree.QName(x).localname in ("datalabelsRange", "filteredSeriesTitle", "filteredCategoryTitle") for x in ext):
+        if any(
+            etree.QName(x).localname in ("datalabelsRange", "filteredSeriesTitle", "filteredCategoryTitle")
+            for x in ext
+        ):
             ser.find(c("extLst")).remove(ext)  # type: ignore[union-attr]
     ext_lst = ser.find(c("extLst"))
     if ext_lst is not None and len(ext_lst) == 0:

@@ -18,7 +18,16 @@ from deckkit.render.chart_series import set_child
 from deckkit.render.drawingml import set_shape_fill, set_shape_outline
 
 _MARKER_ORDER = ("symbol", "size", "spPr", "extLst")
-_DPT_ORDER = ("idx", "invertIfNegative", "marker", "bubble3D", "explosion", "spPr", "pictureOptions", "extLst")
+_DPT_ORDER = (
+    "idx",
+    "invertIfNegative",
+    "marker",
+    "bubble3D",
+    "explosion",
+    "spPr",
+    "pictureOptions",
+    "extLst",
+)
 _LINE_KINDS = frozenset(("lineChart", "line3DChart", "radarChart", "stockChart"))
 
 
@@ -63,7 +72,9 @@ def _mode(kind: str, group: etree._Element) -> str:
     return "line" if kind in _LINE_KINDS else "shape"
 
 
-def _apply(target: etree._Element, order: Sequence[str] | None, shape: ShapeStyles, mode: str, point: bool) -> None:
+def _apply(
+    target: etree._Element, order: Sequence[str] | None, shape: ShapeStyles, mode: str, point: bool
+) -> None:
     """Styles on a c:ser (order None) or a c:dPt."""
     if mode == "shape":
         sp_pr = _sp_pr(target, order)
@@ -88,7 +99,9 @@ def style_series(ser: etree._Element, kind: str, group: etree._Element, styles: 
     _apply(ser, None, styles.shape, _mode(kind, group), point=False)
 
 
-def style_points(ser: etree._Element, kind: str, group: etree._Element, styles: Sequence[Styles | None] | None) -> None:
+def style_points(
+    ser: etree._Element, kind: str, group: etree._Element, styles: Sequence[Styles | None] | None
+) -> None:
     """One ``c:dPt`` per styled point, merged into the template's point formats."""
     if not styles:
         return

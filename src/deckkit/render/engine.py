@@ -21,7 +21,7 @@ from typing import Any
 
 from lxml import etree
 
-from deckkit.errors import Problem, RenderError, TemplateError
+from deckkit.errors import DeckkitError, Problem, RenderError, TemplateError
 from deckkit.model import (
     AnyElement,
     Chart,
@@ -57,8 +57,12 @@ _P = "http://schemas.openxmlformats.org/presentationml/2006/main"
 _A = "http://schemas.openxmlformats.org/drawingml/2006/main"
 # Targets a filled slide may stop using (a deleted chart, a replaced picture): dropped when unused.
 _PRUNABLE = frozenset({RT.CHART, RT.IMAGE, RT.HYPERLINK, RT.VIDEO, RT.MEDIA, RT.AUDIO, RT.OLE_OBJECT})
+# Frames found by alt text that hold an element; other shapes' alt text is only a description.
+_ELEMENT_FRAMES = ("table", "chart", "picture", "video")
+# A picture, a video, or a plain shape (p:sp) named by its alt text can be replaced by media.
+_MEDIA_TARGETS = ("picture", "video", "shape")
 _KIND_NAMES = {"table": "a table", "chart": "a chart", "picture": "a picture", "video": "a video",
-               "graphic": "a graphic (SmartArt or object)", "shape": "a shape"}  # fmt: skip
+               "graphic": "a graphic (SmartArt, object or connector)", "shape": "a shape"}  # fmt: skip
 
 
 @dataclass(frozen=True, slots=True)
@@ -184,10 +188,11 @@ class _Planner:
         if isinstance(value, Text | List):
             if text:
                 return "list" if isinstance(value, List) else "text"
-            if frames:
+            elements = [f for f in frames if f.kind in _ELEMENT_FRAMES]
+            if elements:
                 what = "a list" if isinstance(value, List) else "text"
-                self._error(path, f'"{key}" is the alt text of {_KIND_NAMES[frames[0].kind]} on template slide '
-                            f"{slide.number}, which cannot take {what}{_hint_for(frames[0])}")  # fmt: skip
+                self._error(path, f'"{key}" is the alt text of {_KIND_NAMES[elements[0].kind]} on template slide '
+                            f"{slide.number}, which cannot take {what}{_hint_for(elements[0])}")  # fmt: skip
                 return None
             self._unused(path, slide, key)
             return None
@@ -269,7 +274,7 @@ class _Planner:
             if all(occ.shape is not t for t in targets):
                 targets.append(occ.shape)
         for frame in frames:
-            if frame.kind in ("picture", "video"):
+            if frame.kind in _MEDIA_TARGETS:
                 targets.append(frame.element)
             else:
                 self._error(path, f'"{key}" on template slide {slide.number} is {_KIND_NAMES[frame.kind]}, which '
@@ -334,10 +339,18 @@ class _SlideMedia:
 def _assemble(package: Package, deck: DeckData, plans: list[_SlidePlan], media: Mapping[str, bytes]) -> bytes:
     shared: dict[tuple[str, str], Part] = {}
     outputs: list[tuple[Part, Part]] = []  # (template slide, output slide)
-    for plan in plans:
-        memo: dict[int, Part] = {}
-        copy = package.clone(plan.template, memo=memo)
-        _fill_slide(copy, plan, _SlideMedia(package, copy, shared), media)
+    for index, plan in enumerate(plans):
+        copy = package.clone(plan.template, memo={})
+        try:
+            _fill_slide(copy, plan, _SlideMedia(package, copy, shared), media)
+        except DeckkitError:
+            raise
+        except Exception as e:  # a filler's bug must still reach the user as a located message
+            raise RenderError([Problem(
+                f"slides[{index}]",
+                f"could not be filled from template slide {plan.number} ({type(e).__name__}: {e}); "
+                "this is a deckkit bug, please report it with the template",
+            )]) from e  # fmt: skip
         outputs.append((plan.template, copy))
     rebuild_presentation(package, outputs)
     if deck.theme is not None and deck.theme.colors is not None:
@@ -386,7 +399,7 @@ def _fill_slide(slide: Part, plan: _SlidePlan, sink: _SlideMedia, media: Mapping
             for occ in text:
                 if all(occ.shape is not t for t in targets):
                     targets.append(occ.shape)
-            targets += [f.element for f in frames if f.kind in ("picture", "video")]
+            targets += [f.element for f in frames if f.kind in _MEDIA_TARGETS]
             for target in targets:
                 if target.getparent() is not None:
                     media_filler.place_media(target, value, media, sink, inherited_frame(target, slide))

@@ -73,11 +73,11 @@ def _item_paragraph(item: Text, prototype: etree._Element, add_hyperlink: AddHyp
     if level != _level(prototype):
         # The level's own indents (from the list styles) apply, not the prototype's.
         for name in ("marL", "indent"):
-            p_pr.attrib.pop(name, None)
+            p_pr.attrib.pop(name, "")
     if level:
         p_pr.set("lvl", str(level))
     else:
-        p_pr.attrib.pop("lvl", None)
+        p_pr.attrib.pop("lvl", "")
     if len(p_pr) or p_pr.attrib:
         paragraph.append(p_pr)
     first_run = prototype.find(a("r"))

@@ -190,7 +190,7 @@ def _frame_kind(shape: etree._Element) -> FrameKind:
         if uri == _CHART_URI:
             return "chart"
         return "graphic"
-    return "shape"
+    return "shape" if shape.tag == _SP else "graphic"
 
 
 def locate_placeholders(slide_root: etree._Element) -> SlidePlaceholders:

@@ -67,6 +67,7 @@ class RT:
     DIAGRAM_STYLE: Final = _RT_BASE + "diagramQuickStyle"
     DIAGRAM_COLORS: Final = _RT_BASE + "diagramColors"
     COMMENTS: Final = _RT_BASE + "comments"
+    TAGS: Final = _RT_BASE + "tags"
     MODERN_COMMENTS: Final = "http://schemas.microsoft.com/office/2018/10/relationships/comments"
 
 
@@ -75,7 +76,7 @@ class RT:
 OWNED_BY_SLIDE: Final = frozenset({
     RT.NOTES_SLIDE, RT.CHART, RT.CHART_USER_SHAPES, RT.PACKAGE, RT.CHART_STYLE, RT.CHART_COLORS,
     RT.THEME_OVERRIDE, RT.DIAGRAM_DATA, RT.DIAGRAM_LAYOUT, RT.DIAGRAM_STYLE, RT.DIAGRAM_COLORS,
-    RT.DIAGRAM_DRAWING, RT.COMMENTS, RT.MODERN_COMMENTS,
+    RT.DIAGRAM_DRAWING, RT.COMMENTS, RT.MODERN_COMMENTS, RT.TAGS,
 })  # fmt: skip
 
 CT_PRESENTATION: Final = "application/vnd.openxmlformats-officedocument.presentationml.presentation.main+xml"

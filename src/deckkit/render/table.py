@@ -25,6 +25,7 @@ from deckkit.render.table_grid import (
     source_index,
     table_of,
 )
+from deckkit.render.table_style import style_fill_color
 
 __all__ = ["ImageSink", "check_table", "fill_table"]
 
@@ -87,10 +88,11 @@ def fill_table(frame: etree._Element, table: Table, sink: ImageSink | None = Non
             if isinstance(value, str):
                 set_cell_text(tc, value)
                 continue
-            _fill_cell_object(matrix, i, j, value, merge_at.get((i, j)), final_widths, sink)
+            _fill_cell_object(tbl, matrix, i, j, value, merge_at.get((i, j)), final_widths, sink)
 
 
 def _fill_cell_object(
+    tbl: etree._Element,
     matrix: list[list[etree._Element]],
     row: int,
     col: int,
@@ -105,4 +107,5 @@ def _fill_cell_object(
         apply_cell_styles(matrix, row, col, cell.styles, merge)
     if cell.databar is not None:
         span = merge.cols if merge is not None else 1
-        draw_databar(tc, sum(widths[col : col + span]), cell.databar, sink)
+        style = style_fill_color(tbl, row, col, len(matrix), len(widths))
+        draw_databar(tc, sum(widths[col : col + span]), cell.databar, sink, style)

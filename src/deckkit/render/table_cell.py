@@ -32,6 +32,9 @@ ILLEGAL_XML_CHARACTERS = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff]")
 BORDERS = ("lnL", "lnR", "lnT", "lnB")
 _TCPR_ORDER = ("lnL", "lnR", "lnT", "lnB", "lnTlToBr", "lnBlToTr", "cell3D", "noFill", "solidFill", "gradFill", "blipFill", "pattFill", "grpFill", "headers", "extLst")  # fmt: skip
 DEFAULT_BORDER_WIDTH = "12700"  # 1 pt
+# Qualified names used once per cell, computed once (large tables have tens of thousands of cells).
+_P, _R, _T, _BR, _FLD = qn("p"), qn("r"), qn("t"), qn("br"), qn("fld")
+_PPR, _RPR, _END, _TXBODY = qn("pPr"), qn("rPr"), qn("endParaRPr"), qn("txBody")
 
 
 def cell_properties(tc: etree._Element) -> etree._Element:
@@ -44,9 +47,9 @@ def cell_properties(tc: etree._Element) -> etree._Element:
 
 
 def _text_body(tc: etree._Element) -> etree._Element:
-    body = tc.find(qn("txBody"))
+    body = tc.find(_TXBODY)
     if body is None:
-        body = etree.Element(qn("txBody"))
+        body = etree.Element(_TXBODY)
         etree.SubElement(body, qn("bodyPr"))
         etree.SubElement(body, qn("lstStyle"))
         tc.insert(0, body)
@@ -55,12 +58,12 @@ def _text_body(tc: etree._Element) -> etree._Element:
 
 def _first_run_properties(paragraphs: list[etree._Element]) -> etree._Element | None:
     for para in paragraphs:
-        for run in para.iter(qn("r"), qn("fld")):
-            r_pr = run.find(qn("rPr"))
+        for run in para.iter(_R, _FLD):
+            r_pr = run.find(_RPR)
             if r_pr is not None:
                 return r_pr
     for para in paragraphs:
-        end = para.find(qn("endParaRPr"))
+        end = para.find(_END)
         if end is not None:
             return end
     return None
@@ -80,28 +83,28 @@ def _as(tag: str, properties: etree._Element | None) -> etree._Element | None:
 def set_cell_text(tc: etree._Element, value: str) -> None:
     """Replace the cell's text with value, formatted like the template's first run."""
     body = _text_body(tc)
-    paragraphs = body.findall(qn("p"))
+    paragraphs = body.findall(_P)
     first = paragraphs[0] if paragraphs else None
-    p_pr = first.find(qn("pPr")) if first is not None else None
-    end = first.find(qn("endParaRPr")) if first is not None else None
+    p_pr = first.find(_PPR) if first is not None else None
+    end = first.find(_END) if first is not None else None
     r_pr = _first_run_properties(paragraphs)
 
-    para = etree.Element(qn("p"))
+    para = etree.Element(_P)
     if p_pr is not None:
         para.append(copy.deepcopy(p_pr))
     text = ILLEGAL_XML_CHARACTERS.sub("", value.replace("\r\n", "\n").replace("\r", "\n"))
     for i, line in enumerate(text.split("\n")):
         if i:
-            br = etree.SubElement(para, qn("br"))
+            br = etree.SubElement(para, _BR)
             props = _as("rPr", r_pr)
             if props is not None:
                 br.append(props)
         if line:
-            run = etree.SubElement(para, qn("r"))
+            run = etree.SubElement(para, _R)
             props = _as("rPr", r_pr)
             if props is not None:
                 run.append(props)
-            etree.SubElement(run, qn("t")).text = line
+            etree.SubElement(run, _T).text = line
     end_props = _as("endParaRPr", end if end is not None else r_pr)
     if end_props is not None:
         para.append(end_props)

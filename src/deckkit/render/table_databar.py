@@ -14,8 +14,9 @@ cell nor sit between the cell's fill and its text. So the bar is the cell's fill
 
 Both are stretched over the cell, so the bar follows the cell when the table moves or is
 resized, and it lies behind the cell's text. The rest of the cell keeps the cell's own solid
-fill; where the cell has no fill of its own (``a:noFill``, or a fill given by the table style)
-the rest is transparent.
+fill or, when it has none, the fill its table style gives it (for the built-in styles
+``table_style`` knows); a cell with ``a:noFill``, a gradient or picture fill, or a table style
+not known here has a clear rest.
 """
 
 from __future__ import annotations
@@ -65,11 +66,14 @@ def cell_margins(tc: etree._Element) -> tuple[int, int]:
     return margin("marL"), margin("marR")
 
 
-def own_fill_color(tc: etree._Element) -> etree._Element | None:
-    """The colour element of the cell's own solid fill, None when it has none."""
+def own_fill_color(tc: etree._Element, style_color: etree._Element | None) -> etree._Element | None:
+    """The colour the rest of the cell keeps: its own solid fill, else its table style's; None for clear."""
     tc_pr = tc.find(a("tcPr"))
-    solid = tc_pr.find(a("solidFill")) if tc_pr is not None else None
-    if solid is None or len(solid) == 0:
+    fills = [c for c in tc_pr if c.tag in FILL_TAGS] if tc_pr is not None else []
+    if not fills:
+        return copy.deepcopy(style_color) if style_color is not None else None
+    solid = fills[0]
+    if solid.tag != a("solidFill") or len(solid) == 0:
         return None
     return copy.deepcopy(solid[0])
 
@@ -141,14 +145,24 @@ def _gradient_fill(start: float, end: float, bar: etree._Element, rest: etree._E
     return fill
 
 
-def draw_databar(tc: etree._Element, cell_width: int, databar: Databar, sink: ImageSink | None) -> None:
-    """Make the cell's fill show the bar; a bar of zero length leaves the cell as it is."""
+def draw_databar(
+    tc: etree._Element,
+    cell_width: int,
+    databar: Databar,
+    sink: ImageSink | None,
+    style_color: etree._Element | None = None,
+) -> None:
+    """Make the cell's fill show the bar; a bar of zero length leaves the cell as it is.
+
+    style_color is the colour the table style gives the cell (``table_style``), kept for the
+    rest of a cell that has no fill of its own.
+    """
     mar_l, mar_r = cell_margins(tc)
     start, end = bar_span(cell_width, mar_l, mar_r, float(databar.ratio))
     if round(end * MASK_WIDTH) <= round(start * MASK_WIDTH):
         return
     bar = color_element(databar.color)
-    own = own_fill_color(tc)
+    own = own_fill_color(tc, style_color)
     if sink is not None:
         # Where the cell has no fill the mask itself is clear, so white's colour does not matter.
         r_id = sink.add_image(mask_png(start, end, transparent_rest=own is None), "png")

@@ -51,6 +51,8 @@ def styled_run_properties(
     r_pr = copy.deepcopy(base)
     if r_pr.tag != a("rPr"):
         r_pr.tag = a("rPr")
+    # The template's spell-check mark was about the placeholder, not the inserted text.
+    r_pr.attrib.pop("err", "")
     if font is not None:
         apply_font(r_pr, font)
     for old in r_pr.findall(a("hlinkClick")):

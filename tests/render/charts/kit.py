@@ -61,7 +61,9 @@ def write_parts(src: Path, dst: Path, replacements: dict[str, bytes]) -> None:
             zout.writestr(info, replacements.get(info.filename, zin.read(info.filename)))
 
 
-def fill_pptx(template: Path, out: Path, charts: dict[str, Chart | ScatterChart | dict[str, Any]]) -> dict[str, ChartPart]:
+def fill_pptx(
+    template: Path, out: Path, charts: dict[str, Chart | ScatterChart | dict[str, Any]]
+) -> dict[str, ChartPart]:
     """Fill the named chart parts of template into out; raise AssertionError on check problems."""
     replacements: dict[str, bytes] = {}
     filled = {}
@@ -71,7 +73,9 @@ def fill_pptx(template: Path, out: Path, charts: dict[str, Chart | ScatterChart 
         problems = check_chart(part.root, model, "chart")
         assert not problems, problems
         new_workbook = fill_chart(part.root, model, part.workbook)
-        replacements[name] = etree.tostring(part.root, xml_declaration=True, encoding="UTF-8", standalone=True)
+        replacements[name] = etree.tostring(
+            part.root, xml_declaration=True, encoding="UTF-8", standalone=True
+        )
         if part.workbook_name is not None and new_workbook is not None:
             replacements[part.workbook_name] = new_workbook
         filled[name] = ChartPart(name, part.root, part.workbook_name, new_workbook)
@@ -82,7 +86,11 @@ def fill_pptx(template: Path, out: Path, charts: dict[str, Chart | ScatterChart 
 def _model(data: Chart | ScatterChart | dict[str, Any]) -> Chart | ScatterChart:
     if isinstance(data, Chart | ScatterChart):
         return data
-    return ScatterChart.model_validate(data) if data.get("type") in ("scatter-chart", "scatter_chart") else Chart.model_validate(data)
+    return (
+        ScatterChart.model_validate(data)
+        if data.get("type") in ("scatter-chart", "scatter_chart")
+        else Chart.model_validate(data)
+    )
 
 
 def sheet_values(workbook: bytes, sheet: str | None = None) -> dict[str, Any]:
@@ -126,7 +134,11 @@ def range_values(workbook: bytes, ref: str) -> list[Any]:
     assert parsed is not None, ref
     sheet, rng = parsed
     ws = openpyxl.load_workbook(io.BytesIO(workbook))[sheet]
-    return [ws.cell(r, col).value for r in range(rng.top, rng.bottom + 1) for col in range(rng.left, rng.right + 1)]
+    return [
+        ws.cell(r, col).value
+        for r in range(rng.top, rng.bottom + 1)
+        for col in range(rng.left, rng.right + 1)
+    ]
 
 
 def number_text(value: float | None) -> str | None:
@@ -145,7 +157,11 @@ def assert_structure(root: etree._Element) -> None:
     groups = [g for g in area if g.tag.endswith("Chart")]
     assert all(g.findall("c:ser", NS) for g in groups), "a plot group was left without series"
     group_axes = {a.get("val") for g in groups for a in g.findall("c:axId", NS)}
-    axes = {ax.find("c:axId", NS).get("val") for ax in area if ax.tag.rsplit("}", 1)[1] in ("catAx", "valAx", "dateAx", "serAx")}
+    axes = {
+        ax.find("c:axId", NS).get("val")
+        for ax in area
+        if ax.tag.rsplit("}", 1)[1] in ("catAx", "valAx", "dateAx", "serAx")
+    }
     assert axes <= group_axes, f"orphaned axes {axes - group_axes}"
     # 3-D charts without a series axis name it "0" (as PowerPoint writes them).
     assert group_axes - axes <= {"0"}, f"groups on missing axes {group_axes - axes}"
@@ -153,7 +169,17 @@ def assert_structure(root: etree._Element) -> None:
 
 def formatting(ser: etree._Element) -> dict[str, bytes]:
     """The formatting children of a series, serialized (data children left out)."""
-    keep = ("spPr", "marker", "invertIfNegative", "dLbls", "smooth", "explosion", "trendline", "errBars", "shape")
+    keep = (
+        "spPr",
+        "marker",
+        "invertIfNegative",
+        "dLbls",
+        "smooth",
+        "explosion",
+        "trendline",
+        "errBars",
+        "shape",
+    )
     return {tag: etree.tostring(el) for tag in keep for el in ser.findall(f"c:{tag}", NS)}
 
 

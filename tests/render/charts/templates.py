@@ -69,7 +69,9 @@ def build_category(kind: str, path: Path, alt: str = "chart") -> Path:
     data.categories = LABELS
     for name, values in SERIES.items():
         data.add_series(name, values)
-    frame = slide.shapes.add_chart(getattr(XL_CHART_TYPE, chart_type), Inches(0.5), Inches(0.5), Inches(9), Inches(6.5), data)
+    frame = slide.shapes.add_chart(
+        getattr(XL_CHART_TYPE, chart_type), Inches(0.5), Inches(0.5), Inches(9), Inches(6.5), data
+    )
     frame._element.nvGraphicFramePr.cNvPr.set("descr", alt)
     chart = frame.chart
     chart.has_legend = True
@@ -116,7 +118,9 @@ def _make_combo(chart_space: etree._Element, kind: str, secondary: bool) -> None
         ser.find(_c("spPr")).addnext(marker)
         etree.SubElement(ser, _c("smooth")).set("val", "0")
     for dpt in ser.findall(_c("dPt")):
-        for el in dpt.findall(_c("invertIfNegative")) + dpt.findall(_c("bubble3D")) + dpt.findall(_c("marker")):
+        for el in (
+            dpt.findall(_c("invertIfNegative")) + dpt.findall(_c("bubble3D")) + dpt.findall(_c("marker"))
+        ):
             dpt.remove(el)
     group.append(ser)
     if kind == "lineChart":
@@ -160,7 +164,9 @@ def build_scatter(kind: str, path: Path, alt: str = "chart") -> Path:
                 series.add_data_point(k + 1, (k + 1) * (i + 2), 5)
             else:
                 series.add_data_point(k + 1, (k + 1) * (i + 2))
-    frame = slide.shapes.add_chart(getattr(XL_CHART_TYPE, SCATTER_KINDS[kind]), Inches(0.5), Inches(0.5), Inches(9), Inches(6.5), data)
+    frame = slide.shapes.add_chart(
+        getattr(XL_CHART_TYPE, SCATTER_KINDS[kind]), Inches(0.5), Inches(0.5), Inches(9), Inches(6.5), data
+    )
     frame._element.nvGraphicFramePr.cNvPr.set("descr", alt)
     for i, series in enumerate(frame.chart.plots[0].series):
         if bubble:

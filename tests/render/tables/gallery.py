@@ -16,15 +16,33 @@ def _bars() -> list[list[object]]:
     for i, ratio in enumerate([0.0, 0.25, 0.5, 0.75, 1.0] * 2 + [0.5, 0.5]):
         rows.append([f"Region {i}", {"value": f"{ratio:.0%}", "databar": {"ratio": ratio, "color": "accent2"}}, f"line one\nline {i}", "=", str(i * 10)])  # fmt: skip
     rows[3][2] = {"value": "styled", "styles": {"font": {"bold": True, "color": "#C00000", "size": 9}, "shape": {"fill": "#FFF2CC", "outline": "#C00000", "align": "center", "vertical_align": "center"}}}  # fmt: skip
-    rows[4][4] = {"value": "no fill", "styles": {"shape": {"fill": ""}}, "databar": {"ratio": 0.5, "color": "#2E75B6"}}
+    rows[4][4] = {
+        "value": "no fill",
+        "styles": {"shape": {"fill": ""}},
+        "databar": {"ratio": 0.5, "color": "#2E75B6"},
+    }
+    return rows
+
+
+def _style_bars() -> list[list[object]]:
+    # Cells filled by the table style (Medium Style 2 - Accent 1, header row, banded rows).
+    rows: list[list[object]] = [["Item", "Share", "Value"]]
+    for i, ratio in enumerate([0.1, 0.3, 0.5, 0.7, 0.9, 1.0]):
+        rows.append([f"Item {i}", {"value": f"{ratio:.0%}", "databar": {"ratio": ratio, "color": "accent2"}}, str(i)])
     return rows
 
 
 SCENARIOS: list[tuple[TableSpec, dict[str, object]]] = [
     (TableSpec(3, 4, merges=[(0, 0, 1, 2)], col_widths=[1_400_000] * 4), {"rows": _bars()}),
     (TableSpec(1, 1, cell_fills=False), {"rows": grid_data(12, 8), "horizontal_sizing": "anchor_left"}),
-    (TableSpec(4, 4, merges=[(0, 0, 1, 2), (1, 0, 2, 2), (1, 3, 2, 1), (3, 1, 1, 3)]), {"rows": grid_data(7, 6)}),
-    (TableSpec(4, 4, merges=[(0, 0, 1, 2), (1, 0, 2, 2), (1, 3, 2, 1), (3, 1, 1, 3)]), {"rows": grid_data(4, 3)}),
+    (
+        TableSpec(4, 4, merges=[(0, 0, 1, 2), (1, 0, 2, 2), (1, 3, 2, 1), (3, 1, 1, 3)]),
+        {"rows": grid_data(7, 6)},
+    ),
+    (
+        TableSpec(4, 4, merges=[(0, 0, 1, 2), (1, 0, 2, 2), (1, 3, 2, 1), (3, 1, 1, 3)]),
+        {"rows": grid_data(4, 3)},
+    ),
     (
         TableSpec(3, 3, x=5 * EMU_PER_INCH, y=4 * EMU_PER_INCH),
         {"rows": grid_data(5, 4), "horizontal_sizing": "anchor_right", "vertical_sizing": "anchor_bottom"},
@@ -34,6 +52,7 @@ SCENARIOS: list[tuple[TableSpec, dict[str, object]]] = [
         {"rows": grid_data(5, 5), "horizontal_sizing": "anchor_right", "vertical_sizing": "anchor_bottom"},
     ),
     (TableSpec(5, 5), {"rows": grid_data(2, 2), "horizontal_sizing": "fixed", "vertical_sizing": "fixed"}),
+    (TableSpec(3, 3, cell_fills=False), {"rows": _style_bars()}),
 ]
 
 

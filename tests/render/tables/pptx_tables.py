@@ -39,7 +39,9 @@ class TableSpec:
     y: int = EMU_PER_INCH
     col_widths: Sequence[int] | None = None
     row_heights: Sequence[int] | None = None
-    group: tuple[int, int, int, int, int, int, int, int] | None = None  # off x,y ext cx,cy chOff x,y chExt cx,cy
+    group: tuple[int, int, int, int, int, int, int, int] | None = (
+        None  # off x,y ext cx,cy chOff x,y chExt cx,cy
+    )
     cell_fills: bool = True
     extra: dict[str, object] = field(default_factory=dict)
 
@@ -71,7 +73,9 @@ def build_template(path: Path, specs: Iterable[TableSpec]) -> Path:
     for spec in specs:
         slide = prs.slides.add_slide(prs.slide_layouts[6])
         widths, heights = spec.widths(), spec.heights()
-        shape = slide.shapes.add_table(spec.rows, spec.cols, Emu(spec.x), Emu(spec.y), Emu(sum(widths)), Emu(sum(heights)))
+        shape = slide.shapes.add_table(
+            spec.rows, spec.cols, Emu(spec.x), Emu(spec.y), Emu(sum(widths)), Emu(sum(heights))
+        )
         shape._element.find("p:nvGraphicFramePr/p:cNvPr", NS).set("descr", spec.name)
         table = shape.table
         for j, w in enumerate(widths):
@@ -130,7 +134,9 @@ class ZipImageSink:
         if digest not in self.by_digest:
             name = f"ppt/media/tabletest_{digest[:12]}.{ext}"
             self.deck.new_parts[name] = data
-            self.by_digest[digest] = self.deck.add_relationship(self.slide, IMAGE_REL, f"../media/{posixpath.basename(name)}")
+            self.by_digest[digest] = self.deck.add_relationship(
+                self.slide, IMAGE_REL, f"../media/{posixpath.basename(name)}"
+            )
         return self.by_digest[digest]
 
 
@@ -160,7 +166,9 @@ class EditedDeck:
 
     def frames(self, number: int) -> list[etree._Element]:
         """Every graphic frame holding a table on the slide, at any group depth."""
-        return [f for f in self.slide(number).iter(f"{{{P}}}graphicFrame") if f.find(".//a:tbl", NS) is not None]
+        return [
+            f for f in self.slide(number).iter(f"{{{P}}}graphicFrame") if f.find(".//a:tbl", NS) is not None
+        ]
 
     def frame(self, number: int, name: str = "tbl") -> etree._Element:
         for f in self.frames(number):
@@ -175,7 +183,9 @@ class EditedDeck:
         if number not in self.rels:
             name = _rels_name(self.slide_names[number - 1])
             self.rels[number] = (
-                etree.fromstring(self._read(name)) if name in self.names else etree.Element(f"{{{PR}}}Relationships", nsmap={None: PR})
+                etree.fromstring(self._read(name))
+                if name in self.names
+                else etree.Element(f"{{{PR}}}Relationships", nsmap={None: PR})
             )
         rels = self.rels[number]
         used = {el.get("Id") for el in rels}
@@ -228,7 +238,11 @@ def _slide_part_names(z: zipfile.ZipFile) -> list[str]:
     names = []
     for sld in pres.iterfind("p:sldIdLst/p:sldId", NS):
         target = targets[sld.get(f"{{{R}}}id")] or ""
-        names.append(target.lstrip("/") if target.startswith("/") else posixpath.normpath(posixpath.join("ppt", target)))
+        names.append(
+            target.lstrip("/")
+            if target.startswith("/")
+            else posixpath.normpath(posixpath.join("ppt", target))
+        )
     return names
 
 
@@ -288,7 +302,8 @@ def assert_consistent_merges(frame: etree._Element) -> list[tuple[int, int, int,
             if tc.get("hMerge") or tc.get("vMerge"):
                 continue
             nr, nc = int(tc.get("rowSpan", "1")), int(tc.get("gridSpan", "1"))
-            assert r + nr <= len(grid) and c + nc <= n_cols, f"span of ({r},{c}) leaves the table"
+            assert r + nr <= len(grid), f"row span of ({r},{c}) leaves the table"
+            assert c + nc <= n_cols, f"column span of ({r},{c}) leaves the table"
             if nr > 1 or nc > 1:
                 merges.append((r, c, nr, nc))
             for rr in range(r, r + nr):

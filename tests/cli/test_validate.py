@@ -1,0 +1,111 @@
+"""``deckkit validate`` and ``deckkit schema``: exit status and every problem listed."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import jsonschema
+import pytest
+
+from deckkit.cli import main
+from tests.bundle.conftest import PNG, TEMPLATE, data_json, make_zip
+
+
+def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    status = main(list(argv))
+    out, err = capsys.readouterr()
+    return status, out, err
+
+
+def test_valid_data_json(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "data.json"
+    path.write_text(data_json("x", {"delete": True}))
+    status, out, err = run(capsys, "validate", str(path))
+    assert (status, err) == (0, "")
+    assert out == f"{path}: valid, 1 slide\n"
+
+
+def test_invalid_data_json_lists_every_problem(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "data.json"
+    path.write_text(
+        json.dumps(
+            [
+                {"template": 1},
+                {"template": 1},
+                {"template": 0, "t": {"type": "table", "rows": [["a"], ["b"], ["c", {"value": "d", "databar": {"ratio": 1.4, "color": "darkBlue"}}]]}},
+            ]
+        )
+    )
+    status, out, err = run(capsys, "validate", str(path))
+    assert status == 1
+    assert out == ""
+    assert err.splitlines() == [
+        f"{path}: 3 problems",
+        "  slides[2].template: must be at least 1, got 0",
+        "  slides[2].t.rows[2][1].databar.ratio: must be between 0.0 and 1.0, got 1.4",
+        '  slides[2].t.rows[2][1].databar.color: "darkBlue": unknown color, did you mean "dkBlue"?',
+    ]
+
+
+def test_invalid_json_text(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "data.json"
+    path.write_text('{"slides": [}')
+    status, _, err = run(capsys, "validate", str(path))
+    assert status == 1
+    assert "data.json is not valid JSON: Expecting value at line 1 column 13" in err
+
+
+def test_valid_zip(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "in.zip"
+    path.write_bytes(make_zip({"template.pptx": TEMPLATE, "data.json": data_json({"type": "image", "src": "a.png"}), "a.png": PNG}))
+    status, out, _ = run(capsys, "validate", str(path))
+    assert status == 0
+    assert out == f"{path} (data.json, template.pptx, 1 media files): valid, 1 slide\n"
+
+
+def test_zip_with_missing_media(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "in.zip"
+    path.write_bytes(make_zip({"template.pptx": TEMPLATE, "data.json": data_json({"type": "image", "src": "a.png"}, {"type": "image", "src": "b.png"})}))
+    status, out, err = run(capsys, "validate", str(path))
+    assert (status, out) == (1, "")
+    assert err.splitlines() == [
+        f"{path}: the zip has problems:",
+        '  slides[0].k0.src: "a.png" is not in the zip',
+        '  slides[0].k1.src: "b.png" is not in the zip',
+    ]
+
+
+def test_unsafe_zip(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "in.zip"
+    path.write_bytes(make_zip([("template.pptx", TEMPLATE), ("data.json", data_json()), ("../x", "x")]))
+    status, _, err = run(capsys, "validate", str(path))
+    assert status == 1
+    assert err == f'{path}: zip entry "../x" contains ".."; rejected\n'
+
+
+def test_missing_input(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    status, _, err = run(capsys, "validate", str(tmp_path / "nope.zip"))
+    assert status == 1
+    assert "no such file" in err
+
+
+def test_schema_prints_the_json_schema(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, _ = run(capsys, "schema")
+    assert status == 0
+    schema = json.loads(out)
+    jsonschema.Draft202012Validator.check_schema(schema)
+    validator = jsonschema.Draft202012Validator(schema)
+    assert validator.is_valid(json.loads(data_json("x")))
+    assert not validator.is_valid([{"template": 1, "t": {"type": "table", "rows": [[{"value": "", "databar": {"ratio": 1.4, "color": "red"}}]]}}])
+
+
+def test_the_installed_command_runs(tmp_path: Path) -> None:
+    path = tmp_path / "data.json"
+    path.write_text('[{"template": "1"}]')
+    done = subprocess.run([sys.executable, "-m", "deckkit", "validate", str(path)], capture_output=True, text=True, check=False)
+    assert done.returncode == 1
+    assert 'slides[0].template: must be a whole number, got string "1"' in done.stderr
+    assert "Traceback" not in done.stderr

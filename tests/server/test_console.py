@@ -1,0 +1,93 @@
+"""The web console: sign in with a token, create and revoke tokens, list sessions, try a render."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from tests.server.conftest import Api, input_zip
+
+pytestmark = pytest.mark.anyio
+
+
+async def sign_in(api: Api) -> str:
+    response = await api.client.post("/console/sign-in", data={"token": api.token})
+    assert response.status_code == 303
+    page = await api.client.get("/console/")
+    assert page.status_code == 200
+    match = re.search(r'name="csrf" value="([0-9a-f]+)"', page.text)
+    assert match
+    return match.group(1)
+
+
+async def test_sign_in_page_and_wrong_token(api: Api) -> None:
+    page = await api.client.get("/console/")
+    assert "Sign in" in page.text
+    assert page.headers["content-type"].startswith("text/html")
+    refused = await api.client.post("/console/sign-in", data={"token": "dk_nope"})
+    assert refused.status_code == 401
+    assert "unknown or revoked" in refused.text
+
+
+async def test_cookie_is_httponly_strict_and_scoped(api: Api) -> None:
+    response = await api.client.post("/console/sign-in", data={"token": api.token})
+    cookie = response.headers["set-cookie"].lower()
+    assert "httponly" in cookie
+    assert "samesite=strict" in cookie
+    assert "path=/console" in cookie
+
+
+async def test_create_and_revoke_tokens(api: Api) -> None:
+    csrf = await sign_in(api)
+    created = await api.client.post("/console/tokens", data={"name": "laptop", "csrf": csrf})
+    assert created.status_code == 201
+    new_token = re.search(r"<code class='token'>(dk_[^<]+)</code>", created.text)
+    assert new_token
+    assert (await api.client.get("/sessions", headers=api.auth(new_token.group(1)))).status_code == 200
+    token_id = new_token.group(1).split("_")[1]
+    assert (
+        await api.client.post(f"/console/tokens/{token_id}/revoke", data={"csrf": "bad"})
+    ).status_code == 403
+    revoked = await api.client.post(f"/console/tokens/{token_id}/revoke", data={"csrf": csrf})
+    assert revoked.status_code == 303
+    assert (await api.client.get("/sessions", headers=api.auth(new_token.group(1)))).status_code == 401
+    assert "revoked" in (await api.client.get("/console/")).text
+
+
+async def test_forms_without_csrf_are_refused(api: Api) -> None:
+    await sign_in(api)
+    assert (await api.client.post("/console/tokens", data={"name": "x"})).status_code == 403
+    assert len(api.state.store.list_tokens(api.account_id)) == 1
+
+
+async def test_try_a_render_and_see_the_session(api: Api) -> None:
+    csrf = await sign_in(api)
+    response = await api.client.post(
+        "/console/try", data={"csrf": csrf}, files={"zip": ("input.zip", input_zip(), "application/zip")}
+    )
+    assert response.status_code == 200
+    assert "Rendered 1 slides" in response.text
+    link = re.search(r"<a href='([^']+)'>Download the deck</a>", response.text)
+    assert link
+    download = await api.client.get(link.group(1).replace("&amp;", "&"))
+    assert download.status_code == 200
+    assert download.content[:2] == b"PK"
+    sessions = api.state.store.list_sessions(api.account_id, api.clock())
+    assert len(sessions) == 1
+    assert sessions[0].uuid in response.text
+
+
+async def test_try_a_failing_render_shows_the_message(api: Api) -> None:
+    csrf = await sign_in(api)
+    bad = input_zip({"slides": [{"template": 1, "title": 1}]})
+    response = await api.client.post("/console/try", data={"csrf": csrf},
+                                     files={"zip": ("input.zip", bad, "application/zip")})  # fmt: skip
+    assert "The render failed" in response.text
+    assert "slides[0].title: must be a string" in response.text
+
+
+async def test_sign_out_forgets_the_token(api: Api) -> None:
+    csrf = await sign_in(api)
+    await api.client.post("/console/sign-out", data={"csrf": csrf})
+    assert "Sign in" in (await api.client.get("/console/")).text

@@ -1,0 +1,31 @@
+"""``import deckkit`` stays light: no pandas, python-pptx, httpx, ipywidgets or starlette."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+HEAVY = ["pandas", "pptx", "httpx", "ipywidgets", "starlette", "polars", "matplotlib", "lxml", "openpyxl", "PIL"]
+
+
+def _loaded_after(code: str) -> set[str]:
+    probe = f"{code}\nimport json, sys\nprint(json.dumps(sorted({{m.split('.')[0] for m in sys.modules}})))"
+    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True)
+    return set(json.loads(done.stdout.splitlines()[-1]))
+
+
+def test_import_deckkit_loads_no_heavy_package() -> None:
+    assert _loaded_after("import deckkit") & set(HEAVY) == set()
+
+
+def test_building_a_deck_and_its_zip_loads_no_heavy_package() -> None:
+    code = (
+        "import deckkit\n"
+        "from deckkit.deck import Deck\n"
+        "from deckkit.model.schema import data_json_schema\n"
+        "deck = Deck(b'PK\\x05\\x06' + bytes(18))\n"
+        "deck.add_slide(1, title='x', t=deckkit.Table(rows=[['a']]))\n"
+        "Deck.from_zip(deck.to_zip_bytes()); data_json_schema()\n"
+    )
+    assert _loaded_after(code) & set(HEAVY) == set()
