@@ -6,7 +6,7 @@ import json
 import subprocess
 import sys
 
-HEAVY = ["pandas", "pptx", "httpx", "ipywidgets", "starlette", "polars", "matplotlib", "lxml", "openpyxl", "PIL"]
+HEAVY = ["pandas", "pptx", "httpx", "ipywidgets", "starlette", "polars", "matplotlib"]
 
 
 def _loaded_after(code: str) -> set[str]:

@@ -10,6 +10,10 @@ from pathlib import Path
 
 __all__ = ["add_serve_arguments", "add_token_arguments", "main", "run_serve", "run_token"]
 
+# uvicorn closes idle keep-alive connections after 5 s by default; a client that waits longer
+# between calls (an upload to storage, then render) can race that close and see a reset.
+_KEEP_ALIVE_SECONDS = 30
+
 
 def add_serve_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--host", help="interface to listen on (DECKKIT_HOST, default 127.0.0.1)")
@@ -67,11 +71,12 @@ def run_serve(args: argparse.Namespace) -> int:
         # Each process builds its own app from the same environment.
         os.environ["DECKKIT_DATA_DIR"] = str(settings.data_dir)
         uvicorn.run("deckkit_server.app:create_app", factory=True, host=settings.host, port=settings.port,
-                    workers=args.workers, log_level=args.log_level)  # fmt: skip
+                    workers=args.workers, log_level=args.log_level, timeout_keep_alive=_KEEP_ALIVE_SECONDS)  # fmt: skip
     else:
         from deckkit_server.app import create_app
 
-        uvicorn.run(create_app(settings), host=settings.host, port=settings.port, log_level=args.log_level)
+        uvicorn.run(create_app(settings), host=settings.host, port=settings.port, log_level=args.log_level,
+                    timeout_keep_alive=_KEEP_ALIVE_SECONDS)  # fmt: skip
     return 0
 
 

@@ -122,18 +122,11 @@ def _contains_named(group: etree._Element, name: str) -> bool:
 def _frame(shape: etree._Element, slide_part: Part) -> tuple[int, int, int, int] | None:
     """The shape's own frame, or for a placeholder the one it inherits from layout or master."""
     from deckkit.render.drawingml import A, P
-    from deckkit.render.locate import inherited_xfrm
+    from deckkit.render.locate import inherited_xfrm, xfrm_box
 
     xfrm = shape.find(f"{{{P}}}xfrm")  # graphic frames
-    if xfrm is None:
-        xfrm = shape.find(f"{{{P}}}spPr/{{{A}}}xfrm")
-    if xfrm is None:
-        xfrm = shape.find(f"{{{P}}}grpSpPr/{{{A}}}xfrm")
+    for path in (f"{{{P}}}spPr/{{{A}}}xfrm", f"{{{P}}}grpSpPr/{{{A}}}xfrm"):
+        xfrm = xfrm if xfrm is not None else shape.find(path)
     if xfrm is None:
         xfrm = inherited_xfrm(shape, slide_part)
-    if xfrm is None:
-        return None
-    off, ext = xfrm.find(f"{{{A}}}off"), xfrm.find(f"{{{A}}}ext")
-    if off is None or ext is None:
-        return None
-    return int(off.get("x", "0")), int(off.get("y", "0")), int(ext.get("cx", "0")), int(ext.get("cy", "0"))
+    return xfrm_box(xfrm) if xfrm is not None else None

@@ -71,3 +71,25 @@ def test_every_parameter_is_documented(module: str, name: str) -> None:
         assert f"`{parameter}" in docs or f"{parameter}=" in docs, (
             f"docs/sdk.md does not document {name}({parameter})"
         )
+
+
+@pytest.mark.parametrize(
+    ("method", "module", "name"),
+    [
+        ("Table.from_dataframe", "deckkit.frames.table", "table_from_dataframe"),
+        ("Chart.from_dataframe", "deckkit.frames.chart", "chart_from_dataframe"),
+        ("ScatterChart.from_dataframe", "deckkit.frames.scatter", "scatter_from_dataframe"),
+        ("List.from_values", "deckkit.frames.lists", "list_from_values"),
+        ("Image.from_figure", "deckkit.frames.figure", "image_from_figure"),
+    ],
+)
+def test_model_class_methods_name_every_option(method: str, module: str, name: str) -> None:
+    import deckkit.model
+
+    owner, attribute = method.split(".")
+    doc = inspect.getdoc(getattr(getattr(deckkit.model, owner), attribute)) or ""
+    function = getattr(importlib.import_module(module), name)
+    first = next(iter(inspect.signature(function).parameters))
+    for parameter in list(inspect.signature(function).parameters)[1:]:
+        assert parameter in doc or parameter == "dpi", f"{method} does not name the option {parameter}"
+    assert name in doc, f"{method} does not point to deckkit.frames.{name} ({first})"

@@ -129,7 +129,10 @@ CHART = st.one_of(
     obj({**{k: v for k, v in CHART_FIELDS.items() if k != "labels"}, "date_labels": req(st.lists(INTEGER, max_size=3))}),
     obj(CHART_FIELDS),
 )  # fmt: skip
-POINT = mostly(st.tuples(NUMBER, NUMBER).map(list), st.lists(st.one_of(NUMBER, JUNK), max_size=3))
+POINT = mostly(
+    st.tuples(NUMBER, NUMBER).map(list),
+    st.one_of(st.tuples(NUMBER, NUMBER, NUMBER).map(list), st.lists(st.one_of(NUMBER, JUNK), max_size=3)),
+)
 SCATTER_SERIES = obj({"name": req(TEXT), "values": req(st.lists(POINT, max_size=3)), "styles": opt(STYLES), "data_point_styles": opt(POINT_STYLES)})  # fmt: skip
 SCATTER_AXIS = obj({
     "series": req(mostly(st.dictionaries(TEXT, SCATTER_SERIES, min_size=1, max_size=2), st.just({}))),

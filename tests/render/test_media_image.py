@@ -270,11 +270,6 @@ def test_filled_picture_placeholder_with_layout_frame(tmp_path: Path) -> None:
     assert_readable(package.save(tmp_path / "out.pptx"), template, pages=1, libreoffice=False)
 
 
-@pytest.mark.xfail(
-    reason="engine.inherited_frame reads p:nvSpPr placeholders only; a p:pic placeholder (p:nvPicPr) "
-    "gets no frame yet (reported to the core engineer)",
-    strict=True,
-)
 def test_filled_picture_placeholder_through_render(tmp_path: Path) -> None:
     from deckkit.render import render
 

@@ -69,7 +69,7 @@ class Chart(StrictModel):
     def from_dataframe(cls, df: Any, /, **options: Any) -> Chart:
         """A Chart from a pandas or polars DataFrame: one row per label, one column per series.
 
-        ``options``: labels, series, axis2, names, styles, label_format, labels_interval,
+        ``options``: labels, series, axis2, names, styles, point_styles, label_format, labels_interval,
         date_format, date_unit, date_major_unit, format, bounds, major_unit, axis2_format,
         axis2_bounds, axis2_major_unit; see :func:`deckkit.frames.chart_from_dataframe`.
         """

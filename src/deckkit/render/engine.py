@@ -43,6 +43,7 @@ from deckkit.render.locate import (
     Occurrence,
     SlidePlaceholders,
     chart_relationship_id,
+    inherited_frame,
     locate_placeholders,
 )
 from deckkit.render.package import MEDIA_CONTENT_TYPES, RT, Package, Part, open_package
@@ -129,7 +130,7 @@ def render(template: bytes | str | Path, data: DeckData | dict[str, Any] | list[
     if strict:
         problems += warnings
     if problems:
-        raise RenderError(problems, summary=f"the data does not fit the template ({len(problems)} problems)")
+        raise RenderError(problems, summary=f"the data does not fit the template ({_count(problems)})")
     return RenderResult(
         _assemble(package, deck, [p for p in plans if p is not None], files), len(plans), warnings
     )
@@ -434,47 +435,5 @@ def _prune_relationships(slide: Part) -> None:
             slide.rels.remove(rel.rid)
 
 
-def inherited_frame(shape: etree._Element, slide: Part) -> tuple[int, int, int, int] | None:
-    """(x, y, cx, cy) of a placeholder without a position of its own, from its layout or master.
-
-    Pictures and videos are sized from the shape they replace; a placeholder whose ``p:spPr``
-    has no ``a:xfrm`` is where the layout (or the master) placeholder it follows is.
-    """
-    sp_pr = shape.find(f"{{{_P}}}spPr")
-    ph = shape.find(f"{{{_P}}}nvSpPr/{{{_P}}}nvPr/{{{_P}}}ph")
-    if sp_pr is None or ph is None or sp_pr.find(f"{{{_A}}}xfrm") is not None:
-        return None
-    layout = slide.related(RT.SLIDE_LAYOUT)
-    for source in (layout, layout.related(RT.SLIDE_MASTER) if layout is not None else None):
-        if source is None:
-            continue
-        xfrm = _placeholder_xfrm(source.xml, ph.get("idx"), ph.get("type", "body"))
-        off, ext = (
-            (xfrm.find(f"{{{_A}}}off"), xfrm.find(f"{{{_A}}}ext")) if xfrm is not None else (None, None)
-        )
-        if off is not None and ext is not None:
-            try:
-                return (
-                    int(off.get("x", "0")),
-                    int(off.get("y", "0")),
-                    int(ext.get("cx", "0")),
-                    int(ext.get("cy", "0")),
-                )
-            except ValueError:
-                return None
-    return None
-
-
-def _placeholder_xfrm(root: etree._Element, idx: str | None, kind: str) -> etree._Element | None:
-    by_type = None
-    for ph in root.iter(f"{{{_P}}}ph"):
-        nv_pr = ph.getparent()
-        shape = nv_pr.getparent().getparent() if nv_pr is not None and nv_pr.getparent() is not None else None  # type: ignore[union-attr]
-        xfrm = shape.find(f"{{{_P}}}spPr/{{{_A}}}xfrm") if shape is not None else None
-        if xfrm is None:
-            continue
-        if idx is not None and ph.get("idx") == idx:
-            return xfrm
-        if by_type is None and ph.get("type", "body") == kind:
-            by_type = xfrm
-    return by_type
+def _count(problems: list[Problem]) -> str:
+    return "1 problem" if len(problems) == 1 else f"{len(problems)} problems"

@@ -215,16 +215,15 @@ def chart_relationship_id(frame: etree._Element) -> str | None:
 
 
 def inherited_xfrm(shape: etree._Element, slide: Part) -> etree._Element | None:
-    """The ``a:xfrm`` a placeholder without a position of its own inherits from layout or master.
+    """The ``a:xfrm`` a placeholder inherits from its layout or master placeholder (None if none).
 
     Matching follows PowerPoint: the layout (then master) placeholder with the same ``idx``, else
-    the first one of the same ``type`` (``body`` when absent).
+    the first one of the same ``type`` (``body`` when absent). Works for every placeholder shape
+    kind (``p:sp``, a ``p:pic`` holding a sample picture, a graphic frame).
     """
     from deckkit.render.package import RT
 
-    ph = shape.find(f"{{{P}}}nvSpPr/{{{P}}}nvPr/{{{P}}}ph")
-    if ph is None:
-        ph = shape.find(f"{{{P}}}nvPicPr/{{{P}}}nvPr/{{{P}}}ph")
+    ph = shape.find(f"./*/{{{P}}}nvPr/{{{P}}}ph")
     if ph is None:
         return None
     layout = slide.related(RT.SLIDE_LAYOUT)
@@ -235,6 +234,35 @@ def inherited_xfrm(shape: etree._Element, slide: Part) -> etree._Element | None:
         if xfrm is not None:
             return xfrm
     return None
+
+
+def xfrm_box(xfrm: etree._Element) -> tuple[int, int, int, int] | None:
+    """(x, y, cx, cy) in EMU of an ``a:xfrm``/``p:xfrm``, or None when it is incomplete or unreadable."""
+    off, ext = xfrm.find(f"{{{A}}}off"), xfrm.find(f"{{{A}}}ext")
+    if off is None or ext is None:
+        return None
+    try:
+        return (
+            int(off.get("x", "0")),
+            int(off.get("y", "0")),
+            int(ext.get("cx", "0")),
+            int(ext.get("cy", "0")),
+        )
+    except ValueError:
+        return None
+
+
+def inherited_frame(shape: etree._Element, slide: Part) -> tuple[int, int, int, int] | None:
+    """(x, y, cx, cy) of a placeholder without a position of its own, from its layout or master.
+
+    Pictures and videos are sized from the shape they replace; a placeholder whose ``p:spPr``
+    has no ``a:xfrm`` is where the layout (or master) placeholder it follows is.
+    """
+    sp_pr = shape.find(f"{{{P}}}spPr")
+    if sp_pr is None or sp_pr.find(f"{{{A}}}xfrm") is not None:
+        return None
+    xfrm = inherited_xfrm(shape, slide)
+    return xfrm_box(xfrm) if xfrm is not None else None
 
 
 def _placeholder_xfrm(root: etree._Element, idx: str | None, kind: str) -> etree._Element | None:

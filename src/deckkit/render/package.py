@@ -22,6 +22,7 @@ import zipfile
 from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Final
+from urllib.parse import unquote
 
 from lxml import etree
 
@@ -335,7 +336,7 @@ class Package:
                 if target.startswith("/")
                 else posixpath.normpath(posixpath.join(folder, target))
             )
-            part = self.part(resolved)
+            part = self.part(resolved) or self.part(unquote(resolved))
             # A dangling target is the template's own fault; keep it verbatim rather than guess.
             rels.add_existing(Relationship(rid, reltype, part if part is not None else target))
         return rels

@@ -1,0 +1,80 @@
+"""The examples of docs/data-format.md run: valid JSON parses, invalid JSON gives the errors shown, Python runs."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from deckkit.errors import DataError
+from deckkit.model import parse_data
+
+DOC = Path(__file__).resolve().parents[2] / "docs" / "data-format.md"
+BLOCK = re.compile(r"^```(\w+)( invalid)?\n(.*?)^```$", re.S | re.M)
+
+
+def blocks(language: str) -> list[tuple[str, bool, str]]:
+    text = DOC.read_text(encoding="utf-8")
+    return [(m.group(3), bool(m.group(2)), text[m.end() :]) for m in BLOCK.finditer(text) if m.group(1) == language]
+
+
+def as_document(example: Any) -> Any:
+    """A whole data.json, a slide, or a slide value (placed under key "key" of template slide 1)."""
+    if isinstance(example, list) or (isinstance(example, dict) and "slides" in example):
+        return example
+    if isinstance(example, dict) and "template" in example:
+        return [example]
+    return [{"template": 1, "key": example}]
+
+
+VALID = [code for code, invalid, _ in blocks("json") if not invalid]
+INVALID = [(code, rest) for code, invalid, rest in blocks("json") if invalid]
+
+
+def test_the_page_has_examples() -> None:
+    assert len(VALID) >= 12
+    assert len(INVALID) >= 2
+    assert len(blocks("python")) == 1
+
+
+@pytest.mark.parametrize("code", VALID, ids=[f"valid-{i}" for i in range(len(VALID))])
+def test_valid_examples_parse(code: str) -> None:
+    parse_data(as_document(json.loads(code)))
+
+
+@pytest.mark.parametrize(("code", "rest"), INVALID, ids=[f"invalid-{i}" for i in range(len(INVALID))])
+def test_invalid_examples_give_the_errors_shown(code: str, rest: str) -> None:
+    shown = BLOCK.search(rest)
+    assert shown is not None and shown.group(1) == "text", "an invalid example is followed by its errors"
+    with pytest.raises(DataError) as caught:
+        parse_data(as_document(json.loads(code)))
+    assert [str(p) for p in caught.value.problems] == shown.group(3).strip().splitlines()
+
+
+@pytest.mark.slow
+def test_python_example_runs(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    from pptx import Presentation
+    from pptx.util import Inches
+
+    from tests.bundle.conftest import PNG
+    from tests.readers import assert_readable
+
+    presentation = Presentation()
+    for keys in (["{title}", "{subtitle}"], ["{logo}", "{notes}"]):
+        slide = presentation.slides.add_slide(presentation.slide_layouts[6])
+        for i, key in enumerate(keys):
+            slide.shapes.add_textbox(Inches(1), Inches(1 + 1.5 * i), Inches(5), Inches(1)).text_frame.text = key
+    table = slide.shapes.add_table(2, 2, Inches(1), Inches(4.5), Inches(5), Inches(1))
+    table._element.nvGraphicFramePr.cNvPr.set("descr", "q3-sales")
+    presentation.save(str(tmp_path / "template.pptx"))
+    (tmp_path / "logo.png").write_bytes(PNG)
+    monkeypatch.chdir(tmp_path)
+    exec(compile(blocks("python")[0][0], str(DOC), "exec"), {})
+    printed = capsys.readouterr().out.splitlines()
+    assert re.fullmatch(r"media/[0-9a-f]{16}\.png", printed[0])
+    assert printed[1] == "2"
+    assert (tmp_path / "deck.zip").exists()
+    assert_readable(tmp_path / "deck.pptx", tmp_path / "template.pptx", pages=2)
