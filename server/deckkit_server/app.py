@@ -39,8 +39,8 @@ def _limiter(settings: Settings) -> RateLimiter:
 
 def build_state(settings: Settings, clock: Clock = system_clock) -> ServerState:
     settings.data_dir.mkdir(parents=True, exist_ok=True)
-    storage_secret = settings.resolved_storage_secret() if not settings.storage_url or \
-        settings.resolved_storage_url.startswith("file:") else ""  # fmt: skip
+    built_in_storage = settings.resolved_storage_url.startswith("file:")
+    storage_secret = settings.resolved_storage_secret() if built_in_storage else ""
     return ServerState(
         settings=settings,
         clock=clock,

@@ -17,8 +17,9 @@ from deckkit_server.worker import RenderPool
 
 __all__ = ["ServerState"]
 
-_SQLITE_THREADS = 4
-_NETWORK_DB_THREADS = 16
+# Store calls are short and wait on SQLite locks or the network; this bounds the threads (and
+# so the connections) a process uses: the SQLite pool holds 40, the PostgreSQL one 20.
+_DB_THREADS = 16
 
 P = ParamSpec("P")
 T = TypeVar("T")
@@ -33,17 +34,8 @@ class ServerState:
     limiter: RateLimiter
     renderer: RenderPool
 
-    db_limiter: anyio.CapacityLimiter = field(init=False)
-
-    def __post_init__(self) -> None:
-        # SQLite serialises writers and gains little from threads; PostgreSQL waits on the network.
-        threads = _SQLITE_THREADS if self.store.engine.dialect.name == "sqlite" else _NETWORK_DB_THREADS
-        self.db_limiter = anyio.CapacityLimiter(threads)
+    db_limiter: anyio.CapacityLimiter = field(default_factory=lambda: anyio.CapacityLimiter(_DB_THREADS))
 
     async def db(self, fn: Callable[P, T], *args: P.args, **kwargs: P.kwargs) -> T:
-        """Run a store call in a worker thread, off the event loop.
-
-        Few threads: store calls are short, and many threads fighting for the GIL starve the
-        event loop (latency grew tenfold from 8 to 32 clients with the default 40 threads).
-        """
+        """Run a store call in one of the store's worker threads, off the event loop."""
         return await anyio.to_thread.run_sync(lambda: fn(*args, **kwargs), limiter=self.db_limiter)

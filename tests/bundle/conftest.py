@@ -29,7 +29,9 @@ TEMPLATE = b"PK\x05\x06" + b"\x00" * 18  # an empty zip stands in: the bundle do
 ZipEntries = dict[str, bytes | str]
 
 
-def make_zip(entries: ZipEntries | list[tuple[str, bytes | str]], *, method: int = zipfile.ZIP_DEFLATED) -> bytes:
+def make_zip(
+    entries: ZipEntries | list[tuple[str, bytes | str]], *, method: int = zipfile.ZIP_DEFLATED
+) -> bytes:
     """A zip with exactly these entries (names unchecked, duplicates allowed)."""
     out = io.BytesIO()
     items = entries.items() if isinstance(entries, dict) else entries
@@ -67,5 +69,10 @@ def set_flag(raw: bytes, name: str, flag: int) -> bytes:
     """The zip with a general-purpose flag bit set on ``name`` (0x1: encrypted)."""
     out = bytearray(raw)
     for at, is_central in _records(raw, name):
-        struct.pack_into("<H", out, at + (8 if is_central else 6), struct.unpack_from("<H", raw, at + (8 if is_central else 6))[0] | flag)
+        struct.pack_into(
+            "<H",
+            out,
+            at + (8 if is_central else 6),
+            struct.unpack_from("<H", raw, at + (8 if is_central else 6))[0] | flag,
+        )
     return bytes(out)

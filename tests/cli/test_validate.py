@@ -9,9 +9,9 @@ from pathlib import Path
 
 import jsonschema
 import pytest
+from tests.bundle.conftest import PNG, TEMPLATE, data_json, make_zip
 
 from deckkit.cli import main
-from tests.bundle.conftest import PNG, TEMPLATE, data_json, make_zip
 
 
 def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
@@ -35,7 +35,17 @@ def test_invalid_data_json_lists_every_problem(tmp_path: Path, capsys: pytest.Ca
             [
                 {"template": 1},
                 {"template": 1},
-                {"template": 0, "t": {"type": "table", "rows": [["a"], ["b"], ["c", {"value": "d", "databar": {"ratio": 1.4, "color": "darkBlue"}}]]}},
+                {
+                    "template": 0,
+                    "t": {
+                        "type": "table",
+                        "rows": [
+                            ["a"],
+                            ["b"],
+                            ["c", {"value": "d", "databar": {"ratio": 1.4, "color": "darkBlue"}}],
+                        ],
+                    },
+                },
             ]
         )
     )
@@ -60,7 +70,15 @@ def test_invalid_json_text(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -
 
 def test_valid_zip(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     path = tmp_path / "in.zip"
-    path.write_bytes(make_zip({"template.pptx": TEMPLATE, "data.json": data_json({"type": "image", "src": "a.png"}), "a.png": PNG}))
+    path.write_bytes(
+        make_zip(
+            {
+                "template.pptx": TEMPLATE,
+                "data.json": data_json({"type": "image", "src": "a.png"}),
+                "a.png": PNG,
+            }
+        )
+    )
     status, out, _ = run(capsys, "validate", str(path))
     assert status == 0
     assert out == f"{path} (data.json, template.pptx, 1 media files): valid, 1 slide\n"
@@ -68,7 +86,14 @@ def test_valid_zip(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
 
 def test_zip_with_missing_media(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     path = tmp_path / "in.zip"
-    path.write_bytes(make_zip({"template.pptx": TEMPLATE, "data.json": data_json({"type": "image", "src": "a.png"}, {"type": "image", "src": "b.png"})}))
+    path.write_bytes(
+        make_zip(
+            {
+                "template.pptx": TEMPLATE,
+                "data.json": data_json({"type": "image", "src": "a.png"}, {"type": "image", "src": "b.png"}),
+            }
+        )
+    )
     status, out, err = run(capsys, "validate", str(path))
     assert (status, out) == (1, "")
     assert err.splitlines() == [
@@ -99,13 +124,22 @@ def test_schema_prints_the_json_schema(capsys: pytest.CaptureFixture[str]) -> No
     jsonschema.Draft202012Validator.check_schema(schema)
     validator = jsonschema.Draft202012Validator(schema)
     assert validator.is_valid(json.loads(data_json("x")))
-    assert not validator.is_valid([{"template": 1, "t": {"type": "table", "rows": [[{"value": "", "databar": {"ratio": 1.4, "color": "red"}}]]}}])
+    assert not validator.is_valid(
+        [
+            {
+                "template": 1,
+                "t": {"type": "table", "rows": [[{"value": "", "databar": {"ratio": 1.4, "color": "red"}}]]},
+            }
+        ]
+    )
 
 
 def test_the_installed_command_runs(tmp_path: Path) -> None:
     path = tmp_path / "data.json"
     path.write_text('[{"template": "1"}]')
-    done = subprocess.run([sys.executable, "-m", "deckkit", "validate", str(path)], capture_output=True, text=True, check=False)
+    done = subprocess.run(
+        [sys.executable, "-m", "deckkit", "validate", str(path)], capture_output=True, text=True, check=False
+    )
     assert done.returncode == 1
     assert 'slides[0].template: must be a whole number, got string "1"' in done.stderr
     assert "Traceback" not in done.stderr

@@ -24,14 +24,25 @@ def deck() -> Deck:
 
 def test_add_slide_with_keywords_and_a_mapping(deck: Deck) -> None:
     deck.add_slide(1, title="Q3 review", subtitle=Text(value="draft", styles={"font": {"italic": True}}))
-    deck.add_slide(2, {"q3-sales": Table(rows=[["Region", "Sales"], ["North", "12"]]), "values": "a key named values"})
+    deck.add_slide(
+        2, {"q3-sales": Table(rows=[["Region", "Sales"], ["North", "12"]]), "values": "a key named values"}
+    )
     assert len(deck) == 2
     assert deck.to_dict() == {
         "slides": [
-            {"template": 1, "title": "Q3 review", "subtitle": {"type": "text", "value": "draft", "styles": {"font": {"italic": True}}}},
+            {
+                "template": 1,
+                "title": "Q3 review",
+                "subtitle": {"type": "text", "value": "draft", "styles": {"font": {"italic": True}}},
+            },
             {
                 "template": 2,
-                "q3-sales": {"type": "table", "rows": [["Region", "Sales"], ["North", "12"]], "horizontal_sizing": "fixed", "vertical_sizing": "anchor_top"},
+                "q3-sales": {
+                    "type": "table",
+                    "rows": [["Region", "Sales"], ["North", "12"]],
+                    "horizontal_sizing": "fixed",
+                    "vertical_sizing": "anchor_top",
+                },
                 "values": "a key named values",
             },
         ]
@@ -39,14 +50,25 @@ def test_add_slide_with_keywords_and_a_mapping(deck: Deck) -> None:
 
 
 def test_values_may_be_plain_dicts(deck: Deck) -> None:
-    slide = deck.add_slide(1, {"chart": {"type": "chart", "labels": ["a"], "axis1": {"series": {"s": {"values": [1]}}}}})
+    slide = deck.add_slide(
+        1, {"chart": {"type": "chart", "labels": ["a"], "axis1": {"series": {"s": {"values": [1]}}}}}
+    )
     assert isinstance(slide["chart"], Chart)
 
 
 def test_add_slide_errors_carry_the_slide_path(deck: Deck) -> None:
     deck.add_slide(1, title="ok")
     with pytest.raises(DataError) as caught:
-        deck.add_slide(0, {"q3-sales": {"type": "table", "rows": [[{"value": "x", "databar": {"ratio": 1.4, "color": "red"}}]]}}, n=5)
+        deck.add_slide(
+            0,
+            {
+                "q3-sales": {
+                    "type": "table",
+                    "rows": [[{"value": "x", "databar": {"ratio": 1.4, "color": "red"}}]],
+                }
+            },
+            n=5,
+        )
     assert [str(p) for p in caught.value.problems] == [
         "slides[1].template: must be at least 1, got 0",
         'slides[1]["q3-sales"].rows[0][0].databar.ratio: must be between 0.0 and 1.0, got 1.4',
@@ -69,9 +91,12 @@ def test_media_from_paths_and_bytes_is_collected_under_unique_names(deck: Deck, 
     clip = Video.from_path(tmp_path / "clip.mp4", thumbnail=GIF)
     deck.add_slide(1, logo=logo, again=same, photo=other, clip=clip)
     assert logo.src == same.src  # the same bytes are one file
-    assert logo.src.startswith("media/") and logo.src.endswith(".png")
-    assert other.src.endswith(".jpg") and other.src != logo.src
-    assert clip.thumbnail is not None and clip.thumbnail.endswith(".gif")
+    assert logo.src.startswith("media/")
+    assert logo.src.endswith(".png")
+    assert other.src.endswith(".jpg")
+    assert other.src != logo.src
+    assert clip.thumbnail is not None
+    assert clip.thumbnail.endswith(".gif")
     assert deck.media == {logo.src: PNG, other.src: JPEG, clip.src: MP4, clip.thumbnail: GIF}
 
 
@@ -84,7 +109,13 @@ def test_zip_holds_template_data_and_media(deck: Deck, tmp_path: Path) -> None:
         assert sorted(archive.namelist()) == sorted(["template.pptx", "data.json", logo.src])
         data = json.loads(archive.read("data.json"))
     assert data == {
-        "slides": [{"template": 1, "logo": {"type": "image", "src": logo.src, "scaling": "none", "overflow": "visible"}, "gone": {"delete": True}}],
+        "slides": [
+            {
+                "template": 1,
+                "logo": {"type": "image", "src": logo.src, "scaling": "none", "overflow": "visible"},
+                "gone": {"delete": True},
+            }
+        ],
         "theme": {"colors": {"accent1": "#112233"}},
     }
     path = deck.save_zip(tmp_path / "deck.zip")
@@ -124,7 +155,9 @@ def test_add_media_checks_name_and_bytes(deck: Deck, name: str, data: bytes, mes
 
 def test_media_constructors_check_the_bytes(tmp_path: Path) -> None:
     (tmp_path / "fake.png").write_bytes(JPEG)
-    with pytest.raises(DataError, match="is not a PNG image as its .png extension says: its bytes are a JPEG image"):
+    with pytest.raises(
+        DataError, match=r"is not a PNG image as its .png extension says: its bytes are a JPEG image"
+    ):
         Image.from_path(tmp_path / "fake.png")
     with pytest.raises(DataError, match="cannot tell the format"):
         Image.from_bytes(b"plain text")
@@ -149,7 +182,7 @@ def test_theme_accepts_a_model_or_a_mapping_and_checks_it(deck: Deck) -> None:
 
 
 def test_template_must_be_a_pptx(tmp_path: Path) -> None:
-    with pytest.raises(TemplateError, match="not a .pptx file"):
+    with pytest.raises(TemplateError, match=r"not a .pptx file"):
         Deck(b"hello")
     with pytest.raises(TemplateError, match="cannot read the template"):
         Deck(tmp_path / "absent.pptx")
@@ -198,6 +231,10 @@ def test_render_locally_writes_a_readable_pptx(tmp_path: Path) -> None:
     deck.add_slide(1, title="Q4")
     result = deck.render(tmp_path / "out.pptx")
     assert result.slide_count == 2
-    texts = [shape.text_frame.text for slide in Presentation(str(tmp_path / "out.pptx")).slides for shape in slide.shapes]
+    texts = [
+        shape.text_frame.text
+        for slide in Presentation(str(tmp_path / "out.pptx")).slides
+        for shape in slide.shapes
+    ]
     assert texts == ["Title: Q3", "Title: Q4"]
     assert_readable(tmp_path / "out.pptx", template, pages=2)

@@ -27,6 +27,8 @@ def test_date_labels_series_and_gaps(make: MakeFrame) -> None:
         "type": "chart",
         "date_labels": [45292, 45323, 45352],
         "date_labels_format": "mmm yyyy",
+        "date_labels_major_time_unit": "months",
+        "date_labels_major_unit": 1,
         "axis1": {
             "series": {
                 "revenue": {"name": "revenue", "values": [120.5, None, 130.0]},
@@ -159,6 +161,9 @@ def test_date_format_unit_and_major_unit(make: MakeFrame) -> None:
 def test_date_columns_and_default_formats(make: MakeFrame, days: list[dt.date], expected_format: str) -> None:
     chart = chart_from_dataframe(make({"day": days, "v": [1, 2]}))
     assert chart.date_labels_format == expected_format
+    expected_unit = {"yyyy": "years", "mmm yyyy": "months"}.get(expected_format)
+    assert chart.date_labels_major_time_unit == expected_unit
+    assert chart.date_labels_major_unit == (1 if expected_unit else None)
     assert chart.date_labels == [_serial(d) for d in days]
 
 

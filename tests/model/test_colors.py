@@ -9,14 +9,166 @@ from deckkit.model.colors import ColorValueError, normalize_color
 from tests.model.helpers import accepts, value_problems
 
 # The interface's list, in its order and spelling.
-INTERFACE_NAMED = (
-    "black, dkSlateGray, dimGray, slateGray, gray, ltSlateGray, dkGray, silver, ltGray, gainsboro, mistyRose, antiqueWhite, linen, beige, whiteSmoke, lavenderBlush, oldLace, aliceBlue, ltCyan, seaShell, ghostWhite, honeydew, floralWhite, azure, mintCream, snow, ivory, white, medVioletRed, deepPink, paleVioletRed, hotPink, ltPink, pink, dkRed, red, firebrick, crimson, indianRed, ltCoral, salmon, dkSalmon, ltSalmon, orangeRed, tomato, dkOrange, coral, orange, dkKhaki, gold, khaki, peachPuff, yellow, paleGoldenrod, moccasin, papayaWhip, ltGoldenrodYellow, lemonChiffon, ltYellow, maroon, brown, saddleBrown, sienna, chocolate, dkGoldenrod, peru, rosyBrown, goldenrod, sandyBrown, tan, burlyWood, wheat, navajoWhite, bisque, blanchedAlmond, cornsilk, dkGreen, green, dkOliveGreen, forestGreen, seaGreen, olive, oliveDrab, medSeaGreen, limeGreen, lime, springGreen, medSpringGreen, dkSeaGreen, medAquamarine, yellowGreen, lawnGreen, chartreuse, ltGreen, greenYellow, paleGreen, teal, dkCyan, ltSeaGreen, cadetBlue, dkTurquoise, medTurquoise, turquoise, aqua, cyan, aquamarine, paleTurquoise, navy, dkBlue, medBlue, blue, midnightBlue, dkSlateBlue, slateBlue, medSlateBlue, royalBlue, steelBlue, dodgerBlue, deepSkyBlue, cornflowerBlue, skyBlue, ltSkyBlue, ltSteelBlue, ltBlue, powderBlue, indigo, purple, dkMagenta, dkViolet, blueViolet, medPurple, dkOrchid, fuchsia, magenta, medOrchid, orchid, violet, plum, thistle, lavender"
-).split(", ")
+INTERFACE_NAMED = [
+    "black",
+    "dkSlateGray",
+    "dimGray",
+    "slateGray",
+    "gray",
+    "ltSlateGray",
+    "dkGray",
+    "silver",
+    "ltGray",
+    "gainsboro",
+    "mistyRose",
+    "antiqueWhite",
+    "linen",
+    "beige",
+    "whiteSmoke",
+    "lavenderBlush",
+    "oldLace",
+    "aliceBlue",
+    "ltCyan",
+    "seaShell",
+    "ghostWhite",
+    "honeydew",
+    "floralWhite",
+    "azure",
+    "mintCream",
+    "snow",
+    "ivory",
+    "white",
+    "medVioletRed",
+    "deepPink",
+    "paleVioletRed",
+    "hotPink",
+    "ltPink",
+    "pink",
+    "dkRed",
+    "red",
+    "firebrick",
+    "crimson",
+    "indianRed",
+    "ltCoral",
+    "salmon",
+    "dkSalmon",
+    "ltSalmon",
+    "orangeRed",
+    "tomato",
+    "dkOrange",
+    "coral",
+    "orange",
+    "dkKhaki",
+    "gold",
+    "khaki",
+    "peachPuff",
+    "yellow",
+    "paleGoldenrod",
+    "moccasin",
+    "papayaWhip",
+    "ltGoldenrodYellow",
+    "lemonChiffon",
+    "ltYellow",
+    "maroon",
+    "brown",
+    "saddleBrown",
+    "sienna",
+    "chocolate",
+    "dkGoldenrod",
+    "peru",
+    "rosyBrown",
+    "goldenrod",
+    "sandyBrown",
+    "tan",
+    "burlyWood",
+    "wheat",
+    "navajoWhite",
+    "bisque",
+    "blanchedAlmond",
+    "cornsilk",
+    "dkGreen",
+    "green",
+    "dkOliveGreen",
+    "forestGreen",
+    "seaGreen",
+    "olive",
+    "oliveDrab",
+    "medSeaGreen",
+    "limeGreen",
+    "lime",
+    "springGreen",
+    "medSpringGreen",
+    "dkSeaGreen",
+    "medAquamarine",
+    "yellowGreen",
+    "lawnGreen",
+    "chartreuse",
+    "ltGreen",
+    "greenYellow",
+    "paleGreen",
+    "teal",
+    "dkCyan",
+    "ltSeaGreen",
+    "cadetBlue",
+    "dkTurquoise",
+    "medTurquoise",
+    "turquoise",
+    "aqua",
+    "cyan",
+    "aquamarine",
+    "paleTurquoise",
+    "navy",
+    "dkBlue",
+    "medBlue",
+    "blue",
+    "midnightBlue",
+    "dkSlateBlue",
+    "slateBlue",
+    "medSlateBlue",
+    "royalBlue",
+    "steelBlue",
+    "dodgerBlue",
+    "deepSkyBlue",
+    "cornflowerBlue",
+    "skyBlue",
+    "ltSkyBlue",
+    "ltSteelBlue",
+    "ltBlue",
+    "powderBlue",
+    "indigo",
+    "purple",
+    "dkMagenta",
+    "dkViolet",
+    "blueViolet",
+    "medPurple",
+    "dkOrchid",
+    "fuchsia",
+    "magenta",
+    "medOrchid",
+    "orchid",
+    "violet",
+    "plum",
+    "thistle",
+    "lavender",
+]
 
 
 def test_named_colors_are_exactly_the_interfaces() -> None:
-    assert NAMED_COLORS == tuple(INTERFACE_NAMED)
-    assert THEME_COLOR_NAMES == ("lt1", "dk1", "lt2", "dk2", "accent1", "accent2", "accent3", "accent4", "accent5", "accent6", "hlink", "folHlink")
+    assert tuple(INTERFACE_NAMED) == NAMED_COLORS
+    assert THEME_COLOR_NAMES == (
+        "lt1",
+        "dk1",
+        "lt2",
+        "dk2",
+        "accent1",
+        "accent2",
+        "accent3",
+        "accent4",
+        "accent5",
+        "accent6",
+        "hlink",
+        "folHlink",
+    )
 
 
 @pytest.mark.parametrize("name", INTERFACE_NAMED)
@@ -31,7 +183,14 @@ def test_every_theme_name_is_a_scheme_color(name: str) -> None:
 
 @pytest.mark.parametrize(
     ("text", "stored"),
-    [("#f6ad5c", "#F6AD5C"), ("FF0000", "#FF0000"), ("#F00", "#FF0000"), ("abc", "#AABBCC"), ("#AbCdEf", "#ABCDEF"), ("000", "#000000")],
+    [
+        ("#f6ad5c", "#F6AD5C"),
+        ("FF0000", "#FF0000"),
+        ("#F00", "#FF0000"),
+        ("abc", "#AABBCC"),
+        ("#AbCdEf", "#ABCDEF"),
+        ("000", "#000000"),
+    ],
 )
 def test_hex_codes_are_stored_as_rrggbb(text: str, stored: str) -> None:
     assert normalize_color(text) == stored
@@ -53,8 +212,14 @@ def test_hex_codes_are_stored_as_rrggbb(text: str, stored: str) -> None:
         ("#GGGGGG", '"#GGGGGG": not a hex color; use 3 or 6 hex digits (0-9, A-F), as in "#F6AD5C"'),
         ("##FFF", '"##FFF": not a hex color; use 3 or 6 hex digits (0-9, A-F), as in "#F6AD5C"'),
         ("FFFF", '"FFFF": not a hex color; use 3 or 6 hex digits (0-9, A-F), as in "#F6AD5C"'),
-        ("FFF\n", '"FFF\n": unknown color; use a hex code such as "#1F77B4", a theme color such as "accent1", or a named color such as "dkBlue"'),
-        ("zzqqxx", '"zzqqxx": unknown color; use a hex code such as "#1F77B4", a theme color such as "accent1", or a named color such as "dkBlue"'),
+        (
+            "FFF\n",
+            '"FFF\n": unknown color; use a hex code such as "#1F77B4", a theme color such as "accent1", or a named color such as "dkBlue"',
+        ),
+        (
+            "zzqqxx",
+            '"zzqqxx": unknown color; use a hex code such as "#1F77B4", a theme color such as "accent1", or a named color such as "dkBlue"',
+        ),
     ],
 )
 def test_other_values_are_rejected_with_the_nearest_name(text: str, message: str) -> None:
@@ -71,8 +236,15 @@ def test_theme_names_are_refused_where_a_theme_slot_is_set() -> None:
 
 def test_empty_string_removes_fill_and_outline_only() -> None:
     shape = accepts({"value": "x", "styles": {"shape": {"fill": "", "outline": ""}}}).slides[0].values["k"]
-    assert shape.model_dump()["styles"]["shape"] == {"fill": "", "outline": "", "align": None, "vertical_align": None}  # type: ignore[union-attr]
-    assert value_problems({"type": "table", "rows": [[{"value": "", "databar": {"ratio": 0.5, "color": ""}}]]}) == [
+    assert shape.model_dump()["styles"]["shape"] == {
+        "fill": "",
+        "outline": "",
+        "align": None,
+        "vertical_align": None,
+    }  # type: ignore[union-attr]
+    assert value_problems(
+        {"type": "table", "rows": [[{"value": "", "databar": {"ratio": 0.5, "color": ""}}]]}
+    ) == [
         'slides[0].k.rows[0][0].databar.color: "": unknown color; use a hex code such as "#1F77B4", a theme color such as "accent1", or a named color such as "dkBlue"'
     ]
 

@@ -18,7 +18,11 @@ BLOCK = re.compile(r"^```(\w+)( invalid)?\n(.*?)^```$", re.S | re.M)
 
 def blocks(language: str) -> list[tuple[str, bool, str]]:
     text = DOC.read_text(encoding="utf-8")
-    return [(m.group(3), bool(m.group(2)), text[m.end() :]) for m in BLOCK.finditer(text) if m.group(1) == language]
+    return [
+        (m.group(3), bool(m.group(2)), text[m.end() :])
+        for m in BLOCK.finditer(text)
+        if m.group(1) == language
+    ]
 
 
 def as_document(example: Any) -> Any:
@@ -48,14 +52,17 @@ def test_valid_examples_parse(code: str) -> None:
 @pytest.mark.parametrize(("code", "rest"), INVALID, ids=[f"invalid-{i}" for i in range(len(INVALID))])
 def test_invalid_examples_give_the_errors_shown(code: str, rest: str) -> None:
     shown = BLOCK.search(rest)
-    assert shown is not None and shown.group(1) == "text", "an invalid example is followed by its errors"
+    assert shown is not None, "an invalid example is followed by its errors"
+    assert shown.group(1) == "text"
     with pytest.raises(DataError) as caught:
         parse_data(as_document(json.loads(code)))
     assert [str(p) for p in caught.value.problems] == shown.group(3).strip().splitlines()
 
 
 @pytest.mark.slow
-def test_python_example_runs(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+def test_python_example_runs(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
     from pptx import Presentation
     from pptx.util import Inches
 
@@ -66,7 +73,9 @@ def test_python_example_runs(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, ca
     for keys in (["{title}", "{subtitle}"], ["{logo}", "{notes}"]):
         slide = presentation.slides.add_slide(presentation.slide_layouts[6])
         for i, key in enumerate(keys):
-            slide.shapes.add_textbox(Inches(1), Inches(1 + 1.5 * i), Inches(5), Inches(1)).text_frame.text = key
+            slide.shapes.add_textbox(
+                Inches(1), Inches(1 + 1.5 * i), Inches(5), Inches(1)
+            ).text_frame.text = key
     table = slide.shapes.add_table(2, 2, Inches(1), Inches(4.5), Inches(5), Inches(1))
     table._element.nvGraphicFramePr.cNvPr.set("descr", "q3-sales")
     presentation.save(str(tmp_path / "template.pptx"))

@@ -11,14 +11,30 @@ from deckkit.errors import DataError
 from deckkit.model import DeckData, Slide, Text, ThemeColors, parse_data
 from tests.model.helpers import problems
 
-THEME_SLOTS = ["lt1", "dk1", "lt2", "dk2", "accent1", "accent2", "accent3", "accent4", "accent5", "accent6", "hlink", "folHlink"]
+THEME_SLOTS = [
+    "lt1",
+    "dk1",
+    "lt2",
+    "dk2",
+    "accent1",
+    "accent2",
+    "accent3",
+    "accent4",
+    "accent5",
+    "accent6",
+    "hlink",
+    "folHlink",
+]
 
 
 def test_current_form_reads_slides_and_theme() -> None:
-    deck = parse_data({"slides": [{"template": 2, "title": "x"}], "theme": {"colors": {"accent1": "#112233"}}})
+    deck = parse_data(
+        {"slides": [{"template": 2, "title": "x"}], "theme": {"colors": {"accent1": "#112233"}}}
+    )
     assert deck.slides[0].template == 2
     assert deck.slides[0]["title"] == "x"
-    assert deck.theme is not None and deck.theme.colors is not None
+    assert deck.theme is not None
+    assert deck.theme.colors is not None
     assert deck.theme.colors.accent1 == "#112233"
 
 
@@ -37,7 +53,10 @@ def test_json_text_and_bytes_are_parsed() -> None:
 @pytest.mark.parametrize(
     ("source", "expected"),
     [
-        ("{", "data.json is not valid JSON: Expecting property name enclosed in double quotes at line 1 column 2"),
+        (
+            "{",
+            "data.json is not valid JSON: Expecting property name enclosed in double quotes at line 1 column 2",
+        ),
         ('[{"template": 1, "a": NaN}]', "data.json is not valid JSON: NaN is not a JSON value (use null)"),
         ('[{"template": 1, "a": Infinity}]', "Infinity is not a JSON value"),
         (b"\x80\x81", "data.json"),
@@ -112,15 +131,22 @@ def test_slide_from_python_reports_problems_with_paths() -> None:
 def test_every_theme_slot_takes_a_hex_code_or_a_named_color() -> None:
     colors = {slot: ("#a1b2c3" if i % 2 else "dkBlue") for i, slot in enumerate(THEME_SLOTS)}
     theme = parse_data({"slides": [], "theme": {"colors": colors}}).theme
-    assert theme is not None and theme.colors is not None
-    assert theme.colors.changed() == {slot: ("#A1B2C3" if i % 2 else "dkBlue") for i, slot in enumerate(THEME_SLOTS)}
+    assert theme is not None
+    assert theme.colors is not None
+    assert theme.colors.changed() == {
+        slot: ("#A1B2C3" if i % 2 else "dkBlue") for i, slot in enumerate(THEME_SLOTS)
+    }
 
 
 def test_absent_empty_or_null_theme_slot_keeps_the_template_color() -> None:
     theme = parse_data({"slides": [], "theme": {"colors": {"lt1": "", "dk1": None, "accent1": "F00"}}}).theme
-    assert theme is not None and theme.colors is not None
+    assert theme is not None
+    assert theme.colors is not None
     assert theme.colors.changed() == {"accent1": "#FF0000"}
-    assert parse_data({"slides": [], "theme": {"colors": {"lt1": ""}}}).to_json_dict() == {"slides": [], "theme": {"colors": {}}}
+    assert parse_data({"slides": [], "theme": {"colors": {"lt1": ""}}}).to_json_dict() == {
+        "slides": [],
+        "theme": {"colors": {}},
+    }
 
 
 @pytest.mark.parametrize("name", ["dk1", "accent3", "folHlink"])
@@ -147,7 +173,12 @@ def test_round_trip_through_json_keeps_the_document() -> None:
             {
                 "template": 1,
                 "title": "Q3",
-                "t": {"type": "table", "rows": [["a", {"value": "b", "databar": {"ratio": 0.5, "color": "#00FF00"}}]], "horizontal_sizing": "fixed", "vertical_sizing": "anchor_top"},
+                "t": {
+                    "type": "table",
+                    "rows": [["a", {"value": "b", "databar": {"ratio": 0.5, "color": "#00FF00"}}]],
+                    "horizontal_sizing": "fixed",
+                    "vertical_sizing": "anchor_top",
+                },
                 "c": {"type": "chart", "labels": ["x"], "axis1": {"series": {"s": {"values": [None]}}}},
                 "gone": {"delete": True},
             }
@@ -165,7 +196,13 @@ def test_all_problems_are_reported_at_once_in_document_order() -> None:
         {
             "slides": [
                 {"template": 0, "a": {"type": "image", "src": "a.bmp"}},
-                {"template": 1, "b": {"type": "table", "rows": [[{"value": "x", "databar": {"ratio": 2, "color": "bleu"}}]]}},
+                {
+                    "template": 1,
+                    "b": {
+                        "type": "table",
+                        "rows": [[{"value": "x", "databar": {"ratio": 2, "color": "bleu"}}]],
+                    },
+                },
             ],
             "theme": {"colors": {"dk1": "accent1"}},
         }

@@ -20,6 +20,7 @@ def api(api_on_each_store: Api) -> Api:
     """Every API test runs on SQLite and on PostgreSQL."""
     return api_on_each_store
 
+
 TIMESTAMP = re.compile(r"^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$")
 SESSION_FIELDS = {
     "uuid",

@@ -13,6 +13,8 @@ from pathlib import Path
 import httpx
 import pytest
 
+from deckkit_server.clock import system_clock
+from deckkit_server.store import open_store
 from tests.server.conftest import REDIS_URL, MotoS3, free_port, input_zip, upload_files
 
 pytestmark = pytest.mark.slow
@@ -86,6 +88,18 @@ def test_a_session_passes_from_one_process_to_the_other(two_servers: tuple[str, 
     url = httpx.post(f"{a}/sessions/{uid}/download_url", headers=auth).json()["download_url"]
     assert httpx.get(url).content == httpx.get(rendered.json()["download_url"]).content
     assert [s["uuid"] for s in httpx.get(f"{b}/sessions", headers=auth).json()["sessions"]] == [uid]
-    # 5 requests so far; the shared limiter counts both processes together (limit 12)
-    statuses = [httpx.get(f"{(a, b)[i % 2]}/sessions", headers=auth).status_code for i in range(9)]
-    assert statuses == [200] * 7 + [429] * 2
+
+
+def test_the_rate_limit_is_shared_by_the_processes(
+    two_servers: tuple[str, str, str], postgres_url: str
+) -> None:
+    a, b, _ = two_servers
+    store = open_store(postgres_url)
+    try:
+        account = store.create_account("limited", system_clock())
+        token = store.create_token(account.id, "t", system_clock())[1]
+    finally:
+        store.close()
+    auth = {"Authorization": f"Bearer {token}"}
+    statuses = [httpx.get(f"{(a, b)[i % 2]}/sessions", headers=auth).status_code for i in range(14)]
+    assert statuses == [200] * 12 + [429] * 2  # limit 12, counted across both processes

@@ -88,10 +88,18 @@ class StylesPool:
 
     def __init__(self) -> None:
         self._pool: dict[str, Styles] = {}
+        # A column's base style is one dict shared by all its cells: know it by identity first.
+        # The dict is kept with its answer, so its id cannot be reused by another object.
+        self._by_id: dict[int, tuple[StyleDict, Styles]] = {}
 
     def __call__(self, styles: StyleDict) -> Styles:
+        known = self._by_id.get(id(styles))
+        if known is not None:
+            return known[1]
         key = repr(styles)
         found = self._pool.get(key)
         if found is None:
             found = self._pool[key] = Styles.model_validate(styles)
+        if len(self._by_id) < 1024:  # shared dicts come first; one-off merged ones need not be kept
+            self._by_id[id(styles)] = (styles, found)
         return found

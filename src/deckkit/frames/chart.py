@@ -21,7 +21,7 @@ from deckkit.errors import DataError, Problem
 from deckkit.frames._backend import Column, Frame, column_path, pandas_has_default_index, to_frame
 from deckkit.frames._options import bounds_dict
 from deckkit.frames._styles import StyleChecker, StyleDict, StylesLike, style_dict
-from deckkit.frames.dates import date_serial, default_date_format, has_time_of_day
+from deckkit.frames.dates import date_serial, default_date_format, default_date_unit, has_time_of_day
 from deckkit.frames.formats import Format, formatter_for, label_formatter
 from deckkit.model._base import data_error
 from deckkit.model.elements import Chart
@@ -79,7 +79,9 @@ def chart_from_dataframe(
         date_format: number-format code of date labels. Default: ``yyyy`` when every date is
             1 January, ``mmm yyyy`` when every date is the first of a month, else ``yyyy-mm-dd``.
         date_unit: the time unit of ``date_major_unit``: days, months or years.
-        date_major_unit: show one date label every n ``date_unit``.
+        date_major_unit: show one date label every n ``date_unit``. When neither is given,
+            monthly dates (all on the 1st) get ``months`` and yearly ones (all on 1 January)
+            ``years``, n chosen to show at most 12 labels; other dates leave the axis automatic.
         format: number-format code of the primary value axis (``#,##0``, ``0%``).
         bounds: ``(minimum, maximum)`` of the primary value axis; ``None`` on a side leaves it automatic.
         major_unit: interval of the primary value axis labels.
@@ -149,6 +151,8 @@ def _labels(
                 serials.append(date_serial(value))
             except ValueError as e:
                 raise DataError([Problem(column_path(column.key, row), str(e))]) from None
+        if unit is None and major is None:
+            unit, major = default_date_unit(column.values)
         return {
             "date_labels": serials,
             "date_labels_format": date_format or default_date_format(column.values),

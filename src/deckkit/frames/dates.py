@@ -18,7 +18,7 @@ from __future__ import annotations
 import datetime as dt
 from collections.abc import Sequence
 
-__all__ = ["date_serial", "datetime_serial", "default_date_format"]
+__all__ = ["date_serial", "datetime_serial", "default_date_format", "default_date_unit"]
 
 _EPOCH = dt.date(1899, 12, 30)  # day 0 of the system, as seen from 1900-03-01 onwards
 _FIRST = dt.date(1900, 1, 1)
@@ -78,3 +78,26 @@ def default_date_format(values: Sequence[dt.date | None]) -> str:
     if len(days) > 1 and all(d.day == 1 for d in days):
         return "mmm yyyy"
     return "yyyy-mm-dd"
+
+
+def default_date_unit(values: Sequence[dt.date | None]) -> tuple[str | None, int | None]:
+    """The label interval that fits monthly or yearly dates: at most 12 labels, one per period or more.
+
+    A date axis otherwise counts in days, and a chart of three months shows a label per day.
+
+    >>> default_date_unit([dt.date(2024, m, 1) for m in range(1, 4)])
+    ('months', 1)
+    >>> default_date_unit([dt.date(2000 + y, 1, 1) for y in range(30)])
+    ('years', 3)
+    >>> default_date_unit([dt.date(2024, 1, 1), dt.date(2024, 1, 2)])
+    (None, None)
+    """
+    days = sorted({_wall_clock(v) for v in values if v is not None})
+    pattern = default_date_format(days)
+    if pattern == "yyyy":
+        unit, span = "years", days[-1].year - days[0].year + 1
+    elif pattern == "mmm yyyy":
+        unit, span = "months", (days[-1].year - days[0].year) * 12 + days[-1].month - days[0].month + 1
+    else:
+        return None, None
+    return unit, max(1, -(-span // 12))

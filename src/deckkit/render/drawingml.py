@@ -7,6 +7,7 @@ the order the schema demands is kept wherever text, tables and charts are styled
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterable
 
 from lxml import etree
@@ -55,9 +56,14 @@ def solid_fill(color: str) -> etree._Element:
     return fill
 
 
+@functools.lru_cache(maxsize=256)
+def _qualified(successors: tuple[str, ...]) -> frozenset[str]:
+    return frozenset(x if x.startswith("{") else a(x) for x in successors)
+
+
 def insert_before_any(parent: etree._Element, child: etree._Element, successors: Iterable[str]) -> None:
     """Insert child before the first existing child whose local name is in successors, else append."""
-    names = {a(s) if not s.startswith("{") else s for s in successors}
+    names = _qualified(successors if isinstance(successors, tuple) else tuple(successors))
     for i, existing in enumerate(parent):
         if existing.tag in names:
             parent.insert(i, child)

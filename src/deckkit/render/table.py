@@ -25,7 +25,7 @@ from deckkit.render.table_grid import (
     source_index,
     table_of,
 )
-from deckkit.render.table_style import style_fill_color
+from deckkit.render.table_style import StyleFills
 
 __all__ = ["ImageSink", "check_table", "fill_table"]
 
@@ -77,6 +77,7 @@ def fill_table(frame: etree._Element, table: Table, sink: ImageSink | None = Non
         for c in range(m.col, m.col + m.cols)
         if (r, c) != (m.row, m.col)
     }
+    style_fills: StyleFills | None = None
     for i, row in enumerate(table.rows):
         for j in range(n_cols):
             tc = matrix[i][j]
@@ -88,11 +89,13 @@ def fill_table(frame: etree._Element, table: Table, sink: ImageSink | None = Non
             if isinstance(value, str):
                 set_cell_text(tc, value)
                 continue
-            _fill_cell_object(tbl, matrix, i, j, value, merge_at.get((i, j)), final_widths, sink)
+            if style_fills is None and value.databar is not None:
+                style_fills = StyleFills(tbl)
+            _fill_cell_object(style_fills, matrix, i, j, value, merge_at.get((i, j)), final_widths, sink)
 
 
 def _fill_cell_object(
-    tbl: etree._Element,
+    style_fills: StyleFills | None,
     matrix: list[list[etree._Element]],
     row: int,
     col: int,
@@ -102,10 +105,10 @@ def _fill_cell_object(
     sink: ImageSink | None,
 ) -> None:
     tc = matrix[row][col]
-    set_cell_text(tc, cell.value)
-    if cell.styles is not None:
-        apply_cell_styles(matrix, row, col, cell.styles, merge)
+    set_cell_text(tc, cell.value, cell.styles.font if cell.styles is not None else None)
+    if cell.styles is not None and cell.styles.shape is not None:
+        apply_cell_styles(matrix, row, col, cell.styles.shape, merge)
     if cell.databar is not None:
         span = merge.cols if merge is not None else 1
-        style = style_fill_color(tbl, row, col, len(matrix), len(widths))
+        style = style_fills.color(row, col, len(matrix), len(widths)) if style_fills is not None else None
         draw_databar(tc, sum(widths[col : col + span]), cell.databar, sink, style)

@@ -13,7 +13,7 @@ import re
 
 from lxml import etree
 
-from deckkit.model.styles import FontStyles, ShapeStyles, Styles
+from deckkit.model.styles import FontStyles, ShapeStyles
 from deckkit.render.drawingml import (
     ALIGN,
     ANCHOR,
@@ -80,14 +80,26 @@ def _as(tag: str, properties: etree._Element | None) -> etree._Element | None:
     return clone
 
 
-def set_cell_text(tc: etree._Element, value: str) -> None:
-    """Replace the cell's text with value, formatted like the template's first run."""
+def set_cell_text(tc: etree._Element, value: str, font: FontStyles | None = None) -> None:
+    """Replace the cell's text with value, formatted like the template's first run.
+
+    font (``styles.font``) is applied to that formatting once, before it is copied onto every
+    run, line break and the paragraph end.
+    """
     body = _text_body(tc)
     paragraphs = body.findall(_P)
     first = paragraphs[0] if paragraphs else None
     p_pr = first.find(_PPR) if first is not None else None
     end = first.find(_END) if first is not None else None
-    r_pr = _first_run_properties(paragraphs)
+    r_pr = _as("rPr", _first_run_properties(paragraphs))
+    end_pr = _as("endParaRPr", end) if end is not None else _as("endParaRPr", r_pr)
+    if font is not None:
+        if r_pr is None:
+            r_pr = etree.Element(_RPR)
+        if end_pr is None:
+            end_pr = etree.Element(_END)
+        apply_font(r_pr, font)
+        apply_font(end_pr, font)
 
     para = etree.Element(_P)
     if p_pr is not None:
@@ -96,18 +108,15 @@ def set_cell_text(tc: etree._Element, value: str) -> None:
     for i, line in enumerate(text.split("\n")):
         if i:
             br = etree.SubElement(para, _BR)
-            props = _as("rPr", r_pr)
-            if props is not None:
-                br.append(props)
+            if r_pr is not None:
+                br.append(copy.deepcopy(r_pr))
         if line:
             run = etree.SubElement(para, _R)
-            props = _as("rPr", r_pr)
-            if props is not None:
-                run.append(props)
+            if r_pr is not None:
+                run.append(copy.deepcopy(r_pr))
             etree.SubElement(run, _T).text = line
-    end_props = _as("endParaRPr", end if end is not None else r_pr)
-    if end_props is not None:
-        para.append(end_props)
+    if end_pr is not None:
+        para.append(end_pr)
 
     for old in paragraphs:
         body.remove(old)
@@ -115,31 +124,10 @@ def set_cell_text(tc: etree._Element, value: str) -> None:
 
 
 def apply_cell_styles(
-    matrix: list[list[etree._Element]], row: int, col: int, styles: Styles, merge: Merge | None
+    matrix: list[list[etree._Element]], row: int, col: int, shape: ShapeStyles, merge: Merge | None
 ) -> None:
-    """styles.font on the cell's runs; styles.shape on the cell (fill, borders, alignment)."""
-    tc = matrix[row][col]
-    if styles.font is not None:
-        _apply_font_to_cell(tc, styles.font)
-    if styles.shape is not None:
-        _apply_shape_to_cell(matrix, row, col, styles.shape, merge)
-
-
-def _apply_font_to_cell(tc: etree._Element, font: FontStyles) -> None:
-    body = _text_body(tc)
-    for para in body.findall(qn("p")):
-        for child in para:
-            if child.tag in (qn("r"), qn("br")):
-                r_pr = child.find(qn("rPr"))
-                if r_pr is None:
-                    r_pr = etree.Element(qn("rPr"))
-                    child.insert(0, r_pr)
-                apply_font(r_pr, font)
-            elif child.tag == qn("endParaRPr"):
-                apply_font(child, font)
-        if para.find(qn("endParaRPr")) is None:
-            end = etree.SubElement(para, qn("endParaRPr"))
-            apply_font(end, font)
+    """styles.shape on the cell: fill, borders, alignment (styles.font goes with the text)."""
+    _apply_shape_to_cell(matrix, row, col, shape, merge)
 
 
 def _apply_shape_to_cell(

@@ -22,6 +22,7 @@ not known here has a clear rest.
 from __future__ import annotations
 
 import copy
+import functools
 import struct
 import zlib
 from typing import Protocol
@@ -80,7 +81,11 @@ def own_fill_color(tc: etree._Element, style_color: etree._Element | None) -> et
 
 def mask_png(start: float, end: float, transparent_rest: bool) -> bytes:
     """A 1-pixel-high grey+alpha PNG: black from start to end, white (or clear) elsewhere."""
-    first, last = round(start * MASK_WIDTH), round(end * MASK_WIDTH)
+    return _mask_png(round(start * MASK_WIDTH), round(end * MASK_WIDTH), transparent_rest)
+
+
+@functools.lru_cache(maxsize=4096)
+def _mask_png(first: int, last: int, transparent_rest: bool) -> bytes:
     rest = b"\xff\x00" if transparent_rest else b"\xff\xff"
     row = rest * first + b"\x00\xff" * (last - first) + rest * (MASK_WIDTH - last)
     raw = b"\x00" + row

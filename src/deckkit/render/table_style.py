@@ -31,32 +31,41 @@ def _flag(tbl_pr: etree._Element | None, name: str) -> bool:
     return tbl_pr is not None and tbl_pr.get(name) in ("1", "true")
 
 
+class StyleFills:
+    """The fills of one table's style, read once for all its cells."""
+
+    def __init__(self, tbl: etree._Element) -> None:
+        tbl_pr = tbl.find(a("tblPr"))
+        style_id = tbl_pr.findtext(a("tableStyleId")) if tbl_pr is not None else None
+        self.scheme = MEDIUM_STYLE_2.get(style_id.strip().upper()) if style_id else None
+        self.first_row, self.last_row = _flag(tbl_pr, "firstRow"), _flag(tbl_pr, "lastRow")
+        self.first_col, self.last_col = _flag(tbl_pr, "firstCol"), _flag(tbl_pr, "lastCol")
+        self.band_row, self.band_col = _flag(tbl_pr, "bandRow"), _flag(tbl_pr, "bandCol")
+
+    def color(self, row: int, col: int, n_rows: int, n_cols: int) -> etree._Element | None:
+        """The colour the style fills cell (row, col) with; None when the style is not known."""
+        if self.scheme is None:
+            return None
+        tint: int | None = WHOLE_TABLE_TINT
+        body_col = col - (1 if self.first_col else 0)
+        body_row = row - (1 if self.first_row else 0)
+        if self.band_col and body_col >= 0 and body_col % 2 == 0:
+            tint = BAND_TINT
+        if self.band_row and body_row >= 0 and body_row % 2 == 0:
+            tint = BAND_TINT
+        if (self.last_col and col == n_cols - 1) or (self.first_col and col == 0):
+            tint = None
+        if (self.last_row and row == n_rows - 1) or (self.first_row and row == 0):
+            tint = None
+        color = etree.Element(a("schemeClr"))
+        color.set("val", self.scheme)
+        if tint is not None:
+            etree.SubElement(color, a("tint")).set("val", str(tint))
+        return color
+
+
 def style_fill_color(
     tbl: etree._Element, row: int, col: int, n_rows: int, n_cols: int
 ) -> etree._Element | None:
     """The colour the table's style fills cell (row, col) with, when the style is a known one."""
-    tbl_pr = tbl.find(a("tblPr"))
-    style_id = tbl_pr.findtext(a("tableStyleId")) if tbl_pr is not None else None
-    if style_id is None:
-        return None
-    scheme = MEDIUM_STYLE_2.get(style_id.strip().upper())
-    if scheme is None:
-        return None
-    first_row, last_row = _flag(tbl_pr, "firstRow"), _flag(tbl_pr, "lastRow")
-    first_col, last_col = _flag(tbl_pr, "firstCol"), _flag(tbl_pr, "lastCol")
-    tint: int | None = WHOLE_TABLE_TINT
-    body_col = col - (1 if first_col else 0)
-    body_row = row - (1 if first_row else 0)
-    if _flag(tbl_pr, "bandCol") and body_col >= 0 and body_col % 2 == 0:
-        tint = BAND_TINT
-    if _flag(tbl_pr, "bandRow") and body_row >= 0 and body_row % 2 == 0:
-        tint = BAND_TINT
-    if (last_col and col == n_cols - 1) or (first_col and col == 0):
-        tint = None
-    if (last_row and row == n_rows - 1) or (first_row and row == 0):
-        tint = None
-    color = etree.Element(a("schemeClr"))
-    color.set("val", scheme)
-    if tint is not None:
-        etree.SubElement(color, a("tint")).set("val", str(tint))
-    return color
+    return StyleFills(tbl).color(row, col, n_rows, n_cols)

@@ -233,10 +233,11 @@ def _replace_cells(
         if i and not clear.top <= row_no <= clear.bottom:
             # Rows beyond the template's block (the bulk of a large chart): column styles only.
             for j, value in enumerate(values):
-                if isinstance(value, DateNumber) and date_style is not None:
-                    cells.append(f'<c r="{letters[j]}{row_no}" s="{date_style}"><v>{value}</v></c>')
-                elif isinstance(value, NumberText):
+                kind = type(value)
+                if kind is NumberText:
                     cells.append(f'<c r="{letters[j]}{row_no}"{plain[j]}><v>{value}</v></c>')
+                elif kind is DateNumber and date_style is not None:
+                    cells.append(f'<c r="{letters[j]}{row_no}" s="{date_style}"><v>{value}</v></c>')
                 elif value is not None:
                     cells.append(_cell_xml(f"{letters[j]}{row_no}", value, column_styles.get(block.left + j)))
         else:

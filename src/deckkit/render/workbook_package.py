@@ -170,6 +170,8 @@ def table_header(package: XlsxPackage, table_part: str, header: list[CellName], 
 
 def retarget_table(table_xml: bytes, block: CellRange, header: list[CellName]) -> bytes:
     root = etree.fromstring(table_xml, _SAFE)
+    # A table holds a header row and at least one data row, even when the chart has no categories.
+    block = CellRange(block.top, block.left, max(block.bottom, block.top + 1), block.right)
     root.set("ref", block.a1)
     auto_filter = root.find(_s("autoFilter"))
     if auto_filter is not None:

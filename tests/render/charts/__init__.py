@@ -1,0 +1,1 @@
+"""Chart test fixtures: template builders (templates.py) and the part-level test kit (kit.py)."""

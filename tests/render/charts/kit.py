@@ -1,7 +1,8 @@
-"""Chart test kit: build templates with python-pptx, fill their chart parts, write them back.
+"""Chart test kit: fill the chart parts of a pptx directly, write them back, read them out.
 
-Until the engine calls the chart filler, tests call ``check_chart``/``fill_chart`` directly on
-the chart part of a pptx and store the result (chart XML and embedded workbook) in a copy.
+The filler's own tests (and the corpus test, whose charts have no alt text) call
+``check_chart``/``fill_chart`` on a chart part and store the result (chart XML and embedded
+workbook) in a copy of the pptx; end-to-end tests go through ``deckkit.render.render``.
 """
 
 from __future__ import annotations
