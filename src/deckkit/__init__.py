@@ -40,6 +40,7 @@ from deckkit.model import (
 if TYPE_CHECKING:
     from deckkit.client import APIError, AsyncClient, Client
     from deckkit.deck import Deck
+    from deckkit.frames import DroppedRowsWarning
     from deckkit.render import RenderResult, render, render_bundle
 
 __version__ = "0.1.0"
@@ -55,6 +56,7 @@ _LAZY = {
     "Client": "deckkit.client",
     "AsyncClient": "deckkit.client",
     "APIError": "deckkit.client",
+    "DroppedRowsWarning": "deckkit.frames",
 }
 
 __all__ = [
@@ -72,6 +74,7 @@ __all__ = [
     "DeckData",
     "DeckkitError",
     "Delete",
+    "DroppedRowsWarning",
     "FontStyles",
     "Image",
     "List",

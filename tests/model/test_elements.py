@@ -272,6 +272,75 @@ INVALID: list[tuple[str, Any, str]] = [
         'slides[0].k.styles.font.bold: must be true or false, got string "yes"',
     ),
     (
+        "font underline string",
+        {"value": "x", "styles": {"font": {"underline": "no"}}},
+        'slides[0].k.styles.font.underline: must be true or false, got string "no"',
+    ),
+    (
+        "font strike number",
+        {"value": "x", "styles": {"font": {"strike": 0}}},
+        "slides[0].k.styles.font.strike: must be true or false, got number 0",
+    ),
+    (
+        "shape outline bad",
+        {"value": "x", "styles": {"shape": {"outline": "none"}}},
+        'slides[0].k.styles.shape.outline: "none": unknown color',
+    ),
+    (
+        "text styles shape unknown",
+        {"value": "x", "styles": {"shape": {"border": "red"}}},
+        "slides[0].k.styles.shape.border: unknown field",
+    ),
+    (
+        "chart date format number",
+        {
+            "type": "chart",
+            "date_labels": [1],
+            "date_labels_format": 5,
+            "axis1": {"series": {"s": {"values": [1]}}},
+        },
+        "slides[0].k.date_labels_format: must be a string, got number 5",
+    ),
+    (
+        "chart series styles bad",
+        {
+            "type": "chart",
+            "labels": ["a"],
+            "axis1": {"series": {"s": {"values": [1], "styles": {"shape": {"fill": "Blue"}}}}},
+        },
+        'slides[0].k.axis1.series.s.styles.shape.fill: "Blue": unknown color, did you mean "blue"?',
+    ),
+    (
+        "scatter x_bounds bad",
+        {
+            "type": "scatter-chart",
+            "axis1": {"series": {"s": {"name": "S", "values": []}}, "x_bounds": {"maximum": "9"}},
+        },
+        'slides[0].k.axis1.x_bounds.maximum: must be a number, got string "9"',
+    ),
+    (
+        "scatter y_format number",
+        {"type": "scatter-chart", "axis1": {"series": {"s": {"name": "S", "values": []}}, "y_format": 1}},
+        "slides[0].k.axis1.y_format: must be a string, got number 1",
+    ),
+    (
+        "scatter point styles bad",
+        {
+            "type": "scatter-chart",
+            "axis1": {
+                "series": {
+                    "s": {"name": "S", "values": [[1, 2]], "data_point_styles": [{"font": {"size": -1}}]}
+                }
+            },
+        },
+        "slides[0].k.axis1.series.s.data_point_styles[0].font.size: must be between 1.0 and 4000.0",
+    ),
+    (
+        "scatter axis2 without series",
+        {"type": "scatter-chart", "axis1": {"series": {"s": {"name": "S", "values": []}}}, "axis2": {}},
+        "slides[0].k.axis2.series: is required",
+    ),
+    (
         "font italic number",
         {"value": "x", "styles": {"font": {"italic": 1}}},
         "slides[0].k.styles.font.italic: must be true or false, got number 1",

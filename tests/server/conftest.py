@@ -110,14 +110,20 @@ def moto_s3() -> Iterator[MotoS3]:
     """moto's S3 in server mode on a free loopback port (boto3 is never patched)."""
     from moto.server import ThreadedMotoServer
 
-    os.environ.setdefault("AWS_ACCESS_KEY_ID", "testing")
-    os.environ.setdefault("AWS_SECRET_ACCESS_KEY", "testing")
-    os.environ.setdefault("AWS_DEFAULT_REGION", "us-east-1")
+    fake_credentials = {"AWS_ACCESS_KEY_ID": "testing", "AWS_SECRET_ACCESS_KEY": "testing",
+                        "AWS_DEFAULT_REGION": "us-east-1"}  # fmt: skip
+    saved = {name: os.environ.get(name) for name in fake_credentials}
+    os.environ.update(fake_credentials)
     port = free_port()
     server = ThreadedMotoServer(ip_address="127.0.0.1", port=port, verbose=False)
     server.start()
     yield MotoS3(f"http://127.0.0.1:{port}")
     server.stop()
+    for name, value in saved.items():
+        if value is None:
+            os.environ.pop(name, None)
+        else:
+            os.environ[name] = value
 
 
 @pytest.fixture
