@@ -220,13 +220,9 @@ class _Planner:
             self._error(path, f'"{key}" on template slide {slide.number} is {_KIND_NAMES[frames[0].kind]}, which '
                         f"cannot take {_KIND_NAMES[want]}{_hint_for(frames[0])}")  # fmt: skip
             return
-        have = [f.alt_text for f in slide.placeholders.frames_of_kind(want)]  # type: ignore[arg-type]
+        have = [_described(f, slide) for f in slide.placeholders.frames_of_kind(want)]  # type: ignore[arg-type]
         plural = "tables" if want == "table" else "charts"
-        listed = (
-            f"the slide has {plural} " + ", ".join(f'"{n}"' for n in have)
-            if have
-            else f"the slide has no {plural}"
-        )
+        listed = f"the slide has {plural} " + ", ".join(have) if have else f"the slide has no {plural}"
         where = f"; {{{key}}} is text there, but {_KIND_NAMES[want]} is found by its alt text" if text else ""
         self._error(
             path, f'no {want} with alt text "{key}" on template slide {slide.number}{where}; {listed}'
@@ -437,3 +433,13 @@ def _prune_relationships(slide: Part) -> None:
 
 def _count(problems: list[Problem]) -> str:
     return "1 problem" if len(problems) == 1 else f"{len(problems)} problems"
+
+
+def _described(frame: Frame, slide: _TemplateSlide) -> str:
+    """'"sales"' for a table; '"trend" (a clustered column chart with series "A", "B")' for a chart."""
+    if frame.kind != "chart":
+        return f'"{frame.alt_text}"'
+    from deckkit.render.chart import describe_chart
+
+    part = slide.part.rels.target_part(chart_relationship_id(frame.element) or "")
+    return f'"{frame.alt_text}" ({describe_chart(part.xml)})' if part is not None else f'"{frame.alt_text}"'
