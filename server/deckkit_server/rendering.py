@@ -1,8 +1,9 @@
 """Render one session: exactly once, however many requests and server processes ask at a time.
 
 The right to render is a claim in the store (an atomic update), so concurrent calls anywhere
-render once; the others wait for the recorded result. A claim older than the render time limit
-(plus a margin) is stale: its process died, and the next caller takes over.
+render once; the others wait for the recorded result. The claimant refreshes its claim while it
+waits for a render worker and while the render runs; a claim not refreshed for
+``CLAIM_LIFETIME_SECONDS`` is stale (its process died), and the next caller takes over.
 """
 
 from __future__ import annotations
@@ -14,9 +15,10 @@ from deckkit_server.state import ServerState
 from deckkit_server.storage.base import OUTPUT_CONTENT_TYPE
 from deckkit_server.store import SessionRecord
 
-__all__ = ["output_key_for", "render_session", "upload_key_for"]
+__all__ = ["claim_stale_before", "output_key_for", "render_session", "upload_key_for"]
 
-_CLAIM_MARGIN_SECONDS = 60
+CLAIM_LIFETIME_SECONDS = 90
+_HEARTBEAT_SECONDS = 30.0
 _POLL_SECONDS = 0.1
 
 
@@ -28,8 +30,15 @@ def output_key_for(uuid: str) -> str:
     return f"sessions/{uuid}/output.pptx"
 
 
-def _claim_lifetime(state: ServerState) -> int:
-    return int((state.settings.render_timeout + _CLAIM_MARGIN_SECONDS) * 1_000_000)
+def claim_stale_before(now: int) -> int:
+    """Claims made (or refreshed) before this time belong to a process that is gone."""
+    return now - CLAIM_LIFETIME_SECONDS * 1_000_000
+
+
+async def _keep_claim(state: ServerState, uuid: str) -> None:
+    while True:
+        await anyio.sleep(_HEARTBEAT_SECONDS)
+        await state.db(state.store.refresh_render_claim, uuid, state.clock())
 
 
 async def render_session(state: ServerState, record: SessionRecord) -> SessionRecord:
@@ -41,7 +50,7 @@ async def render_session(state: ServerState, record: SessionRecord) -> SessionRe
                        "with upload.params as form fields (the file last), then call render")  # fmt: skip
     while True:
         now = state.clock()
-        if await state.db(state.store.claim_render, record.uuid, now, now - _claim_lifetime(state)):
+        if await state.db(state.store.claim_render, record.uuid, now, claim_stale_before(now)):
             break
         await anyio.sleep(_POLL_SECONDS)
         current = await state.db(state.store.session_by_uuid, record.uuid)
@@ -50,8 +59,11 @@ async def render_session(state: ServerState, record: SessionRecord) -> SessionRe
         if current.is_rendered:
             return current
     try:
-        zip_bytes = await state.storage.read(record.upload_key)
-        outcome = await state.renderer.render(zip_bytes)
+        async with anyio.create_task_group() as heartbeat:
+            heartbeat.start_soon(_keep_claim, state, record.uuid)
+            zip_bytes = await state.storage.read(record.upload_key)
+            outcome = await state.renderer.render(zip_bytes)
+            heartbeat.cancel_scope.cancel()
         output_key = None
         if outcome.succeeded and outcome.pptx is not None:
             output_key = output_key_for(record.uuid)

@@ -310,3 +310,60 @@ def test_schema_lists_every_named_and_theme_color() -> None:
     color = SCHEMA["$defs"]["Color"]["anyOf"]
     assert color[1]["enum"] == list(THEME_COLOR_NAMES)
     assert color[2]["enum"] == list(NAMED_COLORS)
+
+
+def _value(value: Any) -> list[dict[str, Any]]:
+    return [{"template": 1, "k": value}]
+
+
+def _font(size: Any) -> Any:
+    return _value({"value": "x", "styles": {"font": {"size": size}}})
+
+
+def _ratio(ratio: Any) -> Any:
+    return _value({"type": "table", "rows": [[{"value": "", "databar": {"ratio": ratio, "color": "red"}}]]})
+
+
+def _level(level: Any) -> Any:
+    return _value({"type": "list", "values": [{"value": "x", "level": level}]})
+
+
+def _point(point: Any) -> Any:
+    return _value({"type": "scatter-chart", "axis1": {"series": {"s": {"name": "S", "values": [point]}}}})
+
+
+def _series(series: Any) -> Any:
+    return _value({"type": "chart", "labels": ["a"], "axis1": {"series": series}})
+
+
+def _slot(color: Any) -> Any:
+    return {"slides": [], "theme": {"colors": {"accent1": color}}}
+
+
+BOUNDARY_CASES = [
+    (_font(1), True), (_font(4000), True), (_font(0.99), False), (_font(4000.01), False), (_font(0), False),
+    (_ratio(0), True), (_ratio(1), True), (_ratio(1.0001), False), (_ratio(-0.0001), False), (_ratio(1.4), False),
+    (_level(0), True), (_level(8), True), (_level(8.0), True), (_level(9), False), (_level(-1), False),
+    (_point([1, 2]), True), (_point([1]), False), (_point([1, 2, 3]), False), (_point([]), False), (_point([True, 1]), False),
+    (_series({"s": {"values": []}}), True), (_series({}), False), (_series({"s": {"values": [None, 1.5]}}), True),
+    (_slot("red"), True), (_slot("F00"), True), (_slot(""), True), (_slot(None), True), (_slot("accent1"), False),
+    (_slot("dk1"), False), (_slot("Red"), False),
+    ([{"template": 1}], True), ([{"template": 1.0}], True), ([{"template": 0}], False), ([{"template": True}], False),
+    (_value({"type": "chart", "labels": ["a"], "labels_interval": 1, "axis1": {"series": {"s": {"values": []}}}}), True),
+    (_value({"type": "chart", "labels": ["a"], "labels_interval": 0, "axis1": {"series": {"s": {"values": []}}}}), False),
+    (_value({"type": "chart", "labels": ["a"], "axis1": {"series": {"s": {"values": []}}, "major_unit": 0.001}}), True),
+    (_value({"type": "chart", "labels": ["a"], "axis1": {"series": {"s": {"values": []}}, "major_unit": 0}}), False),
+    (_value({"type": "image", "src": "a.PNG"}), True), (_value({"type": "image", "src": "a.png.bmp"}), False),
+    (_value({"type": "image", "src": "..a.png"}), True), (_value({"type": "image", "src": "a/../b.png"}), False),
+    (_value({"value": "x", "hyperlink": "a:b"}), True), (_value({"value": "x", "hyperlink": "a: b"}), False),
+    (_value({"type": "text", "value": "x"}), True), (_value({"type": None, "value": "x"}), False),
+    (_value({"type": "table", "rows": [[], ["a"]]}), True), (_value({"type": "table", "rows": [[]]}), False),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("document", "valid"), BOUNDARY_CASES, ids=[json.dumps(d)[:70] for d, _ in BOUNDARY_CASES]
+)
+def test_schema_and_models_agree_at_the_boundaries(document: Any, valid: bool) -> None:
+    assert VALIDATOR.is_valid(document) is valid
+    assert model_accepts(document) is valid

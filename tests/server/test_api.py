@@ -255,3 +255,26 @@ async def test_openapi_document_is_served(api: Api) -> None:
     assert document["openapi"] == "3.1.0"
     assert set(document["paths"]) == {"/sessions", "/sessions/{uuid}", "/sessions/{uuid}/render",
                                       "/sessions/{uuid}/download_url"}  # fmt: skip
+
+
+async def test_the_claimant_keeps_its_claim_fresh_while_rendering(
+    api: Api, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from deckkit_server import rendering
+
+    monkeypatch.setattr(rendering, "_HEARTBEAT_SECONDS", 0.05)
+    refreshed: list[str] = []
+    store = api.state.store
+    original = store.refresh_render_claim
+
+    def counting(uuid: str, now: int) -> None:
+        refreshed.append(uuid)
+        original(uuid, now)
+
+    monkeypatch.setattr(store, "refresh_render_claim", counting)
+    created = await create(api)
+    await upload(api, created, counted_zip(tmp_path / "log", delay=0.6))
+    uid = created["session"]["uuid"]
+    assert (await api.client.post(f"/sessions/{uid}/render", headers=api.auth())).status_code == 200
+    assert len(refreshed) >= 3
+    assert set(refreshed) == {uid}

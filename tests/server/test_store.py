@@ -106,3 +106,12 @@ def test_timestamps_keep_microseconds(store: Store) -> None:
         account.id, "00000000-0000-4000-8000-000000000001", "k", START + 7, START
     )
     assert store.get_session(account.id, session.uuid, START + 8).created_at == START + 7  # type: ignore[union-attr]
+
+
+def test_refreshing_a_claim_keeps_it_from_going_stale(store: Store) -> None:
+    account = store.create_account("acme", START)
+    session, _ = store.create_session(account.id, "00000000-0000-4000-8000-000000000001", "k", START, START)
+    assert store.claim_render(session.uuid, START + 1, START)
+    store.refresh_render_claim(session.uuid, START + 100)
+    assert not store.claim_render(session.uuid, START + 101, START + 50)  # refreshed after START + 50
+    assert store.claim_render(session.uuid, START + 201, START + 150)  # not refreshed since: stale

@@ -11,7 +11,7 @@ from starlette.routing import Route
 from deckkit_server.api.auth import api_endpoint
 from deckkit_server.api.errors import ApiError, not_found
 from deckkit_server.api.shapes import session_json, session_summary_json
-from deckkit_server.rendering import render_session, upload_key_for
+from deckkit_server.rendering import claim_stale_before, render_session, upload_key_for
 from deckkit_server.retention import delete_session_files
 from deckkit_server.state import ServerState
 from deckkit_server.store import Account, SessionRecord
@@ -57,9 +57,8 @@ async def _session_of(request: Request, state: ServerState, account: Account) ->
 async def create_session(request: Request, state: ServerState, account: Account) -> Response:
     uuid = str(uuidlib.uuid4())
     now = state.clock()
-    stale = now - int((state.settings.render_timeout + 60) * 1_000_000)
     record, replaced = await state.db(
-        state.store.create_session, account.id, uuid, upload_key_for(uuid), now, stale
+        state.store.create_session, account.id, uuid, upload_key_for(uuid), now, claim_stale_before(now)
     )
     await delete_session_files(state, replaced)
     body = {"session": session_json(record), "upload": _upload_json(request, state, record)}

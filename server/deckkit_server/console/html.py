@@ -9,7 +9,7 @@ __all__ = ["esc", "page"]
 _STYLE = """
 body{font:15px/1.45 system-ui,sans-serif;margin:0;color:#1d2433;background:#f6f7f9}
 header{background:#1d2433;color:#fff;padding:.8rem 1.5rem;display:flex;justify-content:space-between;align-items:center}
-header a,header button{color:#fff}
+header a{color:#fff}header button{color:#fff;background:transparent;border:1px solid #8a93a6;border-radius:3px;padding:.15rem .6rem}
 main{max-width:960px;margin:1.5rem auto;padding:0 1.5rem}
 section{background:#fff;border:1px solid #dde1e7;border-radius:6px;padding:1rem 1.25rem;margin-bottom:1.25rem}
 table{border-collapse:collapse;width:100%}th,td{text-align:left;padding:.35rem .5rem;border-bottom:1px solid #eceff3}

@@ -18,7 +18,7 @@ from starlette.routing import BaseRoute, Route
 from deckkit_server.api.routes import base_url_of
 from deckkit_server.clock import format_timestamp
 from deckkit_server.console.html import esc, page
-from deckkit_server.rendering import render_session, upload_key_for
+from deckkit_server.rendering import claim_stale_before, render_session, upload_key_for
 from deckkit_server.retention import delete_session_files
 from deckkit_server.settings import MAX_UPLOAD_BYTES
 from deckkit_server.state import ServerState
@@ -181,9 +181,8 @@ async def try_render(request: Request) -> Response:
     state = _state(request)
     uid = str(uuidlib.uuid4())
     now = state.clock()
-    stale = now - int((state.settings.render_timeout + 60) * 1_000_000)
     record, replaced = await state.db(
-        state.store.create_session, account.id, uid, upload_key_for(uid), now, stale
+        state.store.create_session, account.id, uid, upload_key_for(uid), now, claim_stale_before(now)
     )
     await delete_session_files(state, replaced)
     await state.storage.write(record.upload_key, content, INPUT_CONTENT_TYPE)

@@ -222,6 +222,16 @@ class Store:
         with self.engine.begin() as conn:
             return conn.execute(query).rowcount == 1
 
+    def refresh_render_claim(self, uuid: str, now: int) -> None:
+        """The claimant is alive: push its claim's staleness further out."""
+        s = tables.sessions.c
+        with self.engine.begin() as conn:
+            conn.execute(
+                update(tables.sessions)
+                .where(s.uuid == uuid, s.rendered_at.is_(None), s.render_claimed_at.is_not(None))
+                .values(render_claimed_at=now)
+            )
+
     def release_render_claim(self, uuid: str) -> None:
         s = tables.sessions.c
         with self.engine.begin() as conn:

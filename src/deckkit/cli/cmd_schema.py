@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import sys
 from typing import Any
 
 
@@ -20,5 +21,8 @@ def register(verbs: Any) -> None:
 def run(args: argparse.Namespace) -> int:
     from deckkit.model.schema import data_json_schema
 
-    print(json.dumps(data_json_schema(), indent=args.indent or None, ensure_ascii=False))
+    try:
+        print(json.dumps(data_json_schema(), indent=args.indent or None, ensure_ascii=False))
+    except BrokenPipeError:  # `deckkit schema | head`: the reader has what it wanted
+        sys.stderr.close()
     return 0
