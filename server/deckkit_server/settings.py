@@ -12,9 +12,11 @@ from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from pathlib import Path
 
+from deckkit.bundle import MAX_ZIP_BYTES
+
 __all__ = ["SETTINGS", "SettingSpec", "Settings", "load_settings"]
 
-MAX_UPLOAD_BYTES = 50 * 1024 * 1024
+MAX_UPLOAD_BYTES = MAX_ZIP_BYTES  # one limit for the signed upload policy and the bundle reader
 UPLOAD_URL_SECONDS = 60 * 60
 DOWNLOAD_URL_SECONDS = 5 * 60
 SESSION_LIFETIME_SECONDS = 24 * 60 * 60

@@ -35,8 +35,9 @@ __all__ = [
     "write_bundle",
 ]
 
-MAX_ZIP_BYTES = 50_000_000
-"""The interface's limit on the input zip: 50 MB (10^6 bytes each)."""
+MAX_ZIP_BYTES = 50 * 1024 * 1024
+"""The interface's limit on the input zip, 50 MB, read as 50 MiB: the one limit the server's signed
+upload policy (S3 ``content-length-range``) and this reader share."""
 MAX_UNCOMPRESSED_BYTES = 400_000_000
 """All entries together, decompressed: a zip bomb stops here."""
 MAX_ENTRIES = 2_000

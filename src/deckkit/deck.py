@@ -114,11 +114,15 @@ class Deck:
         """Add a slide made from template slide ``template`` (counted from 1).
 
         Placeholder values come as keyword arguments, or as a mapping for keys that are not
-        Python identifiers (``{"q3-sales": ...}``); each is a string or an element. Media of
+        Python identifiers (``{"q3-sales": ...}``); each is a string or an element. A pandas or
+        polars DataFrame becomes a Table, a Series a List and a matplotlib figure an Image, with
+        default options (``Table.from_dataframe`` and friends take the options). Media of
         ``Image.from_path``/``Video.from_path`` elements is collected into the deck.
         """
+        from deckkit.frames import to_element  # light: recognises frames without importing pandas/polars
+
         position = len(self._slides)
-        data = {**(values or {}), **keys}
+        data = {name: to_element(value) for name, value in {**(values or {}), **keys}.items()}
         if "template" in data:
             raise DataError(
                 [

@@ -1,7 +1,6 @@
 from __future__ import annotations
 
 import pytest
-
 from scripts.cli_docs import DOC, cli_reference
 
 

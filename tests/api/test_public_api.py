@@ -3,6 +3,8 @@ from __future__ import annotations
 import subprocess
 import sys
 
+import pytest
+
 import deckkit
 
 
@@ -29,9 +31,5 @@ def test_lazy_names_load_their_modules_on_first_use() -> None:
 
 
 def test_unknown_attribute_is_an_attribute_error() -> None:
-    try:
+    with pytest.raises(AttributeError, match="no_such_name"):
         deckkit.no_such_name  # noqa: B018
-    except AttributeError as e:
-        assert "no_such_name" in str(e)
-    else:
-        raise AssertionError("expected AttributeError")

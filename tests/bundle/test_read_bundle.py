@@ -171,7 +171,7 @@ def test_not_a_zip() -> None:
 
 
 def test_too_large_bytes_are_refused_before_reading() -> None:
-    with pytest.raises(BundleError, match=r"at most 50,000,000 \(50 MB\)"):
+    with pytest.raises(BundleError, match=r"at most 52,428,800 \(50 MB\)"):
         read_bundle(b"\x00" * (MAX_ZIP_BYTES + 1))
 
 
@@ -179,7 +179,7 @@ def test_too_large_file_is_refused_before_reading(tmp_path: Path) -> None:
     path = tmp_path / "big.zip"
     with path.open("wb") as f:
         f.truncate(MAX_ZIP_BYTES + 1)  # sparse: no 50 MB written
-    with pytest.raises(BundleError, match="at most 50,000,000"):
+    with pytest.raises(BundleError, match="at most 52,428,800"):
         read_bundle(path)
 
 

@@ -7,7 +7,6 @@ that the template's own quirks do not count); LibreOffice converts a sample of t
 
 from __future__ import annotations
 
-import zipfile
 from pathlib import Path
 
 import pytest
@@ -16,7 +15,6 @@ from deckkit.errors import TemplateError
 from deckkit.render import render
 from deckkit.render.locate import KEY_PATTERN, locate_placeholders
 from deckkit.render.package import open_package
-from deckkit.render.strict import to_transitional
 from tests.readers import CORPUS, assert_readable
 
 FILES = sorted(CORPUS.glob("*/*.pptx")) if CORPUS.exists() else []
@@ -33,18 +31,6 @@ def _data_for(template: bytes) -> list[dict[str, object]]:
         keys = locate_placeholders(slide.xml).text
         slides.append({"template": number, **{key: f"<{key}>" for key in keys}})
     return slides
-
-
-def _baseline(path: Path, tmp_path: Path) -> Path:
-    with zipfile.ZipFile(path) as source:
-        if b"purl.oclc.org" not in source.read("_rels/.rels"):
-            return path
-        baseline = tmp_path / ("transitional-" + path.name)
-        with zipfile.ZipFile(baseline, "w") as target:
-            for name in source.namelist():
-                data = source.read(name)
-                target.writestr(name, to_transitional(data) if name.endswith((".xml", ".rels")) else data)
-    return baseline
 
 
 def _render_or_refuse(path: Path, tmp_path: Path, *, libreoffice: bool) -> None:
@@ -64,7 +50,7 @@ def _render_or_refuse(path: Path, tmp_path: Path, *, libreoffice: bool) -> None:
     assert result.warnings == []
     out = tmp_path / path.name
     out.write_bytes(result.pptx)
-    assert_readable(out, _baseline(path, tmp_path), pages=len(data), libreoffice=libreoffice)
+    assert_readable(out, path, pages=len(data), libreoffice=libreoffice)
     rendered = open_package(result.pptx)
     for slide in rendered.slides():
         left = [

@@ -7,7 +7,6 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-
 from tests.readers import assert_readable
 from tests.server.conftest import LiveServer, input_zip, start_live_server, template_bytes
 

@@ -3,16 +3,12 @@
 from __future__ import annotations
 
 import matplotlib.pyplot as plt
-import pytest
 
 from deckkit import Deck
 from tests.frames.conftest import MakeFrame
 from tests.frames.templates import frames_template
 
 
-@pytest.mark.xfail(
-    strict=True, reason="Deck.add_slide must apply deckkit.frames.to_element to slide values (lead)"
-)
 def test_deck_accepts_frames_series_and_figures(make: MakeFrame) -> None:
     df = make({"region": ["North"], "units": [5]})
     fig, ax = plt.subplots()

@@ -31,7 +31,7 @@ class StrictModel(BaseModel):
     @model_validator(mode="before")
     @classmethod
     def _null_is_absent(cls, data: Any) -> Any:
-        if isinstance(data, dict) and None in data.values():
+        if isinstance(data, dict) and any(v is None for v in data.values()):
             # ``type`` is the union's tag: a null type is an error, not a Text.
             optional = {name for name, field in cls.model_fields.items() if not field.is_required()} - {
                 "type"

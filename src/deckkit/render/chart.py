@@ -113,6 +113,7 @@ def check_chart(chart_space: etree._Element, chart: Chart | ScatterChart, path: 
                                 f"the template chart has no secondary value axis (it is {what}); put these series "
                                 "in axis1, or give the template chart a secondary axis"))  # fmt: skip
     for axis_name, axis in _axes(chart):
+        problems.extend(_bounds_problems(axis, [axis_name], path))
         for key, series in axis.series.items():
             at = [axis_name, "series", key]
             count = len(series.values)
@@ -126,6 +127,19 @@ def check_chart(chart_space: etree._Element, chart: Chart | ScatterChart, path: 
             if styles is not None and len(styles) > count:
                 problems.append(Problem(format_path([*at, "data_point_styles"], path),
                                         f"has {len(styles)} styles for {count} values; give at most one per value"))  # fmt: skip
+    return problems
+
+
+def _bounds_problems(axis: ChartAxis | ScatterAxis, at: list[str | int], path: str) -> list[Problem]:
+    """A displayed range must be a range: minimum below maximum (JSON Schema cannot say so)."""
+    pairs = [("bounds", axis.bounds)] if isinstance(axis, ChartAxis) else [("x_bounds", axis.x_bounds),
+                                                                          ("y_bounds", axis.y_bounds)]  # fmt: skip
+    problems: list[Problem] = []
+    for name, bounds in pairs:
+        low, high = (bounds.minimum, bounds.maximum) if bounds is not None else (None, None)
+        if low is not None and high is not None and low >= high:
+            problems.append(Problem(format_path([*at, name], path),
+                                    f"minimum ({low:g}) must be less than maximum ({high:g})"))  # fmt: skip
     return problems
 
 

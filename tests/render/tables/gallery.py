@@ -28,7 +28,9 @@ def _style_bars() -> list[list[object]]:
     # Cells filled by the table style (Medium Style 2 - Accent 1, header row, banded rows).
     rows: list[list[object]] = [["Item", "Share", "Value"]]
     for i, ratio in enumerate([0.1, 0.3, 0.5, 0.7, 0.9, 1.0]):
-        rows.append([f"Item {i}", {"value": f"{ratio:.0%}", "databar": {"ratio": ratio, "color": "accent2"}}, str(i)])
+        rows.append(
+            [f"Item {i}", {"value": f"{ratio:.0%}", "databar": {"ratio": ratio, "color": "accent2"}}, str(i)]
+        )
     return rows
 
 
