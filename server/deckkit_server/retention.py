@@ -12,7 +12,9 @@ from collections.abc import Iterable
 
 import anyio
 
+from deckkit_server.settings import SESSION_LIFETIME_SECONDS, UPLOAD_URL_SECONDS
 from deckkit_server.state import ServerState
+from deckkit_server.storage.local import LocalStorage
 from deckkit_server.store import SessionRecord
 
 __all__ = ["delete_session_files", "purge_expired", "run_retention"]
@@ -27,14 +29,24 @@ async def delete_session_files(state: ServerState, sessions: Iterable[SessionRec
 
 
 async def purge_expired(state: ServerState) -> int:
-    """Delete every session older than 24 hours and its files; the number deleted."""
+    """Delete every session older than 24 hours and its files; the number deleted.
+
+    The built-in storage also loses files that belong to no session and are as old (see
+    ``LocalStorage.delete_stale``); on S3 a bucket lifecycle rule does that.
+    """
     total = 0
     while True:
         expired = await state.db(state.store.take_expired_sessions, state.clock())
         if not expired:
-            return total
+            break
         await delete_session_files(state, expired)
         total += len(expired)
+    if isinstance(state.storage, LocalStorage):
+        before = state.clock() - (SESSION_LIFETIME_SECONDS + UPLOAD_URL_SECONDS) * 1_000_000
+        stale = await anyio.to_thread.run_sync(state.storage.delete_stale, before)
+        if stale:
+            log.info("retention: deleted %d files of no session", stale)
+    return total
 
 
 async def run_retention(state: ServerState) -> None:

@@ -109,10 +109,31 @@ def _is_symlink(info: zipfile.ZipInfo) -> bool:
     return info.create_system == 3 and stat.S_ISLNK(info.external_attr >> 16)
 
 
+def _check_directory_size(raw: bytes) -> None:
+    """Refuse a central directory too large for ``MAX_ENTRIES`` before zipfile parses all of it.
+
+    zipfile builds one object per entry before the count can be checked; a 50 MB zip of empty
+    entries is some 600,000 of them (seconds and hundreds of MB). An entry needs 46 bytes plus
+    its name, so ``MAX_ENTRIES`` entries with names up to ~1 KB fit the bound.
+    """
+    try:
+        # zipfile's own reading of the end record, so the size is the one it will trust.
+        end = zipfile._EndRecData(io.BytesIO(raw))  # type: ignore[attr-defined]
+    except OSError:
+        return  # not a zip: ZipFile says so below
+    size = int(end[zipfile._ECD_SIZE]) if end else 0  # type: ignore[attr-defined]
+    if size > MAX_ENTRIES * 1024:
+        raise BundleError(
+            f"the zip lists too many entries (its directory is {size:,} bytes); at most {MAX_ENTRIES} "
+            "entries are accepted"
+        )
+
+
 class _Archive:
     """The zip's entries after the name checks, read with a running bound on decompressed bytes."""
 
     def __init__(self, raw: bytes) -> None:
+        _check_directory_size(raw)
         try:
             self.zip = zipfile.ZipFile(io.BytesIO(raw))
             infos = self.zip.infolist()

@@ -273,3 +273,19 @@ def test_round_trip_with_write_bundle() -> None:
     bundle = read_bundle(raw)
     assert dict(bundle.media) == {**image.media, **video.media}
     assert bundle.data.to_json_dict() == data
+
+
+def test_a_huge_entry_table_is_refused_before_it_is_parsed(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(bundle_module, "MAX_ENTRIES", 5)
+    raw = make_zip(
+        {"template.pptx": TEMPLATE, "data.json": data_json(), **{f"{i:040d}": "" for i in range(200)}}
+    )
+
+    def never(*args: object, **kwargs: object) -> None:
+        raise AssertionError("the entries were parsed")
+
+    monkeypatch.setattr(zipfile, "ZipFile", never)  # the table of entries is sized from its end record
+    with pytest.raises(
+        BundleError, match=r"the zip lists too many entries \(its directory is [0-9,]+ bytes\)"
+    ):
+        read_bundle(raw)

@@ -95,6 +95,24 @@ def test_refuses_missing_slide_part(three_slides: Path):
         render(damaged, [{"template": 1}])
 
 
+def test_refuses_parts_that_unpack_past_the_bound(three_slides: Path, monkeypatch: pytest.MonkeyPatch):
+    import deckkit.render.package as package
+
+    data = three_slides.read_bytes()
+    out = io.BytesIO()
+    with zipfile.ZipFile(io.BytesIO(data)) as src, zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as dst:
+        for name in src.namelist():
+            padding = b" " * 2_000_000 if name == "ppt/slides/slide1.xml" else b""  # deflates to a few KB
+            dst.writestr(name, src.read(name) + padding)
+    bomb = out.getvalue()
+    assert len(bomb) < len(data) + 100_000
+    monkeypatch.setattr(package, "MAX_TEMPLATE_UNPACKED_BYTES", 10_000_000)
+    assert render(bomb, [{"template": 1}]).slide_count == 1
+    monkeypatch.setattr(package, "MAX_TEMPLATE_UNPACKED_BYTES", 1_000_000)
+    with pytest.raises(TemplateError, match=r"template\.pptx unpacks to more than 1,000,000 bytes"):
+        render(bomb, [{"template": 1}])
+
+
 def test_strict_packages_are_read_and_written_as_transitional(three_slides: Path, check_render):
     data = three_slides.read_bytes()
     strict = {}
@@ -268,3 +286,26 @@ def test_links_between_slides_follow_the_copies(linked: Path, check_render, orde
     kind, target, _ = deck.rels(first)[rid]
     assert kind == "slide"
     assert target == deck.slide_names()[expected], "first copy of the target, else the slide itself"
+
+
+def test_embedded_chart_workbook_that_unpacks_past_the_bound_is_not_read(monkeypatch: pytest.MonkeyPatch):
+    import openpyxl
+
+    import deckkit.render.workbook_package as workbook_package
+    from deckkit.render.workbook import ChartWorkbook
+
+    book = openpyxl.Workbook()
+    book.active.title = "Data"
+    saved = io.BytesIO()
+    book.save(saved)
+    out = io.BytesIO()
+    with zipfile.ZipFile(saved) as src, zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as dst:
+        for name in src.namelist():
+            dst.writestr(name, src.read(name) + (b" " * 2_000_000 if name == "xl/styles.xml" else b""))
+    bomb = out.getvalue()
+    monkeypatch.setattr(workbook_package, "MAX_WORKBOOK_UNPACKED_BYTES", 10_000_000)
+    opened = ChartWorkbook.open(bomb)
+    assert opened is not None
+    assert opened.sheet_names == ["Data"]
+    monkeypatch.setattr(workbook_package, "MAX_WORKBOOK_UNPACKED_BYTES", 1_000_000)
+    assert ChartWorkbook.open(bomb) is None  # kept as it was, never decompressed

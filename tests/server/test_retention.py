@@ -42,3 +42,36 @@ async def test_periodic_task_runs_the_sweep(api: Api) -> None:
     with anyio.move_on_after(0.5):
         await run_retention(api.state)
     assert api.state.store.session_by_uuid(created["session"]["uuid"]) is None
+
+
+async def test_an_upload_into_a_replaced_session_is_swept_too(api: Api) -> None:
+    import os
+
+    replaced = (await api.client.post("/sessions", headers=api.auth())).json()
+    live = (await api.client.post("/sessions", headers=api.auth())).json()  # deletes the first session
+    assert api.state.store.session_by_uuid(replaced["session"]["uuid"]) is None
+    storage = api.state.storage
+    for created in (replaced, live):  # the replaced session's signed form is still valid for an hour
+        upload = created["upload"]
+        assert (
+            await api.client.post(upload["action"], files=upload_files(upload, input_zip()))
+        ).status_code == 204
+        written = api.clock() / 1_000_000  # file times follow the injected clock, as in production
+        path = storage.path_of(upload["params"]["key"])
+        for touched in (path, path.parent, path.parent.parent):
+            os.utime(touched, (written, written))
+    orphan, kept = replaced["upload"]["params"]["key"], live["upload"]["params"]["key"]
+    leftover = storage.incoming_path()  # a process died mid-upload
+    leftover.write_bytes(b"partial")
+    os.utime(leftover, (written, written))
+    api.clock.advance(24 * 3600 - 1)
+    assert await purge_expired(api.state) == 0
+    assert await storage.exists(orphan)
+    assert await storage.exists(kept)
+    api.clock.advance(3600 + 2)
+    assert await purge_expired(api.state) == 1
+    assert not await storage.exists(kept)
+    assert not await storage.exists(orphan)
+    assert list((storage.folder / storage.bucket / "sessions").iterdir()) == []  # its folder went too
+    assert not leftover.exists()
+    assert (storage.folder / ".incoming").is_dir()

@@ -48,9 +48,13 @@ async def _signed_in(request: Request) -> tuple[Account, str] | None:
     return (account, token) if account else None
 
 
-async def _form_checked(request: Request, token: str) -> dict[str, str | bytes] | None:
-    """The form's fields (files as bytes, at most 50 MB + 1), or None when the CSRF value is wrong."""
-    async with request.form(max_part_size=MAX_UPLOAD_BYTES + 1) as form:
+async def _form_checked(request: Request, token: str, *, max_files: int = 0) -> dict[str, str | bytes] | None:
+    """The form's fields (files as bytes, at most 50 MB + 1), or None when the CSRF value is wrong.
+
+    Only the try-render form carries a file; every other form takes none, so that a signed-in
+    page cannot be used to park files on the server's disk.
+    """
+    async with request.form(max_files=max_files, max_fields=20, max_part_size=MAX_UPLOAD_BYTES + 1) as form:
         if not hmac.compare_digest(str(form.get("csrf", "")), _csrf(token)):
             return None
         fields: dict[str, str | bytes] = {}
@@ -121,14 +125,17 @@ async def home(request: Request) -> Response:
 
 
 async def sign_in(request: Request) -> Response:
-    form = await request.form()
-    token = str(form.get("token", "")).strip()
+    # No token yet, so no file parts: Starlette would spool them to disk without a size limit.
+    async with request.form(max_files=0, max_fields=20) as form:
+        token = str(form.get("token", "")).strip()
     state = _state(request)
     if not token or await state.db(state.store.authenticate, token, state.clock()) is None:
         return _sign_in_page("That token is unknown or revoked.", status=401)
     response = RedirectResponse("/console", status_code=303)
+    # Behind a proxy that terminates TLS the request is plain http; the public URL says https.
+    public_https = (state.settings.public_url or "").lower().startswith("https:")
     response.set_cookie(COOKIE, token, httponly=True, samesite="strict", path="/console",
-                        secure=request.url.scheme == "https")  # fmt: skip
+                        secure=public_https or request.url.scheme == "https")  # fmt: skip
     return response
 
 
@@ -171,7 +178,7 @@ async def try_render(request: Request) -> Response:
     if signed is None:
         return RedirectResponse("/console", status_code=303)
     account, token = signed
-    form = await _form_checked(request, token)
+    form = await _form_checked(request, token, max_files=1)
     if form is None:
         return HTMLResponse(page("Refused", "<p class='error'>The form is stale; reload the page.</p>"), 403)
     content = form.get("zip")

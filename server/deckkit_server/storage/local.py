@@ -7,6 +7,7 @@ must share the secret (``DECKKIT_STORAGE_SECRET``, or the generated one in the d
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import hmac
 import os
@@ -127,6 +128,33 @@ class LocalStorage:
             while parent != bucket_root and parent.is_dir() and not any(parent.iterdir()):
                 parent.rmdir()
                 parent = parent.parent
+
+    def delete_stale(self, before: int) -> int:
+        """Delete files last written before ``before`` (microseconds since the epoch); how many.
+
+        A session's files go with it, but an upload form stays valid for an hour after its
+        session was replaced or expired, and a process can die mid-upload: such files belong to
+        no session. No live session has a file older than its 24 hours, so age alone is safe.
+        """
+        cutoff = before / 1_000_000
+        deleted = 0
+        for root in (self.folder / self.bucket, self.folder / ".incoming"):
+            for folder, _, names in os.walk(root, topdown=False):
+                here = Path(folder)
+                try:  # an old folder only: never one an upload has just made for its file
+                    old_folder = here != root and here.lstat().st_mtime < cutoff
+                except FileNotFoundError:  # another process swept it
+                    continue
+                for name in names:
+                    path = here / name
+                    with contextlib.suppress(FileNotFoundError):
+                        if path.lstat().st_mtime < cutoff:
+                            path.unlink()
+                            deleted += 1
+                if old_folder:
+                    with contextlib.suppress(OSError):  # not empty: kept
+                        here.rmdir()
+        return deleted
 
     def routes(self) -> list[BaseRoute]:
         from deckkit_server.storage.local_routes import download_endpoint, upload_endpoint

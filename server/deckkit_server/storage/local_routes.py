@@ -116,6 +116,10 @@ class _Upload:
             self.value = bytearray()
             if self.part == "file":
                 self.begin_file()
+            else:
+                # A field's name is kept too: without this, endless empty fields with distinct names
+                # would grow memory without bound before any signature is checked.
+                self._count_field_bytes(len(payload))
         elif kind == "data":
             if self.in_file:
                 self.size += len(payload)
@@ -126,10 +130,7 @@ class _Upload:
                 self.handle.write(payload)
                 self.md5.update(payload)
             else:
-                self.fields_bytes += len(payload)
-                if self.fields_bytes > _MAX_FIELDS_BYTES:
-                    raise S3Error(400, "MaxPostPreDataLengthExceeded",
-                                  "Your POST request fields preceding the upload file were too large.")  # fmt: skip
+                self._count_field_bytes(len(payload))
                 self.value += payload
         elif kind == "end":
             if self.in_file:
@@ -140,6 +141,12 @@ class _Upload:
                 # Form field names are case-insensitive for S3; the first occurrence counts.
                 self.fields.setdefault(self.part.lower(), self.value.decode("utf-8", "replace"))
             self.part = None
+
+    def _count_field_bytes(self, size: int) -> None:
+        self.fields_bytes += size
+        if self.fields_bytes > _MAX_FIELDS_BYTES:
+            raise S3Error(400, "MaxPostPreDataLengthExceeded",
+                          "Your POST request fields preceding the upload file were too large.")  # fmt: skip
 
     def discard(self) -> None:
         if self.handle is not None:

@@ -16,7 +16,7 @@ from xml.sax.saxutils import escape
 from lxml import etree
 
 from deckkit.render.chart_plot import C, c, local
-from deckkit.render.workbook import NumberText, _xml_safe, format_number
+from deckkit.render.workbook import NumberText, _xml_safe
 
 # The children of every kind of c:ser merged into one order (no kind uses two that conflict).
 SER_ORDER = ("idx", "order", "tx", "spPr", "invertIfNegative", "pictureOptions", "marker", "explosion", "dPt",
@@ -54,16 +54,19 @@ def _parse(xml: str) -> etree._Element:
 
 
 def _str_points(values: Sequence[str]) -> str:
-    return "".join(f'<c:pt idx="{i}"><c:v>{escape(_xml_safe(v))}</c:v></c:pt>' for i, v in enumerate(values))
+    return "".join(
+        [f'<c:pt idx="{i}"><c:v>{escape(_xml_safe(v))}</c:v></c:pt>' for i, v in enumerate(values)]
+    )
 
 
 def _num_points(texts: Sequence[str | None]) -> str:
-    return "".join(f'<c:pt idx="{i}"><c:v>{t}</c:v></c:pt>' for i, t in enumerate(texts) if t is not None)
+    return "".join([f'<c:pt idx="{i}"><c:v>{t}</c:v></c:pt>' for i, t in enumerate(texts) if t is not None])
 
 
 def number_texts(values: Sequence[float | None]) -> list[NumberText | None]:
     """Each number formatted once, for the cache and the workbook alike; None stays a gap."""
-    return [None if v is None else NumberText(format_number(v)) for v in values]
+    # workbook.format_number inlined: this runs once per point of every series.
+    return [None if v is None else NumberText(t[:-2] if (t := repr(v)).endswith(".0") else t) for v in values]
 
 
 def _formula(ref: str | None) -> str:

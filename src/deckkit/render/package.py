@@ -21,6 +21,7 @@ import re
 import zipfile
 from collections.abc import Iterator
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Final
 from urllib.parse import unquote
 
@@ -29,7 +30,15 @@ from lxml import etree
 from deckkit.errors import TemplateError
 from deckkit.render.strict import STRICT_RELATIONSHIPS, to_transitional
 
-__all__ = ["RT", "Package", "Part", "Relationship", "Relationships", "open_package"]
+__all__ = [
+    "MAX_TEMPLATE_UNPACKED_BYTES",
+    "RT",
+    "Package",
+    "Part",
+    "Relationship",
+    "Relationships",
+    "open_package",
+]
 
 CT_NS: Final = "http://schemas.openxmlformats.org/package/2006/content-types"
 PR_NS: Final = "http://schemas.openxmlformats.org/package/2006/relationships"
@@ -95,6 +104,10 @@ MEDIA_CONTENT_TYPES: Final = {
     "png": "image/png", "jpg": "image/jpeg", "jpeg": "image/jpeg", "gif": "image/gif",
     "mp4": "video/mp4", "m4v": "video/mp4", "mov": "video/quicktime",
 }  # fmt: skip
+
+MAX_TEMPLATE_UNPACKED_BYTES = 400_000_000
+"""All parts read from one template, decompressed: a zip bomb inside template.pptx stops here
+(zipfile never returns more than a part declares, so checking declared sizes before reading holds)."""
 
 _XML_PARSER = etree.XMLParser(resolve_entities=False, huge_tree=True, remove_blank_text=False)
 _OLE_MAGIC = b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1"
@@ -253,7 +266,13 @@ def _rels_name(part_name: str | None) -> str:
 
 def _relative(source: str | None, target: str) -> str:
     folder = posixpath.dirname(source) if source else ""
-    return posixpath.relpath(target, folder or ".") if folder else target
+    return _relpath(target, folder) if folder else target
+
+
+# Slides of a deck point at the same few layouts, media and charts from the same folder.
+@lru_cache(maxsize=4096)
+def _relpath(target: str, folder: str) -> str:
+    return posixpath.relpath(target, folder)
 
 
 class Package:
@@ -266,6 +285,7 @@ class Package:
         self._defaults: dict[str, str] = {}
         self._overrides: dict[str, str] = {}
         self._parts: dict[str, Part] = {}
+        self._unpacked = 0
         self.strict = self._is_strict()
         self._read_content_types()
         self.root_rels = self._load_rels(None)
@@ -278,11 +298,22 @@ class Package:
         """An ISO/IEC 29500 Strict package: its parts are read translated to Transitional."""
         if "_rels/.rels" not in self._names:
             return False
-        return STRICT_RELATIONSHIPS.encode() in self._zip.read("_rels/.rels")
+        return STRICT_RELATIONSHIPS.encode() in self._read_bounded("_rels/.rels")
+
+    def _read_bounded(self, name: str) -> bytes:
+        info = self._zip.getinfo(name)
+        if info.file_size > MAX_TEMPLATE_UNPACKED_BYTES - self._unpacked:
+            raise TemplateError(
+                f"template.pptx unpacks to more than {MAX_TEMPLATE_UNPACKED_BYTES:,} bytes (part {name} "
+                f"alone declares {info.file_size:,}); it is damaged or a zip bomb"
+            )
+        data = self._zip.read(info)
+        self._unpacked += len(data)
+        return data
 
     def _read(self, name: str) -> bytes:
         try:
-            data = self._zip.read(name)
+            data = self._read_bounded(name)
             if self.strict and name.endswith((".xml", ".rels")):
                 data = to_transitional(data)
             return data
@@ -427,7 +458,8 @@ class Package:
             z.writestr("_rels/.rels", _rels_xml(None, self.root_rels))
             for part in parts:
                 assert part.name is not None
-                z.writestr(part.name, part.blob)
+                stored = part.name.rsplit(".", 1)[-1].lower() in _ALREADY_COMPRESSED
+                z.writestr(part.name, part.blob, zipfile.ZIP_STORED if stored else zipfile.ZIP_DEFLATED)
                 if len(part.rels):
                     z.writestr(_rels_name(part.name), _rels_xml(part.name, part.rels))
         return out.getvalue()
@@ -451,6 +483,13 @@ class Package:
         for name, ct in overrides:
             etree.SubElement(root, f"{{{CT_NS}}}Override", PartName="/" + name, ContentType=ct)
         return serialize_xml(root)
+
+
+# Parts whose content is compressed already (zip-based Office files, images, video): deflating
+# them again costs time and gains a few bytes at most, so they are stored as they are.
+_ALREADY_COMPRESSED = frozenset(
+    {"xlsx", "xlsm", "docx", "docm", "pptx", "zip", "png", "jpeg", "jpg", "gif", "mp4", "mov", "m4v"}
+)
 
 
 def _assign_names(parts: list[Part]) -> None:

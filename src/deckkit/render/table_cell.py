@@ -105,15 +105,20 @@ def set_cell_text(tc: etree._Element, value: str, font: FontStyles | None = None
     if p_pr is not None:
         para.append(copy.deepcopy(p_pr))
     text = ILLEGAL_XML_CHARACTERS.sub("", value.replace("\r\n", "\n").replace("\r", "\n"))
-    for i, line in enumerate(text.split("\n")):
+    lines = text.split("\n")
+    # r_pr is a private copy already: the last run or break that needs it takes it as it is.
+    uses = len(lines) - 1 + sum(1 for line in lines if line)
+    for i, line in enumerate(lines):
         if i:
             br = etree.SubElement(para, _BR)
             if r_pr is not None:
-                br.append(copy.deepcopy(r_pr))
+                uses -= 1
+                br.append(copy.deepcopy(r_pr) if uses else r_pr)
         if line:
             run = etree.SubElement(para, _R)
             if r_pr is not None:
-                run.append(copy.deepcopy(r_pr))
+                uses -= 1
+                run.append(copy.deepcopy(r_pr) if uses else r_pr)
             etree.SubElement(run, _T).text = line
     if end_pr is not None:
         para.append(end_pr)

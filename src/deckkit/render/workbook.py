@@ -14,6 +14,7 @@ import bisect
 import re
 import zipfile
 from collections.abc import Sequence
+from functools import lru_cache
 from xml.sax.saxutils import escape
 
 from lxml import etree
@@ -134,7 +135,13 @@ class DateNumber(NumberText):
 
 
 def _cell_col(cell: etree._Element) -> int:
-    m = CELL.match(cell.get("r", ""))
+    return _ref_column(cell.get("r", ""))
+
+
+# Every chart's sheet uses the same few hundred references (B2, C2...): each is parsed once.
+@lru_cache(maxsize=8192)
+def _ref_column(ref: str) -> int:
+    m = CELL.match(ref)
     return column_number(m.group(1)) if m else 0
 
 
@@ -255,7 +262,8 @@ def _replace_cells(
             fresh = etree.fromstring(f'<row xmlns="{S}">{text}</row>', _SAFE)
             kept = [c for c in row if c.tag == _s("c")]
             tail = [c for c in row if c.tag != _s("c")]  # extLst of the row
-            merged = sorted([*kept, *fresh], key=_cell_col)
+            # The new cells come in column order: sorting is needed only to place kept ones.
+            merged = sorted([*kept, *fresh], key=_cell_col) if kept else list(fresh)
             for child in list(row):
                 row.remove(child)
             row.extend([*merged, *tail])

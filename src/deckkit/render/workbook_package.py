@@ -8,7 +8,10 @@ from __future__ import annotations
 
 import io
 import posixpath
+import struct
 import zipfile
+import zlib
+from functools import lru_cache
 
 from lxml import etree
 
@@ -25,6 +28,10 @@ _SAFE = SAFE_PARSER
 
 CellName = str | int | float | None
 
+MAX_WORKBOOK_UNPACKED_BYTES = 100_000_000
+"""A chart's embedded workbook, all parts decompressed: past this (a zip bomb) it is not read
+(zipfile never returns more than a part declares, so the declared sizes are the bound)."""
+
 
 def sheet_tag(tag: str) -> str:
     """Clark name of a SpreadsheetML element."""
@@ -38,9 +45,11 @@ class XlsxPackage:
     """The xlsx zip as a dict of part name -> bytes, written back in the original order."""
 
     def __init__(self, data: bytes) -> None:
-        with zipfile.ZipFile(io.BytesIO(data)) as z:
-            self.infos = z.infolist()
-            self.parts = {info.filename: z.read(info.filename) for info in self.infos}
+        source = _read_xlsx(data) if len(data) <= _CACHED_XLSX_SIZE else _ReadXlsx(data)
+        _check_unpacked_size(source.infos)  # again: a read kept from before may predate the bound
+        self.infos = source.infos
+        self._source = source
+        self.parts = dict(source.parts)
 
     def rels_of(self, part: str) -> dict[str, tuple[str, str]]:
         """rId -> (type, absolute target part name)."""
@@ -48,18 +57,7 @@ class XlsxPackage:
         rels_name = posixpath.join(folder, "_rels", name + ".rels")
         if rels_name not in self.parts:
             return {}
-        out: dict[str, tuple[str, str]] = {}
-        for rel in etree.fromstring(self.parts[rels_name], _SAFE).iter(f"{{{_REL}}}Relationship"):
-            if rel.get("TargetMode") == "External":
-                continue
-            target = rel.get("Target", "")
-            full = (
-                target.lstrip("/")
-                if target.startswith("/")
-                else posixpath.normpath(posixpath.join(folder, target))
-            )
-            out[rel.get("Id", "")] = (rel.get("Type", ""), full)
-        return out
+        return dict(_parse_rels(folder, self.parts[rels_name]))
 
     def workbook_part(self) -> str:
         for _, (rel_type, target) in self.rels_of("").items():
@@ -82,15 +80,120 @@ class XlsxPackage:
         return out
 
     def write(self) -> bytes:
+        """The zip again; parts left as they were are deflated once per distinct template workbook."""
+        out = bytearray()
+        central = bytearray()
+        count = 0
+        for info in self.infos:
+            data = self.parts.get(info.filename)
+            if data is None:
+                continue
+            if data is self._source.parts.get(info.filename):
+                crc, method, packed = self._source.packed(info.filename, data)
+            else:
+                crc, method, packed = _pack(data)
+            if len(out) + len(packed) + len(data) >= _ZIP32_LIMIT:
+                return self._write_with_zipfile()
+            name = info.filename.encode("utf-8")
+            flags = 0 if info.filename.isascii() else _UTF8_FLAG
+            dos_time, dos_date = _dos_time(info.date_time)
+            sizes = (crc, len(packed), len(data), len(name))
+            central += struct.pack("<4s4B4HL2L5H2L", b"PK\x01\x02", 20, info.create_system, 20, 0, flags, method,
+                                   dos_time, dos_date, *sizes, 0, 0, 0, info.internal_attr & 0xFFFF,
+                                   info.external_attr & 0xFFFFFFFF, len(out)) + name  # fmt: skip
+            out += struct.pack(
+                "<4s2B4HL2L2H", b"PK\x03\x04", 20, 0, flags, method, dos_time, dos_date, *sizes, 0
+            )
+            out += name
+            out += packed
+            count += 1
+        if count >= 0xFFFF:
+            return self._write_with_zipfile()
+        start = len(out)
+        out += central
+        out += struct.pack("<4s4H2LH", b"PK\x05\x06", 0, 0, count, count, len(central), start, 0)
+        return bytes(out)
+
+    def _write_with_zipfile(self) -> bytes:
+        """zipfile's writer, which handles ZIP64 (workbooks of 4 GiB and more, or 65535 parts)."""
         out = io.BytesIO()
-        # Fast compression: the pptx writer compresses the embedded workbook once more anyway.
-        with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED, compresslevel=1) as z:
+        with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED, compresslevel=_LEVEL, allowZip64=True) as z:
             for info in self.infos:
                 if info.filename in self.parts:
-                    z.writestr(
-                        info, self.parts[info.filename], compress_type=zipfile.ZIP_DEFLATED, compresslevel=1
-                    )
+                    entry = zipfile.ZipInfo(info.filename, info.date_time)
+                    entry.external_attr = info.external_attr
+                    z.writestr(entry, self.parts[info.filename], zipfile.ZIP_DEFLATED, _LEVEL)
         return out.getvalue()
+
+
+# Fast compression: the pptx writer stores the workbook as it is, so this is its only compression.
+_LEVEL = 1
+_UTF8_FLAG = 0x800
+_ZIP32_LIMIT = 0xFFFFFFFF
+_CACHED_XLSX_SIZE = 4 * 1024 * 1024
+
+
+def _check_unpacked_size(infos: list[zipfile.ZipInfo]) -> None:
+    if sum(info.file_size for info in infos) > MAX_WORKBOOK_UNPACKED_BYTES:
+        raise ValueError(f"the workbook unpacks to more than {MAX_WORKBOOK_UNPACKED_BYTES:,} bytes")
+
+
+def _pack(data: bytes) -> tuple[int, int, bytes]:
+    """(CRC-32, zip method, bytes as written): raw DEFLATE, or stored when empty."""
+    if not data:
+        return 0, zipfile.ZIP_STORED, b""
+    deflate = zlib.compressobj(_LEVEL, zlib.DEFLATED, -15)
+    return zlib.crc32(data), zipfile.ZIP_DEFLATED, deflate.compress(data) + deflate.flush()
+
+
+def _dos_time(date_time: tuple[int, int, int, int, int, int]) -> tuple[int, int]:
+    year, month, day, hour, minute, second = date_time
+    if year < 1980:
+        year, month, day, hour, minute, second = 1980, 1, 1, 0, 0, 0
+    return (hour << 11) | (minute << 5) | (second // 2), ((year - 1980) << 9) | (month << 5) | day
+
+
+# The same few relationship parts are asked for several times per chart, and again per chart.
+@lru_cache(maxsize=256)
+def _parse_rels(folder: str, xml: bytes) -> tuple[tuple[str, tuple[str, str]], ...]:
+    out: dict[str, tuple[str, str]] = {}
+    for rel in etree.fromstring(xml, _SAFE).iter(f"{{{_REL}}}Relationship"):
+        if rel.get("TargetMode") == "External":
+            continue
+        target = rel.get("Target", "")
+        full = (
+            target.lstrip("/")
+            if target.startswith("/")
+            else posixpath.normpath(posixpath.join(folder, target))
+        )
+        out[rel.get("Id", "")] = (rel.get("Type", ""), full)
+    return tuple(out.items())
+
+
+class _ReadXlsx:
+    """A workbook's entries and part bytes as read, shared by every chart embedding the same bytes.
+
+    Nothing here changes after reading except the memo of packed parts, which only grows.
+    """
+
+    def __init__(self, data: bytes) -> None:
+        with zipfile.ZipFile(io.BytesIO(data)) as z:
+            self.infos: list[zipfile.ZipInfo] = z.infolist()
+            _check_unpacked_size(self.infos)
+            self.parts: dict[str, bytes] = {info.filename: z.read(info.filename) for info in self.infos}
+        self._packed: dict[str, tuple[int, int, bytes]] = {}
+
+    def packed(self, name: str, data: bytes) -> tuple[int, int, bytes]:
+        found = self._packed.get(name)
+        if found is None:
+            found = self._packed[name] = _pack(data)
+        return found
+
+
+# Templates embed a handful of workbooks that many charts copy: each is read once.
+@lru_cache(maxsize=16)
+def _read_xlsx(data: bytes) -> _ReadXlsx:
+    return _ReadXlsx(data)
 
 
 _BUILTIN_DATE_FORMATS = {"m/d/yyyy": 14, "d-mmm-yy": 15, "d-mmm": 16, "mmm-yy": 17}
@@ -227,5 +330,8 @@ def update_ole_size(package: XlsxPackage, block: CellRange) -> None:
     ole = root.find(_s("oleSize"))
     if ole is None:
         return
-    ole.set("ref", CellRange(1, 1, block.bottom, block.right).a1)
+    ref = CellRange(1, 1, block.bottom, block.right).a1
+    if ole.get("ref") == ref:
+        return
+    ole.set("ref", ref)
     package.parts[wb_part] = etree.tostring(root, xml_declaration=True, encoding="UTF-8", standalone=True)
