@@ -189,6 +189,12 @@ def test_shape_styles_on_a_table_cell(shapes: Path, check_render):
     ]
     assert borders == ["lnL", "lnR", "lnT", "lnB"]
     assert tc.xpath("a:tcPr/a:lnT/a:solidFill/a:prstClr/@val", namespaces=NS) == ["red"]
+    # The cell's right and bottom edges are shared: the neighbours' copies are drawn in red too,
+    # exactly as a Table cell with the same styles (one definition of cell styling).
+    right = deck.slide(0).xpath("//a:tr[1]/a:tc[2]", namespaces=NS)[0]
+    below = deck.slide(0).xpath("//a:tr[2]/a:tc[1]", namespaces=NS)[0]
+    assert right.xpath("a:tcPr/a:lnL/a:solidFill/a:prstClr/@val", namespaces=NS) == ["red"]
+    assert below.xpath("a:tcPr/a:lnT/a:solidFill/a:prstClr/@val", namespaces=NS) == ["red"]
 
 
 def test_empty_value_keeps_paragraph_formatting(split_runs: Path, check_render, save_template):

@@ -22,8 +22,6 @@ from deckkit.render.drawingml import (
     apply_font,
     apply_shape_styles_to_sp_pr,
     insert_before_any,
-    line_properties,
-    set_cell_fill,
     set_paragraph_alignment,
 )
 from deckkit.render.locate import KEY_PATTERN, Occurrence, paragraph_segments
@@ -35,8 +33,6 @@ AddHyperlink = Callable[[str], str]
 
 P_NS = "http://schemas.openxmlformats.org/presentationml/2006/main"
 _AFTER_HLINK_IN_RPR = ("hlinkMouseOver", "rtl", "extLst")
-_AFTER_BORDERS_IN_TCPR = ("cell3D", "noFill", "solidFill", "gradFill", "blipFill", "pattFill", "grpFill", "headers", "extLst")  # fmt: skip
-_BORDERS = ("lnL", "lnR", "lnT", "lnB")
 _TEXT_CHILDREN = frozenset(a(t) for t in ("r", "br", "fld"))
 
 
@@ -200,25 +196,23 @@ def apply_shape_styles(occ: Occurrence, styles: ShapeStyles) -> None:
 
 
 def _style_cell(tc: etree._Element, styles: ShapeStyles) -> None:
-    tc_pr = tc.find(a("tcPr"))
-    if tc_pr is None:
-        tc_pr = etree.Element(a("tcPr"))
-        ext = tc.find(a("extLst"))
-        if ext is not None:
-            ext.addprevious(tc_pr)
-        else:
-            tc.append(tc_pr)
-    if styles.vertical_align is not None:
-        tc_pr.set("anchor", anchor_value(styles.vertical_align))
-    if styles.fill is not None:
-        set_cell_fill(tc_pr, styles.fill)
-    if styles.outline is not None:
-        for side in reversed(_BORDERS):
-            old = tc_pr.find(a(side))
-            ln = line_properties(styles.outline, old)
-            ln.tag = a(side)
-            if old is None:
-                if styles.outline and "w" not in ln.attrib:
-                    ln.set("w", "12700")
-                later = [s for s in _BORDERS[_BORDERS.index(side) + 1 :]]
-                insert_before_any(tc_pr, ln, (*later, "lnTlToBr", "lnBlToTr", *_AFTER_BORDERS_IN_TCPR))
+    """styles.shape on a table cell, through the table filler's one definition of cell styling.
+
+    Borders are shared edges (each neighbour keeps its own copy) and a merged block is styled as
+    one cell; the table filler knows both, so a ``{key}`` in a cell is styled exactly as a Table
+    cell with the same styles would be.
+    """
+    from deckkit.render.table_cell import apply_cell_styles
+    from deckkit.render.table_grid import cell_matrix, merges_of
+
+    row_el = tc.getparent()
+    tbl = row_el.getparent() if row_el is not None else None
+    if tbl is None:
+        return
+    matrix = cell_matrix(tbl)
+    for r, cells in enumerate(matrix):
+        for c, cell in enumerate(cells):
+            if cell is tc:
+                merge = next((m for m in merges_of(matrix) if (m.row, m.col) == (r, c)), None)
+                apply_cell_styles(matrix, r, c, styles, merge)
+                return
