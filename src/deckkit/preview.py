@@ -8,7 +8,6 @@ same pages again and again.
 
 from __future__ import annotations
 
-import functools
 import hashlib
 import html
 import shutil
@@ -42,11 +41,21 @@ def libreoffice_available() -> bool:
 
 def slide_pngs(pptx: bytes, *, width: int = 640, timeout: float = 180.0) -> list[bytes]:
     """One PNG per slide of ``pptx``, ``width`` pixels wide (cached per content and width)."""
-    return list(_slide_pngs_cached(hashlib.sha256(pptx).hexdigest(), pptx, width, timeout))
+    key = (hashlib.sha256(pptx).hexdigest(), width)
+    if key not in _CACHE:
+        if len(_CACHE) >= _CACHE_SIZE:
+            del _CACHE[next(iter(_CACHE))]  # the oldest entry
+        _CACHE[key] = _render_pngs(key[0], pptx, width, timeout)
+    return list(_CACHE[key])
 
 
-@functools.lru_cache(maxsize=16)
-def _slide_pngs_cached(digest: str, pptx: bytes, width: int, timeout: float) -> tuple[bytes, ...]:
+# Keyed by the deck's digest, not its bytes: a lookup hashes the deck once and the cache keeps
+# only the pictures.
+_CACHE: dict[tuple[str, int], tuple[bytes, ...]] = {}
+_CACHE_SIZE = 16
+
+
+def _render_pngs(digest: str, pptx: bytes, width: int, timeout: float) -> tuple[bytes, ...]:
     soffice = _soffice()
     if soffice is None or shutil.which("pdftoppm") is None:
         raise PreviewUnavailableError("slide previews need LibreOffice (soffice) and poppler (pdftoppm)")

@@ -42,26 +42,24 @@ def _insert_ordered(parent: etree._Element, child: etree._Element, order: Sequen
     return child
 
 
-def _sp_pr(parent: etree._Element, order: Sequence[str] | None) -> etree._Element:
-    sp_pr = parent.find(c("spPr"))
-    if sp_pr is None:
-        sp_pr = etree.Element(c("spPr"))
+def _child(parent: etree._Element, tag: str, order: Sequence[str] | None) -> etree._Element:
+    """The parent's ``c:<tag>``, created at its schema position when absent."""
+    child = parent.find(c(tag))
+    if child is None:
+        child = etree.Element(c(tag))
         if order is None:
-            set_child(parent, sp_pr)
+            set_child(parent, child)
         else:
-            _insert_ordered(parent, sp_pr, order)
-    return sp_pr
+            _insert_ordered(parent, child, order)
+    return child
+
+
+def _sp_pr(parent: etree._Element, order: Sequence[str] | None) -> etree._Element:
+    return _child(parent, "spPr", order)
 
 
 def _marker(parent: etree._Element, order: Sequence[str] | None) -> etree._Element:
-    marker = parent.find(c("marker"))
-    if marker is None:
-        marker = etree.Element(c("marker"))
-        if order is None:
-            set_child(parent, marker)
-        else:
-            _insert_ordered(parent, marker, order)
-    return marker
+    return _child(parent, "marker", order)
 
 
 def _mode(kind: str, group: etree._Element) -> str:
