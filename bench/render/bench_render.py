@@ -63,7 +63,7 @@ def _peak_rss_of_one_render(folder: Path) -> float:
     """Peak resident memory (MB) of a fresh process that renders the workload once."""
     # VmHWM (peak resident set) starts afresh with the new process image, unlike ru_maxrss.
     code = (
-        "import json, re, sys; from pathlib import Path; from deckkit.render import render; "
+        "import json, re, sys; from pathlib import Path; from deckkit.renderer import render; "
         "hwm = lambda: int(re.search(r'VmHWM:\\s+(\\d+)', Path('/proc/self/status').read_text()).group(1)); "
         "f = Path(sys.argv[1]); "
         "media = {f'images/{p.name}': p.read_bytes() for p in (f / 'images').iterdir()}; "
@@ -85,7 +85,7 @@ def main() -> None:
     parser.add_argument("--profile", action="store_true", help="print own time per module")
     args = parser.parse_args()
 
-    from deckkit.render import render
+    from deckkit.renderer import render
 
     with tempfile.TemporaryDirectory() as tmp:
         folder = Path(tmp)

@@ -109,8 +109,8 @@ def main() -> None:
     from pptx.util import Inches
 
     from deckkit.model.elements import Table
-    from deckkit.render import render
-    from deckkit.render.table import fill_table
+    from deckkit.renderer import render
+    from deckkit.renderer.table.filler import fill_table
 
     source = template()
     with zipfile.ZipFile(io.BytesIO(source)) as z:

@@ -52,7 +52,7 @@ SETTINGS: tuple[SettingSpec, ...] = (
     SettingSpec("DECKKIT_RENDER_TIMEOUT", "render_timeout", "120", "Seconds one render may take before it is stopped."),
     SettingSpec("DECKKIT_RENDER_MEMORY_MB", "render_memory_mb", "2048",
                 "Address-space limit of one render process, in MiB."),
-    SettingSpec("DECKKIT_RENDER_FUNCTION", "render_function", "deckkit.render:render_bundle",
+    SettingSpec("DECKKIT_RENDER_FUNCTION", "render_function", "deckkit.renderer:render_bundle",
                 "`module:function` that turns the zip bytes into a result; change it only to plug in another renderer."),
     SettingSpec("DECKKIT_RETENTION_INTERVAL", "retention_interval", "300",
                 "Seconds between sweeps that delete sessions older than 24 hours and their files."),
@@ -74,7 +74,7 @@ class Settings:
     render_workers: int = 2
     render_timeout: float = 120.0
     render_memory_mb: int = 2048
-    render_function: str = "deckkit.render:render_bundle"
+    render_function: str = "deckkit.renderer:render_bundle"
     retention_interval: float = 300.0
 
     def __post_init__(self) -> None:

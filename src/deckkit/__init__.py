@@ -41,7 +41,7 @@ if TYPE_CHECKING:
     from deckkit.client import APIError, AsyncClient, Client
     from deckkit.deck import Deck
     from deckkit.frames import DroppedRowsWarning
-    from deckkit.render import RenderResult, render, render_bundle
+    from deckkit.renderer import RenderResult, render, render_bundle
 
 __version__ = "0.1.0"
 
@@ -50,9 +50,9 @@ Scatter = ScatterChart
 # name -> module that defines it; imported on first use (PEP 562).
 _LAZY = {
     "Deck": "deckkit.deck",
-    "render": "deckkit.render",
-    "render_bundle": "deckkit.render",
-    "RenderResult": "deckkit.render",
+    "render": "deckkit.renderer",
+    "render_bundle": "deckkit.renderer",
+    "RenderResult": "deckkit.renderer",
     "Client": "deckkit.client",
     "AsyncClient": "deckkit.client",
     "APIError": "deckkit.client",

@@ -30,7 +30,7 @@ from deckkit.model.media_bytes import mismatch
 from deckkit.model.patterns import IMAGE_EXTENSIONS, VIDEO_EXTENSIONS
 
 if TYPE_CHECKING:
-    from deckkit.render import RenderResult
+    from deckkit.renderer import RenderResult
 
 __all__ = ["Deck"]
 
@@ -201,7 +201,7 @@ class Deck:
         client: _RendersDecks | None = None,
         strict: bool = False,
     ) -> RenderResult | Any:
-        """Render the deck: locally (``deckkit.render``), or through the service with ``client``.
+        """Render the deck: locally (``deckkit.renderer``), or through the service with ``client``.
 
         Locally returns a RenderResult (``pptx`` bytes, ``slide_count``, ``warnings``); with
         ``strict=True`` warnings (keys the template lacks) are errors. With ``path`` the pptx
@@ -211,7 +211,7 @@ class Deck:
             if path is not None:
                 return client.render(self, to=path)
             return client.render(self)
-        from deckkit.render import render
+        from deckkit.renderer import render
 
         result = render(self._template, self.to_data(), self._media, strict=strict)
         if path is not None:

@@ -1,7 +1,7 @@
 """What a template expects: its slides, the keys on each, what each key can take, and a skeleton.
 
 Inspection reads the template through the renderer's own ``package`` and ``locate`` layers, so
-what it lists is exactly what ``deckkit.render`` will find::
+what it lists is exactly what ``deckkit.renderer`` will find::
 
     >>> template = Template.open("template.pptx")          # doctest: +SKIP
     >>> [p.key for p in template.slide(3).placeholders]    # doctest: +SKIP
@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any, Literal
 if TYPE_CHECKING:
     from lxml import etree
 
-    from deckkit.render.package import Package, Part
+    from deckkit.renderer.opc.package import Package, Part
 
 __all__ = ["Placeholder", "Template", "TemplateSlide"]
 
@@ -78,7 +78,7 @@ class Template:
     """A template.pptx opened for inspection."""
 
     def __init__(self, data: bytes, name: str = "template.pptx") -> None:
-        from deckkit.render.package import open_package
+        from deckkit.renderer.opc.package import open_package
 
         self.name = name
         self.data = data
@@ -132,26 +132,27 @@ class Template:
 
 
 def _slide_size(package: Package) -> tuple[int, int]:
-    from deckkit.render.package import P_NS
+    from deckkit.renderer.opc.namespaces import P
 
-    size = package.presentation.xml.find(f"{{{P_NS}}}sldSz")
+    size = package.presentation.xml.find(f"{{{P}}}sldSz")
     if size is None:
         return 9144000, 6858000
     return int(size.get("cx", "9144000")), int(size.get("cy", "6858000"))
 
 
 def _layout_name(slide: Part) -> str:
-    from deckkit.render.package import P_NS, RT
+    from deckkit.renderer.opc.namespaces import P
+    from deckkit.renderer.opc.package import RT
 
     layout = slide.related(RT.SLIDE_LAYOUT)
     if layout is None:
         return ""
-    c_sld = layout.xml.find(f"{{{P_NS}}}cSld")
+    c_sld = layout.xml.find(f"{{{P}}}cSld")
     return (c_sld.get("name") or "") if c_sld is not None else ""
 
 
 def _describe_slide(package: Package, slide: Part, number: int) -> TemplateSlide:
-    from deckkit.render.locate import locate_placeholders, non_visual_properties
+    from deckkit.renderer.locate import locate_placeholders, non_visual_properties
 
     found = locate_placeholders(slide.xml)
     places: list[Placeholder] = []
@@ -181,14 +182,14 @@ def _describe_slide(package: Package, slide: Part, number: int) -> TemplateSlide
 
 
 def _cell_text(tc: etree._Element) -> str:
-    from deckkit.render.drawingml import A
+    from deckkit.renderer.opc.namespaces import A
 
     paragraphs = tc.findall(f"{{{A}}}txBody/{{{A}}}p")
     return "\n".join("".join(t.text or "" for t in p.iter(f"{{{A}}}t")) for p in paragraphs)
 
 
 def _table_placeholder(key: str, name: str, frame: etree._Element) -> Placeholder:
-    from deckkit.render.drawingml import A
+    from deckkit.renderer.opc.namespaces import A
 
     rows = [[_cell_text(tc) for tc in tr.findall(f"{{{A}}}tc")] for tr in frame.iter(f"{{{A}}}tr")]
     columns = max((len(r) for r in rows), default=0)
@@ -197,8 +198,8 @@ def _table_placeholder(key: str, name: str, frame: etree._Element) -> Placeholde
 
 
 def _chart_placeholder(key: str, name: str, frame: etree._Element, slide: Part) -> Placeholder | None:
-    from deckkit.render.chart_plot import chart_label, family, plot_groups, series_name
-    from deckkit.render.drawingml import C, R
+    from deckkit.renderer.chart.plot import chart_label, family, plot_groups, series_name
+    from deckkit.renderer.opc.namespaces import C, R
 
     chart_ref = frame.find(f".//{{{C}}}chart")
     rid = chart_ref.get(f"{{{R}}}id") if chart_ref is not None else None
@@ -215,7 +216,7 @@ def _chart_placeholder(key: str, name: str, frame: etree._Element, slide: Part) 
 
 
 def _cache_points(ser: etree._Element, tag: str) -> list[Any]:
-    from deckkit.render.drawingml import C
+    from deckkit.renderer.opc.namespaces import C
 
     cache = ser.find(f"{{{C}}}{tag}")
     if cache is None:
@@ -239,7 +240,7 @@ def _number(text: Any) -> float | None:
 
 
 def _chart_example(kind: PlaceholderKind, groups: list[Any]) -> dict[str, Any]:
-    from deckkit.render.chart_plot import series_name
+    from deckkit.renderer.chart.plot import series_name
 
     axes: dict[str, dict[str, Any]] = {}
     labels: list[str] = []

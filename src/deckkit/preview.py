@@ -20,7 +20,7 @@ if TYPE_CHECKING:
     from lxml import etree
 
     from deckkit.inspect import Template
-    from deckkit.render.package import Part
+    from deckkit.renderer.opc.package import Part
 
 __all__ = ["PreviewUnavailableError", "libreoffice_available", "slide_pngs", "wireframe_svg"]
 
@@ -87,7 +87,7 @@ _COLORS = {"text": "#1f77b4", "table": "#2ca02c", "chart": "#ff7f0e", "scatter-c
 
 def wireframe_svg(template: Template, number: int, *, width: int = 640) -> str:
     """An SVG sketch of template slide ``number``: every top-level shape's frame, keys highlighted."""
-    from deckkit.render.locate import non_visual_properties, shape_tree
+    from deckkit.renderer.locate import non_visual_properties, shape_tree
 
     slide_part = template._package.slides()[number - 1]
     cx, cy = template.slide_size
@@ -123,15 +123,15 @@ def wireframe_svg(template: Template, number: int, *, width: int = 640) -> str:
 
 
 def _contains_named(group: etree._Element, name: str) -> bool:
-    from deckkit.render.drawingml import P
+    from deckkit.renderer.opc.namespaces import P
 
     return any(el.get("name") == name for el in group.iter(f"{{{P}}}cNvPr"))
 
 
 def _frame(shape: etree._Element, slide_part: Part) -> tuple[int, int, int, int] | None:
     """The shape's own frame, or for a placeholder the one it inherits from layout or master."""
-    from deckkit.render.drawingml import A, P
-    from deckkit.render.locate import inherited_xfrm, xfrm_box
+    from deckkit.renderer.locate import inherited_xfrm, xfrm_box
+    from deckkit.renderer.opc.namespaces import A, P
 
     xfrm = shape.find(f"{{{P}}}xfrm")  # graphic frames
     for path in (f"{{{P}}}spPr/{{{A}}}xfrm", f"{{{P}}}grpSpPr/{{{A}}}xfrm"):

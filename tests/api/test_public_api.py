@@ -20,9 +20,9 @@ def test_all_is_sorted_and_unique() -> None:
 def test_lazy_names_load_their_modules_on_first_use() -> None:
     code = (
         "import sys, deckkit\n"
-        "assert 'deckkit.render' not in sys.modules\n"
+        "assert 'deckkit.renderer' not in sys.modules\n"
         "deckkit.render\n"
-        "assert 'deckkit.render' in sys.modules\n"
+        "assert 'deckkit.renderer' in sys.modules\n"
         "assert 'httpx' not in sys.modules\n"
         "deckkit.Client\n"
         "assert 'httpx' in sys.modules\n"

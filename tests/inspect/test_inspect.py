@@ -44,7 +44,7 @@ def test_skeleton_is_valid_data_and_carries_the_template_content(template_bytes:
 def test_skeleton_renders(template_bytes: bytes, tmp_path: Path) -> None:
     from tests.readers import assert_readable
 
-    from deckkit.render import render
+    from deckkit.renderer import render
 
     result = render(template_bytes, Template.open(template_bytes).skeleton())
     out = tmp_path / "out.pptx"

@@ -63,7 +63,7 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _render_local(args: argparse.Namespace, source: Path, is_zip: bool) -> int:
-    from deckkit.render import render, render_bundle
+    from deckkit.renderer import render, render_bundle
 
     if is_zip:
         result = render_bundle(source, strict=args.strict)

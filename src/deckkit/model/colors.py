@@ -1,7 +1,7 @@
 """What a colour in data.json may be, and what it means.
 
 A colour is one of three kinds, each of which maps onto one DrawingML element
-(``deckkit.render.drawingml`` writes them):
+(``deckkit.renderer.drawingml`` writes them):
 
 - ``srgb``: a hex code, ``#`` optional, any case, 3 or 6 digits (``#f6ad5c``, ``F00``).
   Three digits double each one, as in CSS (``F00`` is ``FF0000``). Stored as ``#RRGGBB``.

@@ -1,0 +1,24 @@
+"""The renderer: template.pptx + data -> pptx (package / locate / fill / assemble).
+
+``render(template, data, media=None, strict=False)`` fills a template; ``render_bundle(zip)``
+renders the service's input zip. Both return a :class:`RenderResult` (pptx bytes, slide count,
+warnings) or raise DataError / BundleError / TemplateError / RenderError. ``deckkit.render`` is
+the same function as :func:`render`; this package is ``deckkit.renderer``.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from deckkit.renderer.engine import RenderResult, render
+
+__all__ = ["RenderResult", "render", "render_bundle"]
+
+
+def render_bundle(zip_bytes: bytes | str | Path, *, strict: bool = False) -> RenderResult:
+    """Render the input zip (template.pptx, data.json and the media they name)."""
+    from deckkit.bundle import read_bundle
+
+    source: bytes | Path = zip_bytes if isinstance(zip_bytes, bytes) else Path(zip_bytes)
+    bundle = read_bundle(source)
+    return render(bundle.template, bundle.data, bundle.media, strict=strict)

@@ -1,0 +1,115 @@
+"""Axis settings: value axis bounds, number format and unit; category axis skip; date axes.
+
+Only what the data sets is written; the template's other axis settings stay.
+"""
+
+from __future__ import annotations
+
+from lxml import etree
+
+from deckkit.model.elements import Bounds
+from deckkit.renderer.chart.plot import c, child_val, local
+from deckkit.renderer.chart.workbook.editor import format_number
+
+# valAx, catAx and dateAx children merged into one schema order.
+AX_ORDER = ("axId", "scaling", "delete", "axPos", "majorGridlines", "minorGridlines", "title", "numFmt",
+            "majorTickMark", "minorTickMark", "tickLblPos", "spPr", "txPr", "crossAx", "crosses", "crossesAt",
+            "crossBetween", "auto", "lblAlgn", "lblOffset", "baseTimeUnit", "tickLblSkip", "tickMarkSkip",
+            "majorUnit", "majorTimeUnit", "minorUnit", "minorTimeUnit", "noMultiLvlLbl", "dispUnits", "extLst")  # fmt: skip
+_SCALING_ORDER = ("logBase", "orientation", "max", "min", "extLst")
+_CATEGORY_ONLY = ("lblAlgn", "tickLblSkip", "tickMarkSkip", "noMultiLvlLbl")
+_DATE_ONLY = ("baseTimeUnit", "majorUnit", "majorTimeUnit", "minorUnit", "minorTimeUnit")
+DEFAULT_DATE_FORMAT = "m/d/yyyy"  # Excel's built-in short date (format 14), shown in the reader's locale
+
+
+def _set(parent: etree._Element, tag: str, order: tuple[str, ...], **attrs: str) -> etree._Element:
+    el = parent.find(c(tag))
+    if el is None:
+        el = etree.Element(c(tag))
+        rank = order.index(tag)
+        for i, existing in enumerate(parent):
+            name = local(existing)
+            if name in order and order.index(name) > rank:
+                parent.insert(i, el)
+                break
+        else:
+            parent.append(el)
+    for key, value in attrs.items():
+        el.set(key, value)
+    return el
+
+
+def _remove(parent: etree._Element, *tags: str) -> None:
+    for tag in tags:
+        for el in parent.findall(c(tag)):
+            parent.remove(el)
+
+
+def set_value_axis(
+    axis: etree._Element, bounds: Bounds | None, fmt: str | None, major_unit: float | None
+) -> None:
+    if bounds is not None and (bounds.minimum is not None or bounds.maximum is not None):
+        scaling = _set(axis, "scaling", AX_ORDER)
+        if scaling.find(c("orientation")) is None:
+            _set(scaling, "orientation", _SCALING_ORDER, val="minMax")
+        if bounds.maximum is not None:
+            _set(scaling, "max", _SCALING_ORDER, val=format_number(bounds.maximum))
+        if bounds.minimum is not None:
+            _set(scaling, "min", _SCALING_ORDER, val=format_number(bounds.minimum))
+    if fmt is not None:
+        _set(axis, "numFmt", AX_ORDER, formatCode=fmt, sourceLinked="0")
+    if major_unit is not None:
+        if local(axis) == "valAx" and axis.find(c("crossBetween")) is None:
+            # crossBetween is required before majorUnit in a value axis.
+            _set(axis, "crossBetween", AX_ORDER, val="between")
+        _set(axis, "majorUnit", AX_ORDER, val=format_number(major_unit))
+
+
+def set_label_interval(axis: etree._Element, interval: int) -> None:
+    if local(axis) == "catAx":
+        _set(axis, "tickLblSkip", AX_ORDER, val=str(interval))
+
+
+def to_date_axis(
+    axis: etree._Element, fmt: str | None, major_unit: int | None, time_unit: str | None
+) -> etree._Element:
+    """Turn a category axis into a date axis (or update one); returns the axis element."""
+    if local(axis) != "dateAx":
+        axis.tag = c("dateAx")
+        _remove(axis, *_CATEGORY_ONLY)
+        _set(axis, "auto", AX_ORDER, val="0")
+        if axis.find(c("lblOffset")) is None:
+            _set(axis, "lblOffset", AX_ORDER, val="100")
+        _set(axis, "baseTimeUnit", AX_ORDER, val="days")
+    if fmt is not None:
+        _set(axis, "numFmt", AX_ORDER, formatCode=fmt, sourceLinked="0")
+    elif axis.find(c("numFmt")) is None:
+        _set(axis, "numFmt", AX_ORDER, formatCode=DEFAULT_DATE_FORMAT, sourceLinked="1")
+    if major_unit is not None:
+        _set(axis, "majorUnit", AX_ORDER, val=str(major_unit))
+        _set(axis, "majorTimeUnit", AX_ORDER, val=time_unit or child_val(axis, "majorTimeUnit", "days"))
+    elif time_unit is not None:
+        _set(axis, "majorTimeUnit", AX_ORDER, val=time_unit)
+        if axis.find(c("majorUnit")) is None:
+            _set(axis, "majorUnit", AX_ORDER, val="1")
+    return axis
+
+
+def to_category_axis(axis: etree._Element) -> None:
+    """A date axis given text labels becomes a plain category axis."""
+    if local(axis) != "dateAx":
+        return
+    axis.tag = c("catAx")
+    _remove(axis, *_DATE_ONLY)
+    _set(axis, "auto", AX_ORDER, val="1")
+    _set(axis, "lblAlgn", AX_ORDER, val="ctr")
+    if axis.find(c("lblOffset")) is None:
+        _set(axis, "lblOffset", AX_ORDER, val="100")
+    _set(axis, "noMultiLvlLbl", AX_ORDER, val="0")
+
+
+def remove_orphan_axes(plot_area: etree._Element, used_ids: set[str]) -> None:
+    """Axes no remaining plot group is drawn on would be left orphaned: remove them."""
+    for axis in list(plot_area):
+        if local(axis) in ("valAx", "catAx", "dateAx", "serAx") and child_val(axis, "axId") not in used_ids:
+            plot_area.remove(axis)

@@ -1,0 +1,391 @@
+"""The chart filler: a Chart or ScatterChart into the output slide's own chart part.
+
+The kind of chart comes from the template; the data says which series go on which value axis.
+``axis1`` fills the plot groups on the primary value axis, ``axis2`` those on the secondary one.
+
+Series placement (decisions.md, and for an axis with several groups, e.g. bar + line on one axis):
+a key equal to the name of a template series on that axis overwrites that series in place, in its
+group, keeping all its formatting; any other key creates a series in the group of the template
+series at the same position among the axis's series (or the axis's last group), formatted like the
+group's template series at the same position (or its last one, in the next accent colour).
+Template series that no key names are removed; a group left without series goes, and so do axes
+no group is drawn on. The output order is the data's order. Pie and doughnut show the first
+series only.
+
+Unlike python-pptx's ``replace_data``: series are matched by name within their group, never by
+position; cache number formats stay; the workbook is edited in place rather than replaced; and a
+chart with a linked (or no) workbook is filled through its caches.
+"""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from lxml import etree
+
+from deckkit.errors import Problem
+from deckkit.model._problems import format_path
+from deckkit.model.elements import Chart, ChartAxis, ChartSeries, ScatterAxis, ScatterChart, ScatterSeries
+from deckkit.renderer.chart import axes as chart_axes
+from deckkit.renderer.chart.layout import SheetLayout, plan_layout
+from deckkit.renderer.chart.plot import (
+    PlotGroup,
+    c,
+    chart_label,
+    child_val,
+    family,
+    local,
+    plot_area,
+    plot_groups,
+    series_name,
+)
+from deckkit.renderer.chart.series import (
+    clone_series,
+    name_element,
+    new_series,
+    number_format,
+    number_texts,
+    numbers,
+    set_child,
+    set_val,
+    text_categories,
+    trim_points,
+)
+from deckkit.renderer.chart.styles import recolor_series, style_points, style_series
+from deckkit.renderer.chart.workbook.editor import CellValue, ChartWorkbook, DateNumber, NumberText
+
+__all__ = ["check_chart", "describe_chart", "fill_chart"]
+
+# Children of a plot group that follow its series, in any group kind.
+_AFTER_SERIES = frozenset(("dLbls", "dropLines", "hiLowLines", "upDownBars", "marker", "smooth", "gapWidth",
+                           "gapDepth", "overlap", "serLines", "shape", "axId", "firstSliceAng", "holeSize",
+                           "bubble3D", "bubbleScale", "showNegBubbles", "sizeRepresents", "splitType",
+                           "splitPos", "custSplit", "secondPieSize", "bandFmts", "extLst"))  # fmt: skip
+
+
+def _article(text: str) -> str:
+    return "an" if text[:1].lower() in "aeiou8" else "a"
+
+
+def describe_chart(chart_space: etree._Element) -> str:
+    """``a clustered column chart with series "S1", "S2"`` (for messages)."""
+    groups = plot_groups(chart_space)
+    if not groups:
+        return "a chart without plot"
+    label = chart_label(groups)
+    primary = [series_name(s) for g in groups if not g.secondary for s in g.series]
+    secondary = [series_name(s) for g in groups if g.secondary for s in g.series]
+    text = f"{_article(label)} {label} chart"
+    if primary:
+        text += " with series " + ", ".join(f'"{n}"' for n in primary)
+    if secondary:
+        text += " and, on the secondary axis, " + ", ".join(f'"{n}"' for n in secondary)
+    return text
+
+
+def _axes(chart: Chart | ScatterChart) -> list[tuple[str, ChartAxis | ScatterAxis]]:
+    return [
+        (name, axis) for name, axis in (("axis1", chart.axis1), ("axis2", chart.axis2)) if axis is not None
+    ]
+
+
+def check_chart(chart_space: etree._Element, chart: Chart | ScatterChart, path: str) -> list[Problem]:
+    """Every reason the data cannot fill this template chart, each with its data path."""
+    groups = plot_groups(chart_space)
+    kind = family(groups)
+    what = describe_chart(chart_space)
+    if kind == "empty":
+        return [Problem(path, "the template chart has no plot to fill; draw the chart again in PowerPoint")]
+    if kind == "mixed":
+        return [Problem(path, f"the template chart is {what}, which mixes scatter and category plots; "
+                              "deckkit fills one or the other")]  # fmt: skip
+    if kind == "scatter" and isinstance(chart, Chart):
+        return [Problem(path, f'the template chart is {what}; give it a scatter chart object ("type": "scatter-chart", '
+                              "points as [x, y] pairs)")]  # fmt: skip
+    if kind == "category" and isinstance(chart, ScatterChart):
+        return [Problem(path, f'the template chart is {what}; give it a chart object ("type": "chart", '
+                              "labels and values)")]  # fmt: skip
+    problems: list[Problem] = []
+    if chart.axis2 is not None and not any(g.secondary for g in groups):
+        problems.append(Problem(format_path(["axis2"], path),
+                                f"the template chart has no secondary value axis (it is {what}); put these series "
+                                "in axis1, or give the template chart a secondary axis"))  # fmt: skip
+    for axis_name, axis in _axes(chart):
+        problems.extend(_bounds_problems(axis, [axis_name], path))
+        for key, series in axis.series.items():
+            at = [axis_name, "series", key]
+            count = len(series.values)
+            if isinstance(chart, Chart):
+                labels = "labels" if chart.labels is not None else "date_labels"
+                n = len(chart.categories)
+                if count != n:
+                    problems.append(Problem(format_path([*at, "values"], path),
+                                            f"has {count} values but {labels} has {n}; give one value per label"))  # fmt: skip
+            styles = series.data_point_styles
+            if styles is not None and len(styles) > count:
+                problems.append(Problem(format_path([*at, "data_point_styles"], path),
+                                        f"has {len(styles)} styles for {count} values; give at most one per value"))  # fmt: skip
+    return problems
+
+
+def _bounds_problems(axis: ChartAxis | ScatterAxis, at: list[str | int], path: str) -> list[Problem]:
+    """A displayed range must be a range: minimum below maximum (JSON Schema cannot say so)."""
+    pairs = [("bounds", axis.bounds)] if isinstance(axis, ChartAxis) else [("x_bounds", axis.x_bounds),
+                                                                          ("y_bounds", axis.y_bounds)]  # fmt: skip
+    problems: list[Problem] = []
+    for name, bounds in pairs:
+        low, high = (bounds.minimum, bounds.maximum) if bounds is not None else (None, None)
+        if low is not None and high is not None and low >= high:
+            problems.append(Problem(format_path([*at, name], path),
+                                    f"minimum ({low:g}) must be less than maximum ({high:g})"))  # fmt: skip
+    return problems
+
+
+@dataclass(eq=False)
+class _Placement:
+    key: str
+    data: ChartSeries | ScatterSeries
+    group: PlotGroup
+    template: etree._Element | None  # the template series it overwrites
+    prototype: etree._Element | None  # the template series a new one copies
+    step: int  # how far past the group's last template series (0: not past)
+    element: etree._Element | None = None
+
+
+def _plan_axis(groups: list[PlotGroup], axis: ChartAxis | ScatterAxis) -> list[_Placement]:
+    template = [(ser, g) for g in groups for ser in g.series]
+    names = {id(ser): series_name(ser) for ser, _ in template}
+    taken: set[int] = set()
+    placements: list[_Placement] = []
+    per_group: dict[int, int] = {}
+    given: list[tuple[str, ChartSeries | ScatterSeries]] = list(axis.series.items())
+    for i, (key, data) in enumerate(given):
+        match = next(((s, g) for s, g in template if id(s) not in taken and names[id(s)] == key), None)
+        if match is not None:
+            taken.add(id(match[0]))
+            placements.append(_Placement(key, data, match[1], match[0], None, 0))
+            per_group[id(match[1])] = per_group.get(id(match[1]), 0) + 1
+            continue
+        group = template[i][1] if i < len(template) else (template[-1][1] if template else groups[-1])
+        pos = per_group.get(id(group), 0)
+        per_group[id(group)] = pos + 1
+        if not group.series:
+            placements.append(_Placement(key, data, group, None, None, 0))
+        elif pos < len(group.series):
+            placements.append(_Placement(key, data, group, None, group.series[pos], 0))
+        else:
+            placements.append(
+                _Placement(key, data, group, None, group.series[-1], pos - len(group.series) + 1)
+            )
+    # Pie and doughnut show one series: the first the data gives them.
+    seen_pies: set[int] = set()
+    kept = []
+    for p in placements:
+        if p.group.is_pie:
+            if id(p.group) in seen_pies:
+                continue
+            seen_pies.add(id(p.group))
+        kept.append(p)
+    return kept
+
+
+def _plan(groups: list[PlotGroup], chart: Chart | ScatterChart) -> list[_Placement]:
+    placements = _plan_axis([g for g in groups if not g.secondary], chart.axis1)
+    if chart.axis2 is not None:
+        placements += _plan_axis([g for g in groups if g.secondary], chart.axis2)
+    return placements
+
+
+def _series_elements(placements: list[_Placement]) -> None:
+    """The c:ser of each placement (overwritten or new), with unique idx and data-order order."""
+    used = {int(child_val(p.template, "idx", "0")) for p in placements if p.template is not None}
+    for order, p in enumerate(placements):
+        if p.template is not None:
+            p.element = p.template
+        else:
+            p.element = clone_series(p.prototype) if p.prototype is not None else new_series(p.group.kind)
+            idx = order
+            while idx in used:
+                idx += 1
+            used.add(idx)
+            set_val(p.element, "idx", idx)
+            if p.step:
+                recolor_series(p.element, p.step, order)
+        set_val(p.element, "order", order)
+
+
+def _rebuild_groups(
+    chart_space: etree._Element, groups: list[PlotGroup], placements: list[_Placement]
+) -> list[PlotGroup]:
+    """Put each group's output series in place; drop empty groups and the axes left without one."""
+    area = plot_area(chart_space)
+    assert area is not None
+    remaining = []
+    for g in groups:
+        out = [p.element for p in placements if p.group is g and p.element is not None]
+        old = g.element.findall(c("ser"))
+        children = list(g.element)
+        at = (
+            children.index(old[0])
+            if old
+            else next((i for i, ch in enumerate(children) if local(ch) in _AFTER_SERIES), len(children))
+        )
+        for ser in old:
+            g.element.remove(ser)
+        for offset, ser in enumerate(out):
+            g.element.insert(at + offset, ser)
+        if out:
+            remaining.append(g)
+        else:
+            area.remove(g.element)
+    used = {ax_id for g in remaining for ax_id in g.axis_ids}
+    chart_axes.remove_orphan_axes(area, used)
+    return remaining
+
+
+def _fill_category(
+    placements: list[_Placement], chart: Chart, layout: SheetLayout | None
+) -> list[list[CellValue]]:
+    """Write every series; returns the workbook block (logical orientation)."""
+    dates = chart.date_labels
+    labels = chart.categories
+    n = len(labels)
+    cat_ref = layout.category_ref(n) if layout else None
+    shared_cat: etree._Element | None = None
+    if dates is None:
+        shared_cat = text_categories(chart.labels or [], cat_ref)
+    header: list[CellValue] = [None, *(p.data.name or p.key for p in placements)]
+    date_texts = [DateNumber(t) for t in number_texts(dates) if t is not None] if dates is not None else None
+    columns: list[Sequence[CellValue]] = [date_texts if date_texts is not None else labels]
+    for i, p in enumerate(placements):
+        ser, data = p.element, p.data
+        assert ser is not None
+        assert isinstance(data, ChartSeries)
+        name = data.name or p.key
+        set_child(ser, name_element(name, layout.name_ref(i) if layout else None))
+        if shared_cat is not None:
+            set_child(ser, copy.deepcopy(shared_cat))
+        else:
+            fmt = chart.date_labels_format or number_format(ser, "cat", chart_axes.DEFAULT_DATE_FORMAT)
+            if fmt == "General":
+                fmt = chart_axes.DEFAULT_DATE_FORMAT
+            set_child(ser, numbers("cat", date_texts or [], cat_ref, fmt))
+        texts = number_texts(data.values)
+        val_ref = layout.value_ref(i, n) if layout else None
+        set_child(ser, numbers("val", texts, val_ref, number_format(ser, "val")))
+        trim_points(ser, n)
+        style_series(ser, p.group.kind, p.group.element, data.styles)
+        style_points(ser, p.group.kind, p.group.element, data.data_point_styles)
+        columns.append(texts)
+    return [header, *(list(row) for row in zip(*columns, strict=True))]
+
+
+def _fill_scatter(placements: list[_Placement], layout: SheetLayout | None) -> list[list[CellValue]]:
+    bubble = any(p.group.kind == "bubbleChart" for p in placements)
+    width = 3 if bubble else 2
+    rows = max((len(p.data.values) for p in placements), default=0)
+    grid: list[list[CellValue]] = [[None] * (width * len(placements)) for _ in range(rows + 1)]
+    for i, p in enumerate(placements):
+        ser, data = p.element, p.data
+        assert ser is not None
+        assert isinstance(data, ScatterSeries)
+        # Every series spans the longest one's rows (blank cells are gaps): LibreOffice drops
+        # all but the last series of a scatter chart whose series differ in length.
+        pad: list[NumberText | None] = [None] * (rows - len(data.values))
+        xs = number_texts([x for x, _ in data.values]) + pad
+        ys = number_texts([y for _, y in data.values]) + pad
+        refs = [layout.xy_ref(i, width, which, rows) if layout else None for which in range(3)]
+        set_child(ser, name_element(data.name, layout.xy_name_ref(i, width) if layout else None))
+        set_child(ser, numbers("xVal", xs, refs[0], number_format(ser, "xVal")))
+        set_child(ser, numbers("yVal", ys, refs[1], number_format(ser, "yVal")))
+        grid[0][width * i + 1] = data.name
+        sizes: list[NumberText | None] = []
+        if p.group.kind == "bubbleChart":
+            sizes = number_texts([_template_bubble_size(ser)] * len(data.values)) + pad
+            set_child(ser, numbers("bubbleSize", sizes, refs[2], number_format(ser, "bubbleSize")))
+        for k in range(len(data.values)):
+            grid[1 + k][width * i] = xs[k]
+            grid[1 + k][width * i + 1] = ys[k]
+            if sizes:
+                grid[1 + k][width * i + 2] = sizes[k]
+        trim_points(ser, len(data.values))
+        style_series(ser, p.group.kind, p.group.element, data.styles)
+        style_points(ser, p.group.kind, p.group.element, data.data_point_styles)
+    return grid
+
+
+def _template_bubble_size(ser: etree._Element) -> float:
+    """Points are [x, y]: every bubble takes the size of the template series' first bubble."""
+    for v in ser.iterfind(f"{c('bubbleSize')}//{c('v')}"):
+        try:
+            return float(v.text or "")
+        except ValueError:
+            break
+    return 1.0
+
+
+def _apply_axes(groups: list[PlotGroup], chart: Chart | ScatterChart) -> None:
+    done: set[int] = set()
+    for axis_name, axis in _axes(chart):
+        on_axis = [g for g in groups if g.secondary == (axis_name == "axis2")]
+        for g in on_axis:
+            if g.value_axis is None or id(g.value_axis) in done:
+                continue
+            done.add(id(g.value_axis))
+            if isinstance(axis, ScatterAxis):
+                chart_axes.set_value_axis(g.value_axis, axis.y_bounds, axis.y_format, axis.y_major_unit)
+                if g.x_axis is not None:
+                    chart_axes.set_value_axis(g.x_axis, axis.x_bounds, axis.x_format, axis.x_major_unit)
+            else:
+                chart_axes.set_value_axis(g.value_axis, axis.bounds, axis.format, axis.major_unit)
+    if not isinstance(chart, Chart):
+        return
+    seen: set[int] = set()
+    for g in groups:
+        ax = g.x_axis
+        if ax is None or id(ax) in seen or local(ax) not in ("catAx", "dateAx"):
+            continue
+        seen.add(id(ax))
+        if chart.date_labels is not None:
+            chart_axes.to_date_axis(ax, chart.date_labels_format, chart.date_labels_major_unit,
+                                    chart.date_labels_major_time_unit)  # fmt: skip
+        else:
+            chart_axes.to_category_axis(ax)
+            if chart.labels_interval is not None:
+                chart_axes.set_label_interval(ax, chart.labels_interval)
+
+
+def fill_chart(
+    chart_space: etree._Element, chart: Chart | ScatterChart, workbook: bytes | None
+) -> bytes | None:
+    """Fill the chart (already checked with :func:`check_chart`); returns the new workbook bytes."""
+    groups = plot_groups(chart_space)
+    scatter = isinstance(chart, ScatterChart)
+    book = ChartWorkbook.open(workbook) if workbook is not None else None
+    layout = plan_layout(chart_space, scatter, book.sheet_names if book is not None else None)
+    placements = _plan(groups, chart)
+    _series_elements(placements)
+    remaining = _rebuild_groups(chart_space, groups, placements)
+    if isinstance(chart, ScatterChart):
+        grid = _fill_scatter(placements, layout)
+    else:
+        grid = _fill_category(placements, chart, layout)
+    _apply_axes(remaining, chart)
+    if book is None or layout is None:
+        # No workbook, or one that cannot be read: it is kept as it was; the caches hold the data.
+        return workbook
+    try:
+        found = chart_space.find(f".//{c('cat')}/{c('numRef')}/{c('numCache')}/{c('formatCode')}")
+        date_format = (found.text if found is not None else None) or chart_axes.DEFAULT_DATE_FORMAT
+        return book.write_block(
+            layout.sheet,
+            layout.old,
+            layout.top,
+            layout.left,
+            layout.physical(grid),
+            date_format,
+        )
+    except (KeyError, etree.XMLSyntaxError):
+        return workbook

@@ -1,0 +1,151 @@
+"""Writing one series' data: its name, categories and values, as formulas with caches.
+
+Only the data children of a ``c:ser`` are replaced (``c:tx``, ``c:cat``, ``c:val``, ``c:xVal``,
+``c:yVal``, ``c:bubbleSize``); everything that formats it (``c:spPr``, ``c:marker``, ``c:dLbls``,
+trendlines, ``c:smooth``...) stays as it is. A cache keeps the template's number format. Long
+caches are built as text and parsed once: it is several times faster than one element per point.
+"""
+
+from __future__ import annotations
+
+import copy
+import uuid
+from collections.abc import Sequence
+from xml.sax.saxutils import escape
+
+from lxml import etree
+
+from deckkit.renderer.chart.plot import c, local
+from deckkit.renderer.chart.workbook.editor import NumberText, _xml_safe
+from deckkit.renderer.opc.namespaces import C
+
+# The children of every kind of c:ser merged into one order (no kind uses two that conflict).
+SER_ORDER = ("idx", "order", "tx", "spPr", "invertIfNegative", "pictureOptions", "marker", "explosion", "dPt",
+             "dLbls", "trendline", "errBars", "cat", "val", "xVal", "yVal", "shape", "smooth", "bubbleSize",
+             "bubble3D", "extLst")  # fmt: skip
+_RANK = {name: i for i, name in enumerate(SER_ORDER)}
+_C16_UNIQUE_ID = "{C3380CC4-5D6E-409C-BE32-E72D297353CC}"
+
+
+def set_child(ser: etree._Element, child: etree._Element) -> None:
+    """Put child in ser in schema order, replacing an existing child of the same name."""
+    name = local(child)
+    old = ser.find(c(name))
+    if old is not None:
+        ser.replace(old, child)
+        return
+    rank = _RANK[name]
+    for i, existing in enumerate(ser):
+        if _RANK.get(local(existing), -1) > rank:
+            ser.insert(i, child)
+            return
+    ser.append(child)
+
+
+def set_val(ser: etree._Element, tag: str, value: int) -> None:
+    el = ser.find(c(tag))
+    if el is None:
+        el = etree.Element(c(tag))
+        set_child(ser, el)
+    el.set("val", str(value))
+
+
+def _parse(xml: str) -> etree._Element:
+    return etree.fromstring(xml)
+
+
+def _str_points(values: Sequence[str]) -> str:
+    return "".join(
+        [f'<c:pt idx="{i}"><c:v>{escape(_xml_safe(v))}</c:v></c:pt>' for i, v in enumerate(values)]
+    )
+
+
+def _num_points(texts: Sequence[str | None]) -> str:
+    return "".join([f'<c:pt idx="{i}"><c:v>{t}</c:v></c:pt>' for i, t in enumerate(texts) if t is not None])
+
+
+def number_texts(values: Sequence[float | None]) -> list[NumberText | None]:
+    """Each number formatted once, for the cache and the workbook alike; None stays a gap."""
+    # workbook.format_number inlined: this runs once per point of every series.
+    return [None if v is None else NumberText(t[:-2] if (t := repr(v)).endswith(".0") else t) for v in values]
+
+
+def _formula(ref: str | None) -> str:
+    return f"<c:f>{escape(ref)}</c:f>" if ref is not None else ""
+
+
+def number_format(ser: etree._Element, tag: str, default: str = "General") -> str:
+    """The format code of the template cache of ser's tag child (numRef or numLit)."""
+    found = ser.find(f"{c(tag)}//{c('formatCode')}")
+    return found.text or default if found is not None else default
+
+
+def name_element(name: str, ref: str | None) -> etree._Element:
+    if ref is None:
+        return _parse(f'<c:tx xmlns:c="{C}"><c:v>{escape(_xml_safe(name))}</c:v></c:tx>')
+    return _parse(f'<c:tx xmlns:c="{C}"><c:strRef>{_formula(ref)}<c:strCache><c:ptCount val="1"/>'
+                  f"{_str_points([name])}</c:strCache></c:strRef></c:tx>")  # fmt: skip
+
+
+def text_categories(labels: Sequence[str], ref: str | None) -> etree._Element:
+    inner = f'<c:ptCount val="{len(labels)}"/>{_str_points(labels)}'
+    body = (
+        f"<c:strRef>{_formula(ref)}<c:strCache>{inner}</c:strCache></c:strRef>"
+        if ref is not None
+        else f"<c:strLit>{inner}</c:strLit>"
+    )
+    return _parse(f'<c:cat xmlns:c="{C}">{body}</c:cat>')
+
+
+def numbers(tag: str, texts: Sequence[str | None], ref: str | None, format_code: str) -> etree._Element:
+    """c:val / c:cat (dates) / c:xVal / c:yVal / c:bubbleSize from :func:`number_texts`; None is a gap."""
+    inner = (f"<c:formatCode>{escape(format_code)}</c:formatCode>"
+             f'<c:ptCount val="{len(texts)}"/>{_num_points(texts)}')  # fmt: skip
+    body = (
+        f"<c:numRef>{_formula(ref)}<c:numCache>{inner}</c:numCache></c:numRef>"
+        if ref is not None
+        else f"<c:numLit>{inner}</c:numLit>"
+    )
+    return _parse(f'<c:{tag} xmlns:c="{C}">{body}</c:{tag}>')
+
+
+def trim_points(ser: etree._Element, count: int) -> None:
+    """Drop point formats and point labels for points that no longer exist."""
+    for dpt in ser.findall(c("dPt")):
+        if int(dpt.find(c("idx")).get("val", "0")) >= count:  # type: ignore[union-attr]
+            ser.remove(dpt)
+    dlbls = ser.find(c("dLbls"))
+    if dlbls is not None:
+        for dlbl in dlbls.findall(c("dLbl")):
+            if int(dlbl.find(c("idx")).get("val", "0")) >= count:  # type: ignore[union-attr]
+                dlbls.remove(dlbl)
+
+
+def clone_series(prototype: etree._Element) -> etree._Element:
+    """A copy of prototype for a new series: same formatting, its own identity for PowerPoint."""
+    ser = copy.deepcopy(prototype)
+    for ext in ser.findall(f"{c('extLst')}/{c('ext')}"):
+        if ext.get("uri") == _C16_UNIQUE_ID:
+            for unique in ext:
+                unique.set("val", "{" + str(uuid.uuid4()).upper() + "}")
+    # Labels read from cell ranges (Office 2013 extension) belong to the prototype's data.
+    for ext in ser.findall(f"{c('extLst')}/{c('ext')}"):
+        if any(
+            etree.QName(x).localname in ("datalabelsRange", "filteredSeriesTitle", "filteredCategoryTitle")
+            for x in ext
+        ):
+            ser.find(c("extLst")).remove(ext)  # type: ignore[union-attr]
+    ext_lst = ser.find(c("extLst"))
+    if ext_lst is not None and len(ext_lst) == 0:
+        ser.remove(ext_lst)
+    return ser
+
+
+def new_series(kind: str) -> etree._Element:
+    """A bare series for a group that has none in the template."""
+    ser = etree.Element(c("ser"), nsmap={"c": C})
+    for tag in ("idx", "order"):
+        etree.SubElement(ser, c(tag)).set("val", "0")
+    if kind in ("lineChart", "scatterChart"):
+        set_child(ser, etree.Element(c("smooth"), val="0"))
+    return ser

@@ -1,0 +1,321 @@
+"""A chart's embedded workbook, edited in place.
+
+The xlsx is not regenerated: only the sheet the chart's formulas point to is rewritten, and on it
+only the block of cells the chart uses. Other sheets, cells outside the block, styles, shared
+strings, defined names and the table definition stay; the table's range and column names follow
+the new block so that "Edit Data" in PowerPoint outlines exactly the chart's data. New strings are
+written inline (``t="inlineStr"``), which every spreadsheet reader accepts, so the shared string
+table never needs renumbering.
+"""
+
+from __future__ import annotations
+
+import bisect
+import re
+import zipfile
+from collections.abc import Sequence
+from functools import lru_cache
+from xml.sax.saxutils import escape
+
+from lxml import etree
+
+from deckkit.renderer.chart.workbook.package import (
+    SAFE_PARSER as _SAFE,
+)
+from deckkit.renderer.chart.workbook.package import (
+    XlsxPackage,
+    date_style,
+    drop_calc_chain,
+    overlapping_tables,
+    retarget_table,
+    table_header,
+    update_ole_size,
+)
+from deckkit.renderer.chart.workbook.package import (
+    sheet_tag as _s,
+)
+from deckkit.renderer.chart.workbook.refs import (
+    CELL,
+    CellRange,
+    column_letter,
+    column_number,
+    format_formula,
+    parse_cell,
+    parse_formula,
+)
+from deckkit.renderer.opc.namespaces import S
+
+__all__ = [
+    "CellRange",
+    "CellValue",
+    "ChartWorkbook",
+    "DateNumber",
+    "NumberText",
+    "format_formula",
+    "format_number",
+    "parse_formula",
+]
+
+CellValue = str | int | float | None
+
+
+class ChartWorkbook:
+    """An embedded workbook opened once: its sheet names, and the edit that writes a block."""
+
+    def __init__(self, xlsx: bytes) -> None:
+        self._package = XlsxPackage(xlsx)
+        self._sheets = dict(self._package.sheets())
+
+    @classmethod
+    def open(cls, xlsx: bytes) -> ChartWorkbook | None:
+        """The workbook, or None when the bytes are not a SpreadsheetML workbook with sheets."""
+        try:
+            book = cls(xlsx)
+        except (zipfile.BadZipFile, etree.XMLSyntaxError, KeyError, OSError, ValueError):
+            return None
+        return book if book._sheets else None
+
+    @property
+    def sheet_names(self) -> list[str]:
+        return list(self._sheets)
+
+    def write_block(
+        self,
+        sheet: str,
+        clear: CellRange | None,
+        top: int,
+        left: int,
+        grid: Sequence[Sequence[CellValue]],
+        date_format: str = "m/d/yyyy",
+    ) -> bytes:
+        """Write grid at (top, left) of sheet after emptying clear; keep every other cell and part.
+
+        Tables on the sheet that overlap the old or new block take the new block as their range
+        and the block's first row as their column names.
+        """
+        return _write_block(self._package, self._sheets[sheet], clear, top, left, grid, date_format)
+
+
+def _cell_xml(ref: str, value: CellValue, style: str | None) -> str:
+    s = f' s="{style}"' if style else ""
+    if value is None:
+        return f'<c r="{ref}"{s}/>' if style else ""
+    if isinstance(value, NumberText):
+        return f'<c r="{ref}"{s}><v>{value}</v></c>'
+    if isinstance(value, str):
+        space = ' xml:space="preserve"' if value != value.strip() else ""
+        return f'<c r="{ref}"{s} t="inlineStr"><is><t{space}>{escape(_xml_safe(value))}</t></is></c>'
+    return f'<c r="{ref}"{s}><v>{format_number(value)}</v></c>'
+
+
+_ILLEGAL = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff]")
+
+
+def _xml_safe(text: str) -> str:
+    """Text without the control characters XML 1.0 cannot hold."""
+    return _ILLEGAL.sub("", text)
+
+
+def format_number(value: float) -> str:
+    """Shortest text that reads back as the same number (``3`` for 3.0, as spreadsheets write it)."""
+    text = repr(value)
+    return text[:-2] if text.endswith(".0") else text
+
+
+class NumberText(str):
+    """A number already formatted with :func:`format_number` (written as a number, not text)."""
+
+    __slots__ = ()
+
+
+class DateNumber(NumberText):
+    """A day serial, written with the block's date format so that "Edit Data" shows a date."""
+
+    __slots__ = ()
+
+
+def _cell_col(cell: etree._Element) -> int:
+    return _ref_column(cell.get("r", ""))
+
+
+# Every chart's sheet uses the same few hundred references (B2, C2...): each is parsed once.
+@lru_cache(maxsize=8192)
+def _ref_column(ref: str) -> int:
+    m = CELL.match(ref)
+    return column_number(m.group(1)) if m else 0
+
+
+def _number_rows_and_cells(sheet_data: etree._Element) -> None:
+    """Give every row and cell its explicit ``r`` (both are optional in the schema)."""
+    row_no = 0
+    for row in sheet_data.iter(_s("row")):
+        row_no = int(row.get("r") or row_no + 1)
+        row.set("r", str(row_no))
+        col = 0
+        for cell in row.iter(_s("c")):
+            parsed = parse_cell(cell.get("r", ""))
+            col = parsed[1] if parsed else col + 1
+            cell.set("r", f"{column_letter(col)}{row_no}")
+
+
+def _write_block(
+    package: XlsxPackage,
+    part: str,
+    clear: CellRange | None,
+    top: int,
+    left: int,
+    grid: Sequence[Sequence[CellValue]],
+    date_format: str,
+) -> bytes:
+    height, width = len(grid), max((len(r) for r in grid), default=0)
+    block = CellRange(top, left, top + max(height, 1) - 1, left + max(width, 1) - 1)
+    root = etree.fromstring(package.parts[part], _SAFE)
+    sheet_data = root.find(_s("sheetData"))
+    if sheet_data is None:
+        sheet_data = etree.SubElement(root, _s("sheetData"))
+    _number_rows_and_cells(sheet_data)
+
+    header = list(grid[0]) if grid else []
+    tables = overlapping_tables(package, part, [r for r in (clear, block) if r is not None])
+    if tables:
+        header = table_header(package, tables[0], header, width)
+        grid = [header, *grid[1:]]
+    # Date labels sit in the first column (or, for series in rows, the first row).
+    has_dates = any(
+        isinstance(v, DateNumber) for v in [*(grid[0] if grid else []), *(r[0] for r in grid[1:] if r)]
+    )
+    dates_style = date_style(package, date_format) if has_dates else None
+    splices = _replace_cells(sheet_data, clear or block, block, grid, dates_style)
+    _update_dimension(root, sheet_data, block)
+    xml = etree.tostring(root, xml_declaration=True, encoding="UTF-8", standalone=True)
+    for marker, rows in splices.items():
+        xml = xml.replace(marker, rows, 1)
+    package.parts[part] = xml
+    for table_part in tables:
+        package.parts[table_part] = retarget_table(package.parts[table_part], block, header)
+    drop_calc_chain(package)
+    update_ole_size(package, block)
+    return package.write()
+
+
+def _replace_cells(
+    sheet_data: etree._Element,
+    clear: CellRange,
+    block: CellRange,
+    grid: Sequence[Sequence[CellValue]],
+    date_style: str | None = None,
+) -> dict[bytes, bytes]:
+    """Replace the cells; rows that did not exist come back as (marker, text) to splice in."""
+    rows = {int(r.get("r", "0")): r for r in sheet_data.iter(_s("row"))}
+    # Styles of the cells that go, so the new cells look like the old ones (header, labels, values).
+    styles: dict[tuple[int, int], str] = {}
+    column_styles: dict[int, str] = {}
+    for row_no in range(clear.top, clear.bottom + 1):
+        row = rows.get(row_no)
+        if row is None:
+            continue
+        for cell in list(row):
+            if cell.tag != _s("c"):
+                continue
+            col = _cell_col(cell)
+            if clear.left <= col <= clear.right:
+                style = cell.get("s")
+                if style:
+                    styles[(row_no, col)] = style
+                    if row_no > clear.top:
+                        column_styles[col] = style
+                row.remove(cell)
+            if "spans" in row.attrib:
+                del row.attrib["spans"]
+
+    new_rows: dict[int, str] = {}
+    letters = [column_letter(block.left + j) for j in range(block.right - block.left + 1)]
+    plain = [
+        f' s="{column_styles[block.left + j]}"' if block.left + j in column_styles else ""
+        for j in range(len(letters))
+    ]
+    for i, values in enumerate(grid):
+        row_no = block.top + i
+        cells = []
+        if i and not clear.top <= row_no <= clear.bottom:
+            # Rows beyond the template's block (the bulk of a large chart): column styles only.
+            for j, value in enumerate(values):
+                kind = type(value)
+                if kind is NumberText:
+                    cells.append(f'<c r="{letters[j]}{row_no}"{plain[j]}><v>{value}</v></c>')
+                elif kind is DateNumber and date_style is not None:
+                    cells.append(f'<c r="{letters[j]}{row_no}" s="{date_style}"><v>{value}</v></c>')
+                elif value is not None:
+                    cells.append(_cell_xml(f"{letters[j]}{row_no}", value, column_styles.get(block.left + j)))
+        else:
+            for j, value in enumerate(values):
+                col = block.left + j
+                style = styles.get((row_no, col)) or (column_styles.get(col) if i else None)
+                if isinstance(value, DateNumber) and date_style is not None:
+                    style = date_style
+                cells.append(_cell_xml(f"{letters[j]}{row_no}", value, style))
+        text = "".join(cells)
+        row = rows.get(row_no)
+        if row is None:
+            new_rows[row_no] = f'<row r="{row_no}">{text}</row>'
+        elif text:
+            fresh = etree.fromstring(f'<row xmlns="{S}">{text}</row>', _SAFE)
+            kept = [c for c in row if c.tag == _s("c")]
+            tail = [c for c in row if c.tag != _s("c")]  # extLst of the row
+            # The new cells come in column order: sorting is needed only to place kept ones.
+            merged = sorted([*kept, *fresh], key=_cell_col) if kept else list(fresh)
+            for child in list(row):
+                row.remove(child)
+            row.extend([*merged, *tail])
+    # Rows left empty by the clearing and without formatting of their own are dropped.
+    for row in list(sheet_data):
+        if len(row) == 0 and not ({"s", "ht", "hidden", "customFormat"} & set(row.attrib)):
+            sheet_data.remove(row)
+    if not new_rows:
+        return {}
+    if sheet_data.nsmap.get(None) != S:
+        # The sheet spells its namespace with a prefix: parse the rows in (slower, rare).
+        parsed = etree.fromstring(f'<sheetData xmlns="{S}">{"".join(new_rows.values())}</sheetData>', _SAFE)
+        by_number = {int(r.get("r", "0")): r for r in sheet_data}
+        by_number.update({int(r.get("r", "0")): r for r in parsed})
+        for child in list(sheet_data):
+            sheet_data.remove(child)
+        sheet_data.extend(by_number[k] for k in sorted(by_number))
+        return {}
+    # The new rows are spliced in as text after serialization: parsing tens of thousands of
+    # cells only to serialize them again is most of the cost of a large chart.
+    existing = [int(r.get("r", "0")) for r in sheet_data]
+    slots: dict[int, list[str]] = {}
+    for row_no, xml in sorted(new_rows.items()):
+        slots.setdefault(bisect.bisect_left(existing, row_no), []).append(xml)
+    children = list(sheet_data)
+    splices: dict[bytes, bytes] = {}
+    for slot, texts in slots.items():
+        marker = etree.Comment(f"deckkit-rows-{slot}")
+        if slot < len(children):
+            children[slot].addprevious(marker)
+        else:
+            sheet_data.append(marker)
+        splices[f"<!--deckkit-rows-{slot}-->".encode()] = "".join(texts).encode()
+    return splices
+
+
+def _update_dimension(root: etree._Element, sheet_data: etree._Element, block: CellRange) -> None:
+    """The used range: the new block and every other row's first and last cell."""
+    dimension = root.find(_s("dimension"))
+    if dimension is None:
+        return
+    cell_tag = _s("c")
+    bounds = block
+    for row in sheet_data.iter(_s("row")):
+        row_no = int(row.get("r", "0"))
+        if block.top < row_no <= block.bottom and len(row) and row[-1].tag == cell_tag:
+            # A block row: its first cell is within the block; only its last may reach beyond.
+            right = _cell_col(row[-1])
+            if right > bounds.right:
+                bounds = bounds.union(CellRange(row_no, right, row_no, right))
+            continue
+        cells = [c for c in row if c.tag == cell_tag]
+        if cells:
+            bounds = bounds.union(CellRange(row_no, _cell_col(cells[0]), row_no, _cell_col(cells[-1])))
+    dimension.set("ref", bounds.a1)

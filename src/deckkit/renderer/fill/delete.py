@@ -1,0 +1,73 @@
+"""Delete filler: ``{"delete": true}`` removes the element that holds the key.
+
+A text shape holding ``{key}`` is removed; a table cell holding ``{key}`` is emptied; a table,
+chart or picture whose alt text is the key is removed. A group left empty goes too.
+"""
+
+from __future__ import annotations
+
+import copy
+
+from lxml import etree
+
+from deckkit.renderer.drawingml import a
+from deckkit.renderer.locate import Occurrence
+from deckkit.renderer.opc.namespaces import MC, P
+
+__all__ = ["delete_shape", "delete_text_holder", "empty_cell"]
+
+_GRP = f"{{{P}}}grpSp"
+_MC_BRANCHES = (f"{{{MC}}}Choice", f"{{{MC}}}Fallback")
+_SHAPE_TAGS = frozenset(
+    [f"{{{P}}}{t}" for t in ("sp", "grpSp", "graphicFrame", "cxnSp", "pic", "contentPart")]
+    + [f"{{{MC}}}AlternateContent"]
+)
+
+
+def delete_shape(shape: etree._Element) -> None:
+    """Remove a shape from its tree (with its markup-compatibility wrapper, and empty groups)."""
+    parent = shape.getparent()
+    if parent is None:
+        return
+    if parent.tag in _MC_BRANCHES:
+        wrapper = parent.getparent()
+        if wrapper is not None:
+            delete_shape(wrapper)
+        return
+    parent.remove(shape)
+    if parent.tag == _GRP and not any(child.tag in _SHAPE_TAGS for child in parent):
+        delete_shape(parent)
+
+
+def empty_cell(tc: etree._Element) -> None:
+    """Leave one empty paragraph in a table cell, keeping its paragraph and run formatting."""
+    body = tc.find(a("txBody"))
+    if body is None:
+        return
+    paragraphs = body.findall(a("p"))
+    first = paragraphs[0] if paragraphs else None
+    empty = etree.Element(a("p"))
+    if first is not None:
+        p_pr = first.find(a("pPr"))
+        if p_pr is not None:
+            empty.append(copy.deepcopy(p_pr))
+        run_pr = first.find(f"{a('r')}/{a('rPr')}")
+        end = first.find(a("endParaRPr"))
+        source = end if end is not None else run_pr
+        if source is not None:
+            end_copy = copy.deepcopy(source)
+            end_copy.tag = a("endParaRPr")
+            for link in end_copy.findall(a("hlinkClick")):
+                end_copy.remove(link)
+            empty.append(end_copy)
+    for p in paragraphs:
+        body.remove(p)
+    body.append(empty)
+
+
+def delete_text_holder(occ: Occurrence) -> None:
+    """Delete for a text occurrence: empty its table cell, or remove its shape."""
+    if occ.cell is not None:
+        empty_cell(occ.cell)
+    else:
+        delete_shape(occ.shape)

@@ -1,0 +1,216 @@
+"""Text filler: a string or Text object replaces its ``{key}`` occurrences.
+
+The inserted runs copy the run properties of the run where ``{key}`` starts, so the template's
+formatting is kept; text around the braces stays in its own runs. ``styles.font`` applies to the
+inserted runs only, ``styles.shape`` to the containing shape (or table cell). ``\\n`` becomes a
+line break (``a:br``) carrying the same run properties. ``hyperlink`` adds ``a:hlinkClick``.
+"""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Callable, Iterable
+
+from lxml import etree
+
+from deckkit.model import FontStyles, ShapeStyles, Text
+from deckkit.renderer.drawingml import (
+    a,
+    anchor_value,
+    apply_font,
+    apply_shape_styles_to_sp_pr,
+    insert_before_any,
+    set_paragraph_alignment,
+)
+from deckkit.renderer.locate import KEY_PATTERN, Occurrence, paragraph_segments
+from deckkit.renderer.opc.namespaces import A, P, R
+
+__all__ = ["AddHyperlink", "apply_shape_styles", "make_runs", "replace_occurrences", "styled_run_properties"]
+
+AddHyperlink = Callable[[str], str]
+"""Adds an external hyperlink relationship to the slide being filled and returns its r:id."""
+
+_AFTER_HLINK_IN_RPR = ("hlinkMouseOver", "rtl", "extLst")
+_TEXT_CHILDREN = frozenset(a(t) for t in ("r", "br", "fld"))
+
+
+def _run_properties(run: etree._Element | None) -> etree._Element:
+    r_pr = run.find(a("rPr")) if run is not None else None
+    return copy.deepcopy(r_pr) if r_pr is not None else etree.Element(a("rPr"), nsmap={"a": A})
+
+
+def styled_run_properties(
+    base: etree._Element, font: FontStyles | None, hyperlink_rid: str | None
+) -> etree._Element:
+    r_pr = copy.deepcopy(base)
+    if r_pr.tag != a("rPr"):
+        r_pr.tag = a("rPr")
+    # The template's spell-check mark was about the placeholder, not the inserted text.
+    r_pr.attrib.pop("err", "")
+    if font is not None:
+        apply_font(r_pr, font)
+    for old in r_pr.findall(a("hlinkClick")):
+        r_pr.remove(old)
+    if hyperlink_rid is not None:
+        link = etree.Element(a("hlinkClick"))
+        link.set(f"{{{R}}}id", hyperlink_rid)
+        insert_before_any(r_pr, link, _AFTER_HLINK_IN_RPR)
+    return r_pr
+
+
+def make_runs(value: str, r_pr: etree._Element) -> list[etree._Element]:
+    """Runs (and ``a:br`` for each ``\\n``) showing value, each with a copy of r_pr."""
+    elements: list[etree._Element] = []
+    for i, line in enumerate(value.replace("\r\n", "\n").split("\n")):
+        if i:
+            br = etree.Element(a("br"))
+            br.append(copy.deepcopy(r_pr))
+            elements.append(br)
+        if line:
+            run = etree.Element(a("r"))
+            run.append(copy.deepcopy(r_pr))
+            etree.SubElement(run, a("t")).text = line
+            elements.append(run)
+    return elements
+
+
+def _set_run_text(run: etree._Element, text: str) -> None:
+    t = run.find(a("t"))
+    if t is None:
+        t = etree.SubElement(run, a("t"))
+    t.text = text
+
+
+def _replace_span(paragraph: etree._Element, start: int, end: int, value: Text, add_hyperlink: AddHyperlink,
+                  rid_cache: dict[str, str]) -> None:  # fmt: skip
+    segments = paragraph_segments(paragraph)
+    offsets: list[int] = []
+    position = 0
+    for _, text in segments:
+        offsets.append(position)
+        position += len(text)
+    first = next(i for i, (_, t) in enumerate(segments) if offsets[i] <= start < offsets[i] + len(t))
+    last = next(i for i, (_, t) in enumerate(segments) if offsets[i] < end <= offsets[i] + len(t))
+    start_run, start_text = segments[first]
+    end_run, end_text = segments[last]
+    assert start_run is not None
+    assert end_run is not None
+    prefix = start_text[: start - offsets[first]]
+    suffix = end_text[end - offsets[last] :]
+
+    rid = None
+    if value.hyperlink is not None:
+        rid = rid_cache.get(value.hyperlink) or add_hyperlink(value.hyperlink)
+        rid_cache[value.hyperlink] = rid
+    font = value.styles.font if value.styles is not None else None
+    inserted = make_runs(value.value, styled_run_properties(_run_properties(start_run), font, rid))
+
+    if first == last:
+        tail = copy.deepcopy(start_run) if suffix else None
+    else:
+        for run, _ in segments[first + 1 : last]:
+            if run is not None:
+                paragraph.remove(run)
+        tail = end_run
+    if tail is not None and tail is not start_run:
+        _set_run_text(tail, suffix)
+    position_after = paragraph.index(start_run) + 1
+    for offset, element in enumerate(inserted):
+        paragraph.insert(position_after + offset, element)
+    if first == last and tail is not None:
+        paragraph.insert(position_after + len(inserted), tail)
+    elif tail is not None and not suffix:
+        paragraph.remove(tail)
+    if prefix:
+        _set_run_text(start_run, prefix)
+        return
+    paragraph.remove(start_run)
+    if paragraph.find(a("endParaRPr")) is None and not any(c.tag in _TEXT_CHILDREN for c in paragraph):
+        _keep_paragraph_formatting(paragraph, start_run)
+
+
+def _keep_paragraph_formatting(paragraph: etree._Element, run: etree._Element) -> None:
+    """An emptied paragraph keeps its size and font through ``a:endParaRPr``."""
+    r_pr = run.find(a("rPr"))
+    end = etree.SubElement(paragraph, a("endParaRPr"))
+    if r_pr is not None:
+        for name, val in r_pr.attrib.items():
+            end.set(name, val)
+        for child in r_pr:
+            if child.tag not in (a("hlinkClick"), a("hlinkMouseOver")):
+                end.append(copy.deepcopy(child))
+
+
+def replace_occurrences(occurrences: Iterable[Occurrence], value: Text, add_hyperlink: AddHyperlink) -> None:
+    """Replace every given ``{key}`` occurrence with value, then apply ``styles.shape``."""
+    by_paragraph: dict[int, list[Occurrence]] = {}
+    paragraphs: dict[int, etree._Element] = {}
+    for occ in occurrences:
+        by_paragraph.setdefault(id(occ.paragraph), []).append(occ)
+        paragraphs[id(occ.paragraph)] = occ.paragraph
+    rid_cache: dict[str, str] = {}
+    containers: dict[int, Occurrence] = {}
+    for pid, occs in by_paragraph.items():
+        paragraph = paragraphs[pid]
+        if paragraph.getparent() is None:  # removed by an earlier key (a list, a delete)
+            continue
+        # Offsets are found again: an earlier key may have changed this paragraph. Right to
+        # left, a replacement never moves the text before it.
+        key = occs[0].key
+        text = "".join(t for _, t in paragraph_segments(paragraph))
+        spans = [m.span() for m in KEY_PATTERN.finditer(text) if m.group(1) == key]
+        for start, end in reversed(spans):
+            _replace_span(paragraph, start, end, value, add_hyperlink, rid_cache)
+        if spans:
+            containers[id(occs[0].cell if occs[0].cell is not None else occs[0].shape)] = occs[0]
+    shape_styles = value.styles.shape if value.styles is not None else None
+    if shape_styles is not None:
+        for occ in containers.values():
+            apply_shape_styles(occ, shape_styles)
+
+
+def apply_shape_styles(occ: Occurrence, styles: ShapeStyles) -> None:
+    """Fill, outline and alignment of the shape (or table cell) that holds an occurrence."""
+    body = occ.tx_body
+    if styles.align is not None:
+        for paragraph in body.findall(a("p")):
+            p_pr = paragraph.find(a("pPr"))
+            if p_pr is None:
+                p_pr = etree.Element(a("pPr"))
+                paragraph.insert(0, p_pr)
+            set_paragraph_alignment(p_pr, styles.align)
+    if occ.cell is not None:
+        _style_cell(occ.cell, styles)
+        return
+    if styles.vertical_align is not None:
+        body_pr = body.find(a("bodyPr"))
+        if body_pr is None:
+            body_pr = etree.Element(a("bodyPr"))
+            body.insert(0, body_pr)
+        body_pr.set("anchor", anchor_value(styles.vertical_align))
+    sp_pr = occ.shape.find(f"{{{P}}}spPr")
+    if sp_pr is not None and (styles.fill is not None or styles.outline is not None):
+        apply_shape_styles_to_sp_pr(sp_pr, styles)
+
+
+def _style_cell(tc: etree._Element, styles: ShapeStyles) -> None:
+    """styles.shape on a table cell, through the table filler's one definition of cell styling.
+
+    Borders are shared edges (each neighbour keeps its own copy) and a merged block is styled as
+    one cell; the table filler knows both, so a ``{key}`` in a cell is styled exactly as a Table
+    cell with the same styles would be.
+    """
+    from deckkit.renderer.table.cell import apply_cell_styles
+    from deckkit.renderer.table.grid import cell_matrix, merges_of
+
+    row_el = tc.getparent()
+    tbl = row_el.getparent() if row_el is not None else None
+    if tbl is None:
+        return
+    matrix = cell_matrix(tbl)
+    for r, cells in enumerate(matrix):
+        for c, cell in enumerate(cells):
+            if cell is tc:
+                merge = next((m for m in merges_of(matrix) if (m.row, m.col) == (r, c)), None)
+                apply_cell_styles(matrix, r, c, styles, merge)
+                return

@@ -1,0 +1,275 @@
+"""Where a key lives on a slide: the one definition, shared by rendering and inspection.
+
+- ``{key}`` in the text of any shape: text boxes, autoshapes, placeholders, table cells, and
+  shapes inside groups at any depth. Matching works on a paragraph's text across runs (PowerPoint
+  splits words over runs for spell checking and edits). Only text counts: braces inside XML
+  attributes (GUIDs, ``creationId``) never do.
+- Alt text (``p:cNvPr/@descr``) equal to ``key`` or ``{key}`` names a table, a chart or a picture.
+
+A key is ``{`` + one or more Unicode letters, digits, ``_``, ``-``, ``.`` + ``}``.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Final, Literal
+
+from lxml import etree
+
+from deckkit.errors import TemplateError
+from deckkit.renderer.opc.namespaces import MC, TABLE, A, C, P, R
+
+if TYPE_CHECKING:
+    from deckkit.renderer.opc.package import Part
+
+__all__ = [
+    "KEY_PATTERN",
+    "Frame",
+    "FrameKind",
+    "Occurrence",
+    "SlidePlaceholders",
+    "locate_placeholders",
+    "paragraph_segments",
+]
+
+
+# \w is Unicode letters, digits and underscore.
+KEY_PATTERN: Final = re.compile(r"\{([\w.\-]+)\}")
+
+_SP, _GRP, _FRAME, _PIC, _CXN = (f"{{{P}}}{t}" for t in ("sp", "grpSp", "graphicFrame", "pic", "cxnSp"))
+_CONTENT_PART = f"{{{P}}}contentPart"
+_TXBODY = f"{{{P}}}txBody"
+_A_TXBODY = f"{{{A}}}txBody"
+_P, _R, _T, _BR, _FLD = (f"{{{A}}}{t}" for t in ("p", "r", "t", "br", "fld"))
+_ALTERNATE = f"{{{MC}}}AlternateContent"
+_CHOICE, _FALLBACK = f"{{{MC}}}Choice", f"{{{MC}}}Fallback"
+_NO_KEY_CHAR = "\x00"  # stands for a field or break: a key never spans one
+
+FrameKind = Literal["table", "chart", "picture", "video", "graphic", "shape"]
+
+
+@dataclass(slots=True)
+class Occurrence:
+    """One ``{key}`` in one paragraph: ``start``/``end`` index the paragraph's text."""
+
+    key: str
+    shape: etree._Element  # the p:sp (or p:graphicFrame for a table cell) that holds the text
+    paragraph: etree._Element
+    start: int
+    end: int
+    cell: etree._Element | None = None  # the a:tc when the text is in a table cell
+
+    @property
+    def tx_body(self) -> etree._Element:
+        parent = self.paragraph.getparent()
+        assert parent is not None
+        return parent
+
+
+@dataclass(slots=True)
+class Frame:
+    """A shape named by its alt text: a table, chart or picture (or another graphic)."""
+
+    alt_text: str
+    kind: FrameKind
+    element: etree._Element
+    name: str
+
+
+@dataclass(slots=True)
+class SlidePlaceholders:
+    """Every key on one slide tree: text occurrences in document order, and named frames."""
+
+    text: dict[str, list[Occurrence]] = field(default_factory=dict)
+    frames: list[Frame] = field(default_factory=list)
+
+    def frames_named(self, key: str) -> list[Frame]:
+        """Frames whose alt text is ``key`` or ``{key}``."""
+        return [f for f in self.frames if f.alt_text in (key, "{" + key + "}")]
+
+    def frames_of_kind(self, kind: FrameKind) -> list[Frame]:
+        return [f for f in self.frames if f.kind == kind]
+
+    @property
+    def keys(self) -> list[str]:
+        return list(self.text)
+
+
+def paragraph_segments(paragraph: etree._Element) -> list[tuple[etree._Element | None, str]]:
+    """The paragraph as (run, text) segments; breaks and fields are (None, a non-key character)."""
+    segments: list[tuple[etree._Element | None, str]] = []
+    for child in paragraph:
+        if child.tag == _R:
+            t = child.find(_T)
+            segments.append((child, (t.text or "") if t is not None else ""))
+        elif child.tag in (_BR, _FLD):
+            segments.append((None, _NO_KEY_CHAR))
+    return segments
+
+
+def _paragraph_occurrences(paragraph: etree._Element, shape: etree._Element, cell: etree._Element | None,
+                           found: dict[str, list[Occurrence]]) -> None:  # fmt: skip
+    text = "".join(t for _, t in paragraph_segments(paragraph))
+    if "{" not in text:
+        return
+    for match in KEY_PATTERN.finditer(text):
+        found.setdefault(match.group(1), []).append(
+            Occurrence(match.group(1), shape, paragraph, match.start(), match.end(), cell)
+        )
+
+
+def _text_bodies(shape: etree._Element) -> Iterator[tuple[etree._Element, etree._Element | None]]:
+    """(txBody, cell) pairs of a shape: its own text, or every table cell's."""
+    if shape.tag == _SP:
+        body = shape.find(_TXBODY)
+        if body is not None:
+            yield body, None
+    elif shape.tag == _FRAME:
+        for tbl in shape.iter(f"{{{A}}}tbl"):
+            for tc in tbl.iter(f"{{{A}}}tc"):
+                body = tc.find(_A_TXBODY)
+                if body is not None:
+                    yield body, tc
+
+
+def iter_shapes(tree: etree._Element) -> Iterator[etree._Element]:
+    """Every shape under a shape tree (p:spTree or p:grpSp), groups entered at any depth.
+
+    In markup-compatibility blocks the first Choice is used, which is what PowerPoint shows.
+    """
+    for child in tree:
+        if child.tag == _GRP:
+            yield child
+            yield from iter_shapes(child)
+        elif child.tag == _ALTERNATE:
+            choice = child.find(_CHOICE)
+            branch = choice if choice is not None else child.find(_FALLBACK)
+            if branch is not None:
+                yield from iter_shapes(branch)
+        elif child.tag in (_SP, _FRAME, _PIC, _CXN, _CONTENT_PART):
+            yield child
+
+
+def shape_tree(slide_root: etree._Element) -> etree._Element:
+    tree = slide_root.find(f"{{{P}}}cSld/{{{P}}}spTree")
+    if tree is None:
+        raise TemplateError("template.pptx is damaged: a slide has no shape tree (p:cSld/p:spTree)")
+    return tree
+
+
+def non_visual_properties(shape: etree._Element) -> etree._Element | None:
+    """The shape's p:cNvPr (its id, name and alt text)."""
+    # The first child of every shape kind is its p:nv*Pr, which starts with p:cNvPr.
+    if len(shape) and shape[0].tag.startswith(f"{{{P}}}nv"):
+        found: etree._Element | None = shape[0].find(f"{{{P}}}cNvPr")
+        return found
+    return None
+
+
+def _frame_kind(shape: etree._Element) -> FrameKind:
+    if shape.tag == _PIC:
+        nv = shape.find(f"{{{P}}}nvPicPr/{{{P}}}nvPr")
+        if nv is not None and any(
+            child.tag.endswith(("}videoFile", "}audioFile", "}quickTimeFile")) for child in nv
+        ):
+            return "video"
+        return "picture"
+    if shape.tag == _FRAME:
+        data = shape.find(f"{{{A}}}graphic/{{{A}}}graphicData")
+        uri = data.get("uri") if data is not None else None
+        if uri == TABLE:
+            return "table"
+        if uri == C:
+            return "chart"
+        return "graphic"
+    return "shape" if shape.tag == _SP else "graphic"
+
+
+def locate_placeholders(slide_root: etree._Element) -> SlidePlaceholders:
+    """Every ``{key}`` in the slide's text and every shape with alt text, in document order."""
+    found = SlidePlaceholders()
+    for shape in iter_shapes(shape_tree(slide_root)):
+        for body, cell in _text_bodies(shape):
+            for paragraph in body.iter(_P):
+                _paragraph_occurrences(paragraph, shape, cell, found.text)
+        c_nv_pr = non_visual_properties(shape)
+        alt = (c_nv_pr.get("descr") or "").strip() if c_nv_pr is not None else ""
+        if alt and shape.tag != _GRP:
+            assert c_nv_pr is not None
+            found.frames.append(Frame(alt, _frame_kind(shape), shape, c_nv_pr.get("name") or ""))
+    return found
+
+
+def chart_relationship_id(frame: etree._Element) -> str | None:
+    """The r:id of the chart part a chart graphic frame shows."""
+    chart = frame.find(f"{{{A}}}graphic/{{{A}}}graphicData/{{{C}}}chart")
+    return chart.get(f"{{{R}}}id") if chart is not None else None
+
+
+def inherited_xfrm(shape: etree._Element, slide: Part) -> etree._Element | None:
+    """The ``a:xfrm`` a placeholder inherits from its layout or master placeholder (None if none).
+
+    Matching follows PowerPoint: the layout (then master) placeholder with the same ``idx``, else
+    the first one of the same ``type`` (``body`` when absent). Works for every placeholder shape
+    kind (``p:sp``, a ``p:pic`` holding a sample picture, a graphic frame).
+    """
+    from deckkit.renderer.opc.package import RT
+
+    ph = shape.find(f"./*/{{{P}}}nvPr/{{{P}}}ph")
+    if ph is None:
+        return None
+    layout = slide.related(RT.SLIDE_LAYOUT)
+    for source in (layout, layout.related(RT.SLIDE_MASTER) if layout is not None else None):
+        if source is None:
+            continue
+        xfrm = _placeholder_xfrm(source.xml, ph.get("idx"), ph.get("type", "body"))
+        if xfrm is not None:
+            return xfrm
+    return None
+
+
+def xfrm_box(xfrm: etree._Element) -> tuple[int, int, int, int] | None:
+    """(x, y, cx, cy) in EMU of an ``a:xfrm``/``p:xfrm``, or None when it is incomplete or unreadable."""
+    off, ext = xfrm.find(f"{{{A}}}off"), xfrm.find(f"{{{A}}}ext")
+    if off is None or ext is None:
+        return None
+    try:
+        return (
+            int(off.get("x", "0")),
+            int(off.get("y", "0")),
+            int(ext.get("cx", "0")),
+            int(ext.get("cy", "0")),
+        )
+    except ValueError:
+        return None
+
+
+def inherited_frame(shape: etree._Element, slide: Part) -> tuple[int, int, int, int] | None:
+    """(x, y, cx, cy) of a placeholder without a position of its own, from its layout or master.
+
+    Pictures and videos are sized from the shape they replace; a placeholder whose ``p:spPr``
+    has no ``a:xfrm`` is where the layout (or master) placeholder it follows is.
+    """
+    sp_pr = shape.find(f"{{{P}}}spPr")
+    if sp_pr is None or sp_pr.find(f"{{{A}}}xfrm") is not None:
+        return None
+    xfrm = inherited_xfrm(shape, slide)
+    return xfrm_box(xfrm) if xfrm is not None else None
+
+
+def _placeholder_xfrm(root: etree._Element, idx: str | None, kind: str) -> etree._Element | None:
+    by_type = None
+    for ph in root.iter(f"{{{P}}}ph"):
+        nv_pr = ph.getparent()
+        nv = nv_pr.getparent() if nv_pr is not None else None
+        owner = nv.getparent() if nv is not None else None
+        xfrm = owner.find(f"{{{P}}}spPr/{{{A}}}xfrm") if owner is not None else None
+        if xfrm is None:
+            continue
+        if idx is not None and ph.get("idx") == idx:
+            return xfrm
+        if by_type is None and ph.get("type", "body") == kind:
+            by_type = xfrm
+    return by_type

@@ -1,0 +1,198 @@
+"""The media filler: an Image or Video from data.json replaces the shape that holds its key.
+
+``check_media`` finds every problem first (a file missing from the zip, bytes that are not
+what the name says, a target without a position); ``place_media`` then adds the parts through
+a ``MediaSink`` (the engine's view of one output slide's package) and swaps the target for a
+``p:pic`` sized per ``scaling``/``overflow`` (docs/media.md).
+
+``frame`` (x, y, cx, cy in EMU, in the target's parent's coordinates) is the target's position
+resolved by the engine; it is needed for a placeholder whose position is inherited from the
+slide layout, and wins over the target's own ``a:xfrm`` when given.
+"""
+
+from __future__ import annotations
+
+import difflib
+import posixpath
+from collections.abc import Mapping
+from typing import Protocol
+
+from lxml import etree
+
+from deckkit.errors import Problem, RenderError
+from deckkit.model.elements import Image, Video
+from deckkit.renderer.media.geometry import Box, fit_picture
+from deckkit.renderer.media.imageinfo import ImageInfo, UnreadableImageError, read_image_info, upright
+from deckkit.renderer.media.shape import child_scale, describe_target, new_picture, replace_target, target_box
+from deckkit.renderer.media.video import embed_url, make_video_picture, neutral_poster
+
+__all__ = ["MediaSink", "check_media", "place_media"]
+
+Frame = tuple[int, int, int, int]
+
+# Names a file of each extension may carry, by the format found in its bytes.
+_IMAGE_EXTENSIONS = {"png": ("png",), "jpeg": ("jpg", "jpeg"), "gif": ("gif",)}
+# ISO base media / QuickTime files start with a box whose type is one of these.
+_VIDEO_BOXES = (b"ftyp", b"moov", b"mdat", b"wide", b"free", b"skip", b"pnot")
+
+
+class MediaSink(Protocol):
+    """Adds parts for one output slide; the engine implements it over the package."""
+
+    def add_image(self, data: bytes, ext: str) -> str:
+        """rId of a slide -> image relationship (identical bytes share one part).
+
+        ``ext`` is the format found in the bytes (png, jpeg, gif), not the file's name; videos
+        pass the file's extension (mp4, m4v, mov). The sink registers the content type.
+        """
+        ...
+
+    def add_video(self, data: bytes, ext: str) -> tuple[str, str]:
+        """(rId of the 'video' relationship, rId of the 'media' relationship) to one media part."""
+        ...
+
+    def add_external_video(self, url: str) -> str:
+        """rId of an external 'video' relationship to url."""
+        ...
+
+
+def _field(path: str, name: str) -> str:
+    return f"{path}.{name}" if path else name
+
+
+def _extension(path: str) -> str:
+    name = posixpath.basename(path)
+    return name.rsplit(".", 1)[-1].lower() if "." in name else ""
+
+
+def _missing(src: str, media: Mapping[str, bytes]) -> str:
+    message = f'"{src}" is not in the zip'
+    close = difflib.get_close_matches(src, list(media), n=1, cutoff=0.6)
+    if close:
+        return message + f'; did you mean "{close[0]}"?'
+    return message + " (paths are relative to the folder of data.json)"
+
+
+def _check_image_file(src: str, media: Mapping[str, bytes], path: str) -> list[Problem]:
+    if src not in media:
+        return [Problem(path, _missing(src, media))]
+    try:
+        info = read_image_info(media[src])
+    except UnreadableImageError as e:
+        return [Problem(path, f'"{src}" {e}')]
+    ext = _extension(src)
+    if ext not in _IMAGE_EXTENSIONS[info.ext]:
+        wanted = _IMAGE_EXTENSIONS[info.ext][0]
+        return [
+            Problem(
+                path, f'"{src}" is a {info.label} picture, not {ext.upper()}: name it .{wanted} or convert it'
+            )
+        ]
+    return []
+
+
+def _is_video(data: bytes) -> bool:
+    return len(data) >= 8 and data[4:8] in _VIDEO_BOXES
+
+
+def _check_target(target: etree._Element, scaling: str, frame: Frame | None, path: str) -> list[Problem]:
+    box = target_box(target, frame)
+    what = describe_target(target)
+    if box is None:
+        return [Problem(path, f"{what} has no position of its own (it inherits it from the slide layout); "
+                              "move or resize it once in PowerPoint so that the slide records one")]  # fmt: skip
+    if scaling != "none" and (box.cx <= 0 or box.cy <= 0):
+        return [Problem(path, f'{what} has no width or height, so "{scaling}" has nothing to fit into')]
+    return []
+
+
+def check_media(
+    target: etree._Element,
+    element: Image | Video,
+    media: Mapping[str, bytes],
+    path: str,
+    frame: Frame | None = None,
+) -> list[Problem]:
+    """Every reason ``place_media`` would fail, each with its data path (nothing is changed)."""
+    problems = _check_target(target, element.scaling, frame, path)
+    if isinstance(element, Image):
+        problems += _check_image_file(element.src, media, _field(path, "src"))
+        return problems
+    if element.is_online:
+        if embed_url(element.src) is None:
+            problems.append(Problem(_field(path, "src"), f'"{element.src}" is not the address of one video; use a link '
+                                    "such as https://www.youtube.com/watch?v=… or https://vimeo.com/…"))  # fmt: skip
+    elif element.src not in media:
+        problems.append(Problem(_field(path, "src"), _missing(element.src, media)))
+    elif not _is_video(media[element.src]):
+        problems.append(Problem(_field(path, "src"), f'"{element.src}" is not an MP4, M4V or MOV video'))
+    if element.thumbnail is not None:
+        problems += _check_image_file(element.thumbnail, media, _field(path, "thumbnail"))
+    return problems
+
+
+def _upright_picture(data: bytes) -> tuple[bytes, ImageInfo]:
+    info = read_image_info(data)
+    if info.is_upright:
+        return data, info
+    data = upright(data, info)
+    return data, read_image_info(data)
+
+
+def _intrinsic_size(target: etree._Element, info: ImageInfo) -> tuple[float, float]:
+    sx, sy = child_scale(target)
+    return info.width_emu * sx, info.height_emu * sy
+
+
+def place_media(
+    target: etree._Element,
+    element: Image | Video,
+    media: Mapping[str, bytes],
+    sink: MediaSink,
+    frame: Frame | None = None,
+) -> None:
+    """Replace ``target`` with a picture or video of ``element`` (call ``check_media`` first)."""
+    problems = check_media(target, element, media, "", frame)
+    if problems:
+        raise RenderError(problems)
+    box = target_box(target, frame)
+    assert box is not None
+    if isinstance(element, Image):
+        _place_image(target, element, media, sink, box)
+    else:
+        _place_video(target, element, media, sink, box)
+
+
+def _place_image(
+    target: etree._Element, image: Image, media: Mapping[str, bytes], sink: MediaSink, box: Box
+) -> None:
+    data, info = _upright_picture(media[image.src])
+    placement = fit_picture(box, _intrinsic_size(target, info), image.scaling, image.overflow)
+    rid = sink.add_image(data, info.ext)
+    replace_target(target, new_picture(target, rid, placement))
+
+
+def _place_video(
+    target: etree._Element, video: Video, media: Mapping[str, bytes], sink: MediaSink, box: Box
+) -> None:
+    if video.thumbnail is not None:
+        poster, info = _upright_picture(media[video.thumbnail])
+        size = _intrinsic_size(target, info)
+        poster_ext = info.ext
+    else:
+        poster = neutral_poster(box.cx, box.cy)
+        size, poster_ext = (float(max(box.cx, 1)), float(max(box.cy, 1))), "png"
+    # A video has no overflow setting; "cover" fills the target and is clipped to it, so the
+    # player never spills over its neighbours.
+    placement = fit_picture(box, size, video.scaling, "hidden" if video.scaling == "cover" else "visible")
+    poster_rid = sink.add_image(poster, poster_ext)
+    if video.is_online:
+        embed = embed_url(video.src)
+        assert embed is not None
+        video_rid, media_rid = sink.add_external_video(embed), None
+    else:
+        embed = None
+        video_rid, media_rid = sink.add_video(media[video.src], _extension(video.src))
+    pic = new_picture(target, poster_rid, placement)
+    replace_target(target, pic)
+    make_video_picture(pic, video_rid, media_rid, embed)

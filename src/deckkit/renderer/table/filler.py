@@ -1,0 +1,114 @@
+"""The table filler: a Table's rows replace the whole table of a graphic frame, header included.
+
+The engine finds the frame (alt text = key) and calls :func:`check_table` while planning and
+:func:`fill_table` while assembling. The table keeps its style, banding and first-row/column
+flags; its rows and columns follow the data (``table_grid``), every cell takes the formatting of
+the template cell at its position (``table_cell``), data bars become the cell's fill
+(``table_databar``).
+"""
+
+from __future__ import annotations
+
+from lxml import etree
+
+from deckkit.errors import Problem
+from deckkit.model.elements import Table, TableCell
+from deckkit.renderer.drawingml import a
+from deckkit.renderer.table.cell import apply_cell_styles, set_cell_text
+from deckkit.renderer.table.databar import ImageSink, draw_databar
+from deckkit.renderer.table.grid import (
+    Merge,
+    apply_sizing,
+    grid_of,
+    resize_grid,
+    rows_of,
+    source_index,
+    table_of,
+)
+from deckkit.renderer.table.style import StyleFills
+
+__all__ = ["ImageSink", "check_table", "fill_table"]
+
+
+def _size(value: str | None) -> int:
+    try:
+        return max(int(value), 0) if value is not None else 0
+    except ValueError:
+        return 0
+
+
+def check_table(frame: etree._Element, table: Table, path: str) -> list[Problem]:
+    """Problems that would stop this table from being filled (none means fill_table will work)."""
+    tbl = table_of(frame)
+    if tbl is None:
+        return [Problem(path, "the frame with this alt text holds no table; give the alt text to a table")]
+    problems = []
+    if not rows_of(tbl):
+        problems.append(Problem(path, "the template table has no rows; add one in PowerPoint"))
+    if not table.rows or not any(table.rows):
+        problems.append(Problem(f"{path}.rows", "a table needs at least one row with at least one cell"))
+    return problems
+
+
+def fill_table(frame: etree._Element, table: Table, sink: ImageSink | None = None) -> None:
+    """Fill the frame's table with the data's rows, resizing and moving it per the sizing modes.
+
+    ``sink`` stores data-bar images (see ``table_databar``); without one, data bars are drawn
+    as gradient fills.
+    """
+    tbl = table_of(frame)
+    if tbl is None:
+        raise ValueError("the frame holds no table (check_table reports this)")
+    n_rows, n_cols = table.shape
+    template_widths = [_size(col.get("w")) for col in grid_of(tbl).findall(a("gridCol"))] or [914400]
+    template_heights = [_size(tr.get("h")) for tr in rows_of(tbl)]
+
+    matrix, merges = resize_grid(tbl, n_rows, n_cols)
+    widths = [template_widths[source_index(j, len(template_widths))] for j in range(n_cols)]
+    heights = [template_heights[source_index(i, len(template_heights))] for i in range(n_rows)]
+    apply_sizing(frame, tbl, widths, heights, table.horizontal_sizing, table.vertical_sizing)
+    final_widths = [_size(col.get("w")) for col in grid_of(tbl).findall(a("gridCol"))]
+
+    merge_at = {(m.row, m.col): m for m in merges}
+    covered = {
+        (r, c)
+        for m in merges
+        for r in range(m.row, m.row + m.rows)
+        for c in range(m.col, m.col + m.cols)
+        if (r, c) != (m.row, m.col)
+    }
+    style_fills: StyleFills | None = None
+    for i, row in enumerate(table.rows):
+        for j in range(n_cols):
+            tc = matrix[i][j]
+            if (i, j) in covered:
+                # The data for a cell under a merge is ignored (the interface asks for "").
+                set_cell_text(tc, "")
+                continue
+            value = row[j] if j < len(row) else ""
+            if isinstance(value, str):
+                set_cell_text(tc, value)
+                continue
+            if style_fills is None and value.databar is not None:
+                style_fills = StyleFills(tbl)
+            _fill_cell_object(style_fills, matrix, i, j, value, merge_at.get((i, j)), final_widths, sink)
+
+
+def _fill_cell_object(
+    style_fills: StyleFills | None,
+    matrix: list[list[etree._Element]],
+    row: int,
+    col: int,
+    cell: TableCell,
+    merge: Merge | None,
+    widths: list[int],
+    sink: ImageSink | None,
+) -> None:
+    tc = matrix[row][col]
+    set_cell_text(tc, cell.value, cell.styles.font if cell.styles is not None else None)
+    if cell.styles is not None and cell.styles.shape is not None:
+        apply_cell_styles(matrix, row, col, cell.styles.shape, merge)
+    if cell.databar is not None:
+        span = merge.cols if merge is not None else 1
+        style = style_fills.color(row, col, len(matrix), len(widths)) if style_fills is not None else None
+        draw_databar(tc, sum(widths[col : col + span]), cell.databar, sink, style)

@@ -1,0 +1,38 @@
+"""Fixtures of the core renderer tests: save a built template, check a rendered deck."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.readers import assert_readable
+from tests.renderer.core_kit import Deck
+
+
+@pytest.fixture
+def save_template(tmp_path: Path) -> Callable[[Any, str], Path]:
+    """Save a python-pptx Presentation as a template file."""
+
+    def _save(prs: Any, name: str = "template.pptx") -> Path:
+        path = tmp_path / name
+        prs.save(str(path))
+        return path
+
+    return _save
+
+
+@pytest.fixture
+def check_render(tmp_path: Path) -> Callable[..., Deck]:
+    """Write rendered bytes, run python-pptx and the validator on them, return a Deck."""
+    counter = iter(range(10_000))
+
+    def _check(pptx: bytes, template: Path, pages: int | None = None, *, libreoffice: bool = False) -> Deck:
+        out = tmp_path / f"out{next(counter)}.pptx"
+        out.write_bytes(pptx)
+        assert_readable(out, template, pages=pages, libreoffice=libreoffice)
+        return Deck(pptx)
+
+    return _check

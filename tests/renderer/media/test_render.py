@@ -1,0 +1,178 @@
+"""Media through the public renderer: deckkit.render.render(template, data, media={...})."""
+
+from __future__ import annotations
+
+import io
+import zipfile
+from pathlib import Path
+
+import pytest
+from lxml import etree
+
+from deckkit.errors import RenderError
+from deckkit.renderer import render
+from tests.readers import assert_readable
+from tests.renderer.media.builders import EMU, TARGET, fake_mp4, picture, rich_template, target_slides
+from tests.renderer.media.fake_package import NS
+
+R_EMBED = f"{{{NS['r']}}}embed"
+R_LINK = f"{{{NS['r']}}}link"
+
+
+@pytest.fixture(scope="module")
+def rich(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return rich_template(tmp_path_factory.mktemp("media") / "rich.pptx")
+
+
+class Output:
+    """The rendered pptx, read back as parts."""
+
+    def __init__(self, pptx: bytes) -> None:
+        self.zip = zipfile.ZipFile(io.BytesIO(pptx))
+
+    def slide_names(self) -> list[str]:
+        pres = etree.fromstring(self.zip.read("ppt/presentation.xml"))
+        rels = self.rels("ppt/presentation.xml")
+        return ["ppt/" + rels[rid][1] for rid in pres.xpath("p:sldIdLst/p:sldId/@r:id", namespaces=NS)]
+
+    def slide(self, number: int) -> etree._Element:
+        return etree.fromstring(self.zip.read(self.slide_names()[number - 1]))
+
+    def rels(self, part: str) -> dict[str, tuple[str, str, str | None]]:
+        folder, name = part.rsplit("/", 1)
+        root = etree.fromstring(self.zip.read(f"{folder}/_rels/{name}.rels"))
+        return {
+            r.get("Id"): (r.get("Type").rsplit("/", 1)[1], r.get("Target"), r.get("TargetMode")) for r in root
+        }
+
+    def target(self, number: int, rid: str) -> tuple[str, str, str | None]:
+        return self.rels(self.slide_names()[number - 1])[rid]
+
+    def content_types(self) -> dict[str, str]:
+        root = etree.fromstring(self.zip.read("[Content_Types].xml"))
+        ns = "{http://schemas.openxmlformats.org/package/2006/content-types}"
+        return {d.get("Extension"): d.get("ContentType") for d in root.iter(f"{ns}Default")}
+
+
+def _frame(pic: etree._Element) -> tuple[int, int, int, int]:
+    off, ext = pic.find("p:spPr/a:xfrm/a:off", NS), pic.find("p:spPr/a:xfrm/a:ext", NS)
+    return int(off.get("x")), int(off.get("y")), int(ext.get("cx")), int(ext.get("cy"))
+
+
+def _pic(slide: etree._Element, name: str) -> etree._Element:
+    [pic] = slide.xpath(".//p:pic[p:nvPicPr/p:cNvPr/@name=$name]", namespaces=NS, name=name)
+    return pic
+
+
+def test_every_media_kind_through_render(rich: Path, tmp_path: Path) -> None:
+    media = {
+        "img/g.gif": picture(96, 48, "GIF"),
+        "img/w.png": picture(400, 100),
+        "v/clip.mp4": fake_mp4(),
+        "v/thumb.jpg": picture(320, 180, "JPEG"),
+    }
+    data = {"slides": [
+        {"template": 1, "inner": {"type": "image", "src": "img/g.gif"}},
+        {"template": 2, "photo": {"type": "image", "src": "img/w.png", "scaling": "contain"}},
+        {"template": 3, "hero": {"type": "image", "src": "img/w.png", "scaling": "cover", "overflow": "hidden"}},
+        {"template": 4, "clip": {"type": "video", "src": "v/clip.mp4", "thumbnail": "v/thumb.jpg"}},
+        {"template": 5, "online": {"type": "video", "src": "https://www.youtube.com/watch?v=dQw4w9WgXcQ"}},
+        {"template": 3, "hero": {"type": "image", "src": "img/w.png", "scaling": "contain"}},
+    ]}  # fmt: skip
+    result = render(rich, data, media)
+    assert result.slide_count == 6
+    assert result.warnings == []
+    out = Output(result.pptx)
+
+    group_pic = _pic(out.slide(1), "Inner")
+    assert group_pic.getparent().tag == f"{{{NS['p']}}}grpSp"
+    assert _frame(group_pic) == (2 * EMU, EMU + EMU // 2, 2 * EMU, EMU)
+
+    framed = _pic(out.slide(2), "Photo frame")
+    assert framed.find("p:nvPicPr/p:cNvPr", NS).get("descr") == "photo"
+    assert _frame(framed) == (914400, 1371600, 3657600, 914400)
+
+    # the placeholder's position comes from the layout (resolved by the engine)
+    hero = out.slide(3).xpath(".//p:pic", namespaces=NS)[0]
+    assert _frame(hero) == (457200, 1600200, 8229600, 4525963)
+    assert dict(hero.find("p:blipFill/a:srcRect", NS).attrib) == {
+        "l": "27271",
+        "r": "27271",
+    }  # (4 * 4525963 - 8229600) / 2 of 4 * 4525963
+    hero_again = out.slide(6).xpath(".//p:pic", namespaces=NS)[0]
+    assert _frame(hero_again) == (457200, 2834482, 8229600, 2057400)
+    # both output slides show the same picture part
+    rid3, rid6 = (
+        s.xpath(".//p:pic/p:blipFill/a:blip/@r:embed", namespaces=NS)[0] for s in (out.slide(3), out.slide(6))
+    )
+    assert out.target(3, rid3)[1] == out.target(6, rid6)[1]
+
+    clip = _pic(out.slide(4), "Box clip")
+    video_rid = clip.find("p:nvPicPr/p:nvPr/a:videoFile", NS).get(R_LINK)
+    media_rid = clip.find("p:nvPicPr/p:nvPr/p:extLst/p:ext/p14:media", NS).get(R_EMBED)
+    assert out.target(4, video_rid)[0] == "video"
+    assert out.target(4, media_rid)[0] == "media"
+    assert out.target(4, video_rid)[1] == out.target(4, media_rid)[1]
+    assert out.zip.read("ppt/" + out.target(4, video_rid)[1].removeprefix("../")) == media["v/clip.mp4"]
+    assert out.slide(4).xpath("p:timing//p:video//p:spTgt/@spid", namespaces=NS) == [
+        clip.find("p:nvPicPr/p:cNvPr", NS).get("id")
+    ]
+
+    online = _pic(out.slide(5), "Box online")
+    link = online.find("p:nvPicPr/p:nvPr/a:videoFile", NS).get(R_LINK)
+    assert out.target(5, link) == (
+        "video",
+        "https://www.youtube.com/embed/dQw4w9WgXcQ?feature=oembed",
+        "External",
+    )
+    assert _frame(online) == TARGET
+
+    types = out.content_types()
+    assert (types["png"], types["gif"], types["mp4"]) == ("image/png", "image/gif", "video/mp4")
+    assert types.get("jpeg", types.get("jpg")) == "image/jpeg"
+    path = tmp_path / "out.pptx"
+    path.write_bytes(result.pptx)
+    assert_readable(path, rich, pages=6, libreoffice=False)
+    # python-pptx tells pictures from movies the way PowerPoint does (a:videoFile)
+    from pptx import Presentation
+    from pptx.enum.shapes import MSO_SHAPE_TYPE
+
+    shapes = {s.name: s.shape_type for slide in Presentation(str(path)).slides for s in slide.shapes}
+    assert shapes["Photo frame"] == MSO_SHAPE_TYPE.PICTURE
+    assert shapes["Box clip"] == shapes["Box online"] == MSO_SHAPE_TYPE.MEDIA
+
+
+def test_render_collects_every_media_problem(rich: Path) -> None:
+    data = {"slides": [
+        {"template": 1, "inner": {"type": "image", "src": "img/logo.png"}},
+        {"template": 4, "clip": {"type": "video", "src": "clip.mp4", "thumbnail": "thumb.png"}},
+    ]}  # fmt: skip
+    media = {
+        "img/Logo.png": picture(8, 8),
+        "clip.mp4": b"definitely not a video",
+        "thumb.png": picture(8, 8, "GIF"),
+    }
+    with pytest.raises(RenderError) as caught:
+        render(rich, data, media)
+    assert [str(p) for p in caught.value.problems] == [
+        'slides[0].inner.src: "img/logo.png" is not in the zip; did you mean "img/Logo.png"?',
+        'slides[1].clip.src: "clip.mp4" is not an MP4, M4V or MOV video',
+        'slides[1].clip.thumbnail: "thumb.png" is a GIF picture, not PNG: name it .gif or convert it',
+    ]
+
+
+@pytest.mark.slow
+def test_rendered_matrix_passes_all_readers(tmp_path: Path) -> None:
+    keys = [f"{s}_{o}" for s in ("none", "contain", "cover") for o in ("visible", "hidden")]
+    template = target_slides(tmp_path / "matrix.pptx", keys)
+    slides = [
+        {
+            "template": i,
+            k: {"type": "image", "src": "w.png", "scaling": k.split("_")[0], "overflow": k.split("_")[1]},
+        }
+        for i, k in enumerate(keys, start=1)
+    ]
+    result = render(template, {"slides": slides}, {"w.png": picture(400, 100)})
+    path = tmp_path / "out.pptx"
+    path.write_bytes(result.pptx)
+    assert_readable(path, template, pages=6)
