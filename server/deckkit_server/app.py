@@ -8,6 +8,7 @@ at the end of the ASGI lifespan or through ``close_app``.
 from __future__ import annotations
 
 import contextlib
+import functools
 from collections.abc import AsyncIterator
 
 import anyio
@@ -21,10 +22,12 @@ from deckkit_server.api.openapi import openapi_document
 from deckkit_server.api.ratelimit import InProcessRateLimiter, RateLimiter, RedisRateLimiter
 from deckkit_server.api.routes import api_routes
 from deckkit_server.clock import Clock, system_clock
+from deckkit_server.rendering import upload_wanted
 from deckkit_server.retention import run_retention
 from deckkit_server.settings import Settings, load_settings
 from deckkit_server.state import ServerState
 from deckkit_server.storage import open_storage
+from deckkit_server.storage.local import LocalStorage
 from deckkit_server.store import open_store
 from deckkit_server.worker import RenderPool
 
@@ -73,6 +76,8 @@ def create_app(
     """The ASGI app; ``retention=False`` leaves the periodic sweep to the caller (tests)."""
     settings = settings or load_settings()
     state = build_state(settings, clock)
+    if isinstance(state.storage, LocalStorage):
+        state.storage.upload_guard = functools.partial(upload_wanted, state)
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:

@@ -8,15 +8,20 @@ waits for a render worker and while the render runs; a claim not refreshed for
 
 from __future__ import annotations
 
+import re
+
 import anyio
 
 from deckkit_server.api.errors import ApiError, not_found
+from deckkit_server.settings import SESSION_LIFETIME_SECONDS
 from deckkit_server.state import ServerState
 from deckkit_server.storage.base import OUTPUT_CONTENT_TYPE
 from deckkit_server.store import SessionRecord
 
-__all__ = ["claim_stale_before", "output_key_for", "render_session", "upload_key_for"]
+__all__ = ["claim_stale_before", "output_key_for", "render_session", "upload_key_for", "upload_wanted",
+           "uuid_of_upload_key"]
 
+_UPLOAD_KEY = re.compile(r"^sessions/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})/input\.zip$")
 CLAIM_LIFETIME_SECONDS = 90
 _HEARTBEAT_SECONDS = 30.0
 _POLL_SECONDS = 0.1
@@ -24,6 +29,26 @@ _POLL_SECONDS = 0.1
 
 def upload_key_for(uuid: str) -> str:
     return f"sessions/{uuid}/input.zip"
+
+
+def uuid_of_upload_key(key: str) -> str | None:
+    match = _UPLOAD_KEY.match(key)
+    return match.group(1) if match else None
+
+
+async def upload_wanted(state: ServerState, key: str) -> bool:
+    """Whether an upload to ``key`` is still wanted: its session exists, is unexpired and unrendered.
+
+    The upload form of a session that a newer one replaced stays validly signed for an hour; this
+    is what makes the built-in storage refuse it (and delete what it wrote, see local_routes).
+    """
+    uuid = uuid_of_upload_key(key)
+    if uuid is None:
+        return False
+    record = await state.db(state.store.session_by_uuid, uuid)
+    if record is None or record.upload_key != key or record.is_rendered:
+        return False
+    return record.created_at > state.clock() - SESSION_LIFETIME_SECONDS * 1_000_000
 
 
 def output_key_for(uuid: str) -> str:
