@@ -15,7 +15,7 @@ import anyio
 from starlette.applications import Starlette
 from starlette.requests import Request
 from starlette.responses import JSONResponse, RedirectResponse, Response
-from starlette.routing import BaseRoute, Mount, Route
+from starlette.routing import BaseRoute, Route
 
 from deckkit_server.api.errors import exception_handlers
 from deckkit_server.api.openapi import openapi_document
@@ -96,7 +96,7 @@ def create_app(
         *api_routes(),
         Route("/openapi.json", _openapi, methods=["GET"]),
         Route("/", _root, methods=["GET"]),
-        Mount("/console", routes=console_routes()),
+        *console_routes(),
         *state.storage.routes(),
     ]
     app = Starlette(routes=routes, exception_handlers=exception_handlers, lifespan=lifespan)

@@ -24,7 +24,23 @@ def store(database_url: str) -> Iterator[Store]:
 def test_migrations_run_once(store: Store) -> None:
     assert migrate(store.engine) == []
     with store.engine.connect() as conn:
-        assert list(conn.scalars(select(tables.schema_migrations.c.version))) == [1]
+        assert list(conn.scalars(select(tables.schema_migrations.c.version))) == [1, 2]
+
+
+def test_a_version_1_database_is_upgraded(store: Store) -> None:
+    from sqlalchemy import delete, inspect, text
+
+    with store.engine.begin() as conn:  # back to what version 1 made
+        conn.execute(text("DROP TABLE deckkit_console_sessions"))
+        conn.execute(text("ALTER TABLE deckkit_accounts DROP COLUMN disabled_at"))
+        conn.execute(text("ALTER TABLE deckkit_sessions DROP COLUMN render_claimed_by"))
+        conn.execute(delete(tables.schema_migrations).where(tables.schema_migrations.c.version == 2))
+    assert migrate(store.engine) == [2]
+    with store.engine.connect() as conn:
+        assert "disabled_at" in {c["name"] for c in inspect(conn).get_columns("deckkit_accounts")}
+        assert inspect(conn).has_table("deckkit_console_sessions")
+    account = store.create_account("after", START)
+    assert store.disable_account(account.id, START) == []
 
 
 def test_tokens_are_stored_as_hashes_and_checked(store: Store) -> None:

@@ -3,6 +3,10 @@
 from __future__ import annotations
 
 from html import escape
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from deckkit_server.store import Account
 
 __all__ = ["esc", "page"]
 
@@ -24,11 +28,13 @@ def esc(value: object) -> str:
     return escape("" if value is None else str(value), quote=True)
 
 
-def page(title: str, body: str, *, signed_in: bool = False, csrf: str = "") -> str:
+def page(title: str, body: str, *, account: Account | None = None, csrf: str = "") -> str:
+    """A whole page; signed in (``account``), the header names the account and offers sign-out."""
     sign_out = (
+        f'<span class="account">Account <strong>{esc(account.name)}</strong> <code>{esc(account.id)}</code></span> '
         f'<form class="inline" method="post" action="/console/sign-out"><input type="hidden" name="csrf" '
         f'value="{esc(csrf)}"><button type="submit">Sign out</button></form>'
-        if signed_in
+        if account is not None
         else ""
     )
     return (
