@@ -13,7 +13,9 @@ from collections.abc import AsyncIterator
 
 import anyio
 from starlette.applications import Starlette
-from starlette.requests import Request
+from starlette.middleware import Middleware
+from starlette.middleware.trustedhost import TrustedHostMiddleware
+from starlette.requests import ClientDisconnect, Request
 from starlette.responses import JSONResponse, RedirectResponse, Response
 from starlette.routing import BaseRoute, Route
 
@@ -24,6 +26,7 @@ from deckkit_server.api.routes import api_routes
 from deckkit_server.clock import Clock, system_clock
 from deckkit_server.rendering import upload_wanted
 from deckkit_server.retention import run_retention
+from deckkit_server.serving import BodyTimeout
 from deckkit_server.settings import Settings, load_settings
 from deckkit_server.state import ServerState
 from deckkit_server.storage import open_storage
@@ -57,6 +60,11 @@ def build_state(settings: Settings, clock: Clock = system_clock) -> ServerState:
 
 async def _openapi(request: Request) -> Response:
     return JSONResponse(openapi_document())
+
+
+async def _client_gone(request: Request, exc: Exception) -> Response:
+    # The client left (or BodyTimeout gave up on its body and answered 408): nobody reads this.
+    return Response(status_code=400)
 
 
 async def _root(request: Request) -> Response:
@@ -99,6 +107,11 @@ def create_app(
         *console_routes(),
         *state.storage.routes(),
     ]
-    app = Starlette(routes=routes, exception_handlers=exception_handlers, lifespan=lifespan)
+    middleware = [Middleware(BodyTimeout, seconds=settings.body_timeout)]
+    if settings.allowed_host_list:
+        middleware.insert(0, Middleware(TrustedHostMiddleware, allowed_hosts=settings.allowed_host_list,
+                                        www_redirect=False))  # fmt: skip
+    handlers = {**exception_handlers, ClientDisconnect: _client_gone}
+    app = Starlette(routes=routes, exception_handlers=handlers, lifespan=lifespan, middleware=middleware)
     app.state.deckkit = state
     return app

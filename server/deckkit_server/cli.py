@@ -11,10 +11,6 @@ from pathlib import Path
 __all__ = ["add_account_arguments", "add_serve_arguments", "add_token_arguments", "main", "run_account", "run_serve",
            "run_token"]
 
-# uvicorn closes idle keep-alive connections after 5 s by default; a client that waits longer
-# between calls (an upload to storage, then render) can race that close and see a reset.
-_KEEP_ALIVE_SECONDS = 30
-
 
 def add_serve_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--host", help="interface to listen on (DECKKIT_HOST, default 127.0.0.1)")
@@ -67,6 +63,7 @@ def run_serve(args: argparse.Namespace) -> int:
 
     from deckkit_server.bootstrap import ensure_first_account
     from deckkit_server.clock import system_clock
+    from deckkit_server.serving import startup_warnings, uvicorn_config
     from deckkit_server.settings import Settings
     from deckkit_server.store import open_store
 
@@ -79,18 +76,22 @@ def run_serve(args: argparse.Namespace) -> int:
         store.close()
     base_url = settings.public_url or f"http://{settings.host}:{settings.port}"
     print(f"deckkit server: {base_url}  (console: {base_url}/console)", flush=True)
+    for warning in startup_warnings(settings):
+        print(f"deckkit server: warning: {warning}", file=sys.stderr, flush=True)
     if token:
         print(f"API token (shown once, keep it): {token}", flush=True)
     if args.workers > 1:
+        from uvicorn.supervisors import Multiprocess
+
         # Each process builds its own app from the same environment.
         os.environ["DECKKIT_DATA_DIR"] = str(settings.data_dir)
-        uvicorn.run("deckkit_server.app:create_app", factory=True, host=settings.host, port=settings.port,
-                    workers=args.workers, log_level=args.log_level, timeout_keep_alive=_KEEP_ALIVE_SECONDS)  # fmt: skip
+        config = uvicorn_config("deckkit_server.app:create_app", settings, factory=True, workers=args.workers,
+                                log_level=args.log_level)  # fmt: skip
+        Multiprocess(config, sockets=[config.bind_socket()]).run()
     else:
         from deckkit_server.app import create_app
 
-        uvicorn.run(create_app(settings), host=settings.host, port=settings.port, log_level=args.log_level,
-                    timeout_keep_alive=_KEEP_ALIVE_SECONDS)  # fmt: skip
+        uvicorn.Server(uvicorn_config(create_app(settings), settings, log_level=args.log_level)).run()
     return 0
 
 
