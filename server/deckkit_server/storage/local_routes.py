@@ -21,14 +21,15 @@ from starlette.responses import FileResponse, Response
 
 from deckkit_server.clock import to_datetime
 from deckkit_server.storage.base import INPUT_CONTENT_TYPE, OUTPUT_CONTENT_TYPE
-from deckkit_server.storage.post_policy import LengthRange, check_policy
+from deckkit_server.storage.post_policy import LengthRange, check_policy, signature_matches
 from deckkit_server.storage.s3_errors import S3Error
 from deckkit_server.storage.sigv4 import ALGORITHM, Credential, parse_amz_date, presigned_get_signature
 
 if TYPE_CHECKING:
     from deckkit_server.storage.local import LocalStorage
 
-__all__ = ["MAX_FIELDS_BYTES", "MAX_PARTS", "MAX_PRE_FILE_BYTES", "PRE_POLICY_SECONDS", "UploadGuard",
+__all__ = ["MAX_FIELDS_BYTES", "MAX_PARTS", "MAX_PRE_FILE_BYTES", "PRE_POLICY_SECONDS", "UNSIGNED_REFUSAL_DELAY_SECONDS",
+           "UploadGuard",
            "download_endpoint", "upload_endpoint"]
 
 Endpoint = Callable[[Request], Awaitable[Response]]
@@ -42,14 +43,20 @@ MAX_PARTS = 32  # the signed form has 9 fields and the file
 MAX_PRE_FILE_BYTES = 64 * 1024  # raw body bytes (boundaries, preamble) before the file part begins
 PRE_POLICY_SECONDS = 15.0  # the fields must arrive within this, however slowly the bytes trickle
 _PART_OVERHEAD = 64  # each part costs at least this much of the field budget
-# After a refusal the rest of the body is read (so the client sees the answer, not a reset) only
-# this far; then the connection is closed.
+# After refusing a signed upload (too large, expired, ...) the rest of its body is read (so the
+# client sees the answer, not a reset) only this far; then the connection is closed. Unsigned
+# bodies are never read further: they are answered and their connection closed at once.
 _DRAIN_BYTES = 1024 * 1024
+# An unsigned body is refused only after this pause (its connection held, nothing read): no
+# client of a form this server signed is ever refused so, and a flood of hostile bodies on a few
+# connections then costs the event loop a few requests a second, not hundreds.
+UNSIGNED_REFUSAL_DELAY_SECONDS = 0.5
 _DRAIN_SECONDS = 2.0
 # Past the policy check the multipart parser (pure Python) runs in worker threads for large
 # chunks, so a 50 MB upload never holds the event loop for a whole chunk's parse.
 _THREAD_CHUNK_BYTES = 16 * 1024
 _PARSE_THREADS = anyio.CapacityLimiter(4)
+_PRE_POLICY_SLICE = 2048
 
 UploadGuard = Callable[[str], Awaitable[bool]]
 """Whether an upload to this key is still wanted (its session exists and is unrendered)."""
@@ -73,18 +80,26 @@ class _Events:
         self.headers: dict[bytes, bytes] = {}
         self.header_bytes = 0
         self.parts = 0
+        self.limited = True  # until the policy is checked: stop the parser at the limits
 
     def callbacks(self) -> dict[str, Any]:
         def on_part_begin() -> None:
             self.headers = {}
             self.parts += 1
+            if self.limited and self.parts > MAX_PARTS:
+                raise _too_large(f"Your POST request has more than {MAX_PARTS} parts before the upload file.")
+
+        def count_header(size: int) -> None:
+            self.header_bytes += size
+            if self.limited and self.header_bytes > MAX_FIELDS_BYTES:
+                raise _too_large()
 
         def on_header_field(data: bytes, start: int, end: int) -> None:
-            self.header_bytes += end - start
+            count_header(end - start)
             self._header_field += data[start:end]
 
         def on_header_value(data: bytes, start: int, end: int) -> None:
-            self.header_bytes += end - start
+            count_header(end - start)
             self._header_value += data[start:end]
 
         def on_header_end() -> None:
@@ -128,17 +143,24 @@ class _Upload:
         self.staging: Path | None = None
         self.handle: Any = None
         self.md5 = hashlib.md5(usedforsecurity=False)  # S3's ETag of a single-part upload
+        self.fed = 0  # body bytes given to the parser
+        self.signed = False  # the fields carry a policy this server signed (an expired one, maybe)
 
     @property
     def policy_checked(self) -> bool:
         return self.length is not None
 
     async def begin_file(self) -> None:
-        length = check_policy(
-            self.fields, bucket=self.storage.bucket, secret=self.storage.secret,
-            access_key=self.storage.access_key, security_token_for=self.storage.security_token,
-            now=to_datetime(self.storage.clock()),
-        )  # fmt: skip
+        try:
+            length = check_policy(
+                self.fields, bucket=self.storage.bucket, secret=self.storage.secret,
+                access_key=self.storage.access_key, security_token_for=self.storage.security_token,
+                now=to_datetime(self.storage.clock()),
+            )  # fmt: skip
+        except S3Error:
+            self.signed = signature_matches(self.fields, self.storage.secret)
+            raise
+        self.signed = True
         key = self.fields["key"]
         try:
             self.storage.path_of(key)
@@ -245,6 +267,36 @@ async def _next_chunk(chunks: AsyncIterator[bytes], deadline: float | None) -> b
         raise _timed_out() from None
 
 
+async def _feed(parser: MultipartParser, events: _Events, state: _Upload, chunk: bytes) -> None:
+    """Parse one chunk of the body and act on its events.
+
+    Before the policy is checked the chunk is parsed in small slices, each followed by the
+    limit checks, so an unsigned body costs at most a few slices of parsing however large the
+    chunk the server received; the callbacks themselves stop at MAX_PARTS and the header limit.
+    After the check (a signed upload), large chunks are parsed in a worker thread.
+    """
+    offset = 0
+    while offset < len(chunk):
+        if state.policy_checked:
+            rest = chunk[offset:]
+            if len(rest) >= _THREAD_CHUNK_BYTES:
+                await anyio.to_thread.run_sync(parser.write, rest, limiter=_PARSE_THREADS)
+            else:
+                parser.write(rest)
+            offset = len(chunk)
+        else:
+            piece = chunk[offset : offset + _PRE_POLICY_SLICE]
+            offset += len(piece)
+            state.fed += len(piece)
+            parser.write(piece)
+            state.check_pre_policy(events, state.fed)
+        for kind, payload in events.items:
+            await state.handle_event(kind, payload)
+            events.limited = not state.policy_checked
+            state.check_pre_policy(events, state.fed)
+        events.items.clear()
+
+
 def _closing(response: Response) -> Response:
     response.headers["Connection"] = "close"
     return response
@@ -262,20 +314,10 @@ def upload_endpoint(storage: LocalStorage) -> Endpoint:
         parser = MultipartParser(boundary, cast(Any, events.callbacks()))
         state = _Upload(storage)
         chunks = request.stream().__aiter__()
-        received = 0
         deadline = anyio.current_time() + PRE_POLICY_SECONDS
         try:
             while (chunk := await _next_chunk(chunks, None if state.policy_checked else deadline)) is not None:
-                received += len(chunk)
-                if state.policy_checked and len(chunk) >= _THREAD_CHUNK_BYTES:
-                    await anyio.to_thread.run_sync(parser.write, chunk, limiter=_PARSE_THREADS)
-                else:
-                    parser.write(chunk)
-                state.check_pre_policy(events, received)
-                for kind, payload in events.items:
-                    await state.handle_event(kind, payload)
-                    state.check_pre_policy(events, received)
-                events.items.clear()
+                await _feed(parser, events, state, chunk)
             parser.finalize()
             for kind, payload in events.items:
                 await state.handle_event(kind, payload)
@@ -302,11 +344,17 @@ def upload_endpoint(storage: LocalStorage) -> Endpoint:
             return Response(status_code=400)
         except S3Error as error:
             state.discard()
+            # Only a client holding a form this server signed gets the rest of its body read (a
+            # little of it), so that it sees the answer; anything else is answered and cut off.
+            if not state.signed:
+                await anyio.sleep(UNSIGNED_REFUSAL_DELAY_SECONDS)
+                return _closing(error.response(resource))
             if error.code == "RequestTimeout" or not await _drain(chunks):
                 return _closing(error.response(resource))
             return error.response(resource)
         except FormParserError:
             state.discard()
+            await anyio.sleep(UNSIGNED_REFUSAL_DELAY_SECONDS if not state.signed else 0)
             return _closing(S3Error(400, "MalformedPOSTRequest", "The body of your POST request is not well-formed "
                                     "multipart/form-data.").response(resource))  # fmt: skip
         finally:
