@@ -18,7 +18,8 @@ session, then in one run:
 3. control: the same, while ``--hostile-connections`` connections flood plain unauthenticated
    ``GET /sessions`` (401), the cheapest request there is.
 
-Prints p50/p99 (wrk's latency distribution) of the three phases and the hostile request rates.
+Prints p50/p99 (wrk's latency distribution) of the three phases, the server process's CPU
+seconds in each (which other load on the machine does not skew) and the hostile request rates.
 ``--server-pythonpath`` runs another tree's server (e.g. the code before the fix) for comparison.
 """
 
@@ -99,6 +100,20 @@ def wrk(script: Path, url: str, connections: int, seconds: float) -> subprocess.
     return subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
 
 
+def cpu_seconds(pid: int) -> float:
+    """User + system CPU time of a process so far (Linux): a figure the machine's other load does not skew."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def measured(pid: int, process: subprocess.Popen[str]) -> dict[str, Any]:
+    """wrk's figures of ``process``, with the server's CPU seconds while it ran."""
+    before = cpu_seconds(pid)
+    figures = parse_wrk(process.communicate()[0])
+    figures["server_cpu_s"] = cpu_seconds(pid) - before
+    return figures
+
+
 def start_server(data: Path, port: int, pythonpath: str | None) -> subprocess.Popen[str]:
     env = {k: v for k, v in os.environ.items() if not k.startswith("DECKKIT_")}
     env["DECKKIT_RATE_LIMIT"] = "1000000000"
@@ -138,17 +153,17 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
             get_url = f"{url}/sessions/{created['session']['uuid']}"
             get_script, hostile_script = write_scripts(work, token)
 
-            baseline = parse_wrk(wrk(get_script, get_url, 1, args.seconds).communicate()[0])
+            baseline = measured(server.pid, wrk(get_script, get_url, 1, args.seconds))
             attack = wrk(hostile_script, f"{url}/storage/deckkit", args.hostile_connections, args.seconds + 4)
             time.sleep(2)  # the hostile load is under way before the measurement starts
-            attacked = parse_wrk(wrk(get_script, get_url, 1, args.seconds).communicate()[0])
+            attacked = measured(server.pid, wrk(get_script, get_url, 1, args.seconds))
             hostile = parse_wrk(attack.communicate()[0])
             # Control: the same number of connections sending a plain unauthenticated request (401),
             # the cheapest thing anyone can send: what any request flood costs, uploads or not.
             flood = wrk(get_script.with_name("anonymous.lua"), f"{url}/sessions", args.hostile_connections,
                         args.seconds + 4)  # fmt: skip
             time.sleep(2)
-            flooded = parse_wrk(wrk(get_script, get_url, 1, args.seconds).communicate()[0])
+            flooded = measured(server.pid, wrk(get_script, get_url, 1, args.seconds))
             flood_figures = parse_wrk(flood.communicate()[0])
             alive = httpx.get(get_url, headers={"Authorization": f"Bearer {token}"}).status_code
         finally:
@@ -168,11 +183,13 @@ def main() -> None:
     args = parser.parse_args()
     figures = run(args)
     base, attacked, hostile = figures["baseline"], figures["under_attack"], figures["hostile"]
-    print(f"{'GET /sessions/{uuid}, 1 connection':40} {'requests':>9} {'rps':>8} {'p50':>9} {'p99':>9}")
+    print(f"{'GET /sessions/{uuid}, 1 connection':40} {'requests':>9} {'rps':>8} {'p50':>9} {'p99':>9} "
+          f"{'server CPU':>10}")  # fmt: skip
     flooded = figures["under_401_flood"]
     n = args.hostile_connections
     for name, row in (("alone", base), (f"with {n} hostile uploads", attacked), (f"with {n} plain 401 floods", flooded)):
-        print(f"{name:40} {row['requests']:9d} {row['rps']:8.1f} {row['p50_ms']:7.1f}ms {row['p99_ms']:7.1f}ms")
+        print(f"{name:40} {row['requests']:9d} {row['rps']:8.1f} {row['p50_ms']:7.1f}ms {row['p99_ms']:7.1f}ms "
+              f"{row['server_cpu_s']:9.1f}s")  # fmt: skip
     ratio = attacked["p99_ms"] / base["p99_ms"] if base["p99_ms"] else float("nan")
     print(f"p99 under attack / alone: {ratio:.2f}x")
     print(f"hostile uploads answered: {hostile['requests']} ({hostile['rps']:.1f}/s, non-2xx {hostile['non_2xx']}, "
