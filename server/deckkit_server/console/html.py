@@ -20,7 +20,7 @@ table{border-collapse:collapse;width:100%}th,td{text-align:left;padding:.35rem .
 code,.token{font-family:ui-monospace,monospace;word-break:break-all}
 .token{background:#fff7d6;padding:.5rem;border:1px solid #e8d48a;display:block}
 .error{color:#a1261b}.ok{color:#1b7a33}
-button{cursor:pointer}form.inline{display:inline}
+button{cursor:pointer}form.inline{display:inline}header .account{margin:0 .8rem}
 """
 
 
