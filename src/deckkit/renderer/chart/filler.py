@@ -55,8 +55,11 @@ from deckkit.renderer.chart.series import (
 )
 from deckkit.renderer.chart.styles import recolor_series, style_points, style_series
 from deckkit.renderer.chart.workbook.editor import CellValue, ChartWorkbook, DateNumber, NumberText
+from deckkit.renderer.filler import KeySite, Operation, OutputSlide, PlanReport, register_filler
+from deckkit.renderer.locate import Frame, chart_relationship_id
+from deckkit.renderer.opc.package import RT, Part
 
-__all__ = ["check_chart", "describe_chart", "fill_chart"]
+__all__ = ["ChartFiller", "check_chart", "describe_chart", "fill_chart"]
 
 # Children of a plot group that follow its series, in any group kind.
 _AFTER_SERIES = frozenset(("dLbls", "dropLines", "hiLowLines", "upDownBars", "marker", "smooth", "gapWidth",
@@ -389,3 +392,47 @@ def fill_chart(
         )
     except (KeyError, etree.XMLSyntaxError):
         return workbook
+
+
+def _chart_part(slide: Part, frame: Frame) -> Part | None:
+    return slide.rels.target_part(chart_relationship_id(frame.element) or "")
+
+
+@register_filler(Chart, ScatterChart)
+class ChartFiller:
+    """A Chart or ScatterChart fills every chart frame whose alt text is the key (its own chart part)."""
+
+    removes_shapes = False
+
+    def plan(self, site: KeySite, value: Chart | ScatterChart, report: PlanReport) -> Operation[Chart | ScatterChart] | None:
+        charts = [f for f in site.frames if f.kind == "chart"]
+        if not charts:
+            report.wrong_place(site, "chart", "charts", lambda frame: _described(site.slide.part, frame))
+            return None
+        for frame in charts:
+            part = _chart_part(site.slide.part, frame)
+            if part is None:
+                report.error(site.path, f'the chart "{site.key}" on template slide {site.slide.number} has no chart part '
+                             "(damaged template)")  # fmt: skip
+                continue
+            report.problems.extend(check_chart(part.xml, value, site.path))
+        return Operation(site.key, value, self)
+
+    def fill(self, site: KeySite, value: Chart | ScatterChart, output: OutputSlide) -> None:
+        for frame in site.frames:
+            if frame.kind != "chart":
+                continue
+            chart_part = _chart_part(output.part, frame)
+            if chart_part is None:
+                continue
+            workbook_part = chart_part.related(RT.PACKAGE)
+            workbook = workbook_part.blob if workbook_part is not None else None
+            new_workbook = fill_chart(chart_part.xml, value, workbook)
+            if workbook_part is not None and new_workbook is not None:
+                workbook_part.blob = new_workbook
+
+
+def _described(slide: Part, frame: Frame) -> str:
+    """'"trend" (a clustered column chart with series "A", "B")'."""
+    part = _chart_part(slide, frame)
+    return f'"{frame.alt_text}" ({describe_chart(part.xml)})' if part is not None else f'"{frame.alt_text}"'
