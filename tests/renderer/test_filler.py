@@ -27,7 +27,8 @@ def template(save_template) -> Path:
 def test_every_element_type_has_a_filler(element_type: type) -> None:
     value = element_type.model_construct()
     filler = filler_for(value)
-    assert callable(filler.plan) and callable(filler.fill)
+    assert callable(filler.plan)
+    assert callable(filler.fill)
 
 
 def test_an_unknown_value_has_no_filler() -> None:
@@ -51,7 +52,8 @@ def test_plan_render_reports_what_render_would_refuse_without_raising(template: 
 def test_plan_render_of_good_data_has_the_operations_render_carries_out(template: Path, check_render) -> None:
     data = [{"template": 1, "title": "T", "subtitle": "S", "sales": {"type": "table", "rows": [["a", "b"]]}}]
     plan = plan_render(template, data)
-    assert plan.problems == [] and plan.warnings == []
+    assert plan.problems == []
+    assert plan.warnings == []
     assert [[op.key for op in s.operations] for s in plan.slides] == [["title", "subtitle", "sales"]]
     check_render(render(template, data).pptx, template, 1)
 
