@@ -16,6 +16,7 @@ module is listed once in ``_BUILTIN_FILLERS``: a new element kind is one new mod
 
 from __future__ import annotations
 
+import functools
 import importlib
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
@@ -172,10 +173,15 @@ def register_filler(*element_types: type) -> Callable[[type[F]], type[F]]:
     return register
 
 
+@functools.cache
+def _load_builtin_fillers() -> None:
+    for module in _BUILTIN_FILLERS:
+        importlib.import_module(module)
+
+
 def filler_for(value: object) -> Filler[Any]:
     """The filler registered for the value's model type."""
-    for module in _BUILTIN_FILLERS:
-        importlib.import_module(module)  # cached after the first time
+    _load_builtin_fillers()
     for cls in type(value).__mro__:
         found = _REGISTRY.get(cls)
         if found is not None:
