@@ -1,8 +1,9 @@
 """deckkit: fill a designer's PowerPoint template with data.
 
-``import deckkit`` stays light: the model (pydantic) loads at once; the renderer (lxml), the
-client (httpx), DataFrame support (pandas/polars) and the notebook widgets (ipywidgets) load the
-first time one of their names is used.
+``import deckkit`` stays light: the model (pydantic), the renderer (lxml), the client (httpx),
+DataFrame support (pandas/polars) and the notebook widgets (ipywidgets) load the first time one
+of their names is used. (Building the model's validators takes most of a second, which
+``deckkit --help`` and the other verbs that do not validate data must not pay.)
 """
 
 from __future__ import annotations
@@ -11,44 +12,68 @@ import importlib
 from typing import TYPE_CHECKING, Any
 
 from deckkit.errors import BundleError, DataError, DeckkitError, Problem, RenderError, TemplateError
-from deckkit.model import (
-    Bounds,
-    Chart,
-    ChartAxis,
-    ChartSeries,
-    Databar,
-    DeckData,
-    Delete,
-    FontStyles,
-    Image,
-    List,
-    ScatterAxis,
-    ScatterChart,
-    ScatterSeries,
-    ShapeStyles,
-    Slide,
-    Styles,
-    Table,
-    TableCell,
-    Text,
-    Theme,
-    ThemeColors,
-    Video,
-    parse_data,
-)
 
 if TYPE_CHECKING:
     from deckkit.client import APIError, AsyncClient, Client
     from deckkit.deck import Deck
     from deckkit.frames import DroppedRowsWarning
+    from deckkit.model import (
+        Bounds,
+        Chart,
+        ChartAxis,
+        ChartSeries,
+        Databar,
+        DeckData,
+        Delete,
+        FontStyles,
+        Image,
+        List,
+        ScatterAxis,
+        ScatterChart,
+        ScatterSeries,
+        ShapeStyles,
+        Slide,
+        Styles,
+        Table,
+        TableCell,
+        Text,
+        Theme,
+        ThemeColors,
+        Video,
+        parse_data,
+    )
     from deckkit.renderer import RenderResult, render, render_bundle
+
+    Scatter = ScatterChart
 
 __version__ = "0.1.0"
 
-Scatter = ScatterChart
-
 # name -> module that defines it; imported on first use (PEP 562).
 _LAZY = {
+    "Bounds": "deckkit.model",
+    "Chart": "deckkit.model",
+    "ChartAxis": "deckkit.model",
+    "ChartSeries": "deckkit.model",
+    "Databar": "deckkit.model",
+    "DeckData": "deckkit.model",
+    "Delete": "deckkit.model",
+    "FontStyles": "deckkit.model",
+    "Image": "deckkit.model",
+    "List": "deckkit.model",
+    "ScatterAxis": "deckkit.model",
+    "ScatterChart": "deckkit.model",
+    "ScatterSeries": "deckkit.model",
+    "ShapeStyles": "deckkit.model",
+    "Slide": "deckkit.model",
+    "Styles": "deckkit.model",
+    "Table": "deckkit.model",
+    "TableCell": "deckkit.model",
+    "Text": "deckkit.model",
+    "Theme": "deckkit.model",
+    "ThemeColors": "deckkit.model",
+    "Video": "deckkit.model",
+    "parse_data": "deckkit.model",
+    "Scatter": "deckkit.model",
     "Deck": "deckkit.deck",
     "render": "deckkit.renderer",
     "render_bundle": "deckkit.renderer",
@@ -106,7 +131,7 @@ def __getattr__(name: str) -> Any:
     module = _LAZY.get(name)
     if module is None:
         raise AttributeError(f"module 'deckkit' has no attribute {name!r}")
-    value = getattr(importlib.import_module(module), name)
+    value = getattr(importlib.import_module(module), "ScatterChart" if name == "Scatter" else name)
     globals()[name] = value
     return value
 
