@@ -43,6 +43,7 @@ from deckkit.renderer.opc.relationships import (
     relationships_root,
 )
 from deckkit.renderer.opc.strict import STRICT_RELATIONSHIPS, to_transitional
+from deckkit.renderer.opc.zip_writer import Packed, ZipEntry, read_packed, write_zip
 
 # Part, relationship and content-type names are re-exported: the package is where callers meet them.
 __all__ = [
@@ -73,6 +74,7 @@ class Package:
     """A pptx opened from bytes: parts by name, read and parsed on demand."""
 
     def __init__(self, data: bytes) -> None:
+        self._data = data
         self._zip = zipfile.ZipFile(io.BytesIO(data))
         infos = self._zip.infolist()
         self._names = {info.filename for info in infos if not info.is_dir()}
@@ -232,17 +234,31 @@ class Package:
     def write(self) -> bytes:
         parts = self.reachable()
         assign_names(parts)
-        out = io.BytesIO()
-        with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as z:
-            z.writestr("[Content_Types].xml", self._content_types_xml(parts))
-            z.writestr("_rels/.rels", serialize_xml(relationships_root(None, self.root_rels)))
-            for part in parts:
-                assert part.name is not None
+        entries = [
+            ZipEntry("[Content_Types].xml", self._content_types_xml(parts)),
+            ZipEntry("_rels/.rels", serialize_xml(relationships_root(None, self.root_rels))),
+        ]
+        for part in parts:
+            assert part.name is not None
+            packed = self._packed_template_entry(part)
+            if packed is not None:
+                entries.append(ZipEntry(part.name, packed=packed))
+            else:
                 stored = part.name.rsplit(".", 1)[-1].lower() in _ALREADY_COMPRESSED
-                z.writestr(part.name, part.blob, zipfile.ZIP_STORED if stored else zipfile.ZIP_DEFLATED)
-                if len(part.rels):
-                    z.writestr(relationships_part_name(part.name), serialize_xml(relationships_root(part.name, part.rels)))
-        return out.getvalue()
+                entries.append(ZipEntry(part.name, part.blob, deflate=not stored))
+            if len(part.rels):
+                rels_xml = serialize_xml(relationships_root(part.name, part.rels))
+                entries.append(ZipEntry(relationships_part_name(part.name), rels_xml))
+        return write_zip(entries)
+
+    def _packed_template_entry(self, part: Part) -> Packed | None:
+        """A part still holding a template entry's bytes, as the template stores it (not deflated again)."""
+        if part.is_parsed or self.strict:
+            return None
+        part.blob  # noqa: B018 -- read once (its CRC checked, a damaged entry refused) before copying it
+        if part.template_entry is None:
+            return None
+        return read_packed(self._zip, self._data, part.template_entry)
 
     def _content_types_xml(self, parts: list[Part]) -> bytes:
         named = [(part.name, part.content_type) for part in parts if part.name is not None]

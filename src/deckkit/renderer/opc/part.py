@@ -36,7 +36,7 @@ def serialize_xml(root: etree._Element) -> bytes:
 class Part:
     """One part: a name (None until written, for new parts), a content type, bytes or a parsed tree."""
 
-    __slots__ = ("_blob", "_package", "_rels", "_xml", "content_type", "name", "name_hint")
+    __slots__ = ("_blob", "_package", "_rels", "_xml", "content_type", "name", "name_hint", "template_entry")
 
     def __init__(self, package: Package, name: str | None, content_type: str, blob: bytes | None = None,
                  xml: etree._Element | None = None, *, name_hint: str | None = None) -> None:  # fmt: skip
@@ -48,6 +48,8 @@ class Part:
         self._blob = blob
         self._xml = xml
         self._rels: Relationships | None = None
+        # The template entry whose bytes this part still holds unchanged (written without deflating again).
+        self.template_entry: str | None = None
 
     def __repr__(self) -> str:
         return f"<Part {self.name or '(new)'} {self.content_type}>"
@@ -60,12 +62,14 @@ class Part:
         if self._blob is None:
             assert self.name is not None
             self._blob = self._package._read(self.name)
+            self.template_entry = self.name
         return self._blob
 
     @blob.setter
     def blob(self, data: bytes) -> None:
         self._blob = data
         self._xml = None
+        self.template_entry = None
 
     @property
     def xml(self) -> etree._Element:
@@ -73,6 +77,7 @@ class Part:
         if self._xml is None:
             self._xml = parse_xml(self.blob, self.name or "(new)")
             self._blob = None
+            self.template_entry = None
         return self._xml
 
     @property
@@ -99,4 +104,5 @@ class Part:
             clone._xml = copy.deepcopy(self._xml)
         else:
             clone._blob = self.blob
+            clone.template_entry = self.template_entry
         return clone
