@@ -40,7 +40,7 @@ from deckkit.renderer.opc.relationships import (
     Relationship,
     Relationships,
     read_relationships,
-    relationships_root,
+    relationships_xml,
 )
 from deckkit.renderer.opc.strict import STRICT_RELATIONSHIPS, to_transitional
 from deckkit.renderer.opc.zip_writer import Packed, ZipEntry, read_packed, write_zip
@@ -236,7 +236,7 @@ class Package:
         assign_names(parts)
         entries = [
             ZipEntry("[Content_Types].xml", self._content_types_xml(parts)),
-            ZipEntry("_rels/.rels", serialize_xml(relationships_root(None, self.root_rels))),
+            ZipEntry("_rels/.rels", relationships_xml(None, self.root_rels)),
         ]
         for part in parts:
             assert part.name is not None
@@ -247,8 +247,7 @@ class Package:
                 stored = part.name.rsplit(".", 1)[-1].lower() in _ALREADY_COMPRESSED
                 entries.append(ZipEntry(part.name, part.blob, deflate=not stored))
             if len(part.rels):
-                rels_xml = serialize_xml(relationships_root(part.name, part.rels))
-                entries.append(ZipEntry(relationships_part_name(part.name), rels_xml))
+                entries.append(ZipEntry(relationships_part_name(part.name), relationships_xml(part.name, part.rels)))
         return write_zip(entries)
 
     def _packed_template_entry(self, part: Part) -> Packed | None:
