@@ -89,3 +89,22 @@ def test_render_copies_untouched_template_parts_and_rewrites_changed_ones(save_t
     path = tmp_path / "out.pptx"
     path.write_bytes(pptx)
     assert_readable(path, template=template_path, pages=2, libreoffice=False)
+
+
+def test_a_frozen_part_edited_again_writes_the_edit(save_template, monkeypatch: pytest.MonkeyPatch) -> None:
+    from deckkit.renderer.opc.package import open_package
+
+    monkeypatch.setattr(zip_writer, "_threads", lambda: 2)  # deflate in the background even on one core
+    prs = new_presentation()
+    add_textbox(blank_slide(prs), "{title}")
+    package = open_package(save_template(prs).read_bytes())
+    slide = package.slides()[0]
+    slide.xml.set("marker", "one")
+    slide.freeze()
+    assert not slide.is_parsed
+    assert slide.packed is not None
+    assert b'marker="one"' in slide.blob
+    slide.xml.set("marker", "two")  # parsed again: the packed bytes are stale and dropped
+    assert slide.packed is None
+    written = _read_all(package.write())["ppt/slides/slide1.xml"][1]
+    assert b'marker="two"' in written

@@ -43,7 +43,7 @@ from deckkit.renderer.opc.relationships import (
     relationships_xml,
 )
 from deckkit.renderer.opc.strict import STRICT_RELATIONSHIPS, to_transitional
-from deckkit.renderer.opc.zip_writer import Packed, ZipEntry, read_packed, write_zip
+from deckkit.renderer.opc.zip_writer import Packed, ZipEntry, read_packed, should_deflate, write_zip
 
 # Part, relationship and content-type names are re-exported: the package is where callers meet them.
 __all__ = [
@@ -240,12 +240,11 @@ class Package:
         ]
         for part in parts:
             assert part.name is not None
-            packed = self._packed_template_entry(part)
+            packed = part.packed or self._packed_template_entry(part)
             if packed is not None:
                 entries.append(ZipEntry(part.name, packed=packed))
             else:
-                stored = part.name.rsplit(".", 1)[-1].lower() in _ALREADY_COMPRESSED
-                entries.append(ZipEntry(part.name, part.blob, deflate=not stored))
+                entries.append(ZipEntry(part.name, part.blob, deflate=should_deflate(part.name)))
             if len(part.rels):
                 entries.append(ZipEntry(relationships_part_name(part.name), relationships_xml(part.name, part.rels)))
         return write_zip(entries)
@@ -262,13 +261,6 @@ class Package:
     def _content_types_xml(self, parts: list[Part]) -> bytes:
         named = [(part.name, part.content_type) for part in parts if part.name is not None]
         return serialize_xml(self._content_types.root_for(named))
-
-
-# Parts whose content is compressed already (zip-based Office files, images, video): deflating
-# them again costs time and gains a few bytes at most, so they are stored as they are.
-_ALREADY_COMPRESSED = frozenset(
-    {"xlsx", "xlsm", "docx", "docm", "pptx", "zip", "png", "jpeg", "jpg", "gif", "mp4", "mov", "m4v"}
-)
 
 
 def open_package(data: bytes) -> Package:

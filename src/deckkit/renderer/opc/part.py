@@ -7,12 +7,14 @@ written (:func:`deckkit.renderer.opc.part_names.assign_names`).
 from __future__ import annotations
 
 import copy
+from concurrent.futures import Future
 from typing import TYPE_CHECKING
 
 from lxml import etree
 
 from deckkit.errors import TemplateError
 from deckkit.renderer.opc.relationships import Relationships
+from deckkit.renderer.opc.zip_writer import Packed, pack_in_background, should_deflate
 
 if TYPE_CHECKING:
     from deckkit.renderer.opc.package import Package
@@ -36,7 +38,8 @@ def serialize_xml(root: etree._Element) -> bytes:
 class Part:
     """One part: a name (None until written, for new parts), a content type, bytes or a parsed tree."""
 
-    __slots__ = ("_blob", "_package", "_rels", "_xml", "content_type", "name", "name_hint", "template_entry")
+    __slots__ = ("_blob", "_package", "_packed", "_rels", "_xml", "content_type", "name", "name_hint",
+                 "template_entry")  # fmt: skip
 
     def __init__(self, package: Package, name: str | None, content_type: str, blob: bytes | None = None,
                  xml: etree._Element | None = None, *, name_hint: str | None = None) -> None:  # fmt: skip
@@ -50,6 +53,7 @@ class Part:
         self._rels: Relationships | None = None
         # The template entry whose bytes this part still holds unchanged (written without deflating again).
         self.template_entry: str | None = None
+        self._packed: Future[Packed] | None = None  # deflating after freeze()
 
     def __repr__(self) -> str:
         return f"<Part {self.name or '(new)'} {self.content_type}>"
@@ -70,6 +74,7 @@ class Part:
         self._blob = data
         self._xml = None
         self.template_entry = None
+        self._packed = None
 
     @property
     def xml(self) -> etree._Element:
@@ -78,7 +83,25 @@ class Part:
             self._xml = parse_xml(self.blob, self.name or "(new)")
             self._blob = None
             self.template_entry = None
+            self._packed = None
         return self._xml
+
+    def freeze(self) -> None:
+        """A filled part that will not change again: serialized now, its tree let go, deflated meanwhile.
+
+        An output slide's tree takes many times the memory of its text, and deflating it can run on
+        another core while the next slide is filled. Reading ``xml`` again parses it again.
+        """
+        if self._xml is not None:
+            self._blob = serialize_xml(self._xml)
+            self._xml = None
+        if self._blob is not None and self.template_entry is None and self._packed is None:
+            self._packed = pack_in_background(self._blob, should_deflate(self.name_hint))
+
+    @property
+    def packed(self) -> Packed | None:
+        """The part as it goes into the zip, when deflated since :meth:`freeze`."""
+        return self._packed.result() if self._packed is not None else None
 
     @property
     def is_parsed(self) -> bool:

@@ -17,10 +17,10 @@ import struct
 import time
 import zipfile
 import zlib
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass
 
-__all__ = ["Packed", "ZipEntry", "read_packed", "write_zip"]
+__all__ = ["Packed", "ZipEntry", "pack_in_background", "read_packed", "should_deflate", "write_zip"]
 
 LEVEL = 6
 """zlib's default, as :mod:`zipfile` writes: the output is no larger than before."""
@@ -76,6 +76,24 @@ def _pack(entry: ZipEntry) -> Packed:
     if not entry.deflate or not data:
         return Packed(zlib.crc32(data), zipfile.ZIP_STORED, data, len(data))
     return Packed(zlib.crc32(data), zipfile.ZIP_DEFLATED, zlib.compress(data, LEVEL, -15), len(data))
+
+
+def should_deflate(name: str) -> bool:
+    """False for parts compressed already (zip-based Office files, images, video): deflating them again
+    costs time and gains a few bytes at most, so they are stored as they are."""
+    return name.rsplit(".", 1)[-1].lower() not in _ALREADY_COMPRESSED
+
+
+_ALREADY_COMPRESSED = frozenset(
+    {"xlsx", "xlsm", "docx", "docm", "pptx", "zip", "png", "jpeg", "jpg", "gif", "mp4", "mov", "m4v"}
+)
+
+
+def pack_in_background(data: bytes, deflate: bool) -> Future[Packed] | None:
+    """Start deflating a finished part on another core while the caller goes on; None on one core."""
+    if _threads() == 1:
+        return None
+    return _pool().submit(_pack, ZipEntry("", data, deflate))
 
 
 def _pack_batch(batch: list[ZipEntry]) -> list[Packed]:
