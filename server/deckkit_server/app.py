@@ -20,6 +20,7 @@ from deckkit_server.api.errors import exception_handlers
 from deckkit_server.api.openapi import openapi_document
 from deckkit_server.api.ratelimit import InProcessRateLimiter, RateLimiter, RedisRateLimiter
 from deckkit_server.api.routes import api_routes
+from deckkit_server.api.token_cache import TokenCache
 from deckkit_server.clock import Clock, system_clock
 from deckkit_server.retention import run_retention
 from deckkit_server.settings import Settings, load_settings
@@ -41,14 +42,18 @@ def build_state(settings: Settings, clock: Clock = system_clock) -> ServerState:
     settings.data_dir.mkdir(parents=True, exist_ok=True)
     built_in_storage = settings.resolved_storage_url.startswith("file:")
     storage_secret = settings.resolved_storage_secret() if built_in_storage else ""
+    store = open_store(settings.resolved_database_url)
+    token_cache = TokenCache(settings.auth_cache_seconds)
+    store.add_revocation_listener(token_cache.invalidate)
     return ServerState(
         settings=settings,
         clock=clock,
-        store=open_store(settings.resolved_database_url),
+        store=store,
         storage=open_storage(settings.resolved_storage_url, secret=storage_secret, clock=clock),
         limiter=_limiter(settings),
         renderer=RenderPool(target=settings.render_function, workers=settings.render_workers,
                             timeout=settings.render_timeout, memory_mb=settings.render_memory_mb),
+        token_cache=token_cache,
     )  # fmt: skip
 
 

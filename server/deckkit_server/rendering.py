@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import anyio
 
-from deckkit_server.api.errors import ApiError, not_found
+from deckkit_server.api.errors import APIProblem, not_found
 from deckkit_server.state import ServerState
 from deckkit_server.storage.base import OUTPUT_CONTENT_TYPE
 from deckkit_server.store import SessionRecord
@@ -46,7 +46,7 @@ async def render_session(state: ServerState, record: SessionRecord) -> SessionRe
     if record.is_rendered:
         return record
     if not await state.storage.exists(record.upload_key):
-        raise ApiError(409, "not_uploaded", "no zip was uploaded for this session yet: post it to upload.action "
+        raise APIProblem(409, "not_uploaded", "no zip was uploaded for this session yet: post it to upload.action "
                        "with upload.params as form fields (the file last), then call render")  # fmt: skip
     while True:
         now = state.clock()

@@ -9,7 +9,7 @@ from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
 from deckkit_server.api.auth import api_endpoint
-from deckkit_server.api.errors import ApiError, not_found
+from deckkit_server.api.errors import APIProblem, not_found
 from deckkit_server.api.shapes import session_json, session_summary_json
 from deckkit_server.rendering import claim_stale_before, render_session, upload_key_for
 from deckkit_server.retention import delete_session_files
@@ -89,9 +89,9 @@ async def render(request: Request, state: ServerState, account: Account) -> Resp
 async def download_url(request: Request, state: ServerState, account: Account) -> Response:
     record = await _session_of(request, state, account)
     if not record.is_rendered:
-        raise ApiError(409, "not_rendered", "this session has not been rendered yet: call render first")
+        raise APIProblem(409, "not_rendered", "this session has not been rendered yet: call render first")
     if not record.render_succeeded:
-        raise ApiError(409, "render_failed", f"the render of this session failed, so there is no file: "
+        raise APIProblem(409, "render_failed", f"the render of this session failed, so there is no file: "
                        f"{record.render_message}")  # fmt: skip
     return JSONResponse(
         {"session": session_json(record), "download_url": _download_url(request, state, record)}

@@ -7,7 +7,7 @@ loop never waits on the database.
 from __future__ import annotations
 
 import secrets
-from collections.abc import Sequence
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -79,9 +79,29 @@ def _token(row: Any) -> TokenRecord:
     return TokenRecord(row.id, row.account_id, row.name, row.created_at, row.last_used_at, row.revoked_at)
 
 
+RevocationListener = Callable[..., None]
+"""Called as ``listener(token_id=...)`` or ``listener(account_id=...)`` after a revocation commits."""
+
+
 class Store:
     def __init__(self, engine: Engine) -> None:
         self.engine = engine
+        self._revocation_listeners: list[RevocationListener] = []
+
+    def add_revocation_listener(self, listener: RevocationListener) -> None:
+        """Tell ``listener`` (this process's token cache) at once when a token stops being valid."""
+        self._revocation_listeners.append(listener)
+
+    def revocation_marker(self) -> tuple[int, int]:
+        """A value that changes whenever any token is revoked, in any process (cheap to read).
+
+        Tokens are never un-revoked, so the count of revoked tokens and the latest revocation
+        time move on every revoke. Whatever else invalidates tokens must move it too.
+        """
+        t = tables.tokens.c
+        with self.engine.connect() as conn:
+            row = conn.execute(select(func.count(t.revoked_at), func.coalesce(func.max(t.revoked_at), 0))).one()
+        return int(row[0]), int(row[1])
 
     def close(self) -> None:
         self.engine.dispose()
@@ -137,7 +157,11 @@ class Store:
         if account_id is not None:
             query = query.where(tables.tokens.c.account_id == account_id)
         with self.engine.begin() as conn:
-            return conn.execute(query.values(revoked_at=now)).rowcount == 1
+            revoked = conn.execute(query.values(revoked_at=now)).rowcount == 1
+        if revoked:
+            for listener in self._revocation_listeners:
+                listener(token_id=token_id)
+        return revoked
 
     def authenticate(self, plaintext: str, now: int) -> Account | None:
         """The account of a valid, unrevoked token, else None."""
@@ -269,6 +293,3 @@ class Store:
                 conn.execute(delete(tables.sessions).where(s.uuid.in_([e.uuid for e in expired])))
         return expired
 
-    def delete_sessions(self, uuids: Sequence[str]) -> None:
-        with self.engine.begin() as conn:
-            conn.execute(delete(tables.sessions).where(tables.sessions.c.uuid.in_(list(uuids))))
