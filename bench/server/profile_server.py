@@ -44,6 +44,8 @@ def summarize(raw: Path, top: int) -> str:
     total = 0
     for line in raw.read_text().splitlines():
         stack, _, count_text = line.rpartition(" ")
+        if not count_text.isdigit():  # a frame name that runs over a line break
+            continue
         count = int(count_text)
         frames = [f.split(" (")[0] + " (" + f.split(" (")[-1].split(":")[0].rsplit("/", 1)[-1] + ")"
                   for f in stack.split(";")]  # fmt: skip

@@ -21,7 +21,7 @@ def add_serve_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--data-dir", type=Path, help="data folder (DECKKIT_DATA_DIR, default ./deckkit-data)"
     )
-    parser.add_argument("--workers", type=int, default=1, help="server processes (default 1)")
+    parser.add_argument("--workers", type=int, help="server processes (DECKKIT_WORKERS, default 1)")
     parser.add_argument("--log-level", default="info", help="uvicorn log level (default info)")
 
 
@@ -45,6 +45,7 @@ def _settings(args: argparse.Namespace) -> object:
         data_dir=getattr(args, "data_dir", None),
         host=getattr(args, "host", None),
         port=getattr(args, "port", None),
+        workers=getattr(args, "workers", None),
     )
 
 
@@ -67,11 +68,11 @@ def run_serve(args: argparse.Namespace) -> int:
     print(f"deckkit server: {base_url}  (console: {base_url}/console)", flush=True)
     if token:
         print(f"API token (shown once, keep it): {token}", flush=True)
-    if args.workers > 1:
+    if settings.workers > 1:
         # Each process builds its own app from the same environment.
         os.environ["DECKKIT_DATA_DIR"] = str(settings.data_dir)
         uvicorn.run("deckkit_server.app:create_app", factory=True, host=settings.host, port=settings.port,
-                    workers=args.workers, log_level=args.log_level, timeout_keep_alive=_KEEP_ALIVE_SECONDS)  # fmt: skip
+                    workers=settings.workers, log_level=args.log_level, timeout_keep_alive=_KEEP_ALIVE_SECONDS)  # fmt: skip
     else:
         from deckkit_server.app import create_app
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 import hashlib
 import hmac
 from dataclasses import dataclass
+from functools import lru_cache
 from datetime import UTC, datetime
 from urllib.parse import quote
 
@@ -69,6 +70,7 @@ def _hmac(key: bytes, message: str) -> bytes:
     return hmac.new(key, message.encode(), hashlib.sha256).digest()
 
 
+@lru_cache(maxsize=64)  # one key per secret and day: four HMACs saved on every signature
 def signing_key(secret: str, credential: Credential) -> bytes:
     key = _hmac(f"AWS4{secret}".encode(), credential.date)
     key = _hmac(key, credential.region)
