@@ -68,6 +68,7 @@ async def _root(request: Request) -> Response:
 async def close_app(app: Starlette) -> None:
     state: ServerState = app.state.deckkit
     await state.limiter.close()
+    state.renderer.close()
     state.storage.close()
     state.store.close()
 
@@ -84,6 +85,7 @@ def create_app(
         async with anyio.create_task_group() as tasks:
             if retention:
                 tasks.start_soon(run_retention, state)
+            tasks.start_soon(state.renderer.warm_up)
             try:
                 yield
             finally:
