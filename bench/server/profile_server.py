@@ -23,7 +23,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from bench_wrk import (  # noqa: E402
+from bench_wrk import (
     _LUA,
     PG_URL,
     REPO,

@@ -135,7 +135,8 @@ class RenderPool:
                 tasks.start_soon(self._with_worker, _Worker.ensure_started)
 
     async def render(self, zip_bytes: bytes) -> RenderOutcome:
-        return await self._with_worker(self._render_blocking, zip_bytes)
+        outcome: RenderOutcome = await self._with_worker(self._render_blocking, zip_bytes)
+        return outcome
 
     async def _with_worker(self, work: Any, *args: Any) -> Any:
         async with self.limiter:

@@ -72,11 +72,13 @@ async def test_a_renderer_bug_is_a_message_not_a_stack_trace(pool: Callable[...,
 async def test_a_worker_stays_warm_and_is_replaced_when_it_dies(pool: Callable[..., RenderPool]) -> None:
     renders = pool("pid_deck", workers=1)
     first, second = await renders.render(b"next"), await renders.render(b"next")
-    assert first.succeeded and second.succeeded
+    assert first.succeeded
+    assert second.succeeded
     assert first.pptx == second.pptx  # the same process rendered both: no process started per render
     assert not (await renders.render(b"exit")).succeeded
     third = await renders.render(b"next")
-    assert third.succeeded and third.pptx != first.pptx  # a fresh worker took over
+    assert third.succeeded
+    assert third.pptx != first.pptx
 
 
 async def test_a_memory_overrun_replaces_the_worker(pool: Callable[..., RenderPool]) -> None:

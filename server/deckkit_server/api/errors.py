@@ -6,14 +6,16 @@ import logging
 
 from starlette.exceptions import HTTPException
 from starlette.requests import Request
-from starlette.responses import JSONResponse, Response
+from starlette.responses import Response
+
+from deckkit.wire import ErrorBody, ErrorDetail
 
 __all__ = ["APIProblem", "error_response", "exception_handlers"]
 
 log = logging.getLogger("deckkit_server.api")
 
 
-class APIProblem(Exception):
+class APIProblem(Exception):  # noqa: N818 (not a failure of the server: the answer to a refused request)
     """A request the API refuses: raised by handlers, answered as ``{"error": {"code", "message"}}``.
 
     (The client's ``deckkit.client.APIError`` is the other side: what a caller catches.)
@@ -31,7 +33,8 @@ class APIProblem(Exception):
 
 
 def error_response(status: int, code: str, message: str, headers: dict[str, str] | None = None) -> Response:
-    return JSONResponse({"error": {"code": code, "message": message}}, status_code=status, headers=headers)
+    body = ErrorBody(error=ErrorDetail(code=code, message=message)).model_dump_json()
+    return Response(body, status, headers, media_type="application/json")
 
 
 def unauthorized(message: str) -> APIProblem:

@@ -13,7 +13,20 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
-from sqlalchemy import Connection, Engine, Executable, bindparam, create_engine, delete, event, func, insert, or_, select, update
+from sqlalchemy import (
+    Connection,
+    Engine,
+    Executable,
+    bindparam,
+    create_engine,
+    delete,
+    event,
+    func,
+    insert,
+    or_,
+    select,
+    update,
+)
 from sqlalchemy.engine import Row, make_url
 from sqlalchemy.exc import DBAPIError
 
@@ -160,7 +173,8 @@ class Store:
         """
         row = self._read_row(_REVOCATION_MARKER)
         assert row is not None
-        return int(row[0]), int(row[1])
+        revoked, latest = tuple(row)
+        return int(revoked), int(latest)
 
     def close(self) -> None:
         self.engine.dispose()
