@@ -2,7 +2,7 @@
 """API throughput with an external load generator (wrk): GET /sessions/{uuid} and POST /sessions.
 
 Usage: python bench/server/bench_wrk.py [--store sqlite,postgres] [--workers 2] [--clients 32]
-       [--seconds 10] [--tree NAME=PATH ...] [--json FILE]
+       [--seconds 10] [--tree NAME=PATH ...] [--plain-uvicorn NAME ...] [--json FILE]
 
 For each source tree (``--tree before=/tmp/base --tree after=.``, default: this checkout) and
 each store, starts ``deckkit serve --workers N`` from that tree on a free loopback port (rate
@@ -11,6 +11,9 @@ limit lifted, built-in storage), creates one account and token per client, and r
 
 * ``GET /sessions/{uuid}``: each token reads its own session;
 * ``POST /sessions``: each token creates sessions (other accounts than the GET load's).
+
+``--plain-uvicorn before`` runs that tree's server as the project ran before uvicorn[standard]:
+without uvloop and httptools (imports of them fail), so uvicorn falls back to asyncio and h11.
 
 PostgreSQL is the server at 127.0.0.1:5432 (trust auth, database ``test``), in a throwaway schema.
 Both trees run on the same machine in the same invocation, one after the other, so their
@@ -79,10 +82,21 @@ def run_wrk(url: str, script: Path, clients: int, seconds: float, threads: int) 
     }
 
 
-def _environment(tree: Path, data: Path, database_url: str | None) -> dict[str, str]:
+def _blocker(work: Path) -> Path:
+    """A folder whose uvloop and httptools fail to import (uvicorn then uses asyncio and h11)."""
+    folder = work / "plain-uvicorn"
+    folder.mkdir(exist_ok=True)
+    for name in ("uvloop", "httptools"):
+        (folder / f"{name}.py").write_text(f"raise ImportError('{name} blocked by bench_wrk --plain-uvicorn')\n")
+    return folder
+
+
+def _environment(tree: Path, data: Path, database_url: str | None, plain: bool = False) -> dict[str, str]:
     env = {k: v for k, v in os.environ.items() if not k.startswith("DECKKIT_")}
-    env.update({"DECKKIT_RATE_LIMIT": "1000000000", "DECKKIT_DATA_DIR": str(data),
-                "PYTHONPATH": f"{tree / 'src'}:{tree / 'server'}"})  # fmt: skip
+    path = f"{tree / 'src'}:{tree / 'server'}"
+    if plain:
+        path = f"{_blocker(data.parent)}:{path}"
+    env.update({"DECKKIT_RATE_LIMIT": "1000000000", "DECKKIT_DATA_DIR": str(data), "PYTHONPATH": path})
     if database_url:
         env["DECKKIT_DATABASE_URL"] = database_url
     return env
@@ -143,7 +157,7 @@ def bench_tree(name: str, tree: Path, store: str, args: argparse.Namespace) -> l
     work = Path(tempfile.mkdtemp(prefix="deckkit-wrk-"))
     schema = _pg_schema() if store == "postgres" else None
     database_url = f"{PG_URL}?options=-csearch_path%3D{schema}" if schema else None
-    env = _environment(tree, work / "data", database_url)
+    env = _environment(tree, work / "data", database_url, plain=name in args.plain_uvicorn)
     tokens = _make_tokens(env, 2 * args.accounts)
     get_tokens, post_tokens = tokens[: args.accounts], tokens[args.accounts :]
     port = free_port()
@@ -204,6 +218,8 @@ def main() -> None:
     parser.add_argument("--accounts", type=int, default=32, help="accounts (tokens) per load")
     parser.add_argument("--seconds", type=float, default=10.0)
     parser.add_argument("--tree", action="append", default=[], help="NAME=PATH of a source tree to run")
+    parser.add_argument("--plain-uvicorn", action="append", default=[], metavar="NAME",
+                        help="run this tree without uvloop and httptools")  # fmt: skip
     parser.add_argument("--json", type=Path, help="also write the figures here")
     args = parser.parse_args()
     if shutil.which("wrk") is None:
