@@ -6,12 +6,13 @@ Usage: python bench/server/bench_e2e.py [--runs 5] [--slides 200] [--tree NAME=P
 For each source tree (default: this checkout), in a fresh interpreter with that tree on
 PYTHONPATH, builds the workload (../shared/bench/make_workload.py), then:
 
-* local: ``deckkit.render.render_bundle(zip)`` in process, ``--runs`` times (after one warm-up);
-* service: starts ``deckkit serve`` (defaults: built-in storage, SQLite) and runs the whole flow
-  with the client, ``Client.render(zip)``: create, upload, render, download, ``--runs`` times
-  after one warm-up flow (the first render of a process may import and warm caches).
+* local: ``deckkit.render.render_bundle(zip)`` in process;
+* service: ``deckkit serve`` (defaults: built-in storage, SQLite) and the whole flow with the
+  client, ``Client.render(zip)``: create, upload, render, download.
 
-Reports the medians and the ratio service / local (goal: <= 2).
+The two alternate, ``--runs`` times after one warm-up each (the first render of a process may
+import and warm caches), so that the machine's load hits both alike. Reports the medians and
+the median of the per-run ratios service / local (goal: <= 2).
 """
 
 from __future__ import annotations
@@ -39,14 +40,18 @@ def free_port() -> int:
         return int(s.getsockname()[1])
 
 
-def _timed(fn: Any, runs: int) -> list[float]:
-    fn()  # warm-up
-    times = []
-    for _ in range(runs):
-        start = time.perf_counter()
-        fn()
-        times.append(time.perf_counter() - start)
-    return times
+def _seconds(fn: Any) -> float:
+    start = time.perf_counter()
+    fn()
+    return time.perf_counter() - start
+
+
+def _paired(local: Any, service: Any, runs: int) -> tuple[list[float], list[float]]:
+    """Alternate the two (after one warm-up each), so that a change in the machine's load hits both."""
+    local()
+    service()
+    pairs = [(_seconds(local), _seconds(service)) for _ in range(runs)]
+    return [p[0] for p in pairs], [p[1] for p in pairs]
 
 
 def measure(runs: int, slides: int) -> dict[str, Any]:
@@ -61,7 +66,6 @@ def measure(runs: int, slides: int) -> dict[str, Any]:
         subprocess.run([sys.executable, str(WORKLOAD), str(work / "workload"), "--slides", str(slides)],
                        check=True, capture_output=True)  # fmt: skip
         zip_bytes = (work / "workload" / "input.zip").read_bytes()
-        local = _timed(lambda: render_bundle(zip_bytes), runs)
         port = free_port()
         env = {k: v for k, v in os.environ.items() if not k.startswith("DECKKIT_")}
         env["DECKKIT_RATE_LIMIT"] = "1000000"
@@ -96,7 +100,7 @@ def measure(runs: int, slides: int) -> dict[str, Any]:
                     assert result.slide_count == expected
                     assert result.content[:2] == b"PK"
 
-                service = _timed(flow, runs)
+                local, service = _paired(lambda: render_bundle(zip_bytes), flow, runs)
         finally:
             server.terminate()
             server.wait(30)
@@ -105,7 +109,7 @@ def measure(runs: int, slides: int) -> dict[str, Any]:
     return {
         "local_s": statistics.median(local),
         "service_s": statistics.median(service),
-        "ratio": statistics.median(service) / statistics.median(local),
+        "ratio": statistics.median(s / t for s, t in zip(service, local, strict=True)),
         "local_runs": local,
         "service_runs": service,
     }
