@@ -125,7 +125,7 @@ def _token(row: Any) -> TokenRecord:
 
 
 RevocationListener = Callable[..., None]
-"""Called as ``listener(token_id=...)`` or ``listener(account_id=...)`` after a revocation commits."""
+"""Called as ``listener(token_id=..., account_id=...)`` (either may be None) after tokens became invalid."""
 
 
 class Store:
@@ -166,6 +166,11 @@ class Store:
     def add_revocation_listener(self, listener: RevocationListener) -> None:
         """Tell ``listener`` (this process's token cache) at once when a token stops being valid."""
         self._revocation_listeners.append(listener)
+
+    def _tokens_invalidated(self, *, token_id: str | None = None, account_id: str | None = None) -> None:
+        """After a commit that made tokens invalid (a revoke; an account disabled: pass its id)."""
+        for listener in self._revocation_listeners:
+            listener(token_id=token_id, account_id=account_id)
 
     def revocation_marker(self) -> tuple[int, int]:
         """A value that changes whenever any token is revoked, in any process (cheap to read).
@@ -234,8 +239,7 @@ class Store:
         with self.engine.begin() as conn:
             revoked = conn.execute(query.values(revoked_at=now)).rowcount == 1
         if revoked:
-            for listener in self._revocation_listeners:
-                listener(token_id=token_id)
+            self._tokens_invalidated(token_id=token_id)
         return revoked
 
     def authenticate(self, plaintext: str, now: int) -> Account | None:
