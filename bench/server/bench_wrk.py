@@ -62,16 +62,14 @@ def _lua_list(values: list[str]) -> str:
 
 
 def _millis(text: str) -> float:
-    number, unit = re.fullmatch(r"([\d.]+)(us|ms|s|m)", text).groups()  # type: ignore[union-attr]
-    return float(number) * {"us": 0.001, "ms": 1.0, "s": 1000.0, "m": 60_000.0}[unit]
+    number, unit = re.fullmatch(r"([\d.]+)(us|ms|s)", text).groups()  # type: ignore[union-attr]
+    return float(number) * {"us": 0.001, "ms": 1.0, "s": 1000.0}[unit]
 
 
 def run_wrk(url: str, script: Path, clients: int, seconds: float, threads: int) -> dict[str, Any]:
     command = ["wrk", f"-t{threads}", f"-c{clients}", f"-d{seconds:g}s", "--latency", "-s", str(script), url]
     out = subprocess.run(command, capture_output=True, text=True, check=True).stdout
-    percentiles = dict(re.findall(r"^\s+(50|99)%\s+(\S+)\s*$", out, flags=re.M))
-    if set(percentiles) != {"50", "99"}:
-        raise RuntimeError(f"unexpected wrk output:\n{out}")
+    percentiles = dict(re.findall(r"^\s+(50|99)%\s+(\S+)$", out, flags=re.M))
     errors = re.search(r"Non-2xx or 3xx responses: (\d+)", out)
     socket_errors = re.search(r"Socket errors: (.*)$", out, flags=re.M)
     return {

@@ -41,14 +41,3 @@ class ServerState:
     async def db(self, fn: Callable[P, T], *args: P.args, **kwargs: P.kwargs) -> T:
         """Run a store call in one of the store's worker threads, off the event loop."""
         return await anyio.to_thread.run_sync(lambda: fn(*args, **kwargs), limiter=self.db_limiter)
-
-    async def db_read(self, fn: Callable[P, T], *args: P.args, **kwargs: P.kwargs) -> T:
-        """A one-row read by key: on SQLite right here, elsewhere like ``db``.
-
-        A SQLite read by primary key in WAL mode never waits for writers and takes tens of
-        microseconds, less than handing it to a thread and back; a network database must not
-        hold up the event loop.
-        """
-        if self.store.local_reads:
-            return fn(*args, **kwargs)
-        return await self.db(fn, *args, **kwargs)

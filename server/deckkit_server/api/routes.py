@@ -45,7 +45,7 @@ async def _session_of(request: Request, state: ServerState, account: Account) ->
         uuid = str(uuidlib.UUID(raw))
     except ValueError:
         raise not_found(raw) from None
-    record = await state.db_read(state.store.get_session, account.id, uuid, state.clock())
+    record = await state.db(state.store.get_session, account.id, uuid, state.clock())
     if record is None:
         raise not_found(uuid)
     return record

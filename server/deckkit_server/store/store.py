@@ -136,8 +136,6 @@ class Store:
         self._reader = engine.execution_options(isolation_level="AUTOCOMMIT")
         self._revocation_listeners: list[RevocationListener] = []
         self._sqlite_writes = threading.Lock() if engine.dialect.name == "sqlite" else None
-        self.local_reads = engine.dialect.name == "sqlite"
-        """Reads are local and fast (SQLite in WAL mode): see ``ServerState.db_read``."""
 
     @contextlib.contextmanager
     def _write(self) -> Iterator[Connection]:
