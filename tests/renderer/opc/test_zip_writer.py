@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 import io
+import os
 import random
+import signal
+import time
 import zipfile
 
 import pytest
@@ -108,3 +111,25 @@ def test_a_frozen_part_edited_again_writes_the_edit(save_template, monkeypatch: 
     assert slide.packed is None
     written = _read_all(package.write())["ppt/slides/slide1.xml"][1]
     assert b'marker="two"' in written
+
+
+def test_a_forked_child_deflates_on_its_own_threads(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(zip_writer, "_threads", lambda: 2)
+    entries = [ZipEntry(f"p{i}.xml", b"<x/>" * 40_000) for i in range(4)]
+    write_zip(entries)  # the parent's pool now has threads
+    pid = os.fork()
+    if pid == 0:  # the child: the inherited pool has no threads; a write must not wait for them
+        try:
+            ok = _read_all(write_zip(entries)) == {e.name: (zipfile.ZIP_DEFLATED, e.data) for e in entries}
+        finally:
+            os._exit(0 if ok else 1)
+    for _ in range(600):  # a child stuck waiting for threads it does not have fails here, after 30 s
+        done, status = os.waitpid(pid, os.WNOHANG)
+        if done:
+            break
+        time.sleep(0.05)
+    else:
+        os.kill(pid, signal.SIGKILL)
+        os.waitpid(pid, 0)
+        pytest.fail("the forked child's write hung")
+    assert os.waitstatus_to_exitcode(status) == 0

@@ -101,6 +101,7 @@ def _pack_batch(batch: list[ZipEntry]) -> list[Packed]:
 
 
 _POOL: ThreadPoolExecutor | None = None
+_POOL_PID = 0  # a forked child (a server's worker) inherits the pool object but not its threads
 
 
 def _threads() -> int:
@@ -108,8 +109,9 @@ def _threads() -> int:
 
 
 def _pool() -> ThreadPoolExecutor:
-    global _POOL
-    if _POOL is None:
+    global _POOL, _POOL_PID
+    if _POOL is None or os.getpid() != _POOL_PID:
+        _POOL_PID = os.getpid()
         _POOL = ThreadPoolExecutor(max_workers=max(1, _threads() - 1), thread_name_prefix="deckkit-deflate")
     return _POOL
 
