@@ -1,9 +1,14 @@
 """Text filler: a string or Text object replaces its ``{key}`` occurrences.
 
 The inserted runs copy the run properties of the run where ``{key}`` starts, so the template's
-formatting is kept; text around the braces stays in its own runs. ``styles.font`` applies to the
-inserted runs only, ``styles.shape`` to the containing shape (or table cell). ``\\n`` becomes a
-line break (``a:br``) carrying the same run properties. ``hyperlink`` adds ``a:hlinkClick``.
+formatting is kept, its link included; text around the braces stays in its own runs.
+``styles.font`` applies to the inserted runs only, ``styles.shape`` to the containing shape (or
+table cell). ``\\n`` (and ``\\v``, PowerPoint's own soft break) becomes a line break (``a:br``)
+carrying the same run properties. ``hyperlink`` replaces the run's ``a:hlinkClick``.
+
+Inserted text is data: it is never scanned for keys, whatever the order the keys are filled in.
+A linked run with a colour of its own carries the 2018 hyperlink-colour extension
+(``ahyp:hlinkClr val="tx"``), without which PowerPoint draws every link in the theme's ``hlink``.
 """
 
 from __future__ import annotations
@@ -15,6 +20,7 @@ from lxml import etree
 
 from deckkit.model import FontStyles, ShapeStyles, Text
 from deckkit.renderer.drawingml import (
+    FILL_TAGS,
     a,
     anchor_value,
     apply_font,
@@ -23,7 +29,7 @@ from deckkit.renderer.drawingml import (
     set_paragraph_alignment,
 )
 from deckkit.renderer.locate import KEY_PATTERN, Occurrence, paragraph_segments
-from deckkit.renderer.opc.namespaces import A, P, R
+from deckkit.renderer.opc.namespaces import AHYP, A, P, R
 
 __all__ = ["AddHyperlink", "apply_shape_styles", "make_runs", "replace_occurrences", "styled_run_properties"]
 
@@ -31,6 +37,8 @@ AddHyperlink = Callable[[str], str]
 """Adds an external hyperlink relationship to the slide being filled and returns its r:id."""
 
 _AFTER_HLINK_IN_RPR = ("hlinkMouseOver", "rtl", "extLst")
+_HLINK_COLOUR_EXT = "{A12FA001-AC4F-418D-AE19-62706E023703}"
+_LINKS = (a("hlinkClick"), a("hlinkMouseOver"))
 _TEXT_CHILDREN = frozenset(a(t) for t in ("r", "br", "fld"))
 
 
@@ -49,13 +57,31 @@ def styled_run_properties(
     r_pr.attrib.pop("err", "")
     if font is not None:
         apply_font(r_pr, font)
-    for old in r_pr.findall(a("hlinkClick")):
-        r_pr.remove(old)
+    # The template run's link stays on the value (the designer linked it); the data's own wins.
     if hyperlink_rid is not None:
+        for old in r_pr.findall(a("hlinkClick")):
+            r_pr.remove(old)
         link = etree.Element(a("hlinkClick"))
         link.set(f"{{{R}}}id", hyperlink_rid)
         insert_before_any(r_pr, link, _AFTER_HLINK_IN_RPR)
+    if any(child.tag in FILL_TAGS for child in r_pr):
+        for link in r_pr:
+            if link.tag in _LINKS:
+                _use_text_colour(link)
     return r_pr
+
+
+def _use_text_colour(link: etree._Element) -> None:
+    """Make PowerPoint draw a link in its run's own colour (``ahyp:hlinkClr val="tx"``)."""
+    ext_lst = link.find(a("extLst"))
+    if ext_lst is None:
+        ext_lst = etree.SubElement(link, a("extLst"))  # the last child of a:hlinkClick
+    ext = next((e for e in ext_lst.findall(a("ext")) if e.get("uri") == _HLINK_COLOUR_EXT), None)
+    if ext is None:
+        ext = etree.SubElement(ext_lst, a("ext"), uri=_HLINK_COLOUR_EXT)
+    for old in list(ext):
+        ext.remove(old)
+    etree.SubElement(ext, f"{{{AHYP}}}hlinkClr", nsmap={"ahyp": AHYP}, val="tx")
 
 
 def make_runs(value: str, r_pr: etree._Element) -> list[etree._Element]:
