@@ -19,6 +19,7 @@ from deckkit.model.patterns import (
     IMAGE_PATH_PATTERN,
     VIDEO_PATH_PATTERN,
     VIDEO_URL_PATTERN,
+    XML_TEXT_PATTERN,
 )
 from deckkit.model.styles import FONT_SIZE_RANGE
 from deckkit.model.text import LEVEL_RANGE
@@ -29,7 +30,7 @@ SCHEMA_ID = "urn:deckkit:data.json"
 
 Schema = dict[str, Any]
 
-_STRING: Schema = {"type": "string"}
+_STRING: Schema = {"type": "string", "pattern": XML_TEXT_PATTERN}
 _NUMBER: Schema = {"type": "number"}
 _BOOLEAN: Schema = {"type": "boolean"}
 _POSITIVE_NUMBER: Schema = {"type": "number", "exclusiveMinimum": 0}

@@ -52,7 +52,12 @@ FrameKind = Literal["table", "chart", "picture", "video", "graphic", "shape"]
 
 @dataclass(slots=True)
 class Occurrence:
-    """One ``{key}`` in one paragraph: ``start``/``end`` index the paragraph's text."""
+    """One ``{key}`` in one paragraph: ``start``/``end`` index the paragraph's text.
+
+    ``neighbours`` are every occurrence of the paragraph (this one included), sharing one list:
+    the text filler keeps their offsets current as it replaces keys, so that a key is found
+    where the template has it and never inside a value inserted before it.
+    """
 
     key: str
     shape: etree._Element  # the p:sp (or p:graphicFrame for a table cell) that holds the text
@@ -60,6 +65,7 @@ class Occurrence:
     start: int
     end: int
     cell: etree._Element | None = None  # the a:tc when the text is in a table cell
+    neighbours: list[Occurrence] = field(default_factory=list, repr=False, compare=False)
 
     @property
     def tx_body(self) -> etree._Element:
@@ -114,10 +120,11 @@ def _paragraph_occurrences(paragraph: etree._Element, shape: etree._Element, cel
     text = "".join(t for _, t in paragraph_segments(paragraph))
     if "{" not in text:
         return
+    neighbours: list[Occurrence] = []
     for match in KEY_PATTERN.finditer(text):
-        found.setdefault(match.group(1), []).append(
-            Occurrence(match.group(1), shape, paragraph, match.start(), match.end(), cell)
-        )
+        occ = Occurrence(match.group(1), shape, paragraph, match.start(), match.end(), cell, neighbours)
+        neighbours.append(occ)
+        found.setdefault(match.group(1), []).append(occ)
 
 
 def _text_bodies(shape: etree._Element) -> Iterator[tuple[etree._Element, etree._Element | None]]:

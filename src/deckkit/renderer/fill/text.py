@@ -28,7 +28,7 @@ from deckkit.renderer.drawingml import (
     insert_before_any,
     set_paragraph_alignment,
 )
-from deckkit.renderer.locate import KEY_PATTERN, Occurrence, paragraph_segments
+from deckkit.renderer.locate import Occurrence, paragraph_segments
 from deckkit.renderer.opc.namespaces import AHYP, A, P, R
 
 __all__ = ["AddHyperlink", "apply_shape_styles", "make_runs", "replace_occurrences", "styled_run_properties"]
@@ -87,7 +87,8 @@ def _use_text_colour(link: etree._Element) -> None:
 def make_runs(value: str, r_pr: etree._Element) -> list[etree._Element]:
     """Runs (and ``a:br`` for each ``\\n``) showing value, each with a copy of r_pr."""
     elements: list[etree._Element] = []
-    for i, line in enumerate(value.replace("\r\n", "\n").split("\n")):
+    # A vertical tab is PowerPoint's own soft line break (text copied out of a deck has them).
+    for i, line in enumerate(value.replace("\r\n", "\n").replace("\v", "\n").split("\n")):
         if i:
             br = etree.Element(a("br"))
             br.append(copy.deepcopy(r_pr))
@@ -108,7 +109,8 @@ def _set_run_text(run: etree._Element, text: str) -> None:
 
 
 def _replace_span(paragraph: etree._Element, start: int, end: int, value: Text, add_hyperlink: AddHyperlink,
-                  rid_cache: dict[str, str]) -> None:  # fmt: skip
+                  rid_cache: dict[str, str]) -> int:  # fmt: skip
+    """Replace the paragraph's text[start:end] with value; returns the length of the text inserted."""
     segments = paragraph_segments(paragraph)
     offsets: list[int] = []
     position = 0
@@ -130,6 +132,8 @@ def _replace_span(paragraph: etree._Element, start: int, end: int, value: Text, 
         rid_cache[value.hyperlink] = rid
     font = value.styles.font if value.styles is not None else None
     inserted = make_runs(value.value, styled_run_properties(_run_properties(start_run), font, rid))
+    # As paragraph_segments counts it: a break is one character.
+    length = sum(1 if el.tag == a("br") else len(el.findtext(a("t")) or "") for el in inserted)
 
     if first == last:
         tail = copy.deepcopy(start_run) if suffix else None
@@ -149,10 +153,11 @@ def _replace_span(paragraph: etree._Element, start: int, end: int, value: Text, 
         paragraph.remove(tail)
     if prefix:
         _set_run_text(start_run, prefix)
-        return
+        return length
     paragraph.remove(start_run)
     if paragraph.find(a("endParaRPr")) is None and not any(c.tag in _TEXT_CHILDREN for c in paragraph):
         _keep_paragraph_formatting(paragraph, start_run)
+    return length
 
 
 def _keep_paragraph_formatting(paragraph: etree._Element, run: etree._Element) -> None:
@@ -169,26 +174,25 @@ def _keep_paragraph_formatting(paragraph: etree._Element, run: etree._Element) -
 
 def replace_occurrences(occurrences: Iterable[Occurrence], value: Text, add_hyperlink: AddHyperlink) -> None:
     """Replace every given ``{key}`` occurrence with value, then apply ``styles.shape``."""
-    by_paragraph: dict[int, list[Occurrence]] = {}
-    paragraphs: dict[int, etree._Element] = {}
-    for occ in occurrences:
-        by_paragraph.setdefault(id(occ.paragraph), []).append(occ)
-        paragraphs[id(occ.paragraph)] = occ.paragraph
     rid_cache: dict[str, str] = {}
     containers: dict[int, Occurrence] = {}
-    for pid, occs in by_paragraph.items():
-        paragraph = paragraphs[pid]
+    # Right to left within a paragraph: a replacement never moves the text before it.
+    for occ in sorted(occurrences, key=lambda o: (id(o.paragraph), -o.start)):
+        paragraph = occ.paragraph
         if paragraph.getparent() is None:  # removed by an earlier key (a list, a delete)
             continue
-        # Offsets are found again: an earlier key may have changed this paragraph. Right to
-        # left, a replacement never moves the text before it.
-        key = occs[0].key
         text = "".join(t for _, t in paragraph_segments(paragraph))
-        spans = [m.span() for m in KEY_PATTERN.finditer(text) if m.group(1) == key]
-        for start, end in reversed(spans):
-            _replace_span(paragraph, start, end, value, add_hyperlink, rid_cache)
-        if spans:
-            containers[id(occs[0].cell if occs[0].cell is not None else occs[0].shape)] = occs[0]
+        if text[occ.start : occ.end] != "{" + occ.key + "}":
+            continue  # no longer there (its shape was replaced, or it was filled already)
+        length = _replace_span(paragraph, occ.start, occ.end, value, add_hyperlink, rid_cache)
+        # The keys after it in the paragraph move with the text; the value is never scanned.
+        shift = length - (occ.end - occ.start)
+        for other in occ.neighbours:
+            if other is not occ and other.start >= occ.end:
+                other.start += shift
+                other.end += shift
+        occ.end = occ.start  # filled: a second fill of this occurrence finds nothing
+        containers[id(occ.cell if occ.cell is not None else occ.shape)] = occ
     shape_styles = value.styles.shape if value.styles is not None else None
     if shape_styles is not None:
         for occ in containers.values():
