@@ -8,8 +8,14 @@ import pytest
 
 from deckkit.errors import DataError
 from deckkit.renderer import render
-from tests.renderer.fill.intent_kit import coloured_link_list, designer_list, linked_sentence, set_bullet, two_keys
 from tests.renderer.core_kit import NS
+from tests.renderer.fill.intent_kit import (
+    coloured_link_list,
+    designer_list,
+    linked_sentence,
+    set_bullet,
+    two_keys,
+)
 
 AHYP = "http://schemas.microsoft.com/office/drawing/2018/hyperlinkcolor"
 NS_LINK = {**NS, "ahyp": AHYP}
@@ -31,7 +37,9 @@ def _rows(deck, xpath: str = "//p:sp/p:txBody/a:p") -> list[tuple[str, str, str,
 # 1. a List keeps the paragraphs around it ------------------------------------------------------
 
 
-def test_list_keeps_the_heading_and_footer_and_styles_items_like_the_key_paragraph(tmp_path: Path, check_render):
+def test_list_keeps_the_heading_and_footer_and_styles_items_like_the_key_paragraph(
+    tmp_path: Path, check_render
+):
     template = designer_list(tmp_path / "t.pptx")
     items = ["First", {"value": "Detail", "level": 1}, "Second"]
     result = render(template, [{"template": 1, "kp": {"type": "list", "values": items}}])
@@ -47,7 +55,9 @@ def test_list_keeps_the_heading_and_footer_and_styles_items_like_the_key_paragra
     assert footer.get("i") == "1"
 
 
-def test_a_same_level_bulleted_paragraph_after_the_key_is_part_of_the_dummy_list(tmp_path: Path, check_render):
+def test_a_same_level_bulleted_paragraph_after_the_key_is_part_of_the_dummy_list(
+    tmp_path: Path, check_render
+):
     from pptx import Presentation
 
     template = designer_list(tmp_path / "t.pptx")
@@ -132,7 +142,9 @@ def test_a_value_holding_its_own_key_is_inserted_once(tmp_path: Path, check_rend
 
 def test_vertical_tab_is_a_line_break(tmp_path: Path, check_render):
     template = two_keys(tmp_path / "t.pptx", "{a}")
-    deck = check_render(render(template, [{"template": 1, "a": "Revenue\u000bup 5%"}]).pptx, template, pages=1)
+    deck = check_render(
+        render(template, [{"template": 1, "a": "Revenue\u000bup 5%"}]).pptx, template, pages=1
+    )
     assert deck.texts(0) == ["Revenue\nup 5%"]
     assert len(deck.slide(0).xpath("//a:p/a:br", namespaces=NS)) == 1
 
@@ -144,8 +156,12 @@ def test_vertical_tab_in_a_list_item_is_a_line_break(tmp_path: Path, check_rende
     assert "a\nb" in deck.texts(0)
 
 
-@pytest.mark.parametrize(("value", "code"), [("bell\u0007", "U+0007"), ("nul\u0000", "U+0000"), ("\ufffe", "U+FFFE")])
-def test_characters_xml_cannot_hold_are_refused_with_path_and_code_point(tmp_path: Path, value: str, code: str):
+@pytest.mark.parametrize(
+    ("value", "code"), [("bell\u0007", "U+0007"), ("nul\u0000", "U+0000"), ("\ufffe", "U+FFFE")]
+)
+def test_characters_xml_cannot_hold_are_refused_with_path_and_code_point(
+    tmp_path: Path, value: str, code: str
+):
     from deckkit.model import parse_data
 
     with pytest.raises(DataError) as caught:
@@ -174,7 +190,11 @@ def test_the_schema_refuses_what_validation_refuses() -> None:
 
 def test_a_coloured_link_gets_the_hyperlink_colour_extension(tmp_path: Path, check_render):
     template = two_keys(tmp_path / "t.pptx", "{a} and {b}")
-    value = {"value": "green link", "hyperlink": "https://example.com", "styles": {"font": {"color": "#00803C"}}}
+    value = {
+        "value": "green link",
+        "hyperlink": "https://example.com",
+        "styles": {"font": {"color": "#00803C"}},
+    }
     plain = {"value": "plain link", "hyperlink": "https://example.com"}
     deck = check_render(render(template, [{"template": 1, "a": value, "b": plain}]).pptx, template, pages=1)
     link = deck.slide(0).xpath("//a:r[a:t='green link']/a:rPr/a:hlinkClick", namespaces=NS)[0]
