@@ -33,7 +33,9 @@ def case_insensitive(text: str) -> str:
 
 
 # A path inside the zip: relative, forward slashes only, no "..", no scheme or drive letter.
-MEDIA_PATH_PREFIX = r"^" + _XML_TEXT_AHEAD + r"(?![/\\])(?![A-Za-z][A-Za-z0-9+.-]*:)(?!.*\\)(?!(?:.*/)?\.\.(?:/|$))"
+MEDIA_PATH_PREFIX = (
+    r"^" + _XML_TEXT_AHEAD + r"(?![/\\])(?![A-Za-z][A-Za-z0-9+.-]*:)(?!.*\\)(?!(?:.*/)?\.\.(?:/|$))"
+)
 
 
 def media_path_pattern(extensions: tuple[str, ...]) -> str:
