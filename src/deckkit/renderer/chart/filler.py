@@ -53,7 +53,7 @@ from deckkit.renderer.chart.series import (
     text_categories,
     trim_points,
 )
-from deckkit.renderer.chart.styles import recolor_series, style_points, style_series
+from deckkit.renderer.chart.styles import distinct_colours, point_styles_problem, style_points, style_series
 from deckkit.renderer.chart.workbook.editor import CellValue, ChartWorkbook, DateNumber, NumberText
 
 __all__ = ["check_chart", "describe_chart", "fill_chart"]
@@ -127,6 +127,12 @@ def check_chart(chart_space: etree._Element, chart: Chart | ScatterChart, path: 
             if styles is not None and len(styles) > count:
                 problems.append(Problem(format_path([*at, "data_point_styles"], path),
                                         f"has {len(styles)} styles for {count} values; give at most one per value"))  # fmt: skip
+    if not problems:
+        for p in _plan(groups, chart):
+            message = point_styles_problem(p.group.kind) if p.data.data_point_styles else None
+            if message is not None:
+                axis_name = "axis2" if p.group.secondary else "axis1"
+                problems.append(Problem(format_path([axis_name, "series", p.key, "data_point_styles"], path), message))
     return problems
 
 
@@ -211,9 +217,9 @@ def _series_elements(placements: list[_Placement]) -> None:
                 idx += 1
             used.add(idx)
             set_val(p.element, "idx", idx)
-            if p.step:
-                recolor_series(p.element, p.step, order)
         set_val(p.element, "order", order)
+    distinct_colours([(p.element, p.template is None) for p in placements if p.element is not None
+                      and not p.group.is_pie])  # fmt: skip
 
 
 def _rebuild_groups(

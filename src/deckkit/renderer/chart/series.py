@@ -122,8 +122,20 @@ def trim_points(ser: etree._Element, count: int) -> None:
 
 
 def clone_series(prototype: etree._Element) -> etree._Element:
-    """A copy of prototype for a new series: same formatting, its own identity for PowerPoint."""
+    """A copy of prototype for a new series: its series-level formatting, its own identity for PowerPoint.
+
+    Point formats (``c:dPt``) and point labels (``c:dLbl``) highlight the prototype's own points
+    (one black bar): a new series does not copy them.
+    """
     ser = copy.deepcopy(prototype)
+    for dpt in ser.findall(c("dPt")):
+        ser.remove(dpt)
+    dlbls = ser.find(c("dLbls"))
+    if dlbls is not None:
+        for dlbl in dlbls.findall(c("dLbl")):
+            dlbls.remove(dlbl)
+        if all(local(child) == "extLst" for child in dlbls):
+            ser.remove(dlbls)  # it held point labels only
     for ext in ser.findall(f"{c('extLst')}/{c('ext')}"):
         if ext.get("uri") == _C16_UNIQUE_ID:
             for unique in ext:
