@@ -137,7 +137,10 @@ def test_a_reordered_series_keeps_its_own_cell_formats(tmp_path: Path) -> None:
 @pytest.mark.parametrize("kind", ["pie", "doughnut"])
 def test_series_styles_on_a_pie_apply_to_every_slice(tmp_path: Path, kind: str) -> None:
     template = pie_chart(tmp_path / "t.pptx", kind=kind.upper())
-    styles = {"styles": {"shape": {"outline": "#000000"}}, "data_point_styles": [{"shape": {"fill": "#FF0000"}}]}
+    styles = {
+        "styles": {"shape": {"outline": "#000000"}},
+        "data_point_styles": [{"shape": {"fill": "#FF0000"}}],
+    }
     part = filled(template, chart_data({"Share": [5, 3, 2]}, Share=styles), tmp_path)
     ser = output_series(part.root)[0]
     dpts = {d.find("c:idx", NS).get("val"): d for d in ser.findall("c:dPt", NS)}
@@ -151,7 +154,9 @@ def test_series_styles_on_a_pie_apply_to_every_slice(tmp_path: Path, kind: str) 
 
 def test_series_styles_on_bars_apply_over_a_template_point_highlight(tmp_path: Path) -> None:
     template = accent_chart(tmp_path / "t.pptx", black_point=(0, 1))
-    part = filled(template, chart_data({"S1": [1, 2, 3]}, S1={"styles": {"shape": {"fill": "#00FF00"}}}), tmp_path)
+    part = filled(
+        template, chart_data({"S1": [1, 2, 3]}, S1={"styles": {"shape": {"fill": "#00FF00"}}}), tmp_path
+    )
     ser = output_series(part.root)[0]
     assert ser.xpath("c:dPt/c:spPr/a:solidFill/*/@val", namespaces=NS) == ["00FF00"]
 

@@ -7,7 +7,7 @@ Series placement (decisions.md, and for an axis with several groups, e.g. bar + 
 a key equal to the name of a template series on that axis overwrites that series in place, in its
 group, keeping all its formatting; any other key creates a series in the group of the template
 series at the same position among the axis's series (or the axis's last group), formatted like the
-group's template series at the same position (or its last one, in the next accent colour).
+group's template series at the same position (or its last one), in a colour no other series has.
 Template series that no key names are removed; a group left without series goes, and so do axes
 no group is drawn on. The output order is the data's order. Pie and doughnut show the first
 series only.
@@ -52,6 +52,7 @@ from deckkit.renderer.chart.series import (
     set_val,
     text_categories,
     trim_points,
+    value_style_sources,
 )
 from deckkit.renderer.chart.styles import distinct_colours, point_styles_problem, style_points, style_series
 from deckkit.renderer.chart.workbook.editor import CellValue, ChartWorkbook, DateNumber, NumberText
@@ -132,7 +133,9 @@ def check_chart(chart_space: etree._Element, chart: Chart | ScatterChart, path: 
             message = point_styles_problem(p.group.kind) if p.data.data_point_styles else None
             if message is not None:
                 axis_name = "axis2" if p.group.secondary else "axis1"
-                problems.append(Problem(format_path([axis_name, "series", p.key, "data_point_styles"], path), message))
+                problems.append(
+                    Problem(format_path([axis_name, "series", p.key, "data_point_styles"], path), message)
+                )
     return problems
 
 
@@ -374,6 +377,13 @@ def fill_chart(
     placements = _plan(groups, chart)
     _series_elements(placements)
     remaining = _rebuild_groups(chart_space, groups, placements)
+    # Read before the series are written: each still holds its template series' formula.
+    elements = [p.element for p in placements if p.element is not None]
+    style_sources = (
+        value_style_sources(elements, layout, len(chart.categories))
+        if isinstance(chart, Chart) and layout is not None
+        else []
+    )
     if isinstance(chart, ScatterChart):
         grid = _fill_scatter(placements, layout)
     else:
@@ -392,6 +402,7 @@ def fill_chart(
             layout.left,
             layout.physical(grid),
             date_format,
+            style_sources,
         )
     except (KeyError, etree.XMLSyntaxError):
         return workbook

@@ -15,8 +15,9 @@ from xml.sax.saxutils import escape
 
 from lxml import etree
 
+from deckkit.renderer.chart.layout import SheetLayout
 from deckkit.renderer.chart.plot import c, local
-from deckkit.renderer.chart.workbook.editor import NumberText, _xml_safe
+from deckkit.renderer.chart.workbook.editor import NumberText, StyleSource, _xml_safe, parse_formula
 from deckkit.renderer.opc.namespaces import C
 
 # The children of every kind of c:ser merged into one order (no kind uses two that conflict).
@@ -161,3 +162,21 @@ def new_series(kind: str) -> etree._Element:
     if kind in ("lineChart", "scatterChart"):
         set_child(ser, etree.Element(c("smooth"), val="0"))
     return ser
+
+
+def value_style_sources(
+    elements: Sequence[etree._Element], layout: SheetLayout, count: int
+) -> list[StyleSource]:
+    """Where each output series' value cells take their cell formats from (category charts).
+
+    Called before the series are written: each element still holds the formula of the template
+    series it is (overwritten in place) or was cloned from, so its new cells follow that series'
+    cells (``0.0%`` stays ``0.0%`` whatever column the data order puts the series in).
+    """
+    sources: list[StyleSource] = []
+    for i, ser in enumerate(elements):
+        source = parse_formula(ser.findtext(f"{c('val')}/{c('numRef')}/{c('f')}") or "")
+        target = parse_formula(layout.value_ref(i, count))
+        if source is not None and target is not None and source[0] == layout.sheet:
+            sources.append(StyleSource(target[1], source[1]))
+    return sources

@@ -14,6 +14,7 @@ import bisect
 import re
 import zipfile
 from collections.abc import Sequence
+from dataclasses import dataclass
 from functools import lru_cache
 from xml.sax.saxutils import escape
 
@@ -51,12 +52,26 @@ __all__ = [
     "ChartWorkbook",
     "DateNumber",
     "NumberText",
+    "StyleSource",
     "format_formula",
     "format_number",
     "parse_formula",
 ]
 
 CellValue = str | int | float | None
+
+
+@dataclass(frozen=True, slots=True)
+class StyleSource:
+    """A series' cells in the new block take the cell styles of the template cells of a series.
+
+    Both ranges are one column or one row of the sheet. The k-th target cell takes the k-th
+    source cell's style (the last one's beyond the source's length); a source cell without a
+    style makes the target cell General.
+    """
+
+    target: CellRange
+    source: CellRange
 
 
 class ChartWorkbook:
@@ -87,13 +102,16 @@ class ChartWorkbook:
         left: int,
         grid: Sequence[Sequence[CellValue]],
         date_format: str = "m/d/yyyy",
+        style_sources: Sequence[StyleSource] = (),
     ) -> bytes:
         """Write grid at (top, left) of sheet after emptying clear; keep every other cell and part.
 
         Tables on the sheet that overlap the old or new block take the new block as their range
-        and the block's first row as their column names.
+        and the block's first row as their column names. New cells are styled like the cells they
+        replace, except the targets of style_sources, which follow their source.
         """
-        return _write_block(self._package, self._sheets[sheet], clear, top, left, grid, date_format)
+        return _write_block(self._package, self._sheets[sheet], clear, top, left, grid, date_format,
+                            style_sources)  # fmt: skip
 
 
 def _cell_xml(ref: str, value: CellValue, style: str | None) -> str:
@@ -166,6 +184,7 @@ def _write_block(
     left: int,
     grid: Sequence[Sequence[CellValue]],
     date_format: str,
+    style_sources: Sequence[StyleSource] = (),
 ) -> bytes:
     height, width = len(grid), max((len(r) for r in grid), default=0)
     block = CellRange(top, left, top + max(height, 1) - 1, left + max(width, 1) - 1)
@@ -185,7 +204,7 @@ def _write_block(
         isinstance(v, DateNumber) for v in [*(grid[0] if grid else []), *(r[0] for r in grid[1:] if r)]
     )
     dates_style = date_style(package, date_format) if has_dates else None
-    splices = _replace_cells(sheet_data, clear or block, block, grid, dates_style)
+    splices = _replace_cells(sheet_data, clear or block, block, grid, dates_style, style_sources)
     _update_dimension(root, sheet_data, block)
     xml = etree.tostring(root, xml_declaration=True, encoding="UTF-8", standalone=True)
     for marker, rows in splices.items():
@@ -204,9 +223,11 @@ def _replace_cells(
     block: CellRange,
     grid: Sequence[Sequence[CellValue]],
     date_style: str | None = None,
+    style_sources: Sequence[StyleSource] = (),
 ) -> dict[bytes, bytes]:
     """Replace the cells; rows that did not exist come back as (marker, text) to splice in."""
     rows = {int(r.get("r", "0")): r for r in sheet_data.iter(_s("row"))}
+    followed = _followed_styles(rows, style_sources)
     # Styles of the cells that go, so the new cells look like the old ones (header, labels, values).
     styles: dict[tuple[int, int], str] = {}
     column_styles: dict[int, str] = {}
@@ -241,7 +262,11 @@ def _replace_cells(
             # Rows beyond the template's block (the bulk of a large chart): column styles only.
             for j, value in enumerate(values):
                 kind = type(value)
-                if kind is NumberText:
+                if followed and (row_no, block.left + j) in followed:
+                    cells.append(
+                        _cell_xml(f"{letters[j]}{row_no}", value, followed[(row_no, block.left + j)])
+                    )
+                elif kind is NumberText:
                     cells.append(f'<c r="{letters[j]}{row_no}"{plain[j]}><v>{value}</v></c>')
                 elif kind is DateNumber and date_style is not None:
                     cells.append(f'<c r="{letters[j]}{row_no}" s="{date_style}"><v>{value}</v></c>')
@@ -251,6 +276,8 @@ def _replace_cells(
             for j, value in enumerate(values):
                 col = block.left + j
                 style = styles.get((row_no, col)) or (column_styles.get(col) if i else None)
+                if (row_no, col) in followed:
+                    style = followed[(row_no, col)]
                 if isinstance(value, DateNumber) and date_style is not None:
                     style = date_style
                 cells.append(_cell_xml(f"{letters[j]}{row_no}", value, style))
@@ -298,6 +325,36 @@ def _replace_cells(
             sheet_data.append(marker)
         splices[f"<!--deckkit-rows-{slot}-->".encode()] = "".join(texts).encode()
     return splices
+
+
+def _cells(rng: CellRange) -> list[tuple[int, int]]:
+    """The cells of a one-column or one-row range, in order."""
+    return [(r, col) for r in range(rng.top, rng.bottom + 1) for col in range(rng.left, rng.right + 1)]
+
+
+def _followed_styles(
+    rows: dict[int, etree._Element], sources: Sequence[StyleSource]
+) -> dict[tuple[int, int], str]:
+    """(row, column) of every target cell -> the style of its source cell ("" for none)."""
+    if not sources:
+        return {}
+    wanted = {cell for s in sources for cell in _cells(s.source)}
+    found: dict[tuple[int, int], str] = {}
+    for row_no in {r for r, _ in wanted}:
+        row = rows.get(row_no)
+        if row is None:
+            continue
+        for cell in row:
+            if cell.tag == _s("c") and (row_no, col := _cell_col(cell)) in wanted:
+                found[(row_no, col)] = cell.get("s", "")
+    followed: dict[tuple[int, int], str] = {}
+    for s in sources:
+        source = [found.get(cell, "") for cell in _cells(s.source)]
+        if not source:
+            continue
+        for k, target in enumerate(_cells(s.target)):
+            followed[target] = source[min(k, len(source) - 1)]
+    return followed
 
 
 def _update_dimension(root: etree._Element, sheet_data: etree._Element, block: CellRange) -> None:
