@@ -170,3 +170,9 @@ def test_point_styles_on_an_area_are_refused_with_the_path(tmp_path: Path, kind:
     (problem,) = caught.value.problems
     assert problem.path == "slides[0].chart.axis1.series.S1.data_point_styles"
     assert "area" in problem.message
+
+
+def test_null_point_styles_on_an_area_are_fine(tmp_path: Path) -> None:
+    template = accent_chart(tmp_path / "t.pptx", "AREA")
+    part = filled(template, chart_data({"S1": [1, 2, 3]}, S1={"data_point_styles": [None, None]}), tmp_path)
+    assert output_series(part.root)[0].findall("c:dPt", NS) == []

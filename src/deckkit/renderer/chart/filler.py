@@ -130,7 +130,8 @@ def check_chart(chart_space: etree._Element, chart: Chart | ScatterChart, path: 
                                         f"has {len(styles)} styles for {count} values; give at most one per value"))  # fmt: skip
     if not problems:
         for p in _plan(groups, chart):
-            message = point_styles_problem(p.group.kind) if p.data.data_point_styles else None
+            styled = any(style is not None for style in p.data.data_point_styles or [])
+            message = point_styles_problem(p.group.kind) if styled else None
             if message is not None:
                 axis_name = "axis2" if p.group.secondary else "axis1"
                 problems.append(
