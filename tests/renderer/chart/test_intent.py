@@ -176,3 +176,26 @@ def test_null_point_styles_on_an_area_are_fine(tmp_path: Path) -> None:
     template = accent_chart(tmp_path / "t.pptx", "AREA")
     part = filled(template, chart_data({"S1": [1, 2, 3]}, S1={"data_point_styles": [None, None]}), tmp_path)
     assert output_series(part.root)[0].findall("c:dPt", NS) == []
+
+
+def test_formats_follow_beyond_the_template_rows_and_spare_the_header(tmp_path: Path) -> None:
+    import openpyxl
+
+    template = accent_chart(tmp_path / "t.pptx")
+    labels = [f"L{i}" for i in range(40)]
+    data = {
+        "type": "chart",
+        "labels": labels,
+        "axis1": {
+            "series": {
+                "S1": {"values": [0.5] * 40},
+                "N1": {"values": [0.25] * 40},
+                "N2": {"values": [0.1] * 40},
+            }
+        },
+    }
+    part = filled(template, data, tmp_path)
+    ws = openpyxl.load_workbook(io.BytesIO(part.workbook)).worksheets[0]
+    assert {ws[f"{col}{row}"].number_format for col in "BCD" for row in range(2, 42)} == {"0.0%"}
+    assert {ws[f"{col}1"].number_format for col in "BCD"} == {"General"}
+    assert ws["D41"].value == 0.1

@@ -251,22 +251,21 @@ def _replace_cells(
 
     new_rows: dict[int, str] = {}
     letters = [column_letter(block.left + j) for j in range(block.right - block.left + 1)]
+    # A series column beyond its source's length takes the source's last style (followed.columns).
+    for col, (_, style) in followed.columns.items():
+        column_styles[col] = style
     plain = [
-        f' s="{column_styles[block.left + j]}"' if block.left + j in column_styles else ""
+        f' s="{column_styles[block.left + j]}"' if column_styles.get(block.left + j) else ""
         for j in range(len(letters))
     ]
     for i, values in enumerate(grid):
         row_no = block.top + i
         cells = []
-        if i and not clear.top <= row_no <= clear.bottom:
+        if i and not clear.top <= row_no <= clear.bottom and row_no not in followed.rows:
             # Rows beyond the template's block (the bulk of a large chart): column styles only.
             for j, value in enumerate(values):
                 kind = type(value)
-                if followed and (row_no, block.left + j) in followed:
-                    cells.append(
-                        _cell_xml(f"{letters[j]}{row_no}", value, followed[(row_no, block.left + j)])
-                    )
-                elif kind is NumberText:
+                if kind is NumberText:
                     cells.append(f'<c r="{letters[j]}{row_no}"{plain[j]}><v>{value}</v></c>')
                 elif kind is DateNumber and date_style is not None:
                     cells.append(f'<c r="{letters[j]}{row_no}" s="{date_style}"><v>{value}</v></c>')
@@ -276,8 +275,9 @@ def _replace_cells(
             for j, value in enumerate(values):
                 col = block.left + j
                 style = styles.get((row_no, col)) or (column_styles.get(col) if i else None)
-                if (row_no, col) in followed:
-                    style = followed[(row_no, col)]
+                followed_style = followed.style(row_no, col)
+                if followed_style is not None:
+                    style = followed_style
                 if isinstance(value, DateNumber) and date_style is not None:
                     style = date_style
                 cells.append(_cell_xml(f"{letters[j]}{row_no}", value, style))
@@ -332,12 +332,32 @@ def _cells(rng: CellRange) -> list[tuple[int, int]]:
     return [(r, col) for r in range(rng.top, rng.bottom + 1) for col in range(rng.left, rng.right + 1)]
 
 
-def _followed_styles(
-    rows: dict[int, etree._Element], sources: Sequence[StyleSource]
-) -> dict[tuple[int, int], str]:
-    """(row, column) of every target cell -> the style of its source cell ("" for none)."""
-    if not sources:
-        return {}
+@dataclass(slots=True)
+class _Followed:
+    """The styles target cells take from their sources (``""``: none, so General).
+
+    cells: the first cells of each target, one per source cell; columns / rows: the style of the
+    rest of a target column (series in columns) or row (series in rows), its source's last, with
+    the range it covers.
+    """
+
+    cells: dict[tuple[int, int], str]
+    columns: dict[int, tuple[CellRange, str]]
+    rows: dict[int, tuple[CellRange, str]]
+
+    def style(self, row: int, col: int) -> str | None:
+        found = self.cells.get((row, col))
+        if found is not None:
+            return found
+        rest = self.columns.get(col) or self.rows.get(row)
+        if rest is not None and rest[0].top <= row <= rest[0].bottom and rest[0].left <= col <= rest[0].right:
+            return rest[1]
+        return None
+
+
+def _followed_styles(rows: dict[int, etree._Element], sources: Sequence[StyleSource]) -> _Followed:
+    """Where every target cell takes its style from, read from the source cells before clearing."""
+    followed = _Followed({}, {}, {})
     wanted = {cell for s in sources for cell in _cells(s.source)}
     found: dict[tuple[int, int], str] = {}
     for row_no in {r for r, _ in wanted}:
@@ -347,13 +367,19 @@ def _followed_styles(
         for cell in row:
             if cell.tag == _s("c") and (row_no, col := _cell_col(cell)) in wanted:
                 found[(row_no, col)] = cell.get("s", "")
-    followed: dict[tuple[int, int], str] = {}
     for s in sources:
         source = [found.get(cell, "") for cell in _cells(s.source)]
         if not source:
             continue
-        for k, target in enumerate(_cells(s.target)):
-            followed[target] = source[min(k, len(source) - 1)]
+        target = s.target
+        first = CellRange(target.top, target.left, min(target.bottom, target.top + len(source) - 1),
+                          min(target.right, target.left + len(source) - 1))  # fmt: skip
+        for k, target_cell in enumerate(_cells(first)):
+            followed.cells[target_cell] = source[k]
+        if target.left == target.right:
+            followed.columns[target.left] = (target, source[-1])
+        else:
+            followed.rows[target.top] = (target, source[-1])
     return followed
 
 
