@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import zipfile
 from pathlib import Path
 from typing import Any
 
@@ -199,3 +200,33 @@ def test_formats_follow_beyond_the_template_rows_and_spare_the_header(tmp_path: 
     assert {ws[f"{col}{row}"].number_format for col in "BCD" for row in range(2, 42)} == {"0.0%"}
     assert {ws[f"{col}1"].number_format for col in "BCD"} == {"General"}
     assert ws["D41"].value == 0.1
+
+
+def test_new_scatter_series_cells_take_the_formats_of_their_prototype(tmp_path: Path) -> None:
+    import openpyxl
+
+    from tests.renderer.chart.templates import build_scatter
+
+    template = build_scatter("scatter", tmp_path / "t.pptx")
+    with zipfile.ZipFile(template) as z:
+        parts = {i.filename: z.read(i.filename) for i in z.infolist()}
+    name = next(n for n in parts if n.startswith("ppt/embeddings/"))
+    wb = openpyxl.load_workbook(io.BytesIO(parts[name]))
+    # Beta, the prototype of new series, is x in A7:A9 and y in B7:B9 (python-pptx stacks series).
+    for row in (7, 8, 9):
+        wb.worksheets[0][f"A{row}"].number_format = "0.000"
+        wb.worksheets[0][f"B{row}"].number_format = "0.0%"
+    out = io.BytesIO()
+    wb.save(out)
+    parts[name] = out.getvalue()
+    with zipfile.ZipFile(template, "w", zipfile.ZIP_DEFLATED) as z:
+        for n, data in parts.items():
+            z.writestr(n, data)
+    expected = ("0.000", "0.0%")
+    series = {
+        name: {"name": name, "values": [[1, 2], [2, 3], [3, 4], [4, 5]]}
+        for name in ("Alpha", "Beta", "Gamma")
+    }
+    part = filled(template, {"type": "scatter-chart", "axis1": {"series": series}}, tmp_path)
+    ws = openpyxl.load_workbook(io.BytesIO(part.workbook)).worksheets[0]
+    assert {(ws[f"E{r}"].number_format, ws[f"F{r}"].number_format) for r in range(2, 6)} == {expected}

@@ -380,11 +380,7 @@ def fill_chart(
     remaining = _rebuild_groups(chart_space, groups, placements)
     # Read before the series are written: each still holds its template series' formula.
     elements = [p.element for p in placements if p.element is not None]
-    style_sources = (
-        value_style_sources(elements, layout, len(chart.categories))
-        if isinstance(chart, Chart) and layout is not None
-        else []
-    )
+    style_sources = value_style_sources(elements, layout, chart) if layout is not None else []
     if isinstance(chart, ScatterChart):
         grid = _fill_scatter(placements, layout)
     else:

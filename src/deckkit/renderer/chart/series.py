@@ -15,6 +15,7 @@ from xml.sax.saxutils import escape
 
 from lxml import etree
 
+from deckkit.model.elements import Chart, ScatterChart
 from deckkit.renderer.chart.layout import SheetLayout
 from deckkit.renderer.chart.plot import c, local
 from deckkit.renderer.chart.workbook.editor import NumberText, StyleSource, _xml_safe, parse_formula
@@ -165,18 +166,31 @@ def new_series(kind: str) -> etree._Element:
 
 
 def value_style_sources(
-    elements: Sequence[etree._Element], layout: SheetLayout, count: int
+    elements: Sequence[etree._Element], layout: SheetLayout, chart: Chart | ScatterChart
 ) -> list[StyleSource]:
-    """Where each output series' value cells take their cell formats from (category charts).
+    """Where each output series' data cells take their cell formats from.
 
-    Called before the series are written: each element still holds the formula of the template
+    Called before the series are written: each element still holds the formulas of the template
     series it is (overwritten in place) or was cloned from, so its new cells follow that series'
-    cells (``0.0%`` stays ``0.0%`` whatever column the data order puts the series in).
+    cells (``0.0%`` stays ``0.0%`` whatever column the data order puts the series in). Category
+    charts: the values; scatter charts: x, y (and bubble sizes).
     """
+    targets: list[tuple[etree._Element, str, str]] = []
+    if isinstance(chart, Chart):
+        n = len(chart.categories)
+        targets = [(ser, "val", layout.value_ref(i, n)) for i, ser in enumerate(elements)]
+    else:
+        parents = [ser.getparent() for ser in elements]
+        width = 3 if any(g is not None and local(g) == "bubbleChart" for g in parents) else 2
+        axes = [a for a in (chart.axis1, chart.axis2) if a is not None]
+        rows = max((len(series.values) for a in axes for series in a.series.values()), default=0)
+        tags = ("xVal", "yVal", "bubbleSize")[:width]
+        targets = [(ser, tag, layout.xy_ref(i, width, k, rows)) for i, ser in enumerate(elements)
+                   for k, tag in enumerate(tags)]  # fmt: skip
     sources: list[StyleSource] = []
-    for i, ser in enumerate(elements):
-        source = parse_formula(ser.findtext(f"{c('val')}/{c('numRef')}/{c('f')}") or "")
-        target = parse_formula(layout.value_ref(i, count))
+    for ser, tag, ref in targets:
+        source = parse_formula(ser.findtext(f"{c(tag)}/{c('numRef')}/{c('f')}") or "")
+        target = parse_formula(ref)
         if source is not None and target is not None and source[0] == layout.sheet:
             sources.append(StyleSource(target[1], source[1]))
     return sources
