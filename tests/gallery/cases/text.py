@@ -28,3 +28,18 @@ def case_styles_and_line_breaks(workdir: Path) -> GalleryInput:
     value = {"type": "text", "value": "Line one\nsecond line",
              "styles": {"font": {"bold": True, "color": "#1F4E79"}, "shape": {"fill": "#FFF2CC", "outline": "#C00000"}}}  # fmt: skip
     return path, [{"template": 1, "note": value}], {}
+
+
+def case_list_levels_and_styles(workdir: Path) -> GalleryInput:
+    """Four bullets: "North leads" and "South steady" indented one level, "Costs flat" in italic; no {items} left."""
+    from pptx import Presentation
+
+    prs = Presentation()
+    slide = prs.slides.add_slide(prs.slide_layouts[1])  # title and content: a bulleted body
+    slide.shapes.title.text = "{title}"
+    slide.placeholders[1].text_frame.text = "{items}"
+    path = workdir / "template.pptx"
+    prs.save(str(path))
+    items = ["Revenue up 12%", {"value": "North leads", "level": 1}, {"type": "text", "value": "South steady", "level": 1},
+             {"value": "Costs flat", "styles": {"font": {"italic": True}}}]  # fmt: skip
+    return path, [{"template": 1, "title": "Highlights", "items": {"type": "list", "values": items}}], {}
