@@ -38,6 +38,7 @@ from deckkit.model import (
 from deckkit.model._problems import format_path
 from deckkit.renderer.fill.delete import delete_shape, delete_text_holder
 from deckkit.renderer.fill.lists import fill_list
+from deckkit.renderer.fill.notes import fill_notes, notes_keys
 from deckkit.renderer.fill.text import replace_occurrences
 from deckkit.renderer.fill.theme import apply_theme_colors
 from deckkit.renderer.locate import (
@@ -92,6 +93,7 @@ class _TemplateSlide:
     part: Part
     number: int
     placeholders: SlidePlaceholders
+    notes: dict[str, list[Occurrence]]  # keys in the speaker notes, filled like slide text
 
 
 def _read_template(template: bytes | str | Path) -> bytes:
@@ -149,7 +151,7 @@ class _Planner:
     def template_slide(self, number: int) -> _TemplateSlide:
         if number not in self._located:
             part = self.slides[number - 1]
-            self._located[number] = _TemplateSlide(part, number, locate_placeholders(part.xml))
+            self._located[number] = _TemplateSlide(part, number, locate_placeholders(part.xml), notes_keys(part))
         return self._located[number]
 
     def plan_slide(self, index: int, number: int, values: Mapping[str, Any]) -> _SlidePlan | None:
@@ -172,6 +174,12 @@ class _Planner:
                 self.warnings.append(Problem(
                     f"slides[{index}]", f"{{{key}}} on template slide {number} is not filled; it is left as it is"
                 ))  # fmt: skip
+        for key in slide.notes:
+            if key not in values and key not in slide.placeholders.text:
+                self.warnings.append(Problem(
+                    f"slides[{index}]",
+                    f"{{{key}}} in the speaker notes of template slide {number} is not filled; it is left as it is",
+                ))  # fmt: skip
         return _SlidePlan(slide.part, number, operations)
 
     # one key ----------------------------------------------------------------------------------
@@ -185,7 +193,7 @@ class _Planner:
             self._unused(path, slide, key)
             return None
         if isinstance(value, Text | List):
-            if text:
+            if text or key in slide.notes:
                 return "list" if isinstance(value, List) else "text"
             elements = [f for f in frames if f.kind in _ELEMENT_FRAMES]
             if elements:
@@ -356,6 +364,7 @@ def _assemble(package: Package, deck: DeckData, plans: list[_SlidePlan], media: 
 def _fill_slide(slide: Part, plan: _SlidePlan, sink: _SlideMedia, media: Mapping[str, bytes]) -> None:
     if not plan.operations:
         return
+    fill_notes(slide, [(op.key, op.value) for op in plan.operations if isinstance(op.value, Text | List)])
     located = locate_placeholders(slide.xml)
     removed = False
     for op in plan.operations:
