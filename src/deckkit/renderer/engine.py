@@ -36,6 +36,7 @@ from deckkit.model import (
     parse_data,
 )
 from deckkit.model._problems import format_path
+from deckkit.renderer.fill.autofit import fit_text_boxes
 from deckkit.renderer.fill.delete import delete_shape, delete_text_holder
 from deckkit.renderer.fill.lists import fill_list
 from deckkit.renderer.fill.notes import fill_notes, notes_keys
@@ -367,6 +368,7 @@ def _fill_slide(slide: Part, plan: _SlidePlan, sink: _SlideMedia, media: Mapping
     fill_notes(slide, [(op.key, op.value) for op in plan.operations if isinstance(op.value, Text | List)])
     located = locate_placeholders(slide.xml)
     removed = False
+    typed_into: list[etree._Element] = []  # text boxes whose text changed: auto-fit ones follow it
     for op in plan.operations:
         text = located.text.get(op.key, [])
         frames = located.frames_named(op.key)
@@ -374,9 +376,11 @@ def _fill_slide(slide: Part, plan: _SlidePlan, sink: _SlideMedia, media: Mapping
         if op.action == "text":
             assert isinstance(value, Text)
             replace_occurrences(text, value, sink.add_hyperlink)
+            typed_into += [occ.shape for occ in text if occ.cell is None]
         elif op.action == "list":
             assert isinstance(value, List)
             fill_list(text, value, sink.add_hyperlink)
+            typed_into += [occ.shape for occ in text if occ.cell is None]
         elif op.action == "delete":
             for occ in text:
                 delete_text_holder(occ)
@@ -408,6 +412,7 @@ def _fill_slide(slide: Part, plan: _SlidePlan, sink: _SlideMedia, media: Mapping
                 if target.getparent() is not None:
                     media_filler.place_media(target, value, media, sink, inherited_frame(target, slide))
             removed = True
+    fit_text_boxes(typed_into, slide)
     if removed:
         _prune_relationships(slide)
 
