@@ -79,3 +79,21 @@ def case_shrink_text_on_overflow(workdir: Path) -> GalleryInput:
         norm.set("fontScale", "62500")  # as PowerPoint left it for the template's text
         norm.set("lnSpcReduction", "20000")
     return _save(prs, workdir), [{"template": 1, "short": "Q3", "long": " ".join([LONG] * 2)}], {}
+
+
+
+def case_bulleted_list_in_a_box_that_fits_its_text(workdir: Path) -> GalleryInput:
+    """A bulleted box set to "resize shape to fit text": light blue exactly behind its four items (the second indented), top edge on the outline's."""
+    from lxml import etree
+
+    prs, slide = new_deck()
+    shape = _box(slide, "items", 1, 1, 6, 3, wrap=True, size=24)
+    a = "http://schemas.openxmlformats.org/drawingml/2006/main"
+    ppr = shape.text_frame.paragraphs[0]._p.get_or_add_pPr()
+    ppr.set("marL", "342900")
+    ppr.set("indent", "-342900")
+    etree.SubElement(ppr, f"{{{a}}}buFont", typeface="Arial")
+    etree.SubElement(ppr, f"{{{a}}}buChar", char="\u2022")
+    items = ["Revenue up 12%", {"value": "North leads the regions with a margin of 4 points over the South", "level": 1},
+             "Costs flat", "Hiring on plan"]  # fmt: skip
+    return _save(prs, workdir), [{"template": 1, "items": {"type": "list", "values": items}}], {}

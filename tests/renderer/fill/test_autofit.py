@@ -129,3 +129,25 @@ def test_fonts_resolve_to_metric_compatible_stand_ins() -> None:
     assert face("No Such Font") is not None  # a fallback, never None while any font is installed
     assert text_width("WWW", "Calibri", 18) > text_width("iii", "Calibri", 18) * 2
     assert text_width("Bold", "Calibri", 18, bold=True) > text_width("Bold", "Calibri", 18)
+
+
+def test_a_placeholder_gets_its_inherited_frame_then_fits(save_template, check_render) -> None:
+    prs = new_presentation()
+    slide = prs.slides.add_slide(prs.slide_layouts[1])
+    body = slide.placeholders[1]
+    body.text_frame.text = "{items}"
+    body_pr = body.text_frame._bodyPr
+    for child in list(body_pr):
+        body_pr.remove(child)
+    body_pr.append(body_pr.makeelement(f"{{{NS['a']}}}spAutoFit", {}))
+    layout_xfrm = prs.slide_layouts[1].placeholders[1]
+    template = save_template(prs)
+    result = deckkit.render(template, [{"template": 1, "items": {"type": "list", "values": ["one", "two"]}}])
+    deck = check_render(result.pptx, template, pages=1)
+    off = deck.xpath(deck.slide_names()[0], "//p:sp[.//p:ph/@idx='1']/p:spPr/a:xfrm/a:off")[0]
+    ext = deck.xpath(deck.slide_names()[0], "//p:sp[.//p:ph/@idx='1']/p:spPr/a:xfrm/a:ext")[0]
+    assert (int(off.get("x")), int(off.get("y"))) == (layout_xfrm.left, layout_xfrm.top)
+    assert int(ext.get("cx")) == layout_xfrm.width
+    # Two 32 pt lines of the master's body style (with its 20 % space before), not the layout's 4.5 in.
+    line = face("Calibri").line_spacing * 32 * 12700  # type: ignore[union-attr]
+    assert 2 * line < int(ext.get("cy")) < 2 * line + 0.5 * EMU

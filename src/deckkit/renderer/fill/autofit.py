@@ -59,9 +59,10 @@ class _Line:
     space_before: int = 0  # EMU
     space_after: int = 0
     spacing: float = 1.0  # a:lnSpc/a:spcPct
+    margin: int = 0  # the paragraph's left margin (marL), where its text starts
 
     def width(self) -> int:
-        return sum(r.width() for r in self.runs)
+        return self.margin + sum(r.width() for r in self.runs)
 
     def height(self, scale: float = 1.0, reduction: float = 0.0) -> int:
         tallest = max((line_height(r.typeface, r.size * scale) for r in self.runs), default=0)
@@ -105,6 +106,17 @@ class _Styles:
                     return rpr.get(attribute)
         return None
 
+    def paragraph_child(self, ppr: etree._Element | None, level: int, tag: str) -> etree._Element | None:
+        """The paragraph's own a:pPr child (spcBef, lnSpc...), else its list style's."""
+        own = ppr.find(f"{{{A}}}{tag}") if ppr is not None else None
+        if own is not None:
+            return own
+        for styles in self.levels:
+            found = styles.find(f"{{{A}}}lvl{level + 1}pPr/{{{A}}}{tag}")
+            if found is not None:
+                return found
+        return None
+
     def paragraph_default(self, level: int, attribute: str) -> str | None:
         for styles in self.levels:
             ppr = styles.find(f"{{{A}}}lvl{level + 1}pPr")
@@ -128,9 +140,8 @@ class _Styles:
                     attr("i") in ("1", "true"))  # fmt: skip
 
 
-def _points(parent: etree._Element | None, tag: str, size: float) -> int:
+def _points(spacing: etree._Element | None, size: float) -> int:
     """spcBef/spcAft in EMU: spcPts in hundredths of a point, spcPct in thousandths of a line."""
-    spacing = parent.find(f"{{{A}}}{tag}") if parent is not None else None
     if spacing is None:
         return 0
     pts, pct = spacing.find(f"{{{A}}}spcPts"), spacing.find(f"{{{A}}}spcPct")
@@ -151,10 +162,13 @@ def _lines(body: etree._Element, styles: _Styles) -> tuple[list[_Line], str]:
         if not align:
             align = (ppr.get("algn") if ppr is not None else None) or styles.paragraph_default(level, "algn") or "l"
         spacing = 1.0
-        pct = ppr.find(f"{{{A}}}lnSpc/{{{A}}}spcPct") if ppr is not None else None
+        line_spacing = styles.paragraph_child(ppr, level, "lnSpc")
+        pct = line_spacing.find(f"{{{A}}}spcPct") if line_spacing is not None else None
         if pct is not None:
             spacing = int(pct.get("val", "100000")) / 100000
-        current = _Line([], spacing=spacing)
+        margin = (ppr.get("marL") if ppr is not None else None) or styles.paragraph_default(level, "marL")
+        indent = int(margin) if margin and margin.lstrip("-").isdigit() else 0
+        current = _Line([], spacing=spacing, margin=indent)
         first = current
         for child in paragraph:
             if child.tag in (f"{{{A}}}r", f"{{{A}}}fld"):
@@ -162,12 +176,12 @@ def _lines(body: etree._Element, styles: _Styles) -> tuple[list[_Line], str]:
                 current.runs.append(styles.run(child.find(f"{{{A}}}rPr"), level, text))
             elif child.tag == f"{{{A}}}br":
                 lines.append(current)
-                current = _Line([], spacing=spacing)
+                current = _Line([], spacing=spacing, margin=indent)
         if not current.runs:  # an empty line is as tall as its end-of-paragraph mark
             current.runs.append(styles.run(paragraph.find(f"{{{A}}}endParaRPr"), level, ""))
         size = current.runs[0].size
-        first.space_before = _points(ppr, "spcBef", size)
-        current.space_after = _points(ppr, "spcAft", size)
+        first.space_before = _points(styles.paragraph_child(ppr, level, "spcBef"), size)
+        current.space_after = _points(styles.paragraph_child(ppr, level, "spcAft"), size)
         lines.append(current)
     return lines, align
 
@@ -175,6 +189,7 @@ def _lines(body: etree._Element, styles: _Styles) -> tuple[list[_Line], str]:
 def _wrapped(line: _Line, available: int, scale: float) -> int:
     """How many lines line takes when wrapped at available EMU (greedy, at spaces, like Office)."""
     count, x = 1, 0
+    available -= line.margin
     for run in line.runs:
         for word in _WORD.findall(run.text):
             width = round(run.width(word) * scale)
