@@ -97,3 +97,17 @@ def case_bulleted_list_in_a_box_that_fits_its_text(workdir: Path) -> GalleryInpu
     items = ["Revenue up 12%", {"value": "North leads the regions with a margin of 4 points over the South", "level": 1},
              "Costs flat", "Hiring on plan"]  # fmt: skip
     return _save(prs, workdir), [{"template": 1, "items": {"type": "list", "values": items}}], {}
+
+
+def case_powerpoint_authored_box_from_the_corpus(workdir: Path) -> GalleryInput:
+    """A PowerPoint-made wrapping auto-fit box (corpus TextReplace.pptx, keys written {{key}} so one brace pair stays): the long values wrap inside its width, the box grows down, nothing clipped or off the slide."""
+    from tests.readers import CORPUS
+
+    template = CORPUS / "pptx-automizer" / "__tests___pptx-templates_TextReplace.pptx"
+    if not template.exists():
+        import pytest
+
+        pytest.skip(f"{template} is absent (the shared corpus sits beside the repository)")
+    values = {"replace": "every placeholder of this paragraph, however long the value turns out to be",
+              "by": "the data of the quarter, North and South regions included", "replacement": "Replacement"}  # fmt: skip
+    return template, [{"template": 1, **values}], {}
