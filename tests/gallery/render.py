@@ -6,6 +6,7 @@ core (each with its own profile: two conversions cannot share one).
 
 from __future__ import annotations
 
+import contextlib
 import os
 import subprocess
 import traceback
@@ -78,16 +79,20 @@ def render_all(cases: list[Case], workdir: Path, jobs: int | None = None) -> dic
             decks.append((case, path, count))
     batches = [decks[i::jobs] for i in range(jobs)]
 
-    def convert(batch: list[tuple[Case, Path, int]]) -> list[Path]:
-        return convert_all_to_pdf([path for _, path, _ in batch], workdir / "pdf", timeout=600) if batch else []
+    def convert(batch: list[tuple[Case, Path, int]]) -> None:
+        # A deck LibreOffice chokes on must not hide the others: its missing PDF is its error.
+        with contextlib.suppress(AssertionError, subprocess.SubprocessError):
+            convert_all_to_pdf([path for _, path, _ in batch], workdir / "pdf", timeout=600)
 
     with ThreadPoolExecutor(jobs) as pool:
-        pdf_batches = list(pool.map(convert, batches))
-        converted = [
-            (case, pdf, count)
-            for batch, pdfs in zip(batches, pdf_batches, strict=True)
-            for (case, _, count), pdf in zip(batch, pdfs, strict=True)
-        ]
+        list(pool.map(convert, [b for b in batches if b]))
+        converted = []
+        for case, path, count in decks:
+            pdf = workdir / "pdf" / (path.stem + ".pdf")
+            if pdf.exists():
+                converted.append((case, pdf, count))
+            else:
+                results[case.id].error = "LibreOffice did not convert the deck"
         pngs = list(pool.map(lambda item: _pages(item[1], workdir / "png"), converted))
     for (case, _, count), pages in zip(converted, pngs, strict=True):
         results[case.id].pages = pages
