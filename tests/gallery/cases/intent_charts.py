@@ -3,11 +3,9 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
 
+from tests.gallery.cases import GalleryInput
 from tests.renderer.chart.intent_kit import accent_chart, chart_data, pie_chart
-
-GalleryInput = tuple[Path, list[dict[str, Any]], dict[str, bytes]]  # tests.gallery.cases.GalleryInput
 
 
 def case_new_series_beside_a_kept_one(workdir: Path) -> GalleryInput:

@@ -3,11 +3,9 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
 
+from tests.gallery.cases import GalleryInput
 from tests.renderer.fill.intent_kit import coloured_link_list, designer_list, linked_sentence, two_keys
-
-GalleryInput = tuple[Path, list[dict[str, Any]], dict[str, bytes]]  # tests.gallery.cases.GalleryInput
 
 
 def case_list_keeps_heading_and_footer(workdir: Path) -> GalleryInput:
