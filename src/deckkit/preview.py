@@ -16,6 +16,8 @@ import tempfile
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from deckkit.errors import PreviewUnavailableError
+
 if TYPE_CHECKING:
     from lxml import etree
 
@@ -25,10 +27,6 @@ if TYPE_CHECKING:
 __all__ = ["PreviewUnavailableError", "libreoffice_available", "slide_pngs", "wireframe_svg"]
 
 _EMU_PER_PX = 9525
-
-
-class PreviewUnavailableError(RuntimeError):
-    """LibreOffice or pdftoppm is missing, or the conversion failed."""
 
 
 def _soffice() -> str | None:
