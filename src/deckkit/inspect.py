@@ -28,7 +28,7 @@ __all__ = ["Placeholder", "Template", "TemplateSlide"]
 
 PlaceholderKind = Literal["text", "table", "chart", "scatter-chart", "picture", "video"]
 
-# What each kind of place accepts in data.json (decisions.md: how data finds its element).
+# What each kind of place accepts in data.json (docs/templates.md, "Where a key lives").
 ACCEPTS: dict[str, tuple[str, ...]] = {
     "text": ("string", "text", "list", "image", "video", "delete"),
     "table": ("table", "delete"),

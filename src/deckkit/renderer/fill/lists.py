@@ -1,6 +1,6 @@
 """List filler: the paragraph holding ``{key}`` becomes one paragraph per item.
 
-Level prototypes (decisions.md): when the paragraph holding ``{key}`` sits in a "dummy list"
+Level prototypes (docs/templates.md, "Lists"): when the paragraph holding ``{key}`` sits in a "dummy list"
 (a block of adjacent paragraphs, free of other placeholders, at two or more levels), the first
 paragraph at level n is the prototype for items at level n (its ``a:pPr`` and its first run's
 ``a:rPr``) and the whole block is replaced. Otherwise the ``{key}`` paragraph is the prototype

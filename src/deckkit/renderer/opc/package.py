@@ -26,7 +26,6 @@ from deckkit.errors import TemplateError
 from deckkit.renderer.opc.content_types import (
     CT_PRESENTATION,
     CT_RELS,
-    CT_SLIDE,
     MAIN_CONTENT_TYPES,
     MEDIA_CONTENT_TYPES,
     ContentTypes,
@@ -48,7 +47,6 @@ from deckkit.renderer.opc.strict import STRICT_RELATIONSHIPS, to_transitional
 __all__ = [
     "CT_PRESENTATION",
     "CT_RELS",
-    "CT_SLIDE",
     "MAX_TEMPLATE_UNPACKED_BYTES",
     "MEDIA_CONTENT_TYPES",
     "OWNED_BY_SLIDE",

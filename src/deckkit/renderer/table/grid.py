@@ -39,9 +39,6 @@ class Merge:
     rows: int
     cols: int
 
-    def covers(self, row: int, col: int) -> bool:
-        return self.row <= row < self.row + self.rows and self.col <= col < self.col + self.cols
-
     def cut_to(self, n_rows: int, n_cols: int) -> Merge | None:
         """This block inside an n_rows x n_cols grid; None when nothing of it stays merged."""
         if self.row >= n_rows or self.col >= n_cols:
