@@ -59,7 +59,7 @@ def measure(runs: int, slides: int) -> dict[str, Any]:
     import httpx
 
     from deckkit.client import Client
-    from deckkit.render import render_bundle
+    from deckkit.renderer import render_bundle
 
     work = Path(tempfile.mkdtemp(prefix="deckkit-e2e-"))
     try:

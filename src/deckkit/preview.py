@@ -22,7 +22,7 @@ if TYPE_CHECKING:
     from lxml import etree
 
     from deckkit.inspect import Template
-    from deckkit.renderer.opc.package import Part
+    from deckkit.renderer.opc.part import Part
 
 __all__ = ["PreviewUnavailableError", "libreoffice_available", "slide_pngs", "wireframe_svg"]
 

@@ -22,7 +22,7 @@ from deckkit.errors import TemplateError
 from deckkit.renderer.opc.namespaces import MC, TABLE, A, C, P, R
 
 if TYPE_CHECKING:
-    from deckkit.renderer.opc.package import Part
+    from deckkit.renderer.opc.part import Part
 
 __all__ = [
     "KEY_PATTERN",
@@ -76,6 +76,12 @@ class Frame:
     kind: FrameKind
     element: etree._Element
     name: str
+
+    @property
+    def key(self) -> str:
+        """The key the alt text names: ``key`` for an alt text of ``key`` or ``{key}``."""
+        alt = self.alt_text
+        return alt[1:-1] if alt.startswith("{") and alt.endswith("}") else alt
 
 
 @dataclass(slots=True)
@@ -215,7 +221,7 @@ def inherited_xfrm(shape: etree._Element, slide: Part) -> etree._Element | None:
     the first one of the same ``type`` (``body`` when absent). Works for every placeholder shape
     kind (``p:sp``, a ``p:pic`` holding a sample picture, a graphic frame).
     """
-    from deckkit.renderer.opc.package import RT
+    from deckkit.renderer.opc.relationships import RT
 
     ph = shape.find(f"./*/{{{P}}}nvPr/{{{P}}}ph")
     if ph is None:

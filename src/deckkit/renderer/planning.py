@@ -16,7 +16,8 @@ from deckkit.model import AnyElement, DeckData, Text
 from deckkit.model._problems import format_path
 from deckkit.renderer.filler import LocatedSlide, Operation, PlanReport, filler_for, key_site
 from deckkit.renderer.locate import locate_placeholders
-from deckkit.renderer.opc.package import Package, Part
+from deckkit.renderer.opc.package import Package
+from deckkit.renderer.opc.part import Part
 
 __all__ = ["DeckPlan", "SlidePlan", "plan_deck"]
 

@@ -52,7 +52,8 @@ from deckkit.renderer.chart.styles import style_points, style_series
 from deckkit.renderer.chart.workbook.editor import CellValue, ChartWorkbook, DateNumber, NumberText
 from deckkit.renderer.filler import KeySite, Operation, OutputSlide, PlanReport, register_filler
 from deckkit.renderer.locate import Frame, chart_relationship_id
-from deckkit.renderer.opc.package import RT, Part
+from deckkit.renderer.opc.part import Part
+from deckkit.renderer.opc.relationships import RT
 
 __all__ = ["ChartFiller", "check_chart", "describe_chart", "fill_chart"]
 
