@@ -128,7 +128,8 @@ def _contains_named(group: etree._Element, name: str) -> bool:
 
 def _frame(shape: etree._Element, slide_part: Part) -> tuple[int, int, int, int] | None:
     """The shape's own frame, or for a placeholder the one it inherits from layout or master."""
-    from deckkit.renderer.locate import inherited_xfrm, xfrm_box
+    from deckkit.renderer.drawingml import xfrm_box
+    from deckkit.renderer.locate import inherited_xfrm
     from deckkit.renderer.opc.namespaces import A, P
 
     xfrm = shape.find(f"{{{P}}}xfrm")  # graphic frames

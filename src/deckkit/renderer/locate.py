@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Final, Literal
 from lxml import etree
 
 from deckkit.errors import TemplateError
+from deckkit.renderer.drawingml import Box, xfrm_box
 from deckkit.renderer.opc.namespaces import MC, TABLE, A, C, P, R
 
 if TYPE_CHECKING:
@@ -236,24 +237,8 @@ def inherited_xfrm(shape: etree._Element, slide: Part) -> etree._Element | None:
     return None
 
 
-def xfrm_box(xfrm: etree._Element) -> tuple[int, int, int, int] | None:
-    """(x, y, cx, cy) in EMU of an ``a:xfrm``/``p:xfrm``, or None when it is incomplete or unreadable."""
-    off, ext = xfrm.find(f"{{{A}}}off"), xfrm.find(f"{{{A}}}ext")
-    if off is None or ext is None:
-        return None
-    try:
-        return (
-            int(off.get("x", "0")),
-            int(off.get("y", "0")),
-            int(ext.get("cx", "0")),
-            int(ext.get("cy", "0")),
-        )
-    except ValueError:
-        return None
-
-
-def inherited_frame(shape: etree._Element, slide: Part) -> tuple[int, int, int, int] | None:
-    """(x, y, cx, cy) of a placeholder without a position of its own, from its layout or master.
+def inherited_frame(shape: etree._Element, slide: Part) -> Box | None:
+    """The box of a placeholder without a position of its own, from its layout or master.
 
     Pictures and videos are sized from the shape they replace; a placeholder whose ``p:spPr``
     has no ``a:xfrm`` is where the layout (or master) placeholder it follows is.
