@@ -25,7 +25,7 @@ from deckkit.model import parse_data
 from deckkit.model._problems import _all_field_names
 from deckkit.model.table import TableCell
 from tests.readers import assert_readable
-from tests.renderer.core_kit import Deck
+from tests.renderer.core_kit import RenderedPptx
 
 CLIENTS = Path(__file__).parent / "clients"
 FILES = sorted(CLIENTS.glob("*.data.json"))
@@ -106,7 +106,7 @@ def test_client_files_render(path: Path, tmp_path: Path) -> None:
     out = tmp_path / "out.pptx"
     out.write_bytes(result.pptx)
     assert_readable(out, template, pages=result.slide_count, libreoffice=False)
-    deck = Deck(result.pptx)
+    deck = RenderedPptx(result.pptx)
     texts = " ".join(deck.texts(0))
     assert "Région Nord" in texts
     assert "15.37" in texts

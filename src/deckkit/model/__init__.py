@@ -29,7 +29,8 @@ from deckkit.model.document import DeckData, Slide, Theme, ThemeColors
 from deckkit.model.elements import ELEMENT_TYPES, AnyElement, Delete, element_kind
 from deckkit.model.media import Image, Video
 from deckkit.model.styles import FontStyles, ShapeStyles, Styles
-from deckkit.model.table import Databar, Table, TableCell
+from deckkit.model.table import CellDataBar, Table, TableCell
+from deckkit.model.table import Databar as Databar  # the former name of CellDataBar
 from deckkit.model.text import List, Text
 
 __all__ = [
@@ -38,10 +39,10 @@ __all__ = [
     "THEME_COLOR_NAMES",
     "AnyElement",
     "Bounds",
+    "CellDataBar",
     "Chart",
     "ChartAxis",
     "ChartSeries",
-    "Databar",
     "DeckData",
     "Delete",
     "FontStyles",

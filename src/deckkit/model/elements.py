@@ -22,17 +22,17 @@ from deckkit.model.chart import (
     ScatterSeries,
 )
 from deckkit.model.media import Image, Video
-from deckkit.model.table import Databar, Table, TableCell
+from deckkit.model.table import CellDataBar, Table, TableCell
 from deckkit.model.text import List, Text
 
 __all__ = [
     "ELEMENT_TYPES",
     "AnyElement",
     "Bounds",
+    "CellDataBar",
     "Chart",
     "ChartAxis",
     "ChartSeries",
-    "Databar",
     "Delete",
     "Image",
     "List",

@@ -2,7 +2,7 @@
 
 Written by hand from the same constants and patterns the models use (enums, colour names,
 ranges, path and URL patterns), so that schema and models accept and reject the same documents;
-``tests/model/test_schema_agreement.py`` proves it on hundreds of generated documents. The two
+``tests/model/test_schema.py`` (``test_schema_and_models_agree_on_generated_documents``) proves it on hundreds of generated documents. The two
 rules that tie fields together are stated too: ``labels`` xor ``date_labels`` (``oneOf``) and a
 thumbnail for a local video (``if``/``then``). ``null`` for an optional field means "not given".
 """

@@ -18,8 +18,11 @@ from deckkit.renderer.fill.notes import fill_notes
 from deckkit.renderer.fill.theme import apply_theme_colors
 from deckkit.renderer.filler import LocatedSlide, OutputSlide, key_site
 from deckkit.renderer.locate import locate_placeholders
+from deckkit.renderer.opc.content_types import MEDIA_CONTENT_TYPES
 from deckkit.renderer.opc.namespaces import R
-from deckkit.renderer.opc.package import MEDIA_CONTENT_TYPES, RT, Package, Part
+from deckkit.renderer.opc.package import Package
+from deckkit.renderer.opc.part import Part
+from deckkit.renderer.opc.relationships import RT
 from deckkit.renderer.planning import SlidePlan
 from deckkit.renderer.presentation import rebuild_presentation
 

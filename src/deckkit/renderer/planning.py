@@ -17,7 +17,8 @@ from deckkit.model._problems import format_path
 from deckkit.renderer.fill.notes import notes_keys
 from deckkit.renderer.filler import LocatedSlide, Operation, PlanReport, filler_for, key_site
 from deckkit.renderer.locate import Occurrence, locate_placeholders
-from deckkit.renderer.opc.package import Package, Part
+from deckkit.renderer.opc.package import Package
+from deckkit.renderer.opc.part import Part
 
 __all__ = ["DeckPlan", "SlidePlan", "plan_deck"]
 

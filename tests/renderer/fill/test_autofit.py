@@ -10,7 +10,7 @@ import pytest
 
 import deckkit
 from deckkit.renderer.fill.fontmetrics import face, text_width
-from tests.renderer.core_kit import NS, Deck, blank_slide, new_presentation
+from tests.renderer.core_kit import NS, RenderedPptx, blank_slide, new_presentation
 
 EMU = 914400
 INSETS = 2 * 91440
@@ -36,14 +36,14 @@ def _box(slide: Any, text: str, *, left: float, top: float, width: float, height
     return box
 
 
-def _frame(deck: Deck, name: str) -> tuple[int, int, int, int]:
+def _frame(deck: RenderedPptx, name: str) -> tuple[int, int, int, int]:
     off = deck.xpath(deck.slide_names()[0], f"//p:sp[p:nvSpPr/p:cNvPr/@name='{name}']/p:spPr/a:xfrm/a:off")[0]
     ext = deck.xpath(deck.slide_names()[0], f"//p:sp[p:nvSpPr/p:cNvPr/@name='{name}']/p:spPr/a:xfrm/a:ext")[0]
     return int(off.get("x")), int(off.get("y")), int(ext.get("cx")), int(ext.get("cy"))
 
 
-def _render(save_template: Callable[..., Path], check_render: Callable[..., Deck], build: Callable[[Any], None],
-            values: dict[str, Any]) -> Deck:  # fmt: skip
+def _render(save_template: Callable[..., Path], check_render: Callable[..., RenderedPptx], build: Callable[[Any], None],
+            values: dict[str, Any]) -> RenderedPptx:  # fmt: skip
     prs = new_presentation()
     build(blank_slide(prs))
     template = save_template(prs)

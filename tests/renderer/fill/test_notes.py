@@ -7,10 +7,10 @@ from pathlib import Path
 from typing import Any
 
 import deckkit
-from tests.renderer.core_kit import NS, Deck, add_notes, add_textbox, blank_slide, new_presentation
+from tests.renderer.core_kit import NS, RenderedPptx, add_notes, add_textbox, blank_slide, new_presentation
 
 
-def _notes_texts(deck: Deck, i: int) -> list[str]:
+def _notes_texts(deck: RenderedPptx, i: int) -> list[str]:
     slide = deck.slide_names()[i]
     notes = [t for kind, t, _ in deck.rels(slide).values() if kind == "notesSlide"]
     assert len(notes) == 1

@@ -3,7 +3,7 @@
 The kind of chart comes from the template; the data says which series go on which value axis.
 ``axis1`` fills the plot groups on the primary value axis, ``axis2`` those on the secondary one.
 
-Series placement (decisions.md, and for an axis with several groups, e.g. bar + line on one axis):
+Series placement (docs/charts.md; and for an axis with several groups, e.g. bar + line on one axis):
 a key equal to the name of a template series on that axis overwrites that series in place, in its
 group, keeping all its formatting; any other key creates a series in the group of the template
 series at the same position among the axis's series (or the axis's last group), formatted like the
@@ -53,7 +53,8 @@ from deckkit.renderer.chart.styles import point_styles_problem, style_points, st
 from deckkit.renderer.chart.workbook.editor import CellValue, ChartWorkbook, DateNumber, NumberText
 from deckkit.renderer.filler import KeySite, Operation, OutputSlide, PlanReport, register_filler
 from deckkit.renderer.locate import Frame, chart_relationship_id
-from deckkit.renderer.opc.package import RT, Part
+from deckkit.renderer.opc.part import Part
+from deckkit.renderer.opc.relationships import RT
 
 __all__ = ["ChartFiller", "check_chart", "describe_chart", "fill_chart"]
 

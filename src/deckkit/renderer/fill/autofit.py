@@ -25,7 +25,8 @@ from lxml import etree
 from deckkit.renderer.fill.fontmetrics import face, line_height
 from deckkit.renderer.locate import inherited_xfrm
 from deckkit.renderer.opc.namespaces import A, P
-from deckkit.renderer.opc.package import RT, Part
+from deckkit.renderer.opc.part import Part
+from deckkit.renderer.opc.relationships import RT
 
 __all__ = ["fit_text_boxes"]
 

@@ -1,6 +1,6 @@
 """List filler: the paragraph holding ``{key}`` becomes one paragraph per item.
 
-Level prototypes (decisions.md): the "dummy list" is the ``{key}`` paragraph plus the paragraphs
+Level prototypes (docs/templates.md, "Lists"): the "dummy list" is the ``{key}`` paragraph plus the paragraphs
 right after it that are list items of it: bulleted or numbered, at its level or deeper, free of
 other placeholders, up to the first paragraph that is not. The ``{key}`` paragraph is the
 prototype for its own level (its ``a:pPr`` and the run where ``{key}`` starts); the first

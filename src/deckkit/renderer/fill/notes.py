@@ -13,7 +13,8 @@ from deckkit.model import List, Text
 from deckkit.renderer.fill.lists import fill_list
 from deckkit.renderer.fill.text import replace_occurrences
 from deckkit.renderer.locate import Occurrence, locate_placeholders
-from deckkit.renderer.opc.package import RT, Part
+from deckkit.renderer.opc.part import Part
+from deckkit.renderer.opc.relationships import RT
 
 __all__ = ["fill_notes", "notes_keys"]
 
