@@ -29,6 +29,7 @@ from deckkit.errors import Problem
 from deckkit.model._problems import format_path
 from deckkit.model.elements import Chart, ChartAxis, ChartSeries, ScatterAxis, ScatterChart, ScatterSeries
 from deckkit.renderer.chart import axes as chart_axes
+from deckkit.renderer.chart.dates import base_time_unit
 from deckkit.renderer.chart.layout import SheetLayout, plan_layout
 from deckkit.renderer.chart.plot import (
     PlotGroup,
@@ -326,7 +327,7 @@ def _template_bubble_size(ser: etree._Element) -> float:
     return 1.0
 
 
-def _apply_axes(groups: list[PlotGroup], chart: Chart | ScatterChart) -> None:
+def _apply_axes(chart_space: etree._Element, groups: list[PlotGroup], chart: Chart | ScatterChart) -> None:
     done: set[int] = set()
     for axis_name, axis in _axes(chart):
         on_axis = [g for g in groups if g.secondary == (axis_name == "axis2")]
@@ -343,6 +344,9 @@ def _apply_axes(groups: list[PlotGroup], chart: Chart | ScatterChart) -> None:
     if not isinstance(chart, Chart):
         return
     seen: set[int] = set()
+    base = None
+    if chart.date_labels is not None:
+        base = base_time_unit(chart.date_labels, child_val(chart_space, "date1904") in ("1", "true"))
     for g in groups:
         ax = g.x_axis
         if ax is None or id(ax) in seen or local(ax) not in ("catAx", "dateAx"):
@@ -350,7 +354,7 @@ def _apply_axes(groups: list[PlotGroup], chart: Chart | ScatterChart) -> None:
         seen.add(id(ax))
         if chart.date_labels is not None:
             chart_axes.to_date_axis(ax, chart.date_labels_format, chart.date_labels_major_unit,
-                                    chart.date_labels_major_time_unit)  # fmt: skip
+                                    chart.date_labels_major_time_unit, base)  # fmt: skip
         else:
             chart_axes.to_category_axis(ax)
             if chart.labels_interval is not None:
@@ -372,7 +376,7 @@ def fill_chart(
         grid = _fill_scatter(placements, layout)
     else:
         grid = _fill_category(placements, chart, layout)
-    _apply_axes(remaining, chart)
+    _apply_axes(chart_space, remaining, chart)
     if book is None or layout is None:
         # No workbook, or one that cannot be read: it is kept as it was; the caches hold the data.
         return workbook
