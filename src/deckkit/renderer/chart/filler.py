@@ -29,6 +29,7 @@ from deckkit.errors import Problem
 from deckkit.model._problems import format_path
 from deckkit.model.elements import Chart, ChartAxis, ChartSeries, ScatterAxis, ScatterChart, ScatterSeries
 from deckkit.renderer.chart import axes as chart_axes
+from deckkit.renderer.chart import kinds as chart_kinds
 from deckkit.renderer.chart.dates import base_time_unit
 from deckkit.renderer.chart.layout import SheetLayout, plan_layout
 from deckkit.renderer.chart.plot import (
@@ -113,6 +114,7 @@ def check_chart(chart_space: etree._Element, chart: Chart | ScatterChart, path: 
         problems.append(Problem(format_path(["axis2"], path),
                                 f"the template chart has no secondary value axis (it is {what}); put these series "
                                 "in axis1, or give the template chart a secondary axis"))  # fmt: skip
+    problems.extend(_kind_problems(groups, chart, path))
     for axis_name, axis in _axes(chart):
         problems.extend(_bounds_problems(axis, [axis_name], path))
         for key, series in axis.series.items():
@@ -128,6 +130,24 @@ def check_chart(chart_space: etree._Element, chart: Chart | ScatterChart, path: 
             if styles is not None and len(styles) > count:
                 problems.append(Problem(format_path([*at, "data_point_styles"], path),
                                         f"has {len(styles)} styles for {count} values; give at most one per value"))  # fmt: skip
+    return problems
+
+
+def _kind_problems(groups: list[PlotGroup], chart: Chart | ScatterChart, path: str) -> list[Problem]:
+    """What a plot group cannot hold (chart.kinds): a stock group's series count, surface point formats."""
+    problems: list[Problem] = []
+    for axis_name, axis in _axes(chart):
+        on_axis = [g for g in groups if g.secondary == (axis_name == "axis2")]
+        if not on_axis:
+            continue  # axis2 without a secondary axis: reported on its own
+        placements = _plan_axis(on_axis, axis)
+        for g in on_axis:
+            keys = [p.key for p in placements if p.group is g]
+            problems.extend(chart_kinds.series_count_problems(g, keys, format_path([axis_name, "series"], path)))
+            for p in placements:
+                if p.group is g:
+                    at = format_path([axis_name, "series", p.key, "data_point_styles"], path)
+                    problems.extend(chart_kinds.point_style_problems(g, bool(p.data.data_point_styles), at))
     return problems
 
 
@@ -352,7 +372,9 @@ def _apply_axes(chart_space: etree._Element, groups: list[PlotGroup], chart: Cha
         if ax is None or id(ax) in seen or local(ax) not in ("catAx", "dateAx"):
             continue
         seen.add(id(ax))
-        if chart.date_labels is not None:
+        if chart.date_labels is not None and not chart_kinds.takes_date_axis(groups, ax):
+            chart_axes.to_category_axis(ax)  # the dates stay labels (date-formatted numbers)
+        elif chart.date_labels is not None:
             chart_axes.to_date_axis(ax, chart.date_labels_format, chart.date_labels_major_unit,
                                     chart.date_labels_major_time_unit, base)  # fmt: skip
         else:
@@ -372,6 +394,8 @@ def fill_chart(
     placements = _plan(groups, chart)
     _series_elements(placements)
     remaining = _rebuild_groups(chart_space, groups, placements)
+    for g in remaining:
+        chart_kinds.fit_stock_group(g.element)
     if isinstance(chart, ScatterChart):
         grid = _fill_scatter(placements, layout)
     else:

@@ -1,0 +1,165 @@
+"""Template charts python-pptx cannot make, written as PowerPoint writes them: stock, 3-D, surface, radar.
+
+Each starts from a python-pptx chart and rewrites its plot group in the XML.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from lxml import etree
+
+from tests.renderer.chart.templates import _c
+
+_A = "http://schemas.openxmlformats.org/drawingml/2006/main"
+STOCK_LABELS = ["Mon", "Tue", "Wed", "Thu", "Fri"]
+OHLC = {
+    "Open": [44.0, 25.0, 38.0, 50.0, 34.0],
+    "High": [55.0, 57.0, 57.0, 58.0, 58.0],
+    "Low": [11.0, 12.0, 13.0, 11.0, 25.0],
+    "Close": [25.0, 38.0, 50.0, 35.0, 43.0],
+}
+
+
+def _deck(chart_type: str, series: dict[str, list[float]], labels: list[str], alt: str):  # type: ignore[no-untyped-def]
+    from pptx import Presentation
+    from pptx.chart.data import CategoryChartData
+    from pptx.enum.chart import XL_CHART_TYPE
+    from pptx.util import Inches
+
+    prs = Presentation()
+    slide = prs.slides.add_slide(prs.slide_layouts[6])
+    data = CategoryChartData(number_format="0")
+    data.categories = labels
+    for name, values in series.items():
+        data.add_series(name, values)
+    frame = slide.shapes.add_chart(
+        getattr(XL_CHART_TYPE, chart_type), Inches(0.5), Inches(0.5), Inches(9), Inches(6.5), data
+    )
+    frame._element.nvGraphicFramePr.cNvPr.set("descr", alt)
+    frame.chart.has_legend = True
+    return prs, frame.chart.part._element
+
+
+def _no_line(ser: etree._Element) -> None:
+    """A stock series draws no line of its own (markers, high-low lines and up-down bars only)."""
+    sp_pr = ser.find(_c("spPr"))
+    if sp_pr is None:
+        sp_pr = etree.Element(_c("spPr"))
+        ser.find(_c("tx")).addnext(sp_pr)
+    for el in list(sp_pr):
+        sp_pr.remove(el)
+    ln = etree.SubElement(sp_pr, f"{{{_A}}}ln", w="19050")
+    etree.SubElement(ln, f"{{{_A}}}noFill")
+
+
+def build_stock(path: Path, ohlc: bool = True, alt: str = "chart") -> Path:
+    """Open-high-low-close (four series, up-down bars) or high-low-close (three, a close marker)."""
+    series = OHLC if ohlc else {k: v for k, v in OHLC.items() if k != "Open"}
+    prs, space = _deck("LINE_MARKERS", series, STOCK_LABELS, alt)
+    area = space.find(f"{_c('chart')}/{_c('plotArea')}")
+    line = area.find(_c("lineChart"))
+    stock = etree.Element(_c("stockChart"))
+    for ser in line.findall(_c("ser")):
+        _no_line(ser)
+        marker = ser.find(_c("marker"))
+        if marker is None:
+            marker = etree.Element(_c("marker"))
+            ser.find(_c("spPr")).addnext(marker)
+        for el in list(marker):
+            marker.remove(el)
+        close_marker = not ohlc and ser.findtext(f"{_c('tx')}//{_c('v')}") == "Close"
+        etree.SubElement(marker, _c("symbol")).set("val", "dash" if close_marker else "none")
+        if close_marker:
+            etree.SubElement(marker, _c("size")).set("val", "10")
+        stock.append(ser)
+    hi_low = etree.SubElement(stock, _c("hiLowLines"))
+    sp_pr = etree.SubElement(hi_low, _c("spPr"))
+    ln = etree.SubElement(sp_pr, f"{{{_A}}}ln", w="9525")
+    fill = etree.SubElement(ln, f"{{{_A}}}solidFill")
+    etree.SubElement(fill, f"{{{_A}}}srgbClr", val="404040")
+    if ohlc:
+        bars = etree.SubElement(stock, _c("upDownBars"))
+        etree.SubElement(bars, _c("gapWidth")).set("val", "150")
+        for tag, colour in (("upBars", "FFFFFF"), ("downBars", "404040")):
+            bar_sp = etree.SubElement(etree.SubElement(bars, _c(tag)), _c("spPr"))
+            solid = etree.SubElement(bar_sp, f"{{{_A}}}solidFill")
+            etree.SubElement(solid, f"{{{_A}}}srgbClr", val=colour)
+    for ax in line.findall(_c("axId")):
+        stock.append(ax)
+    line.addprevious(stock)
+    area.remove(line)
+    prs.save(str(path))
+    return path
+
+
+def build_bar_3d(path: Path, alt: str = "chart") -> Path:
+    """A 3-D clustered column chart (c:bar3DChart) with a c:view3D."""
+    series = {"Revenue": [10.0, 20.0, 30.0], "Costs": [5.0, 8.0, 13.0]}
+    prs, space = _deck("COLUMN_CLUSTERED", series, ["North", "South", "East"], alt)
+    chart = space.find(_c("chart"))
+    area = chart.find(_c("plotArea"))
+    bar = area.find(_c("barChart"))
+    bar.tag = _c("bar3DChart")
+    for tag in ("overlap", "serLines"):
+        for el in bar.findall(_c(tag)):
+            bar.remove(el)
+    gap = bar.find(_c("gapWidth"))
+    if gap is None:
+        gap = etree.Element(_c("gapWidth"), val="150")
+        bar.find(_c("axId")).addprevious(gap)
+    gap.addnext(etree.Element(_c("shape"), val="box"))
+    view = etree.Element(_c("view3D"))
+    for tag, val in (("rotX", "15"), ("rotY", "20"), ("rAngAx", "1")):
+        etree.SubElement(view, _c(tag)).set("val", val)
+    area.addprevious(view)
+    prs.save(str(path))
+    return path
+
+
+def build_surface(path: Path, alt: str = "chart") -> Path:
+    """A 3-D surface chart (c:surface3DChart on a category, value and series axis)."""
+    series = {"Low": [1.0, 2.0, 3.0, 2.0], "Mid": [2.0, 3.0, 4.0, 3.0], "High": [3.0, 4.0, 5.0, 6.0]}
+    prs, space = _deck("LINE", series, ["A", "B", "C", "D"], alt)
+    chart = space.find(_c("chart"))
+    area = chart.find(_c("plotArea"))
+    line = area.find(_c("lineChart"))
+    surface = etree.Element(_c("surface3DChart"))
+    etree.SubElement(surface, _c("wireframe")).set("val", "0")
+    for ser in line.findall(_c("ser")):
+        for tag in ("marker", "smooth", "dLbls", "dPt", "trendline", "errBars"):
+            for el in ser.findall(_c(tag)):
+                ser.remove(el)
+        surface.append(ser)
+    for ax in line.findall(_c("axId")):
+        surface.append(ax)
+    etree.SubElement(surface, _c("axId")).set("val", "3003")
+    line.addprevious(surface)
+    area.remove(line)
+    val_ax = area.find(_c("valAx"))
+    ser_ax = etree.Element(_c("serAx"))
+    etree.SubElement(ser_ax, _c("axId")).set("val", "3003")
+    scaling = etree.SubElement(ser_ax, _c("scaling"))
+    etree.SubElement(scaling, _c("orientation")).set("val", "minMax")
+    etree.SubElement(ser_ax, _c("delete")).set("val", "0")
+    etree.SubElement(ser_ax, _c("axPos")).set("val", "b")
+    etree.SubElement(ser_ax, _c("tickLblPos")).set("val", "nextTo")
+    etree.SubElement(ser_ax, _c("crossAx")).set("val", val_ax.find(_c("axId")).get("val"))
+    etree.SubElement(ser_ax, _c("crosses")).set("val", "autoZero")
+    val_ax.addnext(ser_ax)
+    cross = val_ax.find(_c("crossBetween"))
+    if cross is not None:
+        cross.set("val", "midCat")
+    view = etree.Element(_c("view3D"))
+    for tag, val in (("rotX", "15"), ("rotY", "20"), ("rAngAx", "0")):
+        etree.SubElement(view, _c(tag)).set("val", val)
+    area.addprevious(view)
+    prs.save(str(path))
+    return path
+
+
+def build_radar(path: Path, filled: bool = False, alt: str = "chart") -> Path:
+    series = {"Revenue": [10.0, 20.0, 30.0, 25.0, 15.0], "Costs": [5.0, 8.0, 13.0, 20.0, 18.0]}
+    prs, _ = _deck("RADAR_FILLED" if filled else "RADAR_MARKERS", series, ["N", "E", "S", "W", "C"], alt)
+    prs.save(str(path))
+    return path
