@@ -57,6 +57,13 @@ def build_stock(path: Path, ohlc: bool = True, alt: str = "chart") -> Path:
     """Open-high-low-close (four series, up-down bars) or high-low-close (three, a close marker)."""
     series = OHLC if ohlc else {k: v for k, v in OHLC.items() if k != "Open"}
     prs, space = _deck("LINE_MARKERS", series, STOCK_LABELS, alt)
+    to_stock(space, ohlc)
+    prs.save(str(path))
+    return path
+
+
+def to_stock(space: etree._Element, ohlc: bool) -> None:
+    """A line chart of the series (Open,) High, Low, Close made a stock chart."""
     area = space.find(f"{_c('chart')}/{_c('plotArea')}")
     line = area.find(_c("lineChart"))
     stock = etree.Element(_c("stockChart"))
@@ -89,14 +96,19 @@ def build_stock(path: Path, ohlc: bool = True, alt: str = "chart") -> Path:
         stock.append(ax)
     line.addprevious(stock)
     area.remove(line)
-    prs.save(str(path))
-    return path
 
 
 def build_bar_3d(path: Path, alt: str = "chart") -> Path:
     """A 3-D clustered column chart (c:bar3DChart) with a c:view3D."""
     series = {"Revenue": [10.0, 20.0, 30.0], "Costs": [5.0, 8.0, 13.0]}
     prs, space = _deck("COLUMN_CLUSTERED", series, ["North", "South", "East"], alt)
+    to_bar_3d(space)
+    prs.save(str(path))
+    return path
+
+
+def to_bar_3d(space: etree._Element) -> None:
+    """A clustered column chart made a 3-D clustered column chart."""
     chart = space.find(_c("chart"))
     area = chart.find(_c("plotArea"))
     bar = area.find(_c("barChart"))
@@ -113,14 +125,19 @@ def build_bar_3d(path: Path, alt: str = "chart") -> Path:
     for tag, val in (("rotX", "15"), ("rotY", "20"), ("rAngAx", "1")):
         etree.SubElement(view, _c(tag)).set("val", val)
     area.addprevious(view)
-    prs.save(str(path))
-    return path
 
 
 def build_surface(path: Path, alt: str = "chart") -> Path:
     """A 3-D surface chart (c:surface3DChart on a category, value and series axis)."""
     series = {"Low": [1.0, 2.0, 3.0, 2.0], "Mid": [2.0, 3.0, 4.0, 3.0], "High": [3.0, 4.0, 5.0, 6.0]}
     prs, space = _deck("LINE", series, ["A", "B", "C", "D"], alt)
+    to_surface(space)
+    prs.save(str(path))
+    return path
+
+
+def to_surface(space: etree._Element) -> None:
+    """A line chart made a 3-D surface chart (with a series axis)."""
     chart = space.find(_c("chart"))
     area = chart.find(_c("plotArea"))
     line = area.find(_c("lineChart"))
@@ -154,8 +171,6 @@ def build_surface(path: Path, alt: str = "chart") -> Path:
     for tag, val in (("rotX", "15"), ("rotY", "20"), ("rAngAx", "0")):
         etree.SubElement(view, _c(tag)).set("val", val)
     area.addprevious(view)
-    prs.save(str(path))
-    return path
 
 
 def build_radar(path: Path, filled: bool = False, alt: str = "chart") -> Path:
