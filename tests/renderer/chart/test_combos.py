@@ -165,3 +165,52 @@ def test_pie_without_axes_is_primary(tmp_path: Path) -> None:
     assert list(series_by_name(part.root)) == ["New"]
     assert groups_on_axis(part.root, PRIMARY) == []
     assert_readable(tmp_path / "o.pptx", template, pages=1, libreoffice=False)
+
+
+def test_scatter_on_two_axis_pairs_reads_the_primary_pair_from_the_axes(tmp_path: Path) -> None:
+    import copy
+
+    from tests.renderer.chart.kit import write_parts
+    from tests.renderer.chart.templates import build_scatter
+
+    source = build_scatter("scatter", tmp_path / "s.pptx")
+    root = read_chart(source, CHART).root
+    area = root.find(".//c:plotArea", NS)
+    group = area.find("c:scatterChart", NS)
+    second = copy.deepcopy(group)
+    for k, ser in enumerate(second.findall("c:ser", NS)):
+        ser.find("c:idx", NS).set("val", str(10 + k))
+        ser.find("c:order", NS).set("val", str(10 + k))
+        for f in ser.iterfind(".//c:f", NS):
+            f.getparent().remove(f)
+    x_axis, y_axis = area.findall("c:valAx", NS)
+    x2, y2 = copy.deepcopy(x_axis), copy.deepcopy(y_axis)
+    for ax, own, cross in ((x2, "3001", "3002"), (y2, "3002", "3001")):
+        ax.find("c:axId", NS).set("val", own)
+        ax.find("c:crossAx", NS).set("val", cross)
+    y2.find("c:axPos", NS).set("val", "r")
+    x2.find("c:delete", NS).set("val", "1")
+    for ax_id, own in zip(second.findall("c:axId", NS), ("3001", "3002"), strict=True):
+        ax_id.set("val", own)
+    group.addprevious(second)  # the secondary group first in the document
+    y_axis.addnext(y2)  # axes: x, y, then y2 (right), x2 (deleted)
+    y2.addnext(x2)
+    template = tmp_path / "t.pptx"
+    write_parts(
+        source,
+        template,
+        {CHART: etree.tostring(root, xml_declaration=True, encoding="UTF-8", standalone=True)},
+    )
+    assert [g.secondary for g in plot_groups(read_chart(template, CHART).root)] == [True, False]
+    data = {"type": "scatter-chart",
+            "axis1": {"series": {"Left": {"name": "Left", "values": [[1, 2], [2, 3]]}}},
+            "axis2": {"series": {"Right": {"name": "Right", "values": [[1, 200], [2, 300]]}}}}  # fmt: skip
+    part = fill_pptx(template, tmp_path / "o.pptx", {CHART: data})[CHART]
+    on = {
+        n: {a.get("val") for a in s.getparent().findall("c:axId", NS)}
+        for n, s in series_by_name(part.root).items()
+    }
+    assert on["Right"] == {"3001", "3002"}
+    assert "3002" not in on["Left"]
+    assert_structure(part.root)
+    assert_readable(tmp_path / "o.pptx", template, pages=1, libreoffice=False)
