@@ -228,3 +228,13 @@ def case_every_chart_kind(workdir: Path) -> GalleryInput:
     template = _kinds_template(workdir / "template.pptx")
     slides = [{"template": i + 1, "chart": _kind_data(kind)} for i, (_, kind) in enumerate(_KINDS)]
     return template, slides, {}
+
+
+def case_stock_with_volume(workdir: Path) -> GalleryInput:
+    """Grey volume columns against the left axis (0-1600), open-high-low-close bars against the right axis (0-70)."""
+    from tests.renderer.chart.more_kinds import VOLUME, build_volume_stock
+
+    template = build_volume_stock(workdir / "template.pptx")
+    chart = {"type": "chart", "labels": STOCK_LABELS, "axis1": {"series": {"Volume": {"values": VOLUME}}},
+             "axis2": {"series": {n: {"values": v} for n, v in OHLC.items()}}}  # fmt: skip
+    return template, [{"template": 1, "chart": chart}], {}

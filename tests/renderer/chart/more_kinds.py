@@ -178,3 +178,55 @@ def build_radar(path: Path, filled: bool = False, alt: str = "chart") -> Path:
     prs, _ = _deck("RADAR_FILLED" if filled else "RADAR_MARKERS", series, ["N", "E", "S", "W", "C"], alt)
     prs.save(str(path))
     return path
+
+
+VOLUME = [700.0, 1200.0, 900.0, 1500.0, 1100.0]
+
+
+def build_volume_stock(path: Path, alt: str = "chart") -> Path:
+    """Volume-open-high-low-close as PowerPoint writes it: volume columns on the primary axis pair,
+    the stock group on the secondary pair (value axis at the right); bar group first, then stock."""
+    import copy
+
+    prs, space = _deck("LINE_MARKERS", {"Volume": VOLUME, **OHLC}, STOCK_LABELS, alt)
+    area = space.find(f"{_c('chart')}/{_c('plotArea')}")
+    line = area.find(_c("lineChart"))
+    volume = line.findall(_c("ser"))[0]
+    line.remove(volume)
+    to_stock(space, ohlc=True)
+    stock = area.find(_c("stockChart"))
+    for tag in ("marker", "smooth"):
+        for el in volume.findall(_c(tag)):
+            volume.remove(el)
+    sp_pr = volume.find(_c("spPr"))
+    if sp_pr is not None:
+        volume.remove(sp_pr)
+    sp_pr = etree.Element(_c("spPr"))
+    solid = etree.SubElement(sp_pr, f"{{{_A}}}solidFill")
+    etree.SubElement(solid, f"{{{_A}}}srgbClr", val="A5A5A5")
+    volume.find(_c("tx")).addnext(sp_pr)
+    bar = etree.Element(_c("barChart"))
+    etree.SubElement(bar, _c("barDir")).set("val", "col")
+    etree.SubElement(bar, _c("grouping")).set("val", "clustered")
+    etree.SubElement(bar, _c("varyColors")).set("val", "0")
+    bar.append(volume)
+    etree.SubElement(bar, _c("gapWidth")).set("val", "150")
+    for ax in stock.findall(_c("axId")):
+        bar.append(copy.deepcopy(ax))
+    stock.addprevious(bar)
+    cat, val = area.find(_c("catAx")), area.find(_c("valAx"))
+    cat2, val2 = copy.deepcopy(cat), copy.deepcopy(val)
+    for ax, own, cross in ((cat2, "4001", "4002"), (val2, "4002", "4001")):
+        ax.find(_c("axId")).set("val", own)
+        ax.find(_c("crossAx")).set("val", cross)
+    cat2.find(_c("delete")).set("val", "1")
+    val2.find(_c("axPos")).set("val", "r")
+    val2.find(_c("crosses")).set("val", "max")
+    for el in val2.findall(_c("majorGridlines")):
+        val2.remove(el)
+    for ax_id, own in zip(stock.findall(_c("axId")), ("4001", "4002"), strict=True):
+        ax_id.set("val", own)
+    val.addnext(val2)
+    val2.addnext(cat2)
+    prs.save(str(path))
+    return path

@@ -169,3 +169,21 @@ def test_radar_keeps_a_category_axis_for_dates(tmp_path: Path) -> None:
     assert part.root.find(".//c:dateAx", NS) is None
     assert part.root.find(".//c:catAx", NS) is not None
     assert_readable(tmp_path / "o.pptx", template, pages=1, libreoffice=False)
+
+
+def test_volume_stock_volume_on_axis1_prices_on_axis2(tmp_path: Path) -> None:
+    from tests.renderer.chart.more_kinds import VOLUME, build_volume_stock
+
+    template = build_volume_stock(tmp_path / "t.pptx")
+    data = {"type": "chart", "labels": STOCK_LABELS,
+            "axis1": {"series": {"Volume": {"values": VOLUME}}},
+            "axis2": {"series": {k: {"values": v} for k, v in OHLC.items()}}}  # fmt: skip
+    part = fill_pptx(template, tmp_path / "o.pptx", {CHART: data})[CHART]
+    groups = {n: etree.QName(s.getparent()).localname for n, s in series_by_name(part.root).items()}
+    assert groups == {"Volume": "barChart", "Open": "stockChart", "High": "stockChart", "Low": "stockChart",
+                      "Close": "stockChart"}  # fmt: skip
+    assert part.root.find(".//c:stockChart/c:upDownBars", NS) is not None
+    too_many = {**data, "axis2": {"series": {**data["axis2"]["series"], "Adj close": {"values": VOLUME}}}}
+    problems = check_chart(read_chart(template, CHART).root, Chart.model_validate(too_many), "s")
+    assert [p.path for p in problems] == ["s.axis2.series"]
+    assert_readable(tmp_path / "o.pptx", template, pages=1, libreoffice=False)
