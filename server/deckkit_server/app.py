@@ -8,23 +8,29 @@ at the end of the ASGI lifespan or through ``close_app``.
 from __future__ import annotations
 
 import contextlib
+import functools
 from collections.abc import AsyncIterator
 
 import anyio
 from starlette.applications import Starlette
-from starlette.requests import Request
+from starlette.middleware import Middleware
+from starlette.middleware.trustedhost import TrustedHostMiddleware
+from starlette.requests import ClientDisconnect, Request
 from starlette.responses import JSONResponse, RedirectResponse, Response
-from starlette.routing import BaseRoute, Mount, Route
+from starlette.routing import BaseRoute, Route
 
 from deckkit_server.api.errors import exception_handlers
 from deckkit_server.api.openapi import openapi_document
 from deckkit_server.api.ratelimit import InProcessRateLimiter, RateLimiter, RedisRateLimiter
 from deckkit_server.api.routes import api_routes
 from deckkit_server.clock import Clock, system_clock
+from deckkit_server.rendering import upload_wanted
 from deckkit_server.retention import run_retention
+from deckkit_server.serving import BodyTimeout
 from deckkit_server.settings import Settings, load_settings
 from deckkit_server.state import ServerState
 from deckkit_server.storage import open_storage
+from deckkit_server.storage.local import LocalStorage
 from deckkit_server.store import open_store
 from deckkit_server.worker import RenderPool
 
@@ -56,6 +62,11 @@ async def _openapi(request: Request) -> Response:
     return JSONResponse(openapi_document())
 
 
+async def _client_gone(request: Request, exc: Exception) -> Response:
+    # The client left (or BodyTimeout gave up on its body and answered 408): nobody reads this.
+    return Response(status_code=400)
+
+
 async def _root(request: Request) -> Response:
     return RedirectResponse("/console", status_code=307)
 
@@ -73,6 +84,8 @@ def create_app(
     """The ASGI app; ``retention=False`` leaves the periodic sweep to the caller (tests)."""
     settings = settings or load_settings()
     state = build_state(settings, clock)
+    if isinstance(state.storage, LocalStorage):
+        state.storage.upload_guard = functools.partial(upload_wanted, state)
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
@@ -91,9 +104,14 @@ def create_app(
         *api_routes(),
         Route("/openapi.json", _openapi, methods=["GET"]),
         Route("/", _root, methods=["GET"]),
-        Mount("/console", routes=console_routes()),
+        *console_routes(),
         *state.storage.routes(),
     ]
-    app = Starlette(routes=routes, exception_handlers=exception_handlers, lifespan=lifespan)
+    middleware = [Middleware(BodyTimeout, seconds=settings.body_timeout)]
+    if settings.allowed_host_list:
+        middleware.insert(0, Middleware(TrustedHostMiddleware, allowed_hosts=settings.allowed_host_list,
+                                        www_redirect=False))  # fmt: skip
+    handlers = {**exception_handlers, ClientDisconnect: _client_gone}
+    app = Starlette(routes=routes, exception_handlers=handlers, lifespan=lifespan, middleware=middleware)
     app.state.deckkit = state
     return app

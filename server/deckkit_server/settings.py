@@ -56,6 +56,12 @@ SETTINGS: tuple[SettingSpec, ...] = (
                 "`module:function` that turns the zip bytes into a result; change it only to plug in another renderer."),
     SettingSpec("DECKKIT_RETENTION_INTERVAL", "retention_interval", "300",
                 "Seconds between sweeps that delete sessions older than 24 hours and their files."),
+    SettingSpec("DECKKIT_ALLOWED_HOSTS", "allowed_hosts", "(none: any Host)",
+                "Comma-separated host names the server answers to (`*.example.com` allowed); other Host headers get 400."),
+    SettingSpec("DECKKIT_HEADER_TIMEOUT", "header_timeout", "10",
+                "Seconds a client may take to send a request's line and headers before its connection is closed."),
+    SettingSpec("DECKKIT_BODY_TIMEOUT", "body_timeout", "30",
+                "Seconds a request body may stall between two chunks before the request is answered 408."),
 )  # fmt: skip
 
 
@@ -76,6 +82,9 @@ class Settings:
     render_memory_mb: int = 2048
     render_function: str = "deckkit.renderer:render_bundle"
     retention_interval: float = 300.0
+    allowed_hosts: str | None = None
+    header_timeout: float = 10.0
+    body_timeout: float = 30.0
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "data_dir", Path(self.data_dir))
@@ -100,6 +109,10 @@ class Settings:
                 handle.write(secrets.token_urlsafe(48))
         return path.read_text().strip()
 
+    @property
+    def allowed_host_list(self) -> list[str]:
+        return [h.strip() for h in (self.allowed_hosts or "").split(",") if h.strip()]
+
     def with_(self, **changes: object) -> Settings:
         return replace(self, **changes)  # type: ignore[arg-type]
 
@@ -112,6 +125,8 @@ _CONVERTERS = {
     "render_timeout": float,
     "render_memory_mb": int,
     "retention_interval": float,
+    "header_timeout": float,
+    "body_timeout": float,
 }
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import uuid as uuidlib
 
 from starlette.requests import Request
@@ -17,6 +18,8 @@ from deckkit_server.state import ServerState
 from deckkit_server.store import Account, SessionRecord
 
 __all__ = ["api_routes", "base_url_of"]
+
+_CANONICAL_UUID = re.compile(r"^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\Z")
 
 
 def base_url_of(request: Request, state: ServerState) -> str:
@@ -42,11 +45,9 @@ def _download_url(request: Request, state: ServerState, record: SessionRecord) -
 
 
 async def _session_of(request: Request, state: ServerState, account: Account) -> SessionRecord:
-    raw = request.path_params["uuid"]
-    try:
-        uuid = str(uuidlib.UUID(raw))
-    except ValueError:
-        raise not_found(raw) from None
+    uuid = request.path_params["uuid"]
+    if not _CANONICAL_UUID.match(uuid):  # {..}, urn:uuid:, undashed and upper-case forms name nothing
+        raise not_found(uuid)
     record = await state.db(state.store.get_session, account.id, uuid, state.clock())
     if record is None:
         raise not_found(uuid)

@@ -12,7 +12,7 @@ import hashlib
 import hmac
 import os
 import re
-from collections.abc import Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from datetime import timedelta
 from pathlib import Path
 from urllib.parse import quote, urlencode, urlsplit
@@ -42,6 +42,9 @@ class LocalStorage:
         self.access_key = "DK" + hashlib.sha256(f"access:{secret}".encode()).hexdigest()[:18].upper()
         (folder / bucket).mkdir(parents=True, exist_ok=True)
         (folder / ".incoming").mkdir(parents=True, exist_ok=True)
+        # Set by the app: whether an upload to a key is still wanted (its session lives). Without
+        # it every correctly signed upload is taken.
+        self.upload_guard: Callable[[str], Awaitable[bool]] | None = None
 
     # signing
 
@@ -93,6 +96,9 @@ class LocalStorage:
 
     def incoming_path(self) -> Path:
         return self.folder / ".incoming" / os.urandom(12).hex()
+
+    async def upload_wanted(self, key: str) -> bool:
+        return True if self.upload_guard is None else await self.upload_guard(key)
 
     async def exists(self, key: str) -> bool:
         return await anyio.Path(self.path_of(key)).is_file()

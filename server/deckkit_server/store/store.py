@@ -18,7 +18,14 @@ from deckkit_server.settings import SESSION_LIFETIME_SECONDS
 from deckkit_server.store import tables
 from deckkit_server.store.migrations import migrate
 from deckkit_server.store.records import Account, SessionRecord, TokenRecord
-from deckkit_server.store.tokens import hash_token, new_token, parse_token_id, token_matches
+from deckkit_server.store.tokens import (
+    hash_token,
+    new_console_credential,
+    new_token,
+    parse_console_id,
+    parse_token_id,
+    token_matches,
+)
 
 __all__ = ["Store", "open_store"]
 
@@ -72,6 +79,7 @@ def _session(row: Any) -> SessionRecord:
         render_succeeded=row.render_succeeded,
         render_slide_count=row.render_slide_count,
         render_message=row.render_message,
+        render_claimed_by=row.render_claimed_by,
     )
 
 
@@ -101,12 +109,27 @@ class Store:
     def list_accounts(self) -> list[Account]:
         with self.engine.connect() as conn:
             rows = conn.execute(select(tables.accounts).order_by(tables.accounts.c.created_at))
-            return [Account(r.id, r.name, r.created_at) for r in rows]
+            return [Account(r.id, r.name, r.created_at, r.disabled_at) for r in rows]
 
     def get_account(self, account_id: str) -> Account | None:
         with self.engine.connect() as conn:
             row = conn.execute(select(tables.accounts).where(tables.accounts.c.id == account_id)).first()
-        return Account(row.id, row.name, row.created_at) if row else None
+        return Account(row.id, row.name, row.created_at, row.disabled_at) if row else None
+
+    def disable_account(self, account_id: str, now: int) -> list[str] | None:
+        """Disable an account: its tokens and console sessions stop working at once.
+
+        Returns the ids of the account's tokens (for anything that caches verified tokens to
+        drop; the store itself refuses them from now on), or None when there is no such account.
+        """
+        a = tables.accounts.c
+        with self.engine.begin() as conn:
+            if conn.execute(select(a.id).where(a.id == account_id)).first() is None:
+                return None
+            conn.execute(update(tables.accounts).where(a.id == account_id, a.disabled_at.is_(None))
+                         .values(disabled_at=now))  # fmt: skip
+            conn.execute(delete(tables.console_sessions).where(tables.console_sessions.c.account_id == account_id))
+            return list(conn.scalars(select(tables.tokens.c.id).where(tables.tokens.c.account_id == account_id)))
 
     def create_token(self, account_id: str, name: str, now: int) -> tuple[TokenRecord, str]:
         """A new token; the plaintext is returned here once and never stored."""
@@ -146,13 +169,15 @@ class Store:
             return None
         query = (
             select(tables.tokens, tables.accounts.c.name.label("account_name"),
-                   tables.accounts.c.created_at.label("account_created_at"))
+                   tables.accounts.c.created_at.label("account_created_at"),
+                   tables.accounts.c.disabled_at.label("account_disabled_at"))
             .join(tables.accounts, tables.accounts.c.id == tables.tokens.c.account_id)
             .where(tables.tokens.c.id == token_id)
         )  # fmt: skip
         with self.engine.connect() as conn:
             row = conn.execute(query).first()
-        if row is None or not token_matches(plaintext, row.token_hash) or row.revoked_at is not None:
+        if (row is None or not token_matches(plaintext, row.token_hash) or row.revoked_at is not None
+                or row.account_disabled_at is not None):  # fmt: skip
             return None
         if row.last_used_at is None or now - row.last_used_at > _LAST_USED_GRANULARITY:
             with self.engine.begin() as conn:
@@ -160,6 +185,51 @@ class Store:
                     update(tables.tokens).where(tables.tokens.c.id == token_id).values(last_used_at=now)
                 )
         return Account(row.account_id, row.account_name, row.account_created_at)
+
+    # console sessions: the console cookie holds one of these, never the API token itself
+
+    def open_console_session(self, token: str, now: int, expires_at: int) -> tuple[str, Account] | None:
+        """Sign in with an API token: a new console credential (plaintext, shown once) and its account."""
+        account = self.authenticate(token, now)
+        token_id = parse_token_id(token)
+        if account is None or token_id is None:
+            return None
+        credential_id, plaintext = new_console_credential()
+        with self.engine.begin() as conn:
+            conn.execute(insert(tables.console_sessions).values(
+                id=credential_id, account_id=account.id, token_id=token_id, secret_hash=hash_token(plaintext),
+                created_at=now, expires_at=expires_at))  # fmt: skip
+        return plaintext, account
+
+    def console_account(self, credential: str, now: int) -> Account | None:
+        """The account of a live console credential: unexpired, its token unrevoked, its account enabled."""
+        credential_id = parse_console_id(credential)
+        if credential_id is None:
+            return None
+        c, t, a = tables.console_sessions.c, tables.tokens.c, tables.accounts.c
+        query = (
+            select(c.secret_hash, c.expires_at, t.revoked_at, a.id, a.name, a.created_at, a.disabled_at)
+            .join(tables.tokens, t.id == c.token_id)
+            .join(tables.accounts, a.id == c.account_id)
+            .where(c.id == credential_id)
+        )
+        with self.engine.connect() as conn:
+            row = conn.execute(query).first()
+        if (row is None or not token_matches(credential, row.secret_hash) or row.expires_at <= now
+                or row.revoked_at is not None or row.disabled_at is not None):  # fmt: skip
+            return None
+        return Account(row.id, row.name, row.created_at)
+
+    def close_console_session(self, credential: str) -> None:
+        credential_id = parse_console_id(credential)
+        if credential_id is not None:
+            with self.engine.begin() as conn:
+                conn.execute(delete(tables.console_sessions).where(tables.console_sessions.c.id == credential_id))
+
+    def delete_expired_console_sessions(self, now: int) -> int:
+        with self.engine.begin() as conn:
+            c = tables.console_sessions.c
+            return int(conn.execute(delete(tables.console_sessions).where(c.expires_at <= now)).rowcount or 0)
 
     # sessions
 
@@ -210,15 +280,30 @@ class Store:
         with self.engine.connect() as conn:
             return [_session(r) for r in conn.execute(query)]
 
-    def claim_render(self, uuid: str, now: int, stale_before: int) -> bool:
-        """Take the right to render an unrendered session; only one caller anywhere gets True."""
+    def claim_render(self, uuid: str, now: int, stale_before: int, owner: str | None = None) -> bool:
+        """Take the right to render an unrendered session; only one caller anywhere gets True.
+
+        ``owner`` names the claiming process (see ``deckkit_server.claims``), so that a claim of
+        a process that is gone can be taken over at once (``take_over_claim``).
+        """
         s = tables.sessions.c
         query = (
             update(tables.sessions)
             .where(s.uuid == uuid, s.rendered_at.is_(None),
                    or_(s.render_claimed_at.is_(None), s.render_claimed_at < stale_before))
-            .values(render_claimed_at=now)
+            .values(render_claimed_at=now, render_claimed_by=owner)
         )  # fmt: skip
+        with self.engine.begin() as conn:
+            return conn.execute(query).rowcount == 1
+
+    def take_over_claim(self, uuid: str, dead_owner: str, now: int, owner: str) -> bool:
+        """Take the claim of an owner known to be gone; True for exactly one caller."""
+        s = tables.sessions.c
+        query = (
+            update(tables.sessions)
+            .where(s.uuid == uuid, s.rendered_at.is_(None), s.render_claimed_by == dead_owner)
+            .values(render_claimed_at=now, render_claimed_by=owner)
+        )
         with self.engine.begin() as conn:
             return conn.execute(query).rowcount == 1
 
@@ -236,7 +321,7 @@ class Store:
         s = tables.sessions.c
         with self.engine.begin() as conn:
             conn.execute(update(tables.sessions).where(s.uuid == uuid, s.rendered_at.is_(None))
-                         .values(render_claimed_at=None))  # fmt: skip
+                         .values(render_claimed_at=None, render_claimed_by=None))  # fmt: skip
 
     def record_render(
         self, uuid: str, now: int, *, succeeded: bool, slide_count: int | None, message: str | None,
