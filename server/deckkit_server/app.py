@@ -23,6 +23,7 @@ from deckkit_server.api.errors import exception_handlers
 from deckkit_server.api.openapi import openapi_document
 from deckkit_server.api.ratelimit import InProcessRateLimiter, RateLimiter, RedisRateLimiter
 from deckkit_server.api.routes import api_routes
+from deckkit_server.api.token_cache import TokenCache
 from deckkit_server.clock import Clock, system_clock
 from deckkit_server.rendering import upload_wanted
 from deckkit_server.retention import run_retention
@@ -47,14 +48,18 @@ def build_state(settings: Settings, clock: Clock = system_clock) -> ServerState:
     settings.data_dir.mkdir(parents=True, exist_ok=True)
     built_in_storage = settings.resolved_storage_url.startswith("file:")
     storage_secret = settings.resolved_storage_secret() if built_in_storage else ""
+    store = open_store(settings.resolved_database_url)
+    token_cache = TokenCache(settings.auth_cache_seconds)
+    store.add_revocation_listener(token_cache.invalidate)
     return ServerState(
         settings=settings,
         clock=clock,
-        store=open_store(settings.resolved_database_url),
+        store=store,
         storage=open_storage(settings.resolved_storage_url, secret=storage_secret, clock=clock),
         limiter=_limiter(settings),
         renderer=RenderPool(target=settings.render_function, workers=settings.render_workers,
                             timeout=settings.render_timeout, memory_mb=settings.render_memory_mb),
+        token_cache=token_cache,
     )  # fmt: skip
 
 
@@ -74,6 +79,7 @@ async def _root(request: Request) -> Response:
 async def close_app(app: Starlette) -> None:
     state: ServerState = app.state.deckkit
     await state.limiter.close()
+    state.renderer.close()
     state.storage.close()
     state.store.close()
 
@@ -92,6 +98,7 @@ def create_app(
         async with anyio.create_task_group() as tasks:
             if retention:
                 tasks.start_soon(run_retention, state)
+            tasks.start_soon(state.renderer.warm_up)
             try:
                 yield
             finally:

@@ -18,7 +18,7 @@ def add_serve_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--data-dir", type=Path, help="data folder (DECKKIT_DATA_DIR, default ./deckkit-data)"
     )
-    parser.add_argument("--workers", type=int, default=1, help="server processes (default 1)")
+    parser.add_argument("--workers", type=int, help="server processes (DECKKIT_WORKERS, default 1)")
     parser.add_argument("--log-level", default="info", help="uvicorn log level (default info)")
 
 
@@ -55,6 +55,7 @@ def _settings(args: argparse.Namespace) -> object:
         data_dir=getattr(args, "data_dir", None),
         host=getattr(args, "host", None),
         port=getattr(args, "port", None),
+        workers=getattr(args, "workers", None),
     )
 
 
@@ -80,12 +81,12 @@ def run_serve(args: argparse.Namespace) -> int:
         print(f"deckkit server: warning: {warning}", file=sys.stderr, flush=True)
     if token:
         print(f"API token (shown once, keep it): {token}", flush=True)
-    if args.workers > 1:
+    if settings.workers > 1:
         from uvicorn.supervisors import Multiprocess
 
         # Each process builds its own app from the same environment.
         os.environ["DECKKIT_DATA_DIR"] = str(settings.data_dir)
-        config = uvicorn_config("deckkit_server.app:create_app", settings, factory=True, workers=args.workers,
+        config = uvicorn_config("deckkit_server.app:create_app", settings, factory=True, workers=settings.workers,
                                 log_level=args.log_level)  # fmt: skip
         Multiprocess(config, sockets=[config.bind_socket()]).run()
     else:

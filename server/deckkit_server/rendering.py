@@ -14,7 +14,7 @@ import re
 
 import anyio
 
-from deckkit_server.api.errors import ApiError, not_found
+from deckkit_server.api.errors import APIProblem, not_found
 from deckkit_server.claims import is_gone, process_identity
 from deckkit_server.settings import SESSION_LIFETIME_SECONDS
 from deckkit_server.state import ServerState
@@ -74,7 +74,7 @@ async def render_session(state: ServerState, record: SessionRecord) -> SessionRe
     if record.is_rendered:
         return record
     if not await state.storage.exists(record.upload_key):
-        raise ApiError(409, "not_uploaded", "no zip was uploaded for this session yet: post it to upload.action "
+        raise APIProblem(409, "not_uploaded", "no zip was uploaded for this session yet: post it to upload.action "
                        "with upload.params as form fields (the file last), then call render")  # fmt: skip
     me = process_identity()
     while True:

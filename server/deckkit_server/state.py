@@ -1,4 +1,4 @@
-"""Everything a request handler reaches: settings, clock, store, storage, limiter, renderer."""
+"""Everything a request handler reaches: settings, clock, store, storage, limiter, renderer, token cache."""
 
 from __future__ import annotations
 
@@ -9,6 +9,7 @@ from typing import ParamSpec, TypeVar
 import anyio
 
 from deckkit_server.api.ratelimit import RateLimiter
+from deckkit_server.api.token_cache import TokenCache
 from deckkit_server.clock import Clock
 from deckkit_server.console.guard import FailedSignIns
 from deckkit_server.settings import Settings
@@ -36,6 +37,7 @@ class ServerState:
     storage: ObjectStorage
     limiter: RateLimiter
     renderer: RenderPool
+    token_cache: TokenCache
 
     db_limiter: anyio.CapacityLimiter = field(default_factory=lambda: anyio.CapacityLimiter(_DB_THREADS))
     sign_in_failures: FailedSignIns = field(
