@@ -28,12 +28,15 @@ from deckkit.errors import Problem
 from deckkit.model._problems import format_path
 from deckkit.model.elements import Chart, ChartAxis, ChartSeries, ScatterAxis, ScatterChart, ScatterSeries
 from deckkit.renderer.chart import axes as chart_axes
+from deckkit.renderer.chart import kinds as chart_kinds
+from deckkit.renderer.chart.dates import base_time_unit
 from deckkit.renderer.chart.layout import SheetLayout, plan_layout
 from deckkit.renderer.chart.placement import Placement, plan_placements, rebuild_groups, series_elements
 from deckkit.renderer.chart.plot import (
     PlotGroup,
     c,
     chart_label,
+    child_val,
     family,
     local,
     plot_groups,
@@ -106,6 +109,7 @@ def check_chart(chart_space: etree._Element, chart: Chart | ScatterChart, path: 
         problems.append(Problem(format_path(["axis2"], path),
                                 f"the template chart has no secondary value axis (it is {what}); put these series "
                                 "in axis1, or give the template chart a secondary axis"))  # fmt: skip
+    problems.extend(_kind_problems(groups, chart, path))
     for axis_name, axis in _axes(chart):
         problems.extend(_bounds_problems(axis, [axis_name], path))
         for key, series in axis.series.items():
@@ -130,6 +134,23 @@ def check_chart(chart_space: etree._Element, chart: Chart | ScatterChart, path: 
                 problems.append(
                     Problem(format_path([axis_name, "series", p.key, "data_point_styles"], path), message)
                 )
+    return problems
+
+
+def _kind_problems(groups: list[PlotGroup], chart: Chart | ScatterChart, path: str) -> list[Problem]:
+    """What a plot group cannot hold (chart.kinds): a stock group's series count, surface point formats."""
+    if chart.axis2 is not None and not any(g.secondary for g in groups):
+        return []  # axis2 without a secondary axis: reported on its own
+    placements = plan_placements(groups, chart)
+    problems: list[Problem] = []
+    for g in groups:
+        axis_name = "axis2" if g.secondary else "axis1"
+        mine = [p for p in placements if p.group is g]
+        at = format_path([axis_name, "series"], path)
+        problems.extend(chart_kinds.series_count_problems(g, [p.key for p in mine], at))
+        for p in mine:
+            at = format_path([axis_name, "series", p.key, "data_point_styles"], path)
+            problems.extend(chart_kinds.point_style_problems(g, bool(p.data.data_point_styles), at))
     return problems
 
 
@@ -227,7 +248,7 @@ def _template_bubble_size(ser: etree._Element) -> float:
     return 1.0
 
 
-def _apply_axes(groups: list[PlotGroup], chart: Chart | ScatterChart) -> None:
+def _apply_axes(chart_space: etree._Element, groups: list[PlotGroup], chart: Chart | ScatterChart) -> None:
     done: set[int] = set()
     for axis_name, axis in _axes(chart):
         on_axis = [g for g in groups if g.secondary == (axis_name == "axis2")]
@@ -244,14 +265,19 @@ def _apply_axes(groups: list[PlotGroup], chart: Chart | ScatterChart) -> None:
     if not isinstance(chart, Chart):
         return
     seen: set[int] = set()
+    base = None
+    if chart.date_labels is not None:
+        base = base_time_unit(chart.date_labels, child_val(chart_space, "date1904") in ("1", "true"))
     for g in groups:
         ax = g.x_axis
         if ax is None or id(ax) in seen or local(ax) not in ("catAx", "dateAx"):
             continue
         seen.add(id(ax))
-        if chart.date_labels is not None:
+        if chart.date_labels is not None and not chart_kinds.takes_date_axis(groups, ax):
+            chart_axes.to_category_axis(ax)  # the dates stay labels (date-formatted numbers)
+        elif chart.date_labels is not None:
             chart_axes.to_date_axis(ax, chart.date_labels_format, chart.date_labels_major_unit,
-                                    chart.date_labels_major_time_unit)  # fmt: skip
+                                    chart.date_labels_major_time_unit, base)  # fmt: skip
         else:
             chart_axes.to_category_axis(ax)
             if chart.labels_interval is not None:
@@ -269,6 +295,8 @@ def fill_chart(
     placements = plan_placements(groups, chart)
     series_elements(placements)
     remaining = rebuild_groups(chart_space, groups, placements)
+    for g in remaining:
+        chart_kinds.fit_stock_group(g.element)
     # Read before the series are written: each still holds its template series' formula.
     elements = [p.element for p in placements if p.element is not None]
     style_sources = value_style_sources(elements, layout, chart) if layout is not None else []
@@ -276,7 +304,7 @@ def fill_chart(
         grid = _fill_scatter(placements, layout)
     else:
         grid = _fill_category(placements, chart, layout)
-    _apply_axes(remaining, chart)
+    _apply_axes(chart_space, remaining, chart)
     if book is None or layout is None:
         # No workbook, or one that cannot be read: it is kept as it was; the caches hold the data.
         return workbook
