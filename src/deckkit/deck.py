@@ -203,17 +203,22 @@ class Deck:
     ) -> RenderResult | Any:
         """Render the deck: locally (``deckkit.renderer``), or through the service with ``client``.
 
-        Locally returns a RenderResult (``pptx`` bytes, ``slide_count``, ``warnings``); with
-        ``strict=True`` warnings (keys the template lacks) are errors. With ``path`` the pptx
-        is also written there. With a client, returns what ``client.render`` returns.
+        Locally returns a RenderResult (``pptx`` bytes, ``slide_count``, ``warnings``); each
+        warning is also given as a Python warning (a RenderWarning) at the caller's line. With
+        ``strict=True`` or ``deckkit.options.strict`` warnings (keys the template lacks) are
+        errors. With ``path`` the pptx is also written there. With a client, returns what
+        ``client.render`` returns.
         """
         if client is not None:
             if path is not None:
                 return client.render(self, to=path)
             return client.render(self)
+        from deckkit.options import options
         from deckkit.renderer import render
+        from deckkit.warn import warn_render
 
-        result = render(self._template, self.to_data(), self._media, strict=strict)
+        result = render(self._template, self.to_data(), self._media, strict=strict or options.strict)
+        warn_render(result.warnings)
         if path is not None:
             Path(path).write_bytes(result.pptx)
         return result
@@ -221,5 +226,24 @@ class Deck:
     def __len__(self) -> int:
         return len(self._slides)
 
+    # -- notebook display ----------------------------------------------------------------------
+
+    def preview(self) -> Any:
+        """Render the deck locally (nothing written) and show thumbnails of its first slides.
+
+        Cached while the deck is unchanged; the Deck's own display then includes them too.
+        Pictures come from LibreOffice when installed, else wireframes (the display says which).
+        """
+        from deckkit.notebook.reprs.deck import preview
+
+        return preview(self)
+
     def __repr__(self) -> str:
-        return f"<Deck: {len(self._slides)} slides, {len(self._media)} media files>"
+        from deckkit.notebook.reprs.deck import deck_text
+
+        return deck_text(self)
+
+    def _repr_html_(self) -> str:
+        from deckkit.notebook.reprs.deck import deck_html
+
+        return deck_html(self)

@@ -115,6 +115,14 @@ class Template:
         return f"<Template {self.name!r}: {len(self.slides)} slides, {keys} placeholders>"
 
     def _repr_html_(self) -> str:
+        # Thumbnails with their keys (deckkit.notebook.reprs.template); the table below is the
+        # plain listing, kept for keys_html().
+        from deckkit.notebook.reprs.template import template_html
+
+        return template_html(self)
+
+    def keys_html(self) -> str:
+        """Every slide's keys as an HTML table (no pictures)."""
         rows = []
         for s in self.slides:
             cells = "<br>".join(

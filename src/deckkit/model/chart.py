@@ -13,6 +13,7 @@ from pydantic import BeforeValidator, Field, field_validator, model_validator
 from pydantic_core import PydanticCustomError
 
 from deckkit.model._base import StrictModel
+from deckkit.model._display import Displayed
 from deckkit.model._types import (
     MaybeNumber,
     Number,
@@ -52,7 +53,7 @@ class ChartAxis(StrictModel):
     major_unit: PositiveNumber | None = None
 
 
-class Chart(StrictModel):
+class Chart(Displayed, StrictModel):
     """Data for the category chart whose alt text is the key: ``labels`` or ``date_labels``, not both."""
 
     type: Literal["chart"] = "chart"
@@ -130,7 +131,7 @@ class ScatterAxis(StrictModel):
     y_major_unit: PositiveNumber | None = None
 
 
-class ScatterChart(StrictModel):
+class ScatterChart(Displayed, StrictModel):
     """Data for the scatter chart whose alt text is the key (``scatter_chart`` is read too)."""
 
     type: Literal["scatter-chart"] = "scatter-chart"

@@ -8,6 +8,7 @@ from pydantic import Discriminator, Tag, field_validator
 from pydantic_core import PydanticCustomError
 
 from deckkit.model._base import StrictModel
+from deckkit.model._display import Displayed
 from deckkit.model._types import Color, Number, StrictText, in_range
 from deckkit.model.styles import Styles
 
@@ -40,7 +41,7 @@ Cell = Annotated[
 ]
 
 
-class Table(StrictModel):
+class Table(Displayed, StrictModel):
     """Rows of cells, header row included; rows shorter than the longest are padded with empty cells."""
 
     type: Literal["table"] = "table"

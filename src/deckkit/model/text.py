@@ -7,6 +7,7 @@ from typing import Annotated, Any, Literal
 from pydantic import Discriminator, Tag
 
 from deckkit.model._base import StrictModel
+from deckkit.model._display import Displayed
 from deckkit.model._types import Hyperlink, StrictText, WholeNumber, in_range
 from deckkit.model.styles import Styles
 
@@ -38,7 +39,7 @@ ListItem = Annotated[
 ]
 
 
-class List(StrictModel):
+class List(Displayed, StrictModel):
     """Items replacing the paragraph that holds ``{key}``; Text items may carry ``level`` and font styles."""
 
     type: Literal["list"] = "list"

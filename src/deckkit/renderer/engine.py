@@ -36,6 +36,7 @@ from deckkit.model import (
     parse_data,
 )
 from deckkit.model._problems import format_path
+from deckkit.notebook.reprs.result import ResultDisplay
 from deckkit.renderer.fill.delete import delete_shape, delete_text_holder
 from deckkit.renderer.fill.lists import fill_list
 from deckkit.renderer.fill.text import replace_occurrences
@@ -64,9 +65,13 @@ _KIND_NAMES = {"table": "a table", "chart": "a chart", "picture": "a picture", "
                "graphic": "a graphic (SmartArt, object or connector)", "shape": "a shape"}  # fmt: skip
 
 
-@dataclass(frozen=True, slots=True)
-class RenderResult:
-    """A rendered deck: the pptx bytes, its slide count and the warnings met on the way."""
+@dataclass(frozen=True, slots=True, repr=False)
+class RenderResult(ResultDisplay):
+    """A rendered deck: the pptx bytes, its slide count and the warnings met on the way.
+
+    Its repr never shows the pptx bytes (a notebook shows thumbnails, see ResultDisplay);
+    ``presentation()`` opens it with python-pptx.
+    """
 
     pptx: bytes
     slide_count: int
