@@ -65,3 +65,22 @@ class ResultDisplay:
         target = Path(path)
         target.write_bytes(self.pptx)
         return target
+
+
+class PptxPreview:
+    """A .pptx file shown as a thumbnail strip (``%deckkit preview out.pptx``)."""
+
+    def __init__(self, path: Any) -> None:
+        from pathlib import Path
+
+        from deckkit.renderer.opc.package import open_package
+
+        self.path = Path(path)
+        self.pptx = self.path.read_bytes()
+        self.slide_count = len(open_package(self.pptx).slides())
+
+    def __repr__(self) -> str:
+        return rendered_text(f"pptx {self.path.name}", self.slide_count, len(self.pptx), [])
+
+    def _repr_html_(self) -> str:
+        return rendered_html(self.path.name, self.pptx, self.slide_count, [])
