@@ -16,7 +16,7 @@ import json
 import os
 from collections.abc import Mapping, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any, Literal, Protocol
 
 from pydantic import ValidationError
 from pydantic_core import PydanticCustomError
@@ -30,7 +30,9 @@ from deckkit.model.media_bytes import mismatch
 from deckkit.model.patterns import IMAGE_EXTENSIONS, VIDEO_EXTENSIONS
 
 if TYPE_CHECKING:
+    from deckkit.inspect import Template
     from deckkit.renderer import RenderResult
+    from deckkit.validate import ValidationReport
 
 __all__ = ["Deck"]
 
@@ -39,7 +41,18 @@ class _RendersDecks(Protocol):
     def render(self, deck: Any, /, **options: Any) -> Any: ...
 
 
-def _template_bytes(template: bytes | str | os.PathLike[str]) -> bytes:
+def _is_presentation(template: object) -> bool:
+    # A python-pptx Presentation, recognised without importing python-pptx.
+    return type(template).__module__.startswith("pptx.") and hasattr(template, "save") and hasattr(template, "slides")
+
+
+def _template_bytes(template: Any) -> bytes:
+    if _is_presentation(template):
+        import io
+
+        buffer = io.BytesIO()
+        template.save(buffer)
+        return buffer.getvalue()
     if isinstance(template, bytes | bytearray):
         data = bytes(template)
         origin = "the template bytes"
@@ -59,11 +72,15 @@ class Deck:
 
     def __init__(
         self,
-        template: bytes | str | os.PathLike[str],
+        template: bytes | str | os.PathLike[str] | Any,
         *,
         theme: Theme | Mapping[str, Any] | None = None,
     ) -> None:
+        """``template``: a path, the bytes of a .pptx, or a python-pptx ``Presentation`` (saved as
+        it is now; later changes to it do not reach the deck)."""
         self._template = _template_bytes(template)
+        self._name = Path(template).name if isinstance(template, str | os.PathLike) else "the template"
+        self._inspected: Template | Literal[False] | None = None  # None: not yet; False: cannot be
         self._slides: list[Slide] = []
         self._media: dict[str, bytes] = {}
         self.theme = theme
@@ -138,11 +155,33 @@ class Deck:
             raise data_error(
                 error, f"slide {position + 1}", f"slides[{position}]", slide_alone=True
             ) from None
+        inspected = self._template_info()
+        if inspected is not None:
+            from deckkit.early_checks import check_slide
+
+            check_slide(inspected, position, slide.template, slide.values)
         for element in slide.values.values():
             if isinstance(element, Image | Video):
                 self._media.update(element.media)
         self._slides.append(slide)
         return slide
+
+    def _template_info(self) -> Template | None:
+        """The template opened for inspection, or None when it cannot be (render says why)."""
+        if self._inspected is None:
+            from deckkit.inspect import Template
+
+            try:
+                self._inspected = Template(self._template, self._name)
+            except TemplateError:
+                self._inspected = False
+        return self._inspected if self._inspected is not False else None
+
+    def validate(self) -> ValidationReport:
+        """Check the deck against its template as a render would (every problem), writing nothing."""
+        from deckkit.validate import validate_deck
+
+        return validate_deck(self._template, self.to_data(), self._media, what="deck")
 
     def add_media(self, name: str, data: bytes | str | os.PathLike[str]) -> str:
         """Put a file into the zip under ``name``, for an Image or Video whose ``src`` names it.

@@ -39,7 +39,8 @@ def test_a_thousand_slide_result_has_a_short_text_repr_and_never_the_bytes() -> 
 
 def test_rendered_result_shows_a_thumbnail_strip_count_and_warnings() -> None:
     deck = _sample_deck()
-    deck.add_slide(1, title="x", titel="typo")
+    with pytest.warns(deckkit.UnusedKeyWarning, match="did you mean `title`"):
+        deck.add_slide(1, title="x", titel="typo")
     with pytest.warns(deckkit.DeckkitWarning):
         result = deck.render()
     page = result._repr_html_()

@@ -26,7 +26,10 @@ def _two_lines_below() -> int:
 
 def test_render_warnings_name_the_users_file_and_line() -> None:
     deck = Deck(examples.template())
-    deck.add_slide(1, title="Q3", titel="typo")
+    line = _two_lines_below()
+    with pytest.warns(deckkit.UnusedKeyWarning, match="did you mean `title`") as early:
+        deck.add_slide(1, title="Q3", titel="typo")  # checked against the template at once
+    assert (early[0].filename, early[0].lineno) == (__file__, line)
     line = _two_lines_below()
     with pytest.warns(deckkit.RenderWarning) as caught:
         result = deck.render()
@@ -68,10 +71,12 @@ def test_dropped_rows_warning_names_the_users_line() -> None:
 
 def test_strict_makes_warnings_errors(strict: None) -> None:
     deck = Deck(examples.template())
-    deck.add_slide(1, title="Q3", titel="typo")
     with warnings.catch_warnings():
         warnings.simplefilter("error")  # nothing may be merely warned
-        with pytest.raises(RenderError, match=r"slides\[0\].titel: no \{titel\}"):
+        with pytest.raises(RenderError, match=r"slides\[0\].titel: template slide 1 has no key `titel`"):
+            deck.add_slide(1, title="Q3", titel="typo")
+        deck.add_slide(1, title="Q3")  # {subtitle} left unfilled: a warning, so an error at render
+        with pytest.raises(RenderError, match=r"\{subtitle\} on template slide 1 is not filled"):
             deck.render()
         with pytest.raises(DataError, match=r"dropped 1 missing list items.*deckkit.options.strict"):
             list_from_values(["a", None])
