@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Literal
+from collections.abc import Hashable
+from typing import TYPE_CHECKING, Annotated, Any, Literal
 
 from pydantic import Discriminator, Tag
 
@@ -10,6 +11,10 @@ from deckkit.model._base import StrictModel
 from deckkit.model._display import Displayed
 from deckkit.model._types import Hyperlink, StrictText, WholeNumber, in_range
 from deckkit.model.styles import Styles
+
+if TYPE_CHECKING:
+    from deckkit.frames._styles import StylesLike
+    from deckkit.frames.formats import Format
 
 LEVEL_RANGE = (0, 8)
 Level = Annotated[WholeNumber, in_range(*LEVEL_RANGE)]
@@ -46,26 +51,39 @@ class List(Displayed, StrictModel):
     values: list[ListItem]
 
     @classmethod
-    def from_values(cls, values: Any, /, **options: Any) -> List:
+    def from_values(
+        cls, values: Any, /, *, levels: Any = None, styles: StylesLike | None = None, format: Format | None = None
+    ) -> List:
         """A List from a sequence (a nested list holds the sub-items of the item before it) or a Series.
 
-        ``options``: levels, styles, format; see :func:`deckkit.frames.list_from_values`.
+        ``levels``, ``styles`` and ``format`` are documented in :func:`deckkit.frames.list_from_values`.
         """
         from deckkit.frames.lists import list_from_values
 
-        return list_from_values(values, **options)
+        return list_from_values(values, levels=levels, styles=styles, format=format)
 
     @classmethod
-    def from_series(cls, series: Any, /, **options: Any) -> List:
-        """A List from a pandas or polars Series; ``options``: levels, styles, format."""
+    def from_series(
+        cls, series: Any, /, *, levels: Any = None, styles: StylesLike | None = None, format: Format | None = None
+    ) -> List:
+        """A List from a pandas or polars Series (see :func:`deckkit.frames.list_from_values`)."""
         from deckkit.frames.lists import list_from_series
 
-        return list_from_series(series, **options)
+        return list_from_series(series, levels=levels, styles=styles, format=format)
 
     @classmethod
-    def from_dataframe(cls, df: Any, /, **options: Any) -> List:
+    def from_dataframe(
+        cls,
+        df: Any,
+        /,
+        *,
+        text: Hashable,
+        level: Hashable | None = None,
+        styles: StylesLike | None = None,
+        format: Format | None = None,
+    ) -> List:
         """A List from a frame's ``text=`` column, levels from its ``level=`` column; see
         :func:`deckkit.frames.list_from_dataframe`."""
         from deckkit.frames.lists import list_from_dataframe
 
-        return list_from_dataframe(df, **options)
+        return list_from_dataframe(df, text=text, level=level, styles=styles, format=format)
