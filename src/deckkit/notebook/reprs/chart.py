@@ -69,6 +69,8 @@ def chart_png(chart: Chart | ScatterChart) -> bytes:
     if chart.axis2 is not None:
         axes.append((ax.twinx(), chart.axis2, "--"))
     handles: list[Any] = []
+    # One colour cycle over both axes (a twin axis would restart it and repeat the colours).
+    colors = iter(f"C{i % 10}" for i in range(10_000))
     if isinstance(chart, Chart):
         positions = list(range(len(chart.categories)))
         labels = chart.labels or [_serial_date(d).strftime("%Y-%m-%d") for d in chart.date_labels or []]
@@ -76,7 +78,7 @@ def chart_png(chart: Chart | ScatterChart) -> bytes:
             for key, series in axis.series.items():
                 values = [float("nan") if v is None else v for v in series.values]
                 (h,) = target.plot(positions[: len(values)], values, line, marker="o", markersize=3,
-                                   label=series.name or key, color=_color(series.styles))  # fmt: skip
+                                   label=series.name or key, color=_color(series.styles) or next(colors))  # fmt: skip
                 handles.append(h)
         step = chart.labels_interval or max(1, len(labels) // 8)
         ax.set_xticks(positions[::step], [str(x) for x in labels[::step]], fontsize=7, rotation=30, ha="right")
@@ -86,7 +88,8 @@ def chart_png(chart: Chart | ScatterChart) -> bytes:
                 xs = [x for x, _ in series.values]
                 ys = [y for _, y in series.values]
                 marker = "o" if target is ax else "^"
-                dots = target.scatter(xs, ys, s=10, marker=marker, label=series.name or key, color=_color(series.styles))
+                dots = target.scatter(xs, ys, s=10, marker=marker, label=series.name or key,
+                                      color=_color(series.styles) or next(colors))  # fmt: skip
                 handles.append(dots)
         ax.tick_params(labelsize=7)
     for target, _axis, _line in axes:

@@ -73,9 +73,8 @@ def _cell_html(cell: str | TableCell, tag: str) -> str:
     if cell.databar is not None:
         color = css_color(cell.databar.color) or "#4472C4"
         percent = round(cell.databar.ratio * 100, 1)
-        # Drawn as on the slide: from the cell's left edge, ratio of its width.
+        # Drawn as on the slide: the cell's fill from its left edge, ratio of its width, behind the text.
         css.append(f"background-image:linear-gradient(90deg,{color} {percent}%,transparent {percent}%)")
-        css.append("background-size:100% 70%;background-repeat:no-repeat;background-position:left center")
     style = f' style="{";".join(css)}"' if css else ""
     return f"<{tag}{style}>{esc(cell.value)}</{tag}>"
 
