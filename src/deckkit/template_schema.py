@@ -1,7 +1,7 @@
 """A JSON Schema of data.json for one template: which keys each slide takes, and of what kind.
 
 Built on the format's own schema (deckkit.model.schema): its element definitions are reused and
-``Slide`` is replaced by one branch per template slide, selected by ``template``. A key the
+``Slide`` is replaced by one if/then branch per template slide, selected by ``template``. A key the
 slide lacks is rejected (the renderer only warns, but an editor should flag the typo), and each
 key allows what its place accepts (``inspect.ACCEPTS``). ``deckkit inspect --schema`` prints it.
 """
@@ -59,7 +59,10 @@ def template_json_schema(template: Template) -> dict[str, Any]:
         "type": "object",
         "properties": {"template": {"type": "integer", "minimum": 1, "maximum": len(template.slides)}},
         "required": ["template"],
-        "oneOf": branches,
+        # if/then rather than oneOf: a validator then reports the slide's own mistake
+        # ("'titel' was unexpected"), not "valid under none of the branches".
+        "allOf": [{"if": {"properties": {"template": {"const": n}}, "required": ["template"]}, "then": branch}
+                  for n, branch in enumerate(branches, 1)],
     }
     schema["$id"] = f"urn:deckkit:data.json:{template.name}"
     schema["title"] = f"deckkit data.json for {template.name}"

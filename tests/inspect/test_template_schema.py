@@ -35,6 +35,14 @@ def test_mistakes_are_invalid(validator: jsonschema.Draft202012Validator, slide:
     assert not validator.is_valid({"slides": [slide]})
 
 
+def test_a_typo_is_reported_as_itself(validator: jsonschema.Draft202012Validator) -> None:
+    from jsonschema.exceptions import best_match
+
+    error = best_match(validator.iter_errors({"slides": [{"template": 1, "titel": "Q3"}]}))
+    assert error is not None
+    assert error.message == "Additional properties are not allowed ('titel' was unexpected)"
+
+
 def test_right_kinds_are_valid(validator: jsonschema.Draft202012Validator) -> None:
     data = {"slides": [
         {"template": 5, "plot": {"type": "image", "src": "a.png"}, "heading": {"type": "list", "values": ["a"]}},
@@ -46,6 +54,6 @@ def test_right_kinds_are_valid(validator: jsonschema.Draft202012Validator) -> No
 def test_cli_prints_the_schema_and_the_python(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["inspect", "--schema", str(examples.template())]) == 0
     schema = json.loads(capsys.readouterr().out)
-    assert schema["$defs"]["Slide"]["oneOf"][1]["properties"]["sales"]["anyOf"][0] == {"$ref": "#/$defs/Table"}
+    assert schema["$defs"]["Slide"]["allOf"][1]["then"]["properties"]["sales"]["anyOf"][0] == {"$ref": "#/$defs/Table"}
     assert main(["inspect", "--python", str(examples.template())]) == 0
     assert "Table.from_dataframe(sales)" in capsys.readouterr().out
