@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from deckkit.inspect import Template
 
-__all__ = ["template", "template_bytes", "template_info"]
+__all__ = ["charts_template", "template", "template_bytes", "template_info"]
 
 
 def template() -> Path:
@@ -38,3 +38,11 @@ def template_info() -> Template:
     from deckkit.inspect import Template
 
     return Template(template_bytes(), "template.pptx")
+
+
+def charts_template() -> Path:
+    """A template with one chart per slide, each found by its alt text: ``column``, ``stacked``
+    (bar), ``line``, ``area``, ``pie``, ``doughnut``, ``radar``, ``combo`` (columns + a line on a
+    secondary axis), ``daily`` (line), ``monthly`` (columns) and ``scatter``; slide 1 is
+    ``column``, in that order."""
+    return Path(str(resources.files(__name__).joinpath("charts.pptx")))
