@@ -7,6 +7,7 @@ deck's strip) and the template browser widget. The screenshot is kept in the tes
 
 from __future__ import annotations
 
+import contextlib
 import os
 import shutil
 import socket
@@ -92,10 +93,8 @@ def test_quickstart_runs_and_shows_thumbnails_and_the_browser(jupyterlab: str, t
         expect(notebook).to_be_visible(timeout=120_000)
         # A fresh JupyterLab may ask which kernel to start; the notebook's own is preselected.
         select = page.locator(".jp-Dialog").get_by_role("button", name="Select", exact=True)
-        try:
+        with contextlib.suppress(playwright_api.TimeoutError):
             select.click(timeout=20_000)
-        except playwright_api.TimeoutError:
-            pass
         expect(page.locator(".jp-Dialog")).to_have_count(0)
         # Clear the stored outputs first, so that what is asserted below is what this run drew.
         page.get_by_role("menuitem", name="Edit", exact=True).click()
