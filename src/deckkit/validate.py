@@ -65,20 +65,16 @@ def validate_deck(template: bytes, data: Any, media: Mapping[str, bytes] | None 
         deck = parse_data(data)
     except DataError as error:
         return ValidationReport(what, 0, error.problems)
+    from deckkit.renderer import plan_render
+
     try:
-        warnings = _plan(template, deck, media)
+        # The renderer's own dry run: every check a render makes, nothing assembled or written.
+        plan = plan_render(template, deck, media)
     except (RenderError, DataError) as error:
         return ValidationReport(what, len(deck.slides), error.problems)
     except TemplateError as error:
         return ValidationReport(what, len(deck.slides), (Problem("template.pptx", str(error)),))
-    return ValidationReport(what, len(deck.slides), (), tuple(warnings))
-
-
-def _plan(template: bytes, deck: Any, media: Mapping[str, bytes] | None) -> list[Problem]:
-    # Until the renderer has a dry-run entry, the plan is the render itself, discarded.
-    from deckkit.renderer import render
-
-    return list(render(template, deck, media).warnings)
+    return ValidationReport(what, len(deck.slides), tuple(plan.problems), tuple(plan.warnings))
 
 
 def validate_path(path: str | Path, *, template: str | Path | None = None) -> ValidationReport:
