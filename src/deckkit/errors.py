@@ -21,8 +21,7 @@ turns them into the errors named beside them)::
     ├── RenderWarning               the render went through, but not all as asked (RenderError)
     │   ├── UnusedKeyWarning        a key the template slide does not have (a typo: ``titel=``)
     │   ├── UnfilledPlaceholderWarning  a {key} on the slide that the data leaves as it is
-    │   ├── DummyDataWarning        a template chart or table left with the designer's sample data
-    │   └── OffSlideWarning         a table or picture that reaches past the slide's edge
+    │   └── DummyDataWarning        a template chart or table left with the designer's sample data
     └── DroppedRowsWarning          rows left out of a frame for a missing value (DataError)
 
 Every error a user can meet is one of these; its ``str()`` is the message to show, without a
@@ -42,7 +41,6 @@ __all__ = [
     "DeckkitWarning",
     "DroppedRowsWarning",
     "DummyDataWarning",
-    "OffSlideWarning",
     "Problem",
     "RenderError",
     "RenderWarning",
@@ -131,10 +129,6 @@ class UnfilledPlaceholderWarning(RenderWarning):
 
 class DummyDataWarning(RenderWarning):
     """A template chart or table gets no data and keeps the designer's sample values."""
-
-
-class OffSlideWarning(RenderWarning):
-    """A table or picture reaches past the edge of the slide."""
 
 
 class DroppedRowsWarning(DeckkitWarning):

@@ -18,7 +18,6 @@ from deckkit.errors import (
     DataError,
     DeckkitWarning,
     DummyDataWarning,
-    OffSlideWarning,
     Problem,
     RenderError,
     RenderWarning,
@@ -68,10 +67,8 @@ def render_warning_category(problem: Problem) -> type[RenderWarning]:
         return UnfilledPlaceholderWarning
     if "is not used" in message or message.startswith("no {"):
         return UnusedKeyWarning
-    if "sample data" in message or "dummy data" in message:
+    if "sample values" in message:
         return DummyDataWarning
-    if "past the edge" in message or "off the slide" in message:
-        return OffSlideWarning
     return RenderWarning
 
 

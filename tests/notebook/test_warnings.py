@@ -89,3 +89,21 @@ def test_options_check_what_is_set() -> None:
         deckkit.options.previews = "pdf"  # type: ignore[assignment]
     with pytest.raises(AttributeError):
         deckkit.options.strikt = True  # type: ignore[attr-defined]
+
+
+def test_a_chart_or_table_left_with_sample_data_is_a_warning_or_in_strict_an_error() -> None:
+    deck = Deck(examples.template())
+    deck.add_slide(3, heading="x", highlights="y")  # the chart "revenue" gets no data
+    line = _two_lines_below()
+    with pytest.warns(deckkit.DummyDataWarning, match="chart `revenue` on template slide 3 gets no data") as caught:
+        result = deck.render()
+    assert (caught[0].filename, caught[0].lineno) == (__file__, line)
+    assert "revenue=deckkit.Delete()" in str(caught[0].message)
+    assert any("sample values" in w.message for w in result.warnings)
+    deck.add_slide(2, heading="x", caption="y", sales=deckkit.Delete())  # deleted: no warning for it
+    deckkit.options.strict = True
+    try:
+        with pytest.raises(RenderError, match="chart `revenue`"):
+            deck.render()
+    finally:
+        deckkit.options.strict = False
