@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+from pathlib import Path
 
 import pytest
 
@@ -48,7 +49,7 @@ def test_an_unknown_key_warns_with_the_nearest_key() -> None:
         deck.add_slide(2, captoin="x")
 
 
-def test_a_python_pptx_presentation_is_a_template() -> None:
+def test_a_python_pptx_presentation_is_a_template(tmp_path: Path) -> None:
     from pptx import Presentation
 
     prs = Presentation(str(examples.template()))
@@ -56,6 +57,11 @@ def test_a_python_pptx_presentation_is_a_template() -> None:
     deck = Deck(prs)
     deck.add_slide(1, headline="Made with python-pptx", subtitle="x")
     result = deck.render()
+    from tests.readers import assert_readable
+
+    out = tmp_path / "out.pptx"
+    out.write_bytes(result.pptx)
+    assert_readable(out, examples.template(), pages=1, libreoffice=False)
     back = result.presentation()
     assert back.slides[0].shapes.title.text_frame.text == "Made with python-pptx"
     assert isinstance(back, type(prs))

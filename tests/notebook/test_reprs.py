@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 import pandas as pd
 import pytest
@@ -65,9 +66,13 @@ def test_strip_is_bounded_by_options_thumbnails() -> None:
 
 @pytest.mark.slow
 @pytest.mark.skipif(not libreoffice_available(), reason="LibreOffice and pdftoppm are not installed")
-def test_libreoffice_thumbnails_when_installed() -> None:
+def test_libreoffice_thumbnails_when_installed(tmp_path: Path) -> None:
+    from tests.readers import assert_readable
+
     deckkit.options.previews = "auto"
-    page = _sample_deck().render()._repr_html_()
+    result = _sample_deck().render(tmp_path / "out.pptx")
+    assert_readable(tmp_path / "out.pptx", examples.template(), pages=2)
+    page = result._repr_html_()
     assert "previews rendered by LibreOffice" in page
     assert page.count("data:image/png;base64,") == 2
 
