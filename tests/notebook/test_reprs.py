@@ -157,3 +157,21 @@ def test_slide_and_list_reprs_are_one_line() -> None:
     slide = deckkit.Slide(2, heading="x", sales=Table(rows=[["a"]] * 200))
     assert repr(slide) == "<Slide from template slide 2: heading=text, sales=table>"
     assert repr(deckkit.List(values=["a", "b"])) == "<List: 2 items; first: 'a'>"
+
+
+def test_remote_rendered_deck_shows_its_strip_or_why_it_has_none() -> None:
+    from deckkit.client._types import RenderedDeck, Session
+
+    deck = _sample_deck()
+    pptx = deck.render().pptx
+    done = {"uuid": "u", "created_at": "2026-01-01T00:00:00Z", "rendered_at": "2026-01-01T00:00:01Z"}
+    ok = RenderedDeck(session=Session.model_validate({**done, "render_succeeded": True, "render_slide_count": 2}),
+                      content=pptx)  # fmt: skip
+    page = ok._repr_html_()
+    assert page.count("<img") == 2
+    assert "RenderedDeck: 2 slides" in page
+    assert len(repr(ok)) < 200
+    failed = RenderedDeck(session=Session.model_validate(
+        {**done, "render_succeeded": False, "render_message": "slides[0].x: no such key"}))  # fmt: skip
+    assert "no pptx" in failed._repr_html_()
+    assert "slides[0].x: no such key" in failed._repr_html_()
