@@ -3,7 +3,7 @@
 Run ``PYTHONPATH=src python scripts/notebook_screenshots.py``: each display's ``_repr_html_``
 is put in a page styled like a notebook output, Chromium (Debian's package, no download)
 screenshots it into docs/images/notebook-<name>.png. The pictures are generated, never edited
-by hand; tests/notebook/test_screenshots_script.py checks that every display has one.
+by hand; tests/notebook/test_screenshots_doc.py checks that the doc shows every one.
 """
 
 from __future__ import annotations
@@ -41,7 +41,6 @@ def displays() -> dict[str, Callable[[], Any]]:
 
     import pandas as pd
 
-    import deckkit
     from deckkit import Chart, Deck, Image, Scatter, Table, examples
     from deckkit.errors import Problem, RenderError
     from deckkit.frames import currency, percent
@@ -94,7 +93,6 @@ def displays() -> dict[str, Callable[[], Any]]:
         "template": examples.template_info,
         "error": lambda: ErrorDisplay(error),
         "validation": lambda: deck().validate(),
-        "options": lambda: deckkit.options,
     }
 
 
