@@ -241,7 +241,7 @@ KINDS = {
 def test_schema_and_models_agree_on_generated_documents(kind: str) -> None:
     outcomes: Counter[bool] = Counter()
 
-    @settings(max_examples=80, derandomize=True, deadline=None, suppress_health_check=list(HealthCheck))
+    @settings(max_examples=200, derandomize=True, deadline=None, suppress_health_check=list(HealthCheck))
     @given(KINDS[kind])
     def agree(document: Any) -> None:
         by_schema = VALIDATOR.is_valid(document)

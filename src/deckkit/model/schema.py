@@ -129,7 +129,8 @@ _DEFS: dict[str, Schema] = {
     "TableCell": _object(
         "A table cell given as an object.",
         {"value": _STRING},
-        {"styles": _ref("Styles"), "databar": _ref("Databar")},
+        # type: the interface calls a cell object a Text object; null is "not given" here (no union tag).
+        {"type": _nullable({"const": "text"}), "styles": _ref("Styles"), "databar": _ref("Databar")},
     ),
     "Table": _object(
         "Rows of cells (header included) for the table whose alt text is the key; short rows are padded.",

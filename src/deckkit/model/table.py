@@ -30,8 +30,13 @@ class Databar(StrictModel):
 
 
 class TableCell(StrictModel):
-    """A table cell given as an object: text, styles (``shape`` styles the cell), data bar."""
+    """A table cell given as an object: text, styles (``shape`` styles the cell), data bar.
 
+    The interface calls a cell object a Text object, so clients may send its ``type: "text"``;
+    it is kept as given (absent stays absent when the data is written back).
+    """
+
+    type: Literal["text"] | None = None
     value: StrictText
     styles: Styles | None = None
     databar: Databar | None = None
