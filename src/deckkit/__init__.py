@@ -10,7 +10,20 @@ from __future__ import annotations
 import importlib
 from typing import TYPE_CHECKING, Any
 
-from deckkit.errors import BundleError, DataError, DeckkitError, Problem, RenderError, TemplateError
+from deckkit.errors import (
+    BundleError,
+    DataError,
+    DeckkitError,
+    DeckkitWarning,
+    DroppedRowsWarning,
+    DummyDataWarning,
+    Problem,
+    RenderError,
+    RenderWarning,
+    TemplateError,
+    UnfilledPlaceholderWarning,
+    UnusedKeyWarning,
+)
 from deckkit.model import (
     Bounds,
     CellDataBar,
@@ -36,11 +49,11 @@ from deckkit.model import (
     Video,
     parse_data,
 )
+from deckkit.options import options
 
 if TYPE_CHECKING:
     from deckkit.client import APIError, AsyncClient, Client
     from deckkit.deck import Deck
-    from deckkit.frames import DroppedRowsWarning
     from deckkit.renderer import RenderResult, render, render_bundle
 
 __version__ = "0.1.0"
@@ -58,8 +71,10 @@ _LAZY = {
     "Client": "deckkit.client",
     "AsyncClient": "deckkit.client",
     "APIError": "deckkit.client",
-    "DroppedRowsWarning": "deckkit.frames",
 }
+
+# Sub-modules reachable as attributes (``deckkit.examples.template()``), imported on first use.
+_SUBMODULES = frozenset({"examples", "notebook"})
 
 __all__ = [
     "APIError",
@@ -75,14 +90,17 @@ __all__ = [
     "Deck",
     "DeckData",
     "DeckkitError",
+    "DeckkitWarning",
     "Delete",
     "DroppedRowsWarning",
+    "DummyDataWarning",
     "FontStyles",
     "Image",
     "List",
     "Problem",
     "RenderError",
     "RenderResult",
+    "RenderWarning",
     "ScatterAxis",
     "ScatterChart",
     "ScatterSeries",
@@ -95,8 +113,11 @@ __all__ = [
     "Text",
     "Theme",
     "ThemeColors",
+    "UnfilledPlaceholderWarning",
+    "UnusedKeyWarning",
     "Video",
     "__version__",
+    "options",
     "parse_data",
     "render",
     "render_bundle",
@@ -104,6 +125,8 @@ __all__ = [
 
 
 def __getattr__(name: str) -> Any:
+    if name in _SUBMODULES:
+        return importlib.import_module(f"deckkit.{name}")
     module = _LAZY.get(name)
     if module is None:
         raise AttributeError(f"module 'deckkit' has no attribute {name!r}")
