@@ -2,7 +2,7 @@
 
 ``import deckkit`` stays light: the model (pydantic), the renderer (lxml), the client (httpx),
 DataFrame support (pandas/polars) and the notebook widgets (ipywidgets) load the first time one
-of their names is used. (Building the model's validators takes most of a second, which
+of their names is used. (Building the model's classes takes most of a second, which
 ``deckkit --help`` and the other verbs that do not validate data must not pay.)
 """
 
@@ -11,18 +11,31 @@ from __future__ import annotations
 import importlib
 from typing import TYPE_CHECKING, Any
 
-from deckkit.errors import BundleError, DataError, DeckkitError, Problem, RenderError, TemplateError
+from deckkit.errors import (
+    BundleError,
+    DataError,
+    DeckkitError,
+    DeckkitWarning,
+    DroppedRowsWarning,
+    DummyDataWarning,
+    Problem,
+    RenderError,
+    RenderWarning,
+    TemplateError,
+    UnfilledPlaceholderWarning,
+    UnusedKeyWarning,
+)
+from deckkit.options import options
 
 if TYPE_CHECKING:
     from deckkit.client import APIError, AsyncClient, Client
     from deckkit.deck import Deck
-    from deckkit.frames import DroppedRowsWarning
     from deckkit.model import (
         Bounds,
+        CellDataBar,
         Chart,
         ChartAxis,
         ChartSeries,
-        Databar,
         DeckData,
         Delete,
         FontStyles,
@@ -44,17 +57,21 @@ if TYPE_CHECKING:
     )
     from deckkit.renderer import RenderResult, render, render_bundle
 
-    Scatter = ScatterChart
-
 __version__ = "0.1.0"
+
+# Former names, kept for code that already uses them (not in __all__): one name per concept.
+_FORMER_NAMES = {"Databar": "CellDataBar", "Scatter": "ScatterChart"}
+if TYPE_CHECKING:
+    Databar = CellDataBar
+    Scatter = ScatterChart
 
 # name -> module that defines it; imported on first use (PEP 562).
 _LAZY = {
     "Bounds": "deckkit.model",
+    "CellDataBar": "deckkit.model",
     "Chart": "deckkit.model",
     "ChartAxis": "deckkit.model",
     "ChartSeries": "deckkit.model",
-    "Databar": "deckkit.model",
     "DeckData": "deckkit.model",
     "Delete": "deckkit.model",
     "FontStyles": "deckkit.model",
@@ -73,6 +90,7 @@ _LAZY = {
     "ThemeColors": "deckkit.model",
     "Video": "deckkit.model",
     "parse_data": "deckkit.model",
+    "Databar": "deckkit.model",
     "Scatter": "deckkit.model",
     "Deck": "deckkit.deck",
     "render": "deckkit.renderer",
@@ -81,32 +99,36 @@ _LAZY = {
     "Client": "deckkit.client",
     "AsyncClient": "deckkit.client",
     "APIError": "deckkit.client",
-    "DroppedRowsWarning": "deckkit.frames",
 }
+
+# Sub-modules reachable as attributes (``deckkit.examples.template()``), imported on first use.
+_SUBMODULES = frozenset({"examples", "notebook"})
 
 __all__ = [
     "APIError",
     "AsyncClient",
     "Bounds",
     "BundleError",
+    "CellDataBar",
     "Chart",
     "ChartAxis",
     "ChartSeries",
     "Client",
     "DataError",
-    "Databar",
     "Deck",
     "DeckData",
     "DeckkitError",
+    "DeckkitWarning",
     "Delete",
     "DroppedRowsWarning",
+    "DummyDataWarning",
     "FontStyles",
     "Image",
     "List",
     "Problem",
     "RenderError",
     "RenderResult",
-    "Scatter",
+    "RenderWarning",
     "ScatterAxis",
     "ScatterChart",
     "ScatterSeries",
@@ -119,8 +141,11 @@ __all__ = [
     "Text",
     "Theme",
     "ThemeColors",
+    "UnfilledPlaceholderWarning",
+    "UnusedKeyWarning",
     "Video",
     "__version__",
+    "options",
     "parse_data",
     "render",
     "render_bundle",
@@ -128,10 +153,12 @@ __all__ = [
 
 
 def __getattr__(name: str) -> Any:
+    if name in _SUBMODULES:
+        return importlib.import_module(f"deckkit.{name}")
     module = _LAZY.get(name)
     if module is None:
         raise AttributeError(f"module 'deckkit' has no attribute {name!r}")
-    value = getattr(importlib.import_module(module), "ScatterChart" if name == "Scatter" else name)
+    value = getattr(importlib.import_module(module), _FORMER_NAMES.get(name, name))
     globals()[name] = value
     return value
 
