@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Hashable, Mapping, Sequence
 from typing import TYPE_CHECKING, Annotated, Any, Literal
 
-from pydantic import Discriminator, Tag, field_validator
+from pydantic import Discriminator, Field, Tag, field_validator
 from pydantic_core import PydanticCustomError
 
 from deckkit.model._base import StrictModel
@@ -44,7 +44,8 @@ class TableCell(StrictModel):
     it is kept as given (absent stays absent when the data is written back).
     """
 
-    type: Literal["text"] | None = None
+    # Hidden from repr: the optional discriminator says nothing a reader of the cell needs.
+    type: Literal["text"] | None = Field(default=None, repr=False)
     value: StrictText
     styles: Styles | None = None
     databar: CellDataBar | None = None

@@ -93,6 +93,11 @@ def test_every_category_kind_is_filled_or_refused(kind: str, tmp_path: Path) -> 
             if kind.startswith("surface") and point_styles:
                 expected += [f"slides[0].chart.axis1.series.S{k + 1}.data_point_styles: a surface chart"
                              for k in range(count)]  # fmt: skip
+            # Point styles on a series drawn as an area are refused (docs/charts.md); the runs
+            # without point styles fill those kinds and validate them.
+            area_problems = [p for p in problems if "is drawn as an area" in p]
+            assert bool(area_problems) == ("area" in kind and point_styles), (kind, count, problems)
+            problems = [p for p in problems if p not in area_problems]
             assert len(problems) == len(expected), (count, dates, point_styles, problems)
             for got, start in zip(problems, expected, strict=True):
                 assert got.startswith(start), got
