@@ -16,6 +16,7 @@ import posixpath
 import re
 import stat
 import zipfile
+import zlib
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -24,6 +25,7 @@ from typing import Any
 from deckkit.errors import BundleError, DataError
 from deckkit.model import DeckData, Image, Video, format_path, parse_data
 from deckkit.model.media_bytes import mismatch
+from deckkit.safezip import RefusedEntryError, read_entry
 
 __all__ = [
     "MAX_ENTRIES",
@@ -173,16 +175,12 @@ class _Archive:
         info = self.entries[name]
         budget = MAX_UNCOMPRESSED_BYTES - self.read_total
         try:
-            with self.zip.open(info) as stream:
-                data = stream.read(min(info.file_size, budget) + 1)
-        except (zipfile.BadZipFile, NotImplementedError, OSError, EOFError, ValueError) as e:
+            # Declared sizes can lie: the bound holds on what really comes out.
+            data = read_entry(self.zip, info, budget, MAX_UNCOMPRESSED_BYTES)
+        except RefusedEntryError as e:
+            raise BundleError(f'zip entry "{info.filename}" {e}; rejected') from None
+        except (zipfile.BadZipFile, NotImplementedError, OSError, EOFError, ValueError, zlib.error) as e:
             raise BundleError(f'zip entry "{info.filename}" cannot be read ({e})') from None
-        # Declared sizes can lie: the bound holds on what really came out.
-        if len(data) > info.file_size or len(data) > budget:
-            raise BundleError(
-                f'zip entry "{info.filename}" unpacks to more than it declares, or past the '
-                f"{MAX_UNCOMPRESSED_BYTES:,}-byte total; rejected"
-            )
         self.read_total += len(data)
         return data
 

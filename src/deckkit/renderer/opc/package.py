@@ -19,6 +19,7 @@ import io
 import posixpath
 import re
 import zipfile
+import zlib
 from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import lru_cache
@@ -29,7 +30,10 @@ from lxml import etree
 
 from deckkit.errors import TemplateError
 from deckkit.renderer.opc.namespaces import CT, PR, P, R
+from deckkit.renderer.opc.safexml import parse_xml
 from deckkit.renderer.opc.strict import STRICT_RELATIONSHIPS, to_transitional
+from deckkit.renderer.opc.written import check_unparsed_part
+from deckkit.safezip import RefusedEntryError, read_entry
 
 __all__ = [
     "MAX_TEMPLATE_UNPACKED_BYTES",
@@ -106,16 +110,8 @@ MAX_TEMPLATE_UNPACKED_BYTES = 400_000_000
 """All parts read from one template, decompressed: a zip bomb inside template.pptx stops here
 (zipfile never returns more than a part declares, so checking declared sizes before reading holds)."""
 
-_XML_PARSER = etree.XMLParser(resolve_entities=False, huge_tree=True, remove_blank_text=False)
 _OLE_MAGIC = b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1"
 _NAME_NUMBER = re.compile(r"^(.*?)(\d*)(\.[^./]*)?$")
-
-
-def parse_xml(blob: bytes, where: str) -> etree._Element:
-    try:
-        return etree.fromstring(blob, _XML_PARSER)
-    except etree.XMLSyntaxError as e:
-        raise TemplateError(f"template.pptx is damaged: part {where} is not well-formed XML ({e})") from None
 
 
 def serialize_xml(root: etree._Element) -> bytes:
@@ -160,7 +156,7 @@ class Part:
     def xml(self) -> etree._Element:
         """The parsed root element; parsed on first use, then edited in place."""
         if self._xml is None:
-            self._xml = parse_xml(self.blob, self.name or "(new)")
+            self._xml = parse_xml(self.blob, self.name or self.name_hint)
             self._blob = None
         return self._xml
 
@@ -304,7 +300,13 @@ class Package:
                 f"template.pptx unpacks to more than {MAX_TEMPLATE_UNPACKED_BYTES:,} bytes (part {name} "
                 f"alone declares {info.file_size:,}); it is damaged or a zip bomb"
             )
-        data = self._zip.read(info)
+        try:
+            data = read_entry(self._zip, info, MAX_TEMPLATE_UNPACKED_BYTES - self._unpacked,
+                              MAX_TEMPLATE_UNPACKED_BYTES)  # fmt: skip
+        except RefusedEntryError as e:
+            raise TemplateError(f"template.pptx cannot be used: part {name} {e}") from None
+        except (zipfile.BadZipFile, OSError, EOFError, ValueError, zlib.error) as e:
+            raise TemplateError(f"template.pptx is damaged: part {name} cannot be read ({e})") from None
         self._unpacked += len(data)
         return data
 
@@ -448,6 +450,11 @@ class Package:
 
     def write(self) -> bytes:
         parts = self.reachable()
+        checked: set[int] = set()
+        for part in parts:
+            if not part.is_parsed and id(part.blob) not in checked:  # clones share their bytes
+                checked.add(id(part.blob))
+                check_unparsed_part(part.name or part.name_hint, part.content_type, part.blob)
         _assign_names(parts)
         out = io.BytesIO()
         with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as z:
