@@ -22,8 +22,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from deckkit.errors import BundleError, DataError
+from deckkit.errors import BundleError, DataError, Problem
 from deckkit.model import DeckData, Image, Video, format_path, parse_data
+from deckkit.model.limits import MAX_JSON_BYTES
 from deckkit.model.media_bytes import mismatch
 from deckkit.safezip import RefusedEntryError, read_entry
 
@@ -238,6 +239,11 @@ def read_bundle(source: bytes | str | Path) -> Bundle:
     """
     archive = _Archive(_raw_bytes(source))
     data_name, template_name = _locate(archive)
+    declared = archive.entries[data_name].file_size
+    if declared > MAX_JSON_BYTES:  # refused before it is read (what is read stops at the declared size)
+        raise DataError(
+            [Problem("", f"{data_name} is {declared:,} bytes; at most {MAX_JSON_BYTES:,} (64 MiB) are accepted")]
+        )
     try:
         data = parse_data(archive.read(data_name))
     except DataError as e:

@@ -27,6 +27,7 @@ from deckkit.model.chart import (
 from deckkit.model.colors import NAMED_COLORS, THEME_COLOR_NAMES, ParsedColor, parse_color
 from deckkit.model.document import DeckData, Slide, Theme, ThemeColors
 from deckkit.model.elements import ELEMENT_TYPES, AnyElement, Delete, element_kind
+from deckkit.model.limits import check_limits, loads
 from deckkit.model.media import Image, Video
 from deckkit.model.styles import FontStyles, ShapeStyles, Styles
 from deckkit.model.table import Databar, Table, TableCell
@@ -68,10 +69,6 @@ __all__ = [
 ]
 
 
-def _reject_constant(name: str) -> Any:
-    raise ValueError(name)
-
-
 def parse_data(source: DeckData | dict[str, Any] | list[Any] | str | bytes) -> DeckData:
     """Validate data.json (already parsed, or as JSON text/bytes) into a :class:`DeckData`.
 
@@ -83,7 +80,7 @@ def parse_data(source: DeckData | dict[str, Any] | list[Any] | str | bytes) -> D
     if isinstance(source, str | bytes):
         try:
             # NaN and Infinity are not JSON; a file holding them was not written by a JSON library.
-            source = json.loads(source, parse_constant=_reject_constant)
+            source = loads(source)
         except json.JSONDecodeError as e:
             raise DataError(
                 [Problem("", f"data.json is not valid JSON: {e.msg} at line {e.lineno} column {e.colno}")]
@@ -94,6 +91,7 @@ def parse_data(source: DeckData | dict[str, Any] | list[Any] | str | bytes) -> D
             raise DataError(
                 [Problem("", f"data.json is not valid JSON: {e} is not a JSON value (use null)")]
             ) from None
+    check_limits(source)
     try:
         return DeckData.model_validate(source)
     except ValidationError as e:

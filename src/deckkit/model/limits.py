@@ -1,0 +1,213 @@
+"""The size limits of data.json, checked before the models see it.
+
+Anyone who can upload can send data.json, so what it may hold is bounded where Python's own
+limits would otherwise speak (a RecursionError, a message about ``sys.set_int_max_str_digits``,
+pydantic-core failing on millions of slides). Each limit is far above what a real deck uses:
+
+- ``MAX_DEPTH``: arrays and objects nested at most 32 deep (a real data.json needs about 10:
+  root, slides, slide, chart, axis, series, one series, values...);
+- ``MAX_SLIDES``: 10,000 output slides in one render;
+- ``MAX_INTEGER_DIGITS``: a whole number has at most 20 digits (every 64-bit integer fits; a
+  chart value that large has long lost its precision as a float);
+- ``MAX_VALUES``: 2,000,000 values in all (array items and object members; a table of 200,000
+  cells is some 220,000), which the models validate in seconds, far inside the server's limits
+  of time and memory (past them, pydantic-core's own failures are not messages for a user);
+- ``MAX_JSON_BYTES``: data.json is at most 64 MiB of text, checked before it is parsed.
+
+The check walks the parsed data without recursion and reports the first problem it meets with
+its data path, as a DataError.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable
+from typing import Any, Final
+
+from deckkit.errors import DataError, Problem
+from deckkit.model._problems import format_path
+
+__all__ = [
+    "MAX_DEPTH",
+    "MAX_INTEGER_DIGITS",
+    "MAX_JSON_BYTES",
+    "MAX_SLIDES",
+    "MAX_VALUES",
+    "check_limits",
+    "loads",
+]
+
+MAX_DEPTH: Final = 32
+MAX_SLIDES: Final = 10_000
+MAX_INTEGER_DIGITS: Final = 20
+
+MAX_VALUES: Final = 2_000_000
+MAX_JSON_BYTES: Final = 64 * 1024 * 1024
+
+_INTEGER_BOUND: Final = 10**MAX_INTEGER_DIGITS
+_TOO_MANY: Final = -1
+
+
+class _LongInteger:
+    """A whole number too long to convert, as the second parse reads it (so that its path can be told)."""
+
+    __slots__ = ("digits",)
+
+    def __init__(self, text: str) -> None:
+        self.digits = len(text.lstrip("-"))
+
+
+def _reject_constant(name: str) -> Any:
+    raise ValueError(name)
+
+
+def _integer(text: str) -> int | _LongInteger:
+    return _LongInteger(text) if len(text.lstrip("-")) > MAX_INTEGER_DIGITS else int(text)
+
+
+def _too_deep() -> DataError:
+    return DataError(
+        [
+            Problem(
+                "",
+                f"data.json nests arrays and objects more than {MAX_DEPTH} deep; at most {MAX_DEPTH} levels are accepted",
+            )
+        ]
+    )
+
+
+def loads(text: str | bytes) -> Any:
+    """JSON text parsed as data.json is (NaN and Infinity refused), with its nesting and numbers bounded.
+
+    Raises json.JSONDecodeError and ValueError as json.loads does, DataError for a limit.
+    """
+    if len(text) > MAX_JSON_BYTES:
+        raise DataError(
+            [
+                Problem(
+                    "", f"data.json is {len(text):,} bytes; at most {MAX_JSON_BYTES:,} (64 MiB) are accepted"
+                )
+            ]
+        )
+    try:
+        return json.loads(text, parse_constant=_reject_constant)
+    except RecursionError:
+        # json recurses once per level: far past MAX_DEPTH, so the limit is the message.
+        raise _too_deep() from None
+    except ValueError as e:
+        if "integer string conversion" not in str(e):
+            raise
+    # A number longer than Python converts (4,300 digits): parse again, keeping long numbers as
+    # markers, so that check_limits can say where the first one is.
+    return json.loads(text, parse_constant=_reject_constant, parse_int=_integer)
+
+
+def check_limits(data: Any) -> None:
+    """Raise DataError for the first limit the data (parsed JSON, or the same from Python) breaks."""
+    slides = data.get("slides") if isinstance(data, dict) else data
+    if isinstance(slides, list) and len(slides) > MAX_SLIDES:
+        raise DataError(
+            [Problem("slides", f"{len(slides):,} slides; at most {MAX_SLIDES:,} are accepted in one render")]
+        )
+    found = _first_violation(data)
+    if found == _TOO_MANY:
+        raise DataError(
+            [Problem("", f"data.json holds more than {MAX_VALUES:,} values (array items and object members "
+                     f"together); at most {MAX_VALUES:,} are accepted in one render")]
+        )  # fmt: skip
+    if found is not None:
+        raise _path_of(data, found)
+
+
+def _breaks_number_limit(value: Any) -> bool:
+    if isinstance(value, _LongInteger):
+        return True
+    return type(value) is int and not -_INTEGER_BOUND < value < _INTEGER_BOUND
+
+
+def _first_violation(data: Any) -> int | None:
+    """The index, in walk order, of the first container too deep or holding too long a number.
+
+    The walk keeps no paths (data can be millions of values); the rare failing walk is repeated
+    with them by :func:`_path_of`.
+    """
+    stack: list[tuple[Any, int]] = [(data, 1)]
+    index = 0
+    values = 0
+    while stack:
+        node, depth = stack.pop()
+        index += 1
+        if not isinstance(node, dict | list):
+            continue  # the root only: it is checked below
+        children = node.values() if isinstance(node, dict) else node
+        if depth > MAX_DEPTH:
+            return index
+        values += len(node)
+        if values > MAX_VALUES:
+            return _TOO_MANY
+        for child in children:
+            if isinstance(child, dict | list):
+                stack.append((child, depth + 1))
+            elif _breaks_number_limit(child):
+                return index
+    if _breaks_number_limit(data):
+        return 1
+    return None
+
+
+def _items(node: Any) -> Iterable[tuple[str | int, Any]]:
+    if isinstance(node, dict):
+        return node.items()
+    return enumerate(node) if isinstance(node, list) else ()
+
+
+def _path_of(data: Any, target: int) -> DataError:
+    # The bare-array form's paths start at "slides" too, as the models' problems do.
+    root: tuple[str | int, ...] = ("slides",) if isinstance(data, list) else ()
+    stack: list[tuple[Any, int, tuple[str | int, ...]]] = [(data, 1, root)]
+    index = 0
+    while stack:
+        node, depth, path = stack.pop()
+        index += 1
+        if index < target:
+            stack.extend(
+                (child, depth + 1, (*path, key))
+                for key, child in _items(node)
+                if isinstance(child, dict | list)
+            )
+            continue
+        if depth > MAX_DEPTH:
+            return _too_deep_at(path)
+        for key, child in _items(node):
+            if _breaks_number_limit(child):
+                return _too_long_at((*path, key), child)
+        return _too_long_at(path, node)
+    raise AssertionError("the walk found a violation it cannot find again")
+
+
+def _too_deep_at(path: tuple[str | int, ...]) -> DataError:
+    return DataError(
+        [
+            Problem(
+                format_path(path),
+                f"nested more than {MAX_DEPTH} deep; at most {MAX_DEPTH} levels of arrays and objects are accepted",
+            )
+        ]
+    )
+
+
+def _too_long_at(path: tuple[str | int, ...], value: Any) -> DataError:
+    # str() of a Python int past 4,300 digits raises, so only a parsed marker knows its length.
+    size = (
+        f"of {value.digits:,} digits"
+        if isinstance(value, _LongInteger)
+        else f"of more than {MAX_INTEGER_DIGITS} digits"
+    )
+    return DataError(
+        [
+            Problem(
+                format_path(path),
+                f"a whole number {size}; at most {MAX_INTEGER_DIGITS} digits are accepted (write a larger value as a decimal, 1.5e21)",
+            )
+        ]
+    )
