@@ -87,3 +87,11 @@ def test_doctype_text_in_a_comment_is_not_a_doctype(template: bytes, tmp_path: P
     source = tmp_path / "commented.pptx"
     source.write_bytes(patched)
     check_render(result.pptx, source, pages=1)
+
+
+@pytest.mark.parametrize("name", ["ppt/slideLayouts/slideLayout6.xml", "ppt/theme/theme1.xml"])
+def test_a_part_copied_byte_for_byte_that_is_not_well_formed_is_refused(template: bytes, name: str):
+    """Found by tests/fuzz (seed 1000099): a truncated layout was copied as is, a success python-pptx could not open."""
+    part = zip_part(template, name)
+    with pytest.raises(TemplateError, match=rf"template\.pptx is damaged: part {name} is not well-formed XML"):
+        _render_with(template, name, part[: len(part) // 2])

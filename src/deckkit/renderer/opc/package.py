@@ -279,6 +279,8 @@ class Package:
         self._overrides: dict[str, str] = {}
         self._parts: dict[str, Part] = {}
         self._unpacked = 0
+        # ids of the template's bytes as read, until write() has checked them (see check_unparsed_part)
+        self._unchecked: set[int] = set()
         self.strict = self._is_strict()
         self._read_content_types()
         self.root_rels = self._load_rels(None)
@@ -315,6 +317,7 @@ class Package:
             data = self._read_bounded(name)
             if self.strict and name.endswith((".xml", ".rels")):
                 data = to_transitional(data)
+            self._unchecked.add(id(data))
             return data
         except (zipfile.BadZipFile, OSError, EOFError, ValueError) as e:
             raise TemplateError(f"template.pptx is damaged: part {name} cannot be read ({e})") from None
@@ -450,10 +453,11 @@ class Package:
 
     def write(self) -> bytes:
         parts = self.reachable()
-        checked: set[int] = set()
+        # Template bytes written unparsed are checked (once: clones share them); bytes deckkit
+        # made (an edited workbook, media from the data) come from checked sources.
         for part in parts:
-            if not part.is_parsed and id(part.blob) not in checked:  # clones share their bytes
-                checked.add(id(part.blob))
+            if not part.is_parsed and id(part.blob) in self._unchecked:
+                self._unchecked.discard(id(part.blob))
                 check_unparsed_part(part.name or part.name_hint, part.content_type, part.blob)
         _assign_names(parts)
         out = io.BytesIO()

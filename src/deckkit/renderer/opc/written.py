@@ -15,7 +15,7 @@ import zipfile
 import zlib
 
 from deckkit.errors import TemplateError
-from deckkit.renderer.opc.safexml import doctype_refusal, has_doctype
+from deckkit.renderer.opc.safexml import doctype_refusal, has_doctype, parse_xml
 from deckkit.safezip import RefusedEntryError, read_entry
 
 __all__ = ["MAX_EMBEDDED_UNPACKED_BYTES", "check_unparsed_part"]
@@ -37,8 +37,9 @@ def is_xml_part(name: str, content_type: str) -> bool:
 def check_unparsed_part(name: str, content_type: str, blob: bytes) -> None:
     """Raise TemplateError when the part, or an XML entry of an embedded package, has a DOCTYPE."""
     if is_xml_part(name, content_type):
-        if has_doctype(blob):
-            raise doctype_refusal(name)
+        # Parsed whole (not only searched): a part that is not well-formed would be a success
+        # that no reader opens. parse_xml refuses a DOCTYPE too.
+        parse_xml(blob, name)
     elif name.lower().endswith(_EMBEDDED_SUFFIXES) and blob[:4] == b"PK\x03\x04":
         _check_embedded(name, blob)
 
