@@ -378,8 +378,27 @@ class Mutator:
 
     def data_text(self, ex: Example) -> str | None:
         texts = ["\x00\x01\x1f", "\ud800", "a\nb\tc", "{title}", "&co;", "<p:sld/>", "]]>", "\u202e\ufeff",
-                 "https://" + "x" * 3000, "", " ", "\U0001f600" * 50]  # fmt: skip
+                 "https://" + "x" * 3000, "", " ", "\U0001f600" * 50, "a\x0bb"]  # fmt: skip
+        strings = self._string_nodes(ex)
+        if strings and self.rng.random() < 0.8:  # mostly where text already is, so it reaches the fillers
+            node, key = self.rng.choice(strings)
+            node[key] = self.rng.choice(texts)
+            return f"text at {key!r}"
         return self._replace(ex, lambda _: self.rng.choice(texts), "text")
+
+    def _string_nodes(self, ex: Example) -> list[tuple[Any, Any]]:
+        found: list[tuple[Any, Any]] = []
+        stack = [ex.data]
+        while stack:
+            node = stack.pop()
+            items = (
+                node.items() if isinstance(node, dict) else enumerate(node) if isinstance(node, list) else ()
+            )
+            for key, child in items:
+                if isinstance(child, str) and key != "src":
+                    found.append((node, key))
+                stack.append(child)
+        return found
 
     def data_keys(self, ex: Example) -> str | None:
         slides = _slides(ex.data)
@@ -391,7 +410,7 @@ class Mutator:
             slide["template"] = self.rng.choice([0, -1, 1, 2, 7, 99, "1", 1.0, None])
         elif how == "unknown":
             slide[self.rng.choice(["", " ", "{x}", "a" * 500, "type", "\u00e9"])] = "v"
-        else:
+        elif slide:
             slide.pop(self.rng.choice(sorted(slide)), None)
         return f"{how} on a slide"
 

@@ -126,3 +126,26 @@ def test_cli_validate_lists_the_limit(tmp_path: Path, capsys: pytest.CaptureFixt
     out, err = capsys.readouterr()
     assert "more than 32 deep" in err
     assert "Traceback" not in err + out
+
+
+@pytest.mark.parametrize(
+    ("value", "clean"),
+    [
+        ("a\x00b", "ab"),
+        ("line\x0bbreak", "line\nbreak"),
+        ("\ud800!", "\ufffd!"),
+        ("a\tb\r\nc \U0001f600", None),
+    ],
+    ids=["nul", "vertical-tab", "lone-surrogate", "clean-already"],
+)
+def test_text_xml_cannot_hold_is_cleaned(value: str, clean: str | None) -> None:
+    """Found by tests/fuzz: these reached lxml mid-render as "a deckkit bug, please report it"."""
+    data = [{"template": 1, "t": {"type": "table", "rows": [["ok", value]]}}]
+    table = parse_data(json.dumps(data)).slides[0].values["t"]
+    assert table.rows[0][1] == (clean if clean is not None else value)
+    assert data[0]["t"]["rows"][0][1] == value, "the caller's data is not changed"
+
+
+def test_a_key_xml_cannot_hold_is_cleaned() -> None:
+    chart = {"type": "chart", "labels": ["a"], "axis1": {"series": {"s\x01": {"values": [1]}}}}
+    assert list(parse_data([{"template": 1, "c": chart}]).slides[0].values["c"].axis1.series) == ["s"]

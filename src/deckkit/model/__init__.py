@@ -91,8 +91,10 @@ def parse_data(source: DeckData | dict[str, Any] | list[Any] | str | bytes) -> D
             raise DataError(
                 [Problem("", f"data.json is not valid JSON: {e} is not a JSON value (use null)")]
             ) from None
-    check_limits(source)
+    cleaned = check_limits(source)
     try:
-        return DeckData.model_validate(source)
+        deck = DeckData.model_validate(source)
+        # Valid as given (what the JSON Schema says too); the deck is built from clean text.
+        return deck if cleaned is None else DeckData.model_validate(cleaned)
     except ValidationError as e:
         raise data_error(e, "data.json") from None

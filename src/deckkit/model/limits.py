@@ -14,6 +14,11 @@ pydantic-core failing on millions of slides). Each limit is far above what a rea
   of time and memory (past them, pydantic-core's own failures are not messages for a user);
 - ``MAX_JSON_BYTES``: data.json is at most 64 MiB of text, checked before it is parsed.
 
+The same walk finds text (values and keys) holding a character XML 1.0 cannot hold, which lxml
+would refuse mid-render; the deck is built from a copy with such text cleaned (:func:`clean_text`),
+as the chart workbook always did, rather than refused: the JSON Schema (and so every other
+validator) accepts any string in a text field, and so does deckkit.
+
 The check walks the parsed data without recursion and reports the first problem it meets with
 its data path, as a DataError.
 """
@@ -21,6 +26,7 @@ its data path, as a DataError.
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Iterable
 from typing import Any, Final
 
@@ -34,6 +40,7 @@ __all__ = [
     "MAX_SLIDES",
     "MAX_VALUES",
     "check_limits",
+    "clean_text",
     "loads",
 ]
 
@@ -46,6 +53,8 @@ MAX_JSON_BYTES: Final = 64 * 1024 * 1024
 
 _INTEGER_BOUND: Final = 10**MAX_INTEGER_DIGITS
 _TOO_MANY: Final = -1
+# Characters XML 1.0 cannot hold: C0 controls but tab, newline and return; lone surrogates; U+FFFE/F.
+_NOT_XML: Final = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
 
 
 class _LongInteger:
@@ -102,14 +111,19 @@ def loads(text: str | bytes) -> Any:
     return json.loads(text, parse_constant=_reject_constant, parse_int=_integer)
 
 
-def check_limits(data: Any) -> None:
-    """Raise DataError for the first limit the data (parsed JSON, or the same from Python) breaks."""
+def check_limits(data: Any) -> Any | None:
+    """DataError for the first limit the data breaks; else a copy with clean text, or None when clean.
+
+    The copy replaces text that XML 1.0 cannot hold (see :func:`clean_text`); the caller's data
+    is never changed. The data is validated as given and the deck built from the copy, so that a
+    control character in an enumerated or patterned field is an error, as the JSON Schema says.
+    """
     slides = data.get("slides") if isinstance(data, dict) else data
     if isinstance(slides, list) and len(slides) > MAX_SLIDES:
         raise DataError(
             [Problem("slides", f"{len(slides):,} slides; at most {MAX_SLIDES:,} are accepted in one render")]
         )
-    found = _first_violation(data)
+    found, unclean = _walk(data)
     if found == _TOO_MANY:
         raise DataError(
             [Problem("", f"data.json holds more than {MAX_VALUES:,} values (array items and object members "
@@ -117,16 +131,36 @@ def check_limits(data: Any) -> None:
         )  # fmt: skip
     if found is not None:
         raise _path_of(data, found)
+    return _cleaned(data) if unclean else None
 
 
-def _breaks_number_limit(value: Any) -> bool:
+def clean_text(text: str) -> str:
+    """Text XML 1.0 can hold: a vertical tab (PowerPoint's line break) becomes a newline, half of a
+    character (a lone surrogate, from a JSON escape such as ``\\ud800``) the replacement character
+    U+FFFD, and other control characters but tab, newline and return are dropped."""
+    return _NOT_XML.sub(_replacement, text)
+
+
+def _replacement(found: re.Match[str]) -> str:
+    char = found.group()
+    if char == "\x0b":
+        return "\n"
+    return "\ufffd" if "\ud800" <= char <= "\udfff" else ""
+
+
+def _unclean(value: Any) -> bool:
+    return isinstance(value, str) and _NOT_XML.search(value) is not None
+
+
+def _too_long(value: Any) -> bool:
     if isinstance(value, _LongInteger):
         return True
     return type(value) is int and not -_INTEGER_BOUND < value < _INTEGER_BOUND
 
 
-def _first_violation(data: Any) -> int | None:
-    """The index, in walk order, of the first container too deep or holding too long a number.
+def _walk(data: Any) -> tuple[int | None, bool]:
+    """(index in walk order of the first container too deep or holding too long a number, or
+    _TOO_MANY, or None; whether some text needs cleaning).
 
     The walk keeps no paths (data can be millions of values); the rare failing walk is repeated
     with them by :func:`_path_of`.
@@ -134,25 +168,41 @@ def _first_violation(data: Any) -> int | None:
     stack: list[tuple[Any, int]] = [(data, 1)]
     index = 0
     values = 0
+    unclean = _unclean(data)
     while stack:
         node, depth = stack.pop()
         index += 1
         if not isinstance(node, dict | list):
             continue  # the root only: it is checked below
-        children = node.values() if isinstance(node, dict) else node
         if depth > MAX_DEPTH:
-            return index
+            return index, unclean
         values += len(node)
         if values > MAX_VALUES:
-            return _TOO_MANY
+            return _TOO_MANY, unclean
+        if isinstance(node, dict):
+            unclean = unclean or any(_unclean(key) for key in node)
+            children: Iterable[Any] = node.values()
+        else:
+            children = node
         for child in children:
             if isinstance(child, dict | list):
                 stack.append((child, depth + 1))
-            elif _breaks_number_limit(child):
-                return index
-    if _breaks_number_limit(data):
-        return 1
-    return None
+            elif _too_long(child):
+                return index, unclean
+            elif not unclean and _unclean(child):
+                unclean = True
+    return (1 if _too_long(data) else None), unclean
+
+
+def _cleaned(node: Any) -> Any:
+    """A copy with clean text (recursion is bounded: the walk checked the depth)."""
+    if isinstance(node, str):
+        return clean_text(node)
+    if isinstance(node, dict):
+        return {clean_text(k) if isinstance(k, str) else k: _cleaned(v) for k, v in node.items()}
+    if isinstance(node, list):
+        return [_cleaned(v) for v in node]
+    return node
 
 
 def _items(node: Any) -> Iterable[tuple[str | int, Any]]:
@@ -179,7 +229,7 @@ def _path_of(data: Any, target: int) -> DataError:
         if depth > MAX_DEPTH:
             return _too_deep_at(path)
         for key, child in _items(node):
-            if _breaks_number_limit(child):
+            if _too_long(child):
                 return _too_long_at((*path, key), child)
         return _too_long_at(path, node)
     raise AssertionError("the walk found a violation it cannot find again")
