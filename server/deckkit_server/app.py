@@ -8,23 +8,30 @@ at the end of the ASGI lifespan or through ``close_app``.
 from __future__ import annotations
 
 import contextlib
+import functools
 from collections.abc import AsyncIterator
 
 import anyio
 from starlette.applications import Starlette
-from starlette.requests import Request
+from starlette.middleware import Middleware
+from starlette.middleware.trustedhost import TrustedHostMiddleware
+from starlette.requests import ClientDisconnect, Request
 from starlette.responses import JSONResponse, RedirectResponse, Response
-from starlette.routing import BaseRoute, Mount, Route
+from starlette.routing import BaseRoute, Route
 
 from deckkit_server.api.errors import exception_handlers
 from deckkit_server.api.openapi import openapi_document
 from deckkit_server.api.ratelimit import InProcessRateLimiter, RateLimiter, RedisRateLimiter
 from deckkit_server.api.routes import api_routes
+from deckkit_server.api.token_cache import TokenCache
 from deckkit_server.clock import Clock, system_clock
+from deckkit_server.rendering import upload_wanted
 from deckkit_server.retention import run_retention
+from deckkit_server.serving import BodyTimeout
 from deckkit_server.settings import Settings, load_settings
 from deckkit_server.state import ServerState
 from deckkit_server.storage import open_storage
+from deckkit_server.storage.local import LocalStorage
 from deckkit_server.store import open_store
 from deckkit_server.worker import RenderPool
 
@@ -41,19 +48,28 @@ def build_state(settings: Settings, clock: Clock = system_clock) -> ServerState:
     settings.data_dir.mkdir(parents=True, exist_ok=True)
     built_in_storage = settings.resolved_storage_url.startswith("file:")
     storage_secret = settings.resolved_storage_secret() if built_in_storage else ""
+    store = open_store(settings.resolved_database_url)
+    token_cache = TokenCache(settings.auth_cache_seconds)
+    store.add_revocation_listener(token_cache.invalidate)
     return ServerState(
         settings=settings,
         clock=clock,
-        store=open_store(settings.resolved_database_url),
+        store=store,
         storage=open_storage(settings.resolved_storage_url, secret=storage_secret, clock=clock),
         limiter=_limiter(settings),
         renderer=RenderPool(target=settings.render_function, workers=settings.render_workers,
                             timeout=settings.render_timeout, memory_mb=settings.render_memory_mb),
+        token_cache=token_cache,
     )  # fmt: skip
 
 
 async def _openapi(request: Request) -> Response:
     return JSONResponse(openapi_document())
+
+
+async def _client_gone(request: Request, exc: Exception) -> Response:
+    # The client left (or BodyTimeout gave up on its body and answered 408): nobody reads this.
+    return Response(status_code=400)
 
 
 async def _root(request: Request) -> Response:
@@ -63,6 +79,7 @@ async def _root(request: Request) -> Response:
 async def close_app(app: Starlette) -> None:
     state: ServerState = app.state.deckkit
     await state.limiter.close()
+    state.renderer.close()
     state.storage.close()
     state.store.close()
 
@@ -73,12 +90,15 @@ def create_app(
     """The ASGI app; ``retention=False`` leaves the periodic sweep to the caller (tests)."""
     settings = settings or load_settings()
     state = build_state(settings, clock)
+    if isinstance(state.storage, LocalStorage):
+        state.storage.upload_guard = functools.partial(upload_wanted, state)
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         async with anyio.create_task_group() as tasks:
             if retention:
                 tasks.start_soon(run_retention, state)
+            tasks.start_soon(state.renderer.warm_up)
             try:
                 yield
             finally:
@@ -91,9 +111,14 @@ def create_app(
         *api_routes(),
         Route("/openapi.json", _openapi, methods=["GET"]),
         Route("/", _root, methods=["GET"]),
-        Mount("/console", routes=console_routes()),
+        *console_routes(),
         *state.storage.routes(),
     ]
-    app = Starlette(routes=routes, exception_handlers=exception_handlers, lifespan=lifespan)
+    middleware = [Middleware(BodyTimeout, seconds=settings.body_timeout)]
+    if settings.allowed_host_list:
+        middleware.insert(0, Middleware(TrustedHostMiddleware, allowed_hosts=settings.allowed_host_list,
+                                        www_redirect=False))  # fmt: skip
+    handlers = {**exception_handlers, ClientDisconnect: _client_gone}
+    app = Starlette(routes=routes, exception_handlers=handlers, lifespan=lifespan, middleware=middleware)
     app.state.deckkit = state
     return app

@@ -8,11 +8,8 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
-__all__ = ["add_serve_arguments", "add_token_arguments", "main", "run_serve", "run_token"]
-
-# uvicorn closes idle keep-alive connections after 5 s by default; a client that waits longer
-# between calls (an upload to storage, then render) can race that close and see a reset.
-_KEEP_ALIVE_SECONDS = 30
+__all__ = ["add_account_arguments", "add_serve_arguments", "add_token_arguments", "main", "run_account", "run_serve",
+           "run_token"]
 
 
 def add_serve_arguments(parser: argparse.ArgumentParser) -> None:
@@ -21,7 +18,7 @@ def add_serve_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--data-dir", type=Path, help="data folder (DECKKIT_DATA_DIR, default ./deckkit-data)"
     )
-    parser.add_argument("--workers", type=int, default=1, help="server processes (default 1)")
+    parser.add_argument("--workers", type=int, help="server processes (DECKKIT_WORKERS, default 1)")
     parser.add_argument("--log-level", default="info", help="uvicorn log level (default info)")
 
 
@@ -38,6 +35,19 @@ def add_token_arguments(parser: argparse.ArgumentParser) -> None:
     revoke.add_argument("token_id", help="the id shown by 'deckkit token list'")
 
 
+def add_account_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--data-dir", type=Path, help="data folder (DECKKIT_DATA_DIR, default ./deckkit-data)"
+    )
+    actions = parser.add_subparsers(dest="account_action", metavar="ACTION", required=True)
+    create = actions.add_parser("create", help="create an account (and, with --token, its first API token)")
+    create.add_argument("name", help="a name to recognise the account by (a person or a team)")
+    create.add_argument("--token", action="store_true", help="also create an API token for it (shown once)")
+    actions.add_parser("list", help="list accounts")
+    disable = actions.add_parser("disable", help="disable an account: its tokens and console sign-ins stop at once")
+    disable.add_argument("account_id", help="the id shown by 'deckkit account list'")
+
+
 def _settings(args: argparse.Namespace) -> object:
     from deckkit_server.settings import load_settings
 
@@ -45,6 +55,7 @@ def _settings(args: argparse.Namespace) -> object:
         data_dir=getattr(args, "data_dir", None),
         host=getattr(args, "host", None),
         port=getattr(args, "port", None),
+        workers=getattr(args, "workers", None),
     )
 
 
@@ -53,6 +64,7 @@ def run_serve(args: argparse.Namespace) -> int:
 
     from deckkit_server.bootstrap import ensure_first_account
     from deckkit_server.clock import system_clock
+    from deckkit_server.serving import startup_warnings, uvicorn_config
     from deckkit_server.settings import Settings
     from deckkit_server.store import open_store
 
@@ -65,18 +77,22 @@ def run_serve(args: argparse.Namespace) -> int:
         store.close()
     base_url = settings.public_url or f"http://{settings.host}:{settings.port}"
     print(f"deckkit server: {base_url}  (console: {base_url}/console)", flush=True)
+    for warning in startup_warnings(settings):
+        print(f"deckkit server: warning: {warning}", file=sys.stderr, flush=True)
     if token:
         print(f"API token (shown once, keep it): {token}", flush=True)
-    if args.workers > 1:
+    if settings.workers > 1:
+        from uvicorn.supervisors import Multiprocess
+
         # Each process builds its own app from the same environment.
         os.environ["DECKKIT_DATA_DIR"] = str(settings.data_dir)
-        uvicorn.run("deckkit_server.app:create_app", factory=True, host=settings.host, port=settings.port,
-                    workers=args.workers, log_level=args.log_level, timeout_keep_alive=_KEEP_ALIVE_SECONDS)  # fmt: skip
+        config = uvicorn_config("deckkit_server.app:create_app", settings, factory=True, workers=settings.workers,
+                                log_level=args.log_level)  # fmt: skip
+        Multiprocess(config, sockets=[config.bind_socket()]).run()
     else:
         from deckkit_server.app import create_app
 
-        uvicorn.run(create_app(settings), host=settings.host, port=settings.port, log_level=args.log_level,
-                    timeout_keep_alive=_KEEP_ALIVE_SECONDS)  # fmt: skip
+        uvicorn.Server(uvicorn_config(create_app(settings), settings, log_level=args.log_level)).run()
     return 0
 
 
@@ -89,7 +105,7 @@ def _time(micros: int | None) -> str:
 def run_token(args: argparse.Namespace) -> int:
     from deckkit_server.clock import system_clock
     from deckkit_server.settings import Settings
-    from deckkit_server.store import open_store
+    from deckkit_server.store import Account, open_store
 
     settings = _settings(args)
     assert isinstance(settings, Settings)
@@ -104,6 +120,9 @@ def run_token(args: argparse.Namespace) -> int:
                 )
             elif store.get_account(account_id) is None:
                 print(f"deckkit: no account {account_id}", file=sys.stderr)
+                return 1
+            if (store.get_account(account_id) or Account("", "", 0)).disabled_at is not None:
+                print(f"deckkit: account {account_id} is disabled", file=sys.stderr)
                 return 1
             record, token = store.create_token(account_id, args.name, system_clock())
             print(f"token id {record.id} for account {account_id} (the token is shown once):")
@@ -123,11 +142,49 @@ def run_token(args: argparse.Namespace) -> int:
     return 0
 
 
+def run_account(args: argparse.Namespace) -> int:
+    from deckkit_server.clock import system_clock
+    from deckkit_server.settings import Settings
+    from deckkit_server.store import open_store
+
+    settings = _settings(args)
+    assert isinstance(settings, Settings)
+    store = open_store(settings.resolved_database_url)
+    try:
+        if args.account_action == "create":
+            name = args.name.strip()[:200]
+            if not name:
+                print("deckkit: an account needs a name", file=sys.stderr)
+                return 1
+            account = store.create_account(name, system_clock())
+            print(f"account {account.id} ({name})")
+            if args.token:
+                record, token = store.create_token(account.id, "first token", system_clock())
+                print(f"token id {record.id} (the token is shown once):")
+                print(token)
+            else:
+                print(f"create its tokens with: deckkit token create --account {account.id} --name NAME")
+        elif args.account_action == "list":
+            print(f"{'id':32}  {'name':24}  {'created':27}  disabled")
+            for a in store.list_accounts():
+                print(f"{a.id:32}  {a.name[:24]:24}  {_time(a.created_at):27}  {_time(a.disabled_at)}")
+        else:
+            token_ids = store.disable_account(args.account_id, system_clock())
+            if token_ids is None:
+                print(f"deckkit: no account {args.account_id}", file=sys.stderr)
+                return 1
+            print(f"disabled {args.account_id}: its {len(token_ids)} tokens and its console sign-ins no longer work")
+    finally:
+        store.close()
+    return 0
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="deckkit-server", description="The deckkit session API server.")
     verbs = parser.add_subparsers(dest="verb", metavar="COMMAND")
     add_serve_arguments(verbs.add_parser("serve", help="run the server (the default)"))
     add_token_arguments(verbs.add_parser("token", help="create, list and revoke API tokens"))
+    add_account_arguments(verbs.add_parser("account", help="create, list and disable accounts"))
     arguments = list(sys.argv[1:] if argv is None else argv)
     if not arguments or (arguments[0].startswith("-") and arguments[0] not in {"-h", "--help"}):
         arguments.insert(0, "serve")
@@ -135,7 +192,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     from deckkit.errors import DeckkitError
 
     try:
-        return run_serve(args) if args.verb == "serve" else run_token(args)
+        runs = {"serve": run_serve, "token": run_token, "account": run_account}
+        return runs[args.verb](args)
     except DeckkitError as error:
         print(f"deckkit-server: {error}", file=sys.stderr)
         return 1

@@ -10,6 +10,8 @@ import time
 from collections.abc import Callable
 from datetime import UTC, datetime
 
+from deckkit import wire
+
 __all__ = ["Clock", "format_timestamp", "system_clock"]
 
 Clock = Callable[[], int]
@@ -26,8 +28,7 @@ def format_timestamp(micros: int | None) -> str | None:
     """``2026-11-22T05:23:35.123456Z`` (six fractional digits, trailing Z), or None."""
     if micros is None:
         return None
-    moment = datetime.fromtimestamp(micros // MICROS, tz=UTC).replace(microsecond=micros % MICROS)
-    return moment.strftime("%Y-%m-%dT%H:%M:%S.%fZ")
+    return wire.format_timestamp(to_datetime(micros))
 
 
 def to_datetime(micros: int) -> datetime:

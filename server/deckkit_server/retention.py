@@ -35,6 +35,7 @@ async def purge_expired(state: ServerState) -> int:
     ``LocalStorage.delete_stale``); on S3 a bucket lifecycle rule does that.
     """
     total = 0
+    await state.db(state.store.delete_expired_console_sessions, state.clock())
     while True:
         expired = await state.db(state.store.take_expired_sessions, state.clock())
         if not expired:

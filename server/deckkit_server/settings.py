@@ -1,7 +1,8 @@
 """Server settings, read from ``DECKKIT_*`` environment variables.
 
-Every setting is declared once in ``SETTINGS`` (name, default, meaning); docs/server.md lists
-them in one table and a test fails when the two disagree.
+Every setting is declared once, as a field of ``Settings`` (type, default, meaning);
+pydantic-settings reads and converts the environment. docs/server.md lists them in one table
+and a test fails when the two disagree (``SETTINGS`` is derived from the fields for it).
 """
 
 from __future__ import annotations
@@ -9,76 +10,56 @@ from __future__ import annotations
 import os
 import secrets
 from collections.abc import Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
+
+from pydantic import Field, ValidationError
+from pydantic_settings import BaseSettings, SettingsConfigDict
 
 from deckkit.bundle import MAX_ZIP_BYTES
 
-__all__ = ["SETTINGS", "SettingSpec", "Settings", "load_settings"]
+__all__ = ["ENV_PREFIX", "SETTINGS", "SettingSpec", "Settings", "load_settings"]
 
+ENV_PREFIX = "DECKKIT_"
 MAX_UPLOAD_BYTES = MAX_ZIP_BYTES  # one limit for the signed upload policy and the bundle reader
 UPLOAD_URL_SECONDS = 60 * 60
 DOWNLOAD_URL_SECONDS = 5 * 60
 SESSION_LIFETIME_SECONDS = 24 * 60 * 60
 
 
-@dataclass(frozen=True, slots=True)
-class SettingSpec:
-    env: str
-    attr: str
-    default: str
-    meaning: str
+def setting(default: Any, meaning: str, *, shown: str | None = None) -> Any:
+    """A field of ``Settings``: its default, what it means, and the default as docs show it."""
+    return Field(default, description=meaning, json_schema_extra={"shown": shown or str(default)})
 
 
-SETTINGS: tuple[SettingSpec, ...] = (
-    SettingSpec("DECKKIT_DATA_DIR", "data_dir", "./deckkit-data",
-                "Folder for the embedded SQLite database, local object storage and the storage secret."),
-    SettingSpec("DECKKIT_HOST", "host", "127.0.0.1", "Interface `deckkit serve` listens on."),
-    SettingSpec("DECKKIT_PORT", "port", "8000", "Port `deckkit serve` listens on."),
-    SettingSpec("DECKKIT_PUBLIC_URL", "public_url", "(from the request)",
-                "Base URL clients reach the server at (behind a proxy); used in upload and download URLs."),
-    SettingSpec("DECKKIT_DATABASE_URL", "database_url", "sqlite:///DATA_DIR/deckkit.sqlite3",
-                "SQLAlchemy URL of the store: `sqlite:///path` or `postgresql+psycopg://user@host/db`."),
-    SettingSpec("DECKKIT_STORAGE_URL", "storage_url", "file://DATA_DIR/objects",
-                "Object storage: `file:///folder` (built in) or `s3://bucket?endpoint_url=...&region=...`."),
-    SettingSpec("DECKKIT_STORAGE_SECRET", "storage_secret", "(generated into DATA_DIR/storage-secret)",
-                "Secret that signs upload policies and download URLs of the built-in storage; "
-                "every server process sharing a folder must use the same one."),
-    SettingSpec("DECKKIT_REDIS_URL", "redis_url", "(none: in-process limiter)",
-                "Redis URL for the shared rate limiter, e.g. `redis://127.0.0.1:6379/0`."),
-    SettingSpec("DECKKIT_REDIS_PREFIX", "redis_prefix", "deckkit:", "Prefix of every Redis key the server writes."),
-    SettingSpec("DECKKIT_RATE_LIMIT", "rate_limit", "600", "API requests per account per sliding minute."),
-    SettingSpec("DECKKIT_RENDER_WORKERS", "render_workers", "2", "Renders running at the same time per server process."),
-    SettingSpec("DECKKIT_RENDER_TIMEOUT", "render_timeout", "120", "Seconds one render may take before it is stopped."),
-    SettingSpec("DECKKIT_RENDER_MEMORY_MB", "render_memory_mb", "2048",
-                "Address-space limit of one render process, in MiB."),
-    SettingSpec("DECKKIT_RENDER_FUNCTION", "render_function", "deckkit.renderer:render_bundle",
-                "`module:function` that turns the zip bytes into a result; change it only to plug in another renderer."),
-    SettingSpec("DECKKIT_RETENTION_INTERVAL", "retention_interval", "300",
-                "Seconds between sweeps that delete sessions older than 24 hours and their files."),
-)  # fmt: skip
+class Settings(BaseSettings):
+    """The server's settings; ``Settings()`` reads the environment, ``load_settings`` a mapping."""
 
+    model_config = SettingsConfigDict(env_prefix=ENV_PREFIX, env_ignore_empty=True, frozen=True, extra="forbid")
 
-@dataclass(frozen=True)
-class Settings:
-    data_dir: Path = Path("deckkit-data")
-    host: str = "127.0.0.1"
-    port: int = 8000
-    public_url: str | None = None
-    database_url: str | None = None
-    storage_url: str | None = None
-    storage_secret: str | None = None
-    redis_url: str | None = None
-    redis_prefix: str = "deckkit:"
-    rate_limit: int = 600
-    render_workers: int = 2
-    render_timeout: float = 120.0
-    render_memory_mb: int = 2048
-    render_function: str = "deckkit.renderer:render_bundle"
-    retention_interval: float = 300.0
-
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "data_dir", Path(self.data_dir))
+    # fmt: off
+    data_dir: Path = setting(Path("deckkit-data"), "Folder for the embedded SQLite database, local object storage and the storage secret.", shown="./deckkit-data")
+    host: str = setting("127.0.0.1", "Interface `deckkit serve` listens on.")
+    port: int = setting(8000, "Port `deckkit serve` listens on.")
+    workers: int = setting(1, "Server processes `deckkit serve` runs (see Scale-out: more than one wants Redis).")
+    public_url: str | None = setting(None, "Base URL clients reach the server at (behind a proxy); used in upload and download URLs.", shown="(from the request)")
+    database_url: str | None = setting(None, "SQLAlchemy URL of the store: `sqlite:///path` or `postgresql+psycopg://user@host/db`.", shown="sqlite:///DATA_DIR/deckkit.sqlite3")
+    storage_url: str | None = setting(None, "Object storage: `file:///folder` (built in) or `s3://bucket?endpoint_url=...&region=...`.", shown="file://DATA_DIR/objects")
+    storage_secret: str | None = setting(None, "Secret that signs upload policies and download URLs of the built-in storage; every server process sharing a folder must use the same one.", shown="(generated into DATA_DIR/storage-secret)")
+    redis_url: str | None = setting(None, "Redis URL for the shared rate limiter, e.g. `redis://127.0.0.1:6379/0`.", shown="(none: in-process limiter)")
+    redis_prefix: str = setting("deckkit:", "Prefix of every Redis key the server writes.")
+    rate_limit: int = setting(600, "API requests per account per sliding minute.")
+    auth_cache_seconds: float = setting(1.0, "How long another server process may still accept a revoked token: each process checks the store for revocations this often (0: on every request).", shown="1")
+    render_workers: int = setting(2, "Renders running at the same time per server process.")
+    render_timeout: float = setting(120.0, "Seconds one render may take before it is stopped.", shown="120")
+    render_memory_mb: int = setting(2048, "Address-space limit of one render process, in MiB.")
+    render_function: str = setting("deckkit.renderer:render_bundle", "`module:function` that turns the zip bytes into a result; change it only to plug in another renderer.")
+    retention_interval: float = setting(300.0, "Seconds between sweeps that delete sessions older than 24 hours and their files.", shown="300")
+    allowed_hosts: str | None = setting(None, "Comma-separated host names the server answers to (`*.example.com` allowed); other Host headers get 400.", shown="(none: any Host)")
+    header_timeout: float = setting(10.0, "Seconds a client may take to send a request's line and headers before its connection is closed.", shown="10")
+    body_timeout: float = setting(30.0, "Seconds a request body may stall between two chunks before the request is answered 408.", shown="30")
+    # fmt: on
 
     @property
     def resolved_database_url(self) -> str:
@@ -100,37 +81,55 @@ class Settings:
                 handle.write(secrets.token_urlsafe(48))
         return path.read_text().strip()
 
+    @property
+    def allowed_host_list(self) -> list[str]:
+        return [h.strip() for h in (self.allowed_hosts or "").split(",") if h.strip()]
+
     def with_(self, **changes: object) -> Settings:
-        return replace(self, **changes)  # type: ignore[arg-type]
+        """A copy with some settings changed (validated and converted like the environment's)."""
+        return _validated({**self.model_dump(), **changes})
 
 
-_CONVERTERS = {
-    "data_dir": Path,
-    "port": int,
-    "rate_limit": int,
-    "render_workers": int,
-    "render_timeout": float,
-    "render_memory_mb": int,
-    "retention_interval": float,
-}
+@dataclass(frozen=True, slots=True)
+class SettingSpec:
+    """One setting as docs/server.md shows it (derived from the ``Settings`` fields)."""
+
+    env: str
+    attr: str
+    default: str
+    meaning: str
+
+
+SETTINGS: tuple[SettingSpec, ...] = tuple(
+    SettingSpec(ENV_PREFIX + name.upper(), name, str((field.json_schema_extra or {})["shown"]), field.description or "")  # type: ignore[index]
+    for name, field in Settings.model_fields.items()
+)  # fmt: skip
+
+
+def _validated(values: Mapping[str, object], raw: Mapping[str, str] | None = None) -> Settings:
+    # model_validate, not Settings(...): the values are complete, the environment is not read again.
+    try:
+        return Settings.model_validate(values)
+    except ValidationError as error:
+        from deckkit.errors import DeckkitError
+
+        problem = error.errors()[0]
+        name = str(problem["loc"][0]) if problem["loc"] else "?"
+        env = ENV_PREFIX + name.upper()
+        shown = (raw or {}).get(env, values.get(name))
+        raise DeckkitError(f"{env}={shown!r} is not valid: {problem['msg']}") from None
 
 
 def load_settings(environ: Mapping[str, str] | None = None, **overrides: object) -> Settings:
-    """Settings from the environment (``os.environ`` by default); keyword overrides win."""
+    """Settings from the environment (``os.environ`` by default); keyword overrides win.
+
+    Empty variables count as unset; overrides that are None are ignored.
+    """
     env = os.environ if environ is None else environ
     values: dict[str, object] = {}
     for spec in SETTINGS:
         raw = env.get(spec.env)
-        if raw is None or raw == "":
-            continue
-        convert = _CONVERTERS.get(spec.attr, str)
-        try:
-            values[spec.attr] = convert(raw)
-        except ValueError as error:
-            from deckkit.errors import DeckkitError
-
-            raise DeckkitError(f"{spec.env}={raw!r} is not valid: {error}") from None
-    for attr, value in overrides.items():
-        if value is not None:
-            values[attr] = _CONVERTERS.get(attr, lambda v: v)(value)
-    return Settings(**values)  # type: ignore[arg-type]
+        if raw:
+            values[spec.attr] = raw
+    values.update({name: value for name, value in overrides.items() if value is not None})
+    return _validated(values, env)

@@ -1,4 +1,4 @@
-"""Everything a request handler reaches: settings, clock, store, storage, limiter, renderer."""
+"""Everything a request handler reaches: settings, clock, store, storage, limiter, renderer, token cache."""
 
 from __future__ import annotations
 
@@ -9,13 +9,17 @@ from typing import ParamSpec, TypeVar
 import anyio
 
 from deckkit_server.api.ratelimit import RateLimiter
+from deckkit_server.api.token_cache import TokenCache
 from deckkit_server.clock import Clock
+from deckkit_server.console.guard import FailedSignIns
 from deckkit_server.settings import Settings
 from deckkit_server.storage import ObjectStorage
 from deckkit_server.store import Store
 from deckkit_server.worker import RenderPool
 
 __all__ = ["ServerState"]
+
+SIGN_IN_FAILURES_PER_MINUTE = 10  # per client address; then sign-in answers 429 until one expires
 
 # Store calls are short and wait on SQLite locks or the network; this bounds the threads (and
 # so the connections) a process uses: the SQLite pool holds 40, the PostgreSQL one 20.
@@ -33,8 +37,12 @@ class ServerState:
     storage: ObjectStorage
     limiter: RateLimiter
     renderer: RenderPool
+    token_cache: TokenCache
 
     db_limiter: anyio.CapacityLimiter = field(default_factory=lambda: anyio.CapacityLimiter(_DB_THREADS))
+    sign_in_failures: FailedSignIns = field(
+        default_factory=lambda: FailedSignIns(SIGN_IN_FAILURES_PER_MINUTE, 60 * 1_000_000)
+    )
 
     async def db(self, fn: Callable[P, T], *args: P.args, **kwargs: P.kwargs) -> T:
         """Run a store call in one of the store's worker threads, off the event loop."""

@@ -1,9 +1,11 @@
-"""Renders in separate processes, one fresh process per render, with a time and a memory limit.
+"""Renders in separate, warm processes, with a time and a memory limit.
 
-Each render runs in a child forked from a forkserver that has the renderer preloaded, so a
-render starts in milliseconds and a crash, a hang or a memory overrun ends only that child:
-the server turns it into ``render_succeeded: false`` with a message and keeps serving. The
-event loop never renders; it waits for the child in a worker thread.
+Each render worker is a process forked from a forkserver that has the renderer preloaded (no
+interpreter starts per render, nor per worker). A worker stays alive and renders one deck after
+another, so the renderer's imports and caches stay warm; it is replaced after a crash, a
+timeout, a memory overrun or ``RECYCLE_AFTER`` renders. A crash, a hang or a memory overrun ends
+only that worker: the server turns it into ``render_succeeded: false`` with a message and keeps
+serving. The event loop never renders; it waits for the worker in a thread.
 """
 
 from __future__ import annotations
@@ -15,13 +17,17 @@ import resource
 import traceback
 from dataclasses import dataclass
 from multiprocessing.connection import Connection
+from multiprocessing.process import BaseProcess
 from typing import Any
 
 import anyio
 
-__all__ = ["RenderOutcome", "RenderPool"]
+__all__ = ["RECYCLE_AFTER", "RenderOutcome", "RenderPool"]
 
 log = logging.getLogger("deckkit_server.worker")
+
+RECYCLE_AFTER = 200
+"""Renders a worker serves before it is replaced (bounds what a slow leak can hold)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -37,67 +43,137 @@ def _load(target: str) -> Any:
     return getattr(importlib.import_module(module), name)
 
 
-def _child(target: str, zip_bytes: bytes, memory_bytes: int, conn: Connection) -> None:
-    """Runs in the render process: limit memory, render, send one (kind, payload) message."""
+def _render_one(render: Any, zip_bytes: bytes) -> tuple[str, Any]:
+    """One render as a (kind, payload) message."""
+    from deckkit.errors import DeckkitError
+
+    try:
+        result = render(zip_bytes)
+        return "ok", (bytes(result.pptx), int(result.slide_count))
+    except MemoryError:
+        return "memory", None
+    except DeckkitError as error:
+        return "input", str(error)
+    except BaseException as error:  # a renderer bug must not become a stack trace for the user
+        return "bug", f"{type(error).__name__}: {error}\n{traceback.format_exc()}"
+
+
+def _serve(target: str, memory_bytes: int, conn: Connection) -> None:
+    """The worker process: limit memory, then render every zip that arrives until the pipe closes."""
     if memory_bytes > 0:
         resource.setrlimit(resource.RLIMIT_AS, (memory_bytes, memory_bytes))
     try:
-        from deckkit.errors import DeckkitError
-
         render = _load(target)
-        result = render(zip_bytes)
-        conn.send(("ok", (bytes(result.pptx), int(result.slide_count))))
-    except MemoryError:
-        conn.send(("memory", None))
-    except DeckkitError as error:
-        conn.send(("input", str(error)))
-    except BaseException as error:  # a renderer bug must not become a stack trace for the user
-        conn.send(("bug", f"{type(error).__name__}: {error}\n{traceback.format_exc()}"))
-    finally:
-        conn.close()
+    except BaseException as error:
+        render = None
+        failure = f"{type(error).__name__}: {error}\n{traceback.format_exc()}"
+    while True:
+        try:
+            zip_bytes = conn.recv_bytes()
+        except (EOFError, OSError):
+            return
+        kind, payload = ("bug", failure) if render is None else _render_one(render, zip_bytes)
+        conn.send((kind, payload))
+        if kind == "memory":  # the heap may be in any state: let the pool start a fresh worker
+            return
+
+
+class _Worker:
+    """One render process and its end of the pipe, started on first use."""
+
+    def __init__(self, pool: RenderPool) -> None:
+        self.pool = pool
+        self.process: BaseProcess | None = None
+        self.conn: Connection | None = None
+        self.renders = 0
+
+    def ensure_started(self) -> Connection:
+        if self.process is not None and self.process.is_alive() and self.conn is not None:
+            return self.conn
+        self.stop()
+        mine, theirs = self.pool.context.Pipe(duplex=True)
+        process = self.pool.context.Process(
+            target=_serve, args=(self.pool.target, self.pool.memory_bytes, theirs), daemon=True,
+            name="deckkit-render",
+        )  # fmt: skip
+        process.start()
+        theirs.close()
+        self.process, self.conn, self.renders = process, mine, 0
+        return mine
+
+    def stop(self) -> None:
+        if self.conn is not None:
+            self.conn.close()
+        if self.process is not None:
+            self.process.join(0.5)  # it leaves on its own when the pipe closes
+            if self.process.is_alive():
+                self.process.kill()
+                self.process.join()
+        self.process, self.conn = None, None
 
 
 class RenderPool:
-    """Runs at most ``workers`` renders at a time in this server process."""
+    """Runs at most ``workers`` renders at a time in this server process, each in a warm worker."""
 
     def __init__(self, *, target: str, workers: int, timeout: float, memory_mb: int) -> None:
         self.target = target
         self.timeout = timeout
         self.memory_bytes = memory_mb * 1024 * 1024
-        self.limiter = anyio.CapacityLimiter(max(1, workers))
+        self.size = max(1, workers)
+        self.limiter = anyio.CapacityLimiter(self.size)
         self.context = multiprocessing.get_context("forkserver")
         module = target.partition(":")[0]
         # Preloading makes every fork start with the renderer imported (missing modules are skipped).
         self.context.set_forkserver_preload(["deckkit.errors", module])
+        self._workers = [_Worker(self) for _ in range(self.size)]
+        self._idle = list(self._workers)  # taken and given back on the event loop only
+
+    async def warm_up(self) -> None:
+        """Start every worker now, rather than at the first renders (the server's startup does)."""
+        async with anyio.create_task_group() as tasks:
+            for _ in range(self.size):
+                tasks.start_soon(self._with_worker, _Worker.ensure_started)
 
     async def render(self, zip_bytes: bytes) -> RenderOutcome:
-        async with self.limiter:
-            return await anyio.to_thread.run_sync(self._render_blocking, zip_bytes, abandon_on_cancel=False)
+        outcome: RenderOutcome = await self._with_worker(self._render_blocking, zip_bytes)
+        return outcome
 
-    def _render_blocking(self, zip_bytes: bytes) -> RenderOutcome:
-        receiver, sender = self.context.Pipe(duplex=False)
-        process = self.context.Process(
-            target=_child, args=(self.target, zip_bytes, self.memory_bytes, sender), daemon=True
-        )
-        process.start()
-        sender.close()
+    async def _with_worker(self, work: Any, *args: Any) -> Any:
+        async with self.limiter:
+            worker = self._idle.pop()
+            try:
+                return await anyio.to_thread.run_sync(lambda: work(worker, *args), abandon_on_cancel=False)
+            finally:
+                self._idle.append(worker)
+
+    def close(self) -> None:
+        """Stop every worker (a render under way ends with the renderer-stopped message)."""
+        for worker in self._workers:
+            worker.stop()
+
+    def _render_blocking(self, worker: _Worker, zip_bytes: bytes) -> RenderOutcome:
         try:
-            if not receiver.poll(self.timeout):
-                process.kill()
+            conn = worker.ensure_started()
+            conn.send_bytes(zip_bytes)
+            if not conn.poll(self.timeout):
+                worker.stop()
                 return RenderOutcome(False, message=f"the render took longer than {self.timeout:g} seconds and "
                                      "was stopped; split the deck or simplify the data")  # fmt: skip
-            try:
-                kind, payload = receiver.recv()
-            except (EOFError, OSError):
+            kind, payload = conn.recv()
+        except (EOFError, OSError):
+            process = worker.process
+            if process is not None:
                 process.join(5)
-                return RenderOutcome(False, message=f"the renderer stopped unexpectedly (exit code "
-                                     f"{process.exitcode}); the input may be too large or malformed")  # fmt: skip
-        finally:
-            receiver.close()
-            process.join(5)
-            if process.is_alive():
-                process.kill()
-                process.join()
+            exitcode = process.exitcode if process is not None else None
+            worker.stop()
+            return RenderOutcome(False, message=f"the renderer stopped unexpectedly (exit code "
+                                 f"{exitcode}); the input may be too large or malformed")  # fmt: skip
+        worker.renders += 1
+        if kind == "memory" or worker.renders >= RECYCLE_AFTER:
+            worker.stop()
+        return self._outcome(kind, payload)
+
+    def _outcome(self, kind: str, payload: Any) -> RenderOutcome:
         if kind == "ok":
             pptx, count = payload
             return RenderOutcome(True, pptx=pptx, slide_count=count)

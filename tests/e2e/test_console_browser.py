@@ -99,3 +99,35 @@ def test_sign_in_render_download_and_manage_tokens(console: tuple[LiveServer, st
     expect(page.locator("tr", has_text="ci")).to_contain_text("revoked")
     page.screenshot(path=str(tmp_path / "console.png"), full_page=True)
     assert (tmp_path / "console.png").read_bytes()[:4] == b"\x89PNG"
+
+
+def test_a_hostile_page_cannot_sign_the_browser_in(console: tuple[LiveServer, str], page: object,
+                                                    tmp_path: Path) -> None:  # fmt: skip
+    """Login CSRF (issue 13): a page of another origin auto-posts the attacker's token to sign-in."""
+    import functools
+    import http.server
+    import threading
+
+    from playwright.sync_api import Page, expect
+
+    assert isinstance(page, Page)
+    server, token = console  # the "attacker's" token
+    hostile = tmp_path / "hostile"
+    hostile.mkdir()
+    (hostile / "index.html").write_text(
+        f"<form id='f' method='post' action='{server.url}/console/sign-in'>"
+        f"<input name='token' value='{token}'><input name='csrf' value='guess'></form>"
+        "<script>document.getElementById('f').submit()</script>"
+    )
+    handler = functools.partial(http.server.SimpleHTTPRequestHandler, directory=str(hostile))
+    evil = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    threading.Thread(target=evil.serve_forever, daemon=True).start()
+    try:
+        page.goto(f"http://127.0.0.1:{evil.server_address[1]}/index.html")  # another origin (port)
+        expect(page.locator(".error")).to_contain_text("must be sent from the console's own pages")
+        page.goto(f"{server.url}/console")
+        expect(page.locator("h1")).to_have_text("Sign in")
+        assert "deckkit_console" not in {c["name"] for c in page.context.cookies()}
+    finally:
+        evil.shutdown()
+        evil.server_close()

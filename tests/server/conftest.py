@@ -6,6 +6,7 @@ from __future__ import annotations
 import io
 import json
 import os
+import re
 import secrets
 import socket
 import threading
@@ -269,3 +270,29 @@ async def storage_api(request: pytest.FixtureRequest, tmp_path: Path, clock: Fak
     async with httpx.AsyncClient(mounts=mounts, base_url="http://testserver") as client:
         yield Api(app, client, token, account.id, clock)
     await close_app(app)
+
+
+_CSRF = re.compile(r"""name=["']csrf["'] value=["']([^"']+)["']""")
+
+
+def csrf_in(html: str) -> str:
+    match = _CSRF.search(html)
+    assert match, html
+    return match.group(1)
+
+
+async def console_sign_in(client: httpx.AsyncClient, token: str, *, expect: int = 303) -> httpx.Response:
+    """Sign in as a browser does: load the sign-in page (its CSRF cookie and value), post the token."""
+    client.cookies.clear()  # signed out first, as a browser on the sign-in page is
+    pre = csrf_in((await client.get("/console/")).text)
+    response = await client.post("/console/sign-in", data={"token": token, "csrf": pre})
+    assert response.status_code == expect, response.text
+    return response
+
+
+async def console_csrf(client: httpx.AsyncClient, token: str) -> str:
+    """Sign in and return the signed-in pages' CSRF value."""
+    await console_sign_in(client, token)
+    page = await client.get("/console/")
+    assert page.status_code == 200
+    return csrf_in(page.text)

@@ -72,5 +72,12 @@ def hog_memory(zip_bytes: bytes) -> FakeResult:
     return FakeResult(bytes(len(blocks)), 1)
 
 
+def pid_deck(zip_bytes: bytes) -> FakeResult:
+    """The render process's id as the "deck"; ``b"exit"`` ends the process instead."""
+    if zip_bytes == b"exit":
+        os._exit(3)
+    return FakeResult(str(os.getpid()).encode(), 1)
+
+
 def bug(zip_bytes: bytes) -> FakeResult:
     return {}["missing"]  # type: ignore[no-any-return]

@@ -46,3 +46,40 @@ def test_serve_help_lists_options(capsys: pytest.CaptureFixture[str]) -> None:
     out = capsys.readouterr().out
     assert "--port" in out
     assert "--data-dir" in out
+
+
+def test_account_create_list_disable(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """issue 13: only the first account could be made; a team needs one per person, and to disable them."""
+    data = str(tmp_path / "data")
+    assert deckkit_main(["account", "--data-dir", data, "create", "Ada Lovelace", "--token"]) == 0
+    out = capsys.readouterr().out
+    account_id = re.search(r"^account ([0-9a-f]{32}) \(Ada Lovelace\)$", out, flags=re.M)
+    token = re.search(r"^(dk_\S+)$", out, flags=re.M)
+    assert account_id
+    assert token
+    assert deckkit_main(["token", "--data-dir", data, "create", "--account", account_id.group(1)]) == 0
+    second = re.search(r"^(dk_\S+)$", capsys.readouterr().out, flags=re.M)
+    assert second
+    assert deckkit_main(["account", "--data-dir", data, "create", "Grace Hopper"]) == 0
+    capsys.readouterr()
+    assert deckkit_main(["account", "--data-dir", data, "list"]) == 0
+    listing = capsys.readouterr().out
+    assert account_id.group(1) in listing
+    assert "Ada Lovelace" in listing
+    assert "Grace Hopper" in listing
+    store = open_store(f"sqlite:///{tmp_path / 'data' / 'deckkit.sqlite3'}")
+    try:
+        ada = store.authenticate(token.group(1), system_clock())
+        assert ada is not None
+        assert ada.id == account_id.group(1)
+        assert server_main(["account", "--data-dir", data, "disable", account_id.group(1)]) == 0
+        assert store.authenticate(token.group(1), system_clock()) is None
+        assert store.authenticate(second.group(1), system_clock()) is None
+        assert deckkit_main(["token", "--data-dir", data, "create", "--account", account_id.group(1)]) == 1
+        assert "is disabled" in capsys.readouterr().err
+        assert deckkit_main(["account", "--data-dir", data, "list"]) == 0
+        ada_line = next(line for line in capsys.readouterr().out.splitlines() if "Ada" in line)
+        assert not ada_line.rstrip().endswith("-")  # the disabled time is shown
+        assert server_main(["account", "--data-dir", data, "disable", "nope"]) == 1
+    finally:
+        store.close()

@@ -6,32 +6,26 @@ import re
 
 import pytest
 
-from tests.server.conftest import Api, input_zip
+from tests.server.conftest import Api, console_csrf, console_sign_in, csrf_in, input_zip
 
 pytestmark = pytest.mark.anyio
 
 
 async def sign_in(api: Api) -> str:
-    response = await api.client.post("/console/sign-in", data={"token": api.token})
-    assert response.status_code == 303
-    page = await api.client.get("/console/")
-    assert page.status_code == 200
-    match = re.search(r'name="csrf" value="([0-9a-f]+)"', page.text)
-    assert match
-    return match.group(1)
+    return await console_csrf(api.client, api.token)
 
 
 async def test_sign_in_page_and_wrong_token(api: Api) -> None:
     page = await api.client.get("/console/")
     assert "Sign in" in page.text
     assert page.headers["content-type"].startswith("text/html")
-    refused = await api.client.post("/console/sign-in", data={"token": "dk_nope"})
+    refused = await api.client.post("/console/sign-in", data={"token": "dk_nope", "csrf": csrf_in(page.text)})
     assert refused.status_code == 401
     assert "unknown or revoked" in refused.text
 
 
 async def test_cookie_is_httponly_strict_and_scoped(api: Api) -> None:
-    response = await api.client.post("/console/sign-in", data={"token": api.token})
+    response = await console_sign_in(api.client, api.token)
     cookie = response.headers["set-cookie"].lower()
     assert "httponly" in cookie
     assert "samesite=strict" in cookie

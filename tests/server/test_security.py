@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-import re
 from pathlib import Path
 
 import httpx
 import pytest
 
 from deckkit_server.app import close_app, create_app
-from tests.server.conftest import Api, FakeClock, make_settings
+from tests.server.conftest import Api, FakeClock, console_csrf, console_sign_in, csrf_in, make_settings
 
 pytestmark = pytest.mark.anyio
 
@@ -25,10 +24,7 @@ async def test_only_a_well_formed_bearer_token_authenticates(api: Api) -> None:
 
 
 async def csrf_of(api: Api, token: str) -> str:
-    assert (await api.client.post("/console/sign-in", data={"token": token})).status_code == 303
-    match = re.search(r'name="csrf" value="([0-9a-f]+)"', (await api.client.get("/console/")).text)
-    assert match
-    return match.group(1)
+    return await console_csrf(api.client, token)
 
 
 async def test_console_cannot_revoke_another_accounts_token(api: Api) -> None:
@@ -70,8 +66,12 @@ async def test_console_cookie_is_secure_when_the_public_url_is_https(
     _, token = store.create_token(store.create_account("a", clock()).id, "t", clock())
     transport = httpx.ASGITransport(app=app)  # the proxy in front terminates TLS: plain http here
     async with httpx.AsyncClient(transport=transport, base_url="http://internal") as client:
-        response = await client.post("/console/sign-in", data={"token": token})
+        page = await client.get("/console/")  # its CSRF cookie is Secure: httpx keeps it off plain http
+        pre = csrf_in(page.text)
+        response = await client.post("/console/sign-in", data={"token": token, "csrf": pre},
+                                     headers={"Cookie": f"deckkit_console_pre={pre}"})  # fmt: skip
     await close_app(app)
+    assert "secure" in page.headers["set-cookie"].lower()
     assert response.status_code == 303
     assert "secure" in response.headers["set-cookie"].lower()
 
@@ -94,19 +94,16 @@ async def test_an_unexpected_error_is_a_json_500_without_internal_detail(
 
 
 async def test_sign_in_refuses_file_parts_instead_of_spooling_them(api: Api) -> None:
-    response = await api.client.post("/console/sign-in", data={"token": api.token},
-                                      files={"filler": ("big.bin", b"\0" * 2_000_000, "application/octet-stream")})  # fmt: skip
+    pre = csrf_in((await api.client.get("/console/")).text)
+    response = await api.client.post("/console/sign-in", data={"token": api.token, "csrf": pre},
+                                      files={"filler": ("big.bin", b"\0" * 2_000, "application/octet-stream")})  # fmt: skip
     assert response.status_code == 400
-    assert "set-cookie" not in response.headers
-    assert (await api.client.post("/console/sign-in", data={"token": api.token})).status_code == 303
+    assert "deckkit_console=" not in response.headers.get("set-cookie", "")
+    await console_sign_in(api.client, api.token)
 
 
 async def test_console_forms_take_files_only_where_a_file_belongs(api: Api) -> None:
-    from deckkit_server.console import pages
-
-    signed = await api.client.post("/console/sign-in", data={"token": api.token})
-    assert signed.status_code == 303
-    csrf = pages._csrf(api.token)
+    csrf = await console_csrf(api.client, api.token)
     refused = await api.client.post(
         "/console/tokens", data={"csrf": csrf, "name": "x"}, files={"junk": ("a.bin", b"x" * 1000)}
     )

@@ -20,7 +20,7 @@ def test_every_setting_is_documented_in_one_table() -> None:
 
 
 def test_every_setting_maps_to_a_field() -> None:
-    fields = set(Settings.__dataclass_fields__)
+    fields = set(Settings.model_fields)
     assert {s.attr for s in SETTINGS} <= fields
 
 

@@ -24,7 +24,23 @@ def store(database_url: str) -> Iterator[Store]:
 def test_migrations_run_once(store: Store) -> None:
     assert migrate(store.engine) == []
     with store.engine.connect() as conn:
-        assert list(conn.scalars(select(tables.schema_migrations.c.version))) == [1]
+        assert list(conn.scalars(select(tables.schema_migrations.c.version))) == [1, 2]
+
+
+def test_a_version_1_database_is_upgraded(store: Store) -> None:
+    from sqlalchemy import delete, inspect, text
+
+    with store.engine.begin() as conn:  # back to what version 1 made
+        conn.execute(text("DROP TABLE deckkit_console_sessions"))
+        conn.execute(text("ALTER TABLE deckkit_accounts DROP COLUMN disabled_at"))
+        conn.execute(text("ALTER TABLE deckkit_sessions DROP COLUMN render_claimed_by"))
+        conn.execute(delete(tables.schema_migrations).where(tables.schema_migrations.c.version == 2))
+    assert migrate(store.engine) == [2]
+    with store.engine.connect() as conn:
+        assert "disabled_at" in {c["name"] for c in inspect(conn).get_columns("deckkit_accounts")}
+        assert inspect(conn).has_table("deckkit_console_sessions")
+    account = store.create_account("after", START)
+    assert store.disable_account(account.id, START) == []
 
 
 def test_tokens_are_stored_as_hashes_and_checked(store: Store) -> None:
@@ -115,3 +131,54 @@ def test_refreshing_a_claim_keeps_it_from_going_stale(store: Store) -> None:
     store.refresh_render_claim(session.uuid, START + 100)
     assert not store.claim_render(session.uuid, START + 101, START + 50)  # refreshed after START + 50
     assert store.claim_render(session.uuid, START + 201, START + 150)  # not refreshed since: stale
+
+
+def test_console_sessions_live_until_expiry_sign_out_revocation_or_disable(store: Store) -> None:
+    account = store.create_account("acme", START)
+    record, token = store.create_token(account.id, "ci", START)
+    opened = store.open_console_session(token, START, START + HOUR)
+    assert opened is not None
+    credential, signed_in = opened
+    assert signed_in.id == account.id
+    assert credential.startswith("cs_")
+    assert store.console_account(credential, START + HOUR - 1) == signed_in
+    assert store.console_account(credential, START + HOUR) is None  # expired
+    assert store.console_account(credential[:-1] + ("A" if credential[-1] != "A" else "B"), START) is None
+    assert store.open_console_session("dk_nope", START, START + HOUR) is None
+    store.close_console_session(credential)
+    assert store.console_account(credential, START) is None
+    second, _ = store.open_console_session(token, START, START + HOUR) or ("", None)
+    assert store.revoke_token(record.id, START)
+    assert store.console_account(second, START) is None
+    _, other_token = store.create_token(account.id, "other", START)
+    third, _ = store.open_console_session(other_token, START, START + HOUR) or ("", None)
+    assert store.console_account(third, START) is not None
+    assert store.disable_account(account.id, START) is not None
+    assert store.console_account(third, START) is None
+    assert store.authenticate(other_token, START) is None
+
+
+def test_expired_console_sessions_are_deleted(store: Store) -> None:
+    account = store.create_account("acme", START)
+    _, token = store.create_token(account.id, "ci", START)
+    store.open_console_session(token, START, START + HOUR)
+    store.open_console_session(token, START, START + 2 * HOUR)
+    assert store.delete_expired_console_sessions(START + HOUR) == 1
+    with store.engine.connect() as conn:
+        assert len(conn.execute(select(tables.console_sessions)).all()) == 1
+
+
+def test_only_the_named_dead_owner_claim_is_taken_over(store: Store) -> None:
+    account = store.create_account("acme", START)
+    store.create_session(account.id, "u1", "sessions/u1/input.zip", START, START - HOUR)
+    assert store.claim_render("u1", START, START - HOUR, "host boot 1 10")
+    assert not store.take_over_claim("u1", "host boot 2 20", START + 1, "me")  # not the current owner
+    assert store.take_over_claim("u1", "host boot 1 10", START + 1, "me")
+    assert not store.take_over_claim("u1", "host boot 1 10", START + 2, "someone else")  # only once
+    record = store.session_by_uuid("u1")
+    assert record is not None
+    assert record.render_claimed_by == "me"
+    store.release_render_claim("u1")
+    released = store.session_by_uuid("u1")
+    assert released is not None
+    assert released.render_claimed_by is None

@@ -1,20 +1,32 @@
-"""Renders run in separate processes; crashes, hangs and memory overruns become failed renders."""
+"""Renders run in separate, warm processes; crashes, hangs and memory overruns become failed renders."""
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterator
+
 import pytest
 
-from deckkit_server.worker import RenderPool
+from deckkit_server.worker import RECYCLE_AFTER, RenderPool
 from tests.server.conftest import FAKES, input_zip
 
 pytestmark = pytest.mark.anyio
 
 
-def pool(name: str, *, timeout: float = 30, memory_mb: int = 1024) -> RenderPool:
-    return RenderPool(target=f"{FAKES}:{name}", workers=2, timeout=timeout, memory_mb=memory_mb)
+@pytest.fixture
+def pool() -> Iterator[Callable[..., RenderPool]]:
+    """Pools of the fake renderers; their worker processes are stopped after the test."""
+    made: list[RenderPool] = []
+
+    def make(name: str, *, timeout: float = 30, memory_mb: int = 1024, workers: int = 2) -> RenderPool:
+        made.append(RenderPool(target=f"{FAKES}:{name}", workers=workers, timeout=timeout, memory_mb=memory_mb))
+        return made[-1]
+
+    yield make
+    for each in made:
+        each.close()
 
 
-async def test_success_returns_the_deck() -> None:
+async def test_success_returns_the_deck(pool: Callable[..., RenderPool]) -> None:
     outcome = await pool("title_deck").render(input_zip())
     assert outcome.succeeded
     assert outcome.slide_count == 1
@@ -22,14 +34,14 @@ async def test_success_returns_the_deck() -> None:
     assert outcome.pptx[:2] == b"PK"
 
 
-async def test_input_error_message_is_the_users_message() -> None:
+async def test_input_error_message_is_the_users_message(pool: Callable[..., RenderPool]) -> None:
     outcome = await pool("refuse").render(input_zip())
     assert not outcome.succeeded
     assert outcome.message == 'slides[2].sales: no table with alt text "sales" on template slide 3'
 
 
 @pytest.mark.parametrize("name", ["crash", "exit_hard"])
-async def test_a_crash_becomes_a_failed_render(name: str) -> None:
+async def test_a_crash_becomes_a_failed_render(name: str, pool: Callable[..., RenderPool]) -> None:
     outcome = await pool(name).render(input_zip())
     assert not outcome.succeeded
     assert outcome.message is not None
@@ -37,21 +49,46 @@ async def test_a_crash_becomes_a_failed_render(name: str) -> None:
     assert (await pool("title_deck").render(input_zip())).succeeded  # and the next render works
 
 
-async def test_a_hang_is_stopped_at_the_time_limit() -> None:
+async def test_a_hang_is_stopped_at_the_time_limit(pool: Callable[..., RenderPool]) -> None:
     outcome = await pool("hang", timeout=1).render(input_zip())
     assert not outcome.succeeded
     assert outcome.message is not None
     assert "longer than 1 seconds" in outcome.message
 
 
-async def test_a_memory_overrun_is_stopped() -> None:
+async def test_a_memory_overrun_is_stopped(pool: Callable[..., RenderPool]) -> None:
     outcome = await pool("hog_memory", memory_mb=1024).render(input_zip())
     assert not outcome.succeeded
     assert outcome.message is not None
     assert "more than 1024 MB" in outcome.message
 
 
-async def test_a_renderer_bug_is_a_message_not_a_stack_trace() -> None:
+async def test_a_renderer_bug_is_a_message_not_a_stack_trace(pool: Callable[..., RenderPool]) -> None:
     outcome = await pool("bug").render(input_zip())
     assert not outcome.succeeded
     assert outcome.message == "internal renderer error (KeyError: 'missing'); please report it"
+
+
+async def test_a_worker_stays_warm_and_is_replaced_when_it_dies(pool: Callable[..., RenderPool]) -> None:
+    renders = pool("pid_deck", workers=1)
+    first, second = await renders.render(b"next"), await renders.render(b"next")
+    assert first.succeeded
+    assert second.succeeded
+    assert first.pptx == second.pptx  # the same process rendered both: no process started per render
+    assert not (await renders.render(b"exit")).succeeded
+    third = await renders.render(b"next")
+    assert third.succeeded
+    assert third.pptx != first.pptx
+
+
+async def test_a_memory_overrun_replaces_the_worker(pool: Callable[..., RenderPool]) -> None:
+    renders = pool("hog_memory", workers=1)
+    assert not (await renders.render(input_zip())).succeeded
+    renders.target = f"{FAKES}:title_deck"  # the next worker starts with another renderer
+    assert (await renders.render(input_zip())).succeeded
+
+
+async def test_a_worker_is_recycled_after_many_renders(pool: Callable[..., RenderPool]) -> None:
+    renders = pool("pid_deck", workers=1)
+    pids = {(await renders.render(b"next")).pptx for _ in range(RECYCLE_AFTER + 1)}
+    assert len(pids) == 2

@@ -8,11 +8,11 @@ from functools import wraps
 from starlette.requests import Request
 from starlette.responses import Response
 
-from deckkit_server.api.errors import ApiError, unauthorized
+from deckkit_server.api.errors import APIProblem, unauthorized
 from deckkit_server.state import ServerState
 from deckkit_server.store import Account
 
-__all__ = ["api_endpoint", "bearer_token"]
+__all__ = ["api_endpoint", "authenticate", "bearer_token"]
 
 Handler = Callable[[Request, ServerState, Account], Awaitable[Response]]
 
@@ -21,6 +21,21 @@ def bearer_token(request: Request) -> str | None:
     scheme, _, token = request.headers.get("authorization", "").partition(" ")
     token = token.strip()
     return token if scheme.lower() == "bearer" and token else None
+
+
+async def authenticate(state: ServerState, token: str) -> Account | None:
+    """The token's account: from this process's token cache when it may be trusted, else the store."""
+    cache = state.token_cache
+    now = state.clock()
+    if cache.marker_due(now):
+        cache.observe_marker(await state.db(state.store.revocation_marker), now)
+    account = cache.get(token, now)
+    if account is None:
+        epoch = cache.epoch
+        account = await state.db(state.store.authenticate, token, now)
+        if account is not None:
+            cache.put(token, account, now, epoch)
+    return account
 
 
 def api_endpoint(handler: Handler) -> Callable[[Request], Awaitable[Response]]:
@@ -33,16 +48,16 @@ def api_endpoint(handler: Handler) -> Callable[[Request], Awaitable[Response]]:
         if token is None:
             raise unauthorized("send the header 'Authorization: Bearer <API token>'; create tokens in the web "
                                "console or with 'deckkit token create'")  # fmt: skip
-        account = await state.db(state.store.authenticate, token, state.clock())
+        account = await authenticate(state, token)
         if account is None:
             raise unauthorized("the API token is unknown or revoked")
         decision = await state.limiter.hit(account.id, state.clock())
         if not decision.allowed:
-            raise ApiError(429, "rate_limited", f"more than {decision.limit} requests in a minute for this account; "
+            raise APIProblem(429, "rate_limited", f"more than {decision.limit} requests in a minute for this account; "
                            f"retry in {decision.headers()['Retry-After']} seconds", decision.headers())  # fmt: skip
         try:
             response = await handler(request, state, account)
-        except ApiError as error:
+        except APIProblem as error:
             error.headers.update(decision.headers())
             raise
         response.headers.update(decision.headers())

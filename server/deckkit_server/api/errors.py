@@ -6,14 +6,21 @@ import logging
 
 from starlette.exceptions import HTTPException
 from starlette.requests import Request
-from starlette.responses import JSONResponse, Response
+from starlette.responses import Response
 
-__all__ = ["ApiError", "error_response", "exception_handlers"]
+from deckkit.wire import ErrorBody, ErrorDetail
+
+__all__ = ["APIProblem", "error_response", "exception_handlers"]
 
 log = logging.getLogger("deckkit_server.api")
 
 
-class ApiError(Exception):
+class APIProblem(Exception):  # noqa: N818 (not a failure of the server: the answer to a refused request)
+    """A request the API refuses: raised by handlers, answered as ``{"error": {"code", "message"}}``.
+
+    (The client's ``deckkit.client.APIError`` is the other side: what a caller catches.)
+    """
+
     def __init__(self, status: int, code: str, message: str, headers: dict[str, str] | None = None) -> None:
         super().__init__(message)
         self.status = status
@@ -26,15 +33,16 @@ class ApiError(Exception):
 
 
 def error_response(status: int, code: str, message: str, headers: dict[str, str] | None = None) -> Response:
-    return JSONResponse({"error": {"code": code, "message": message}}, status_code=status, headers=headers)
+    body = ErrorBody(error=ErrorDetail(code=code, message=message)).model_dump_json()
+    return Response(body, status, headers, media_type="application/json")
 
 
-def unauthorized(message: str) -> ApiError:
-    return ApiError(401, "unauthorized", message, {"WWW-Authenticate": 'Bearer realm="deckkit"'})
+def unauthorized(message: str) -> APIProblem:
+    return APIProblem(401, "unauthorized", message, {"WWW-Authenticate": 'Bearer realm="deckkit"'})
 
 
-def not_found(uuid: str) -> ApiError:
-    return ApiError(
+def not_found(uuid: str) -> APIProblem:
+    return APIProblem(
         404, "not_found", f"no session {uuid} in this account (sessions expire 24 hours after creation)"
     )
 
@@ -51,7 +59,7 @@ async def _http_exception(request: Request, exc: Exception) -> Response:
 
 
 async def _api_error(request: Request, exc: Exception) -> Response:
-    assert isinstance(exc, ApiError)
+    assert isinstance(exc, APIProblem)
     return exc.response()
 
 
@@ -60,4 +68,4 @@ async def _unexpected(request: Request, exc: Exception) -> Response:
     return error_response(500, "internal_error", "the server failed unexpectedly; the error was logged")
 
 
-exception_handlers = {HTTPException: _http_exception, ApiError: _api_error, Exception: _unexpected}
+exception_handlers = {HTTPException: _http_exception, APIProblem: _api_error, Exception: _unexpected}

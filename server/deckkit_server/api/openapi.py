@@ -1,27 +1,25 @@
 """The OpenAPI 3.1 document of the session API, served at ``/openapi.json``.
 
-Written by hand from service-interface.md and decisions.md; tests run schemathesis against
-the running app so the document and the real responses cannot drift apart.
+The operations are written here from service-interface.md and decisions.md; the bodies' schemas
+are generated from the wire models (``deckkit.wire``) that the handlers answer with. Tests run
+schemathesis against the running app, so the document and the real responses cannot drift apart.
 """
 
 from __future__ import annotations
 
+import functools
 from typing import Any
 
 from deckkit import __version__
+from deckkit.wire import json_schemas
 
 __all__ = ["openapi_document"]
 
-_TIMESTAMP = {
-    "type": "string",
-    "format": "date-time",
-    "pattern": r"^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$",
-}
-_NULLABLE_TIMESTAMP = {"anyOf": [_TIMESTAMP, {"type": "null"}]}
+_REF_TEMPLATE = "#/components/schemas/{model}"
 
 
 def _ref(name: str) -> dict[str, str]:
-    return {"$ref": f"#/components/schemas/{name}"}
+    return {"$ref": _REF_TEMPLATE.format(model=name)}
 
 
 def _json(schema: dict[str, Any], description: str, headers: dict[str, Any] | None = None) -> dict[str, Any]:
@@ -34,7 +32,7 @@ def _json(schema: dict[str, Any], description: str, headers: dict[str, Any] | No
     return response
 
 
-_ERROR = _ref("Error")
+_ERROR = _ref("ErrorBody")
 _RATE_HEADERS = {
     "Retry-After": {"description": "Seconds until a request is allowed again", "required": True,
                     "schema": {"type": "string", "pattern": r"^\d+$"}},
@@ -67,83 +65,7 @@ def _operation(
     return op
 
 
-_SCHEMAS: dict[str, Any] = {
-    "Session": {
-        "type": "object",
-        "required": ["uuid", "created_at", "rendered_at", "render_succeeded", "render_slide_count", "render_message"],
-        "properties": {
-            "uuid": {"type": "string", "format": "uuid"},
-            "created_at": _TIMESTAMP,
-            "rendered_at": _NULLABLE_TIMESTAMP,
-            "render_succeeded": {"type": ["boolean", "null"]},
-            "render_slide_count": {"type": ["integer", "null"], "minimum": 0},
-            "render_message": {"type": ["string", "null"]},
-        },
-        "additionalProperties": False,
-    },
-    "SessionSummary": {
-        "type": "object",
-        "required": ["uuid", "created_at", "rendered_at", "render_succeeded"],
-        "properties": {
-            "uuid": {"type": "string", "format": "uuid"},
-            "created_at": _TIMESTAMP,
-            "rendered_at": _NULLABLE_TIMESTAMP,
-            "render_succeeded": {"type": ["boolean", "null"]},
-        },
-        "additionalProperties": False,
-    },
-    "Upload": {
-        "type": "object",
-        "required": ["action", "method", "enctype", "params"],
-        "properties": {
-            "action": {"type": "string", "format": "uri"},
-            "method": {"const": "POST"},
-            "enctype": {"const": "multipart/form-data"},
-            "params": {
-                "type": "object",
-                "description": "Form fields to send, unchanged, before the `file` field (S3's real X-Amz-* names).",
-                "required": ["acl", "key", "Content-Type", "X-Amz-Credential", "X-Amz-Algorithm", "X-Amz-Date",
-                             "Policy", "X-Amz-Signature"],
-                "additionalProperties": {"type": "string"},
-            },
-        },
-    },
-    "SessionWithUpload": {
-        "type": "object",
-        "required": ["session", "upload"],
-        "properties": {"session": _ref("Session"), "upload": _ref("Upload")},
-        "additionalProperties": False,
-    },
-    "SessionWithDownload": {
-        "type": "object",
-        "required": ["session", "download_url"],
-        "properties": {
-            "session": _ref("Session"),
-            "download_url": {"type": ["string", "null"], "format": "uri",
-                             "description": "Valid 5 minutes; null when the render failed"},
-        },
-        "additionalProperties": False,
-    },
-    "SessionList": {
-        "type": "object",
-        "required": ["sessions"],
-        "properties": {"sessions": {"type": "array", "items": _ref("SessionSummary")}},
-        "additionalProperties": False,
-    },
-    "Error": {
-        "type": "object",
-        "required": ["error"],
-        "properties": {
-            "error": {
-                "type": "object",
-                "required": ["code", "message"],
-                "properties": {"code": {"type": "string"}, "message": {"type": "string"}},
-            }
-        },
-    },
-}  # fmt: skip
-
-
+@functools.cache
 def openapi_document() -> dict[str, Any]:
     return {
         "openapi": "3.1.0",
@@ -179,7 +101,7 @@ def openapi_document() -> dict[str, Any]:
             },
         },
         "components": {
-            "schemas": _SCHEMAS,
+            "schemas": json_schemas(_REF_TEMPLATE),
             "securitySchemes": {"bearer": {"type": "http", "scheme": "bearer",
                                            "description": "API token from the console or `deckkit token create`"}},
         },

@@ -2,15 +2,17 @@
 
 from __future__ import annotations
 
+import re
 import uuid as uuidlib
 
 from starlette.requests import Request
-from starlette.responses import JSONResponse, Response
+from starlette.responses import Response
 from starlette.routing import Route
 
+from deckkit.wire import SessionList, SessionWithDownload, SessionWithUpload, UploadForm
 from deckkit_server.api.auth import api_endpoint
-from deckkit_server.api.errors import ApiError, not_found
-from deckkit_server.api.shapes import session_json, session_summary_json
+from deckkit_server.api.errors import APIProblem, not_found
+from deckkit_server.api.shapes import session_model, session_summary_model, wire_response
 from deckkit_server.rendering import claim_stale_before, render_session, upload_key_for
 from deckkit_server.retention import delete_session_files
 from deckkit_server.state import ServerState
@@ -18,16 +20,15 @@ from deckkit_server.store import Account, SessionRecord
 
 __all__ = ["api_routes", "base_url_of"]
 
+_CANONICAL_UUID = re.compile(r"^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\Z")
+
 
 def base_url_of(request: Request, state: ServerState) -> str:
     return (state.settings.public_url or str(request.base_url)).rstrip("/")
 
 
-def _upload_json(request: Request, state: ServerState, record: SessionRecord) -> dict[str, object]:
-    form = state.storage.upload_form(
-        record.upload_key, base_url=base_url_of(request, state), now=state.clock()
-    )
-    return form.as_json()
+def _upload_form(request: Request, state: ServerState, record: SessionRecord) -> UploadForm:
+    return state.storage.upload_form(record.upload_key, base_url=base_url_of(request, state), now=state.clock())
 
 
 def _download_url(request: Request, state: ServerState, record: SessionRecord) -> str | None:
@@ -42,15 +43,18 @@ def _download_url(request: Request, state: ServerState, record: SessionRecord) -
 
 
 async def _session_of(request: Request, state: ServerState, account: Account) -> SessionRecord:
-    raw = request.path_params["uuid"]
-    try:
-        uuid = str(uuidlib.UUID(raw))
-    except ValueError:
-        raise not_found(raw) from None
+    uuid = request.path_params["uuid"]
+    if not _CANONICAL_UUID.match(uuid):  # {..}, urn:uuid:, undashed and upper-case forms name nothing
+        raise not_found(uuid)
     record = await state.db(state.store.get_session, account.id, uuid, state.clock())
     if record is None:
         raise not_found(uuid)
     return record
+
+
+def _with_download(request: Request, state: ServerState, record: SessionRecord) -> Response:
+    body = SessionWithDownload(session=session_model(record), download_url=_download_url(request, state, record))
+    return wire_response(body)
 
 
 @api_endpoint
@@ -61,41 +65,37 @@ async def create_session(request: Request, state: ServerState, account: Account)
         state.store.create_session, account.id, uuid, upload_key_for(uuid), now, claim_stale_before(now)
     )
     await delete_session_files(state, replaced)
-    body = {"session": session_json(record), "upload": _upload_json(request, state, record)}
-    return JSONResponse(body, status_code=201)
+    body = SessionWithUpload(session=session_model(record), upload=_upload_form(request, state, record))
+    return wire_response(body, status_code=201)
 
 
 @api_endpoint
 async def list_sessions(request: Request, state: ServerState, account: Account) -> Response:
     records = await state.db(state.store.list_sessions, account.id, state.clock())
-    return JSONResponse({"sessions": [session_summary_json(r) for r in records]})
+    return wire_response(SessionList(sessions=[session_summary_model(r) for r in records]))
 
 
 @api_endpoint
 async def get_session(request: Request, state: ServerState, account: Account) -> Response:
     record = await _session_of(request, state, account)
-    return JSONResponse({"session": session_json(record), "upload": _upload_json(request, state, record)})
+    return wire_response(SessionWithUpload(session=session_model(record), upload=_upload_form(request, state, record)))
 
 
 @api_endpoint
 async def render(request: Request, state: ServerState, account: Account) -> Response:
     record = await render_session(state, await _session_of(request, state, account))
-    return JSONResponse(
-        {"session": session_json(record), "download_url": _download_url(request, state, record)}
-    )
+    return _with_download(request, state, record)
 
 
 @api_endpoint
 async def download_url(request: Request, state: ServerState, account: Account) -> Response:
     record = await _session_of(request, state, account)
     if not record.is_rendered:
-        raise ApiError(409, "not_rendered", "this session has not been rendered yet: call render first")
+        raise APIProblem(409, "not_rendered", "this session has not been rendered yet: call render first")
     if not record.render_succeeded:
-        raise ApiError(409, "render_failed", f"the render of this session failed, so there is no file: "
+        raise APIProblem(409, "render_failed", f"the render of this session failed, so there is no file: "
                        f"{record.render_message}")  # fmt: skip
-    return JSONResponse(
-        {"session": session_json(record), "download_url": _download_url(request, state, record)}
-    )
+    return _with_download(request, state, record)
 
 
 async def sessions(request: Request) -> Response:

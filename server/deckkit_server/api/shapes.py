@@ -1,30 +1,37 @@
-"""JSON shapes of the interface's resources."""
+"""The interface's resources as wire models (``deckkit.wire``), from the store's records."""
 
 from __future__ import annotations
 
-from typing import Any
+from pydantic import BaseModel
+from starlette.responses import Response
 
-from deckkit_server.clock import format_timestamp
+from deckkit.wire import Session, SessionSummary
+from deckkit_server.clock import to_datetime
 from deckkit_server.store import SessionRecord
 
-__all__ = ["session_json", "session_summary_json"]
+__all__ = ["session_model", "session_summary_model", "wire_response"]
 
 
-def session_json(record: SessionRecord) -> dict[str, Any]:
-    return {
-        "uuid": record.uuid,
-        "created_at": format_timestamp(record.created_at),
-        "rendered_at": format_timestamp(record.rendered_at),
-        "render_succeeded": record.render_succeeded,
-        "render_slide_count": record.render_slide_count,
-        "render_message": record.render_message,
-    }
+def session_summary_model(record: SessionRecord) -> SessionSummary:
+    return SessionSummary(
+        uuid=record.uuid,
+        created_at=to_datetime(record.created_at),
+        rendered_at=None if record.rendered_at is None else to_datetime(record.rendered_at),
+        render_succeeded=record.render_succeeded,
+    )
 
 
-def session_summary_json(record: SessionRecord) -> dict[str, Any]:
-    return {
-        "uuid": record.uuid,
-        "created_at": format_timestamp(record.created_at),
-        "rendered_at": format_timestamp(record.rendered_at),
-        "render_succeeded": record.render_succeeded,
-    }
+def session_model(record: SessionRecord) -> Session:
+    return Session(
+        uuid=record.uuid,
+        created_at=to_datetime(record.created_at),
+        rendered_at=None if record.rendered_at is None else to_datetime(record.rendered_at),
+        render_succeeded=record.render_succeeded,
+        render_slide_count=record.render_slide_count,
+        render_message=record.render_message,
+    )
+
+
+def wire_response(body: BaseModel, status_code: int = 200, headers: dict[str, str] | None = None) -> Response:
+    """A JSON answer: the model serialized by pydantic (timestamps in the interface's format)."""
+    return Response(body.model_dump_json(), status_code, headers, media_type="application/json")

@@ -3,6 +3,10 @@
 from __future__ import annotations
 
 from html import escape
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from deckkit_server.store import Account
 
 __all__ = ["esc", "page"]
 
@@ -16,7 +20,7 @@ table{border-collapse:collapse;width:100%}th,td{text-align:left;padding:.35rem .
 code,.token{font-family:ui-monospace,monospace;word-break:break-all}
 .token{background:#fff7d6;padding:.5rem;border:1px solid #e8d48a;display:block}
 .error{color:#a1261b}.ok{color:#1b7a33}
-button{cursor:pointer}form.inline{display:inline}
+button{cursor:pointer}form.inline{display:inline}header .account{margin:0 .8rem}
 """
 
 
@@ -24,11 +28,13 @@ def esc(value: object) -> str:
     return escape("" if value is None else str(value), quote=True)
 
 
-def page(title: str, body: str, *, signed_in: bool = False, csrf: str = "") -> str:
+def page(title: str, body: str, *, account: Account | None = None, csrf: str = "") -> str:
+    """A whole page; signed in (``account``), the header names the account and offers sign-out."""
     sign_out = (
+        f'<span class="account">Account <strong>{esc(account.name)}</strong> <code>{esc(account.id)}</code></span> '
         f'<form class="inline" method="post" action="/console/sign-out"><input type="hidden" name="csrf" '
         f'value="{esc(csrf)}"><button type="submit">Sign out</button></form>'
-        if signed_in
+        if account is not None
         else ""
     )
     return (

@@ -1,22 +1,30 @@
 """Console pages: sign in with an API token, tokens, sessions, and a try-it render.
 
-The token lives in an HttpOnly, SameSite=Strict cookie scoped to /console; every form also
-carries a CSRF value derived from the token, which a third-party page cannot know.
+Signing in trades the API token for a console credential of its own (random, stored hashed,
+expiring after CONSOLE_SESSION_SECONDS, ended by sign-out and by revoking the token or
+disabling the account); the cookie holds only that credential, HttpOnly, SameSite=Strict,
+scoped to /console. Every form carries a CSRF value (derived from the credential once signed
+in, a double-submit cookie before), every POST must come from this origin, every form is
+bounded by what it needs, and the signed-in pages count against a per-account rate limit.
 """
 
 from __future__ import annotations
 
 import hashlib
 import hmac
+import secrets
 import uuid as uuidlib
+from collections.abc import Awaitable, Callable
 
 from starlette.datastructures import UploadFile
+from starlette.middleware import Middleware
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, RedirectResponse, Response
-from starlette.routing import BaseRoute, Route
+from starlette.routing import BaseRoute, Mount, Route
 
 from deckkit_server.api.routes import base_url_of
 from deckkit_server.clock import format_timestamp
+from deckkit_server.console.guard import FormTooLargeError, SecurityHeaders, bounded_form, same_origin
 from deckkit_server.console.html import esc, page
 from deckkit_server.rendering import claim_stale_before, render_session, upload_key_for
 from deckkit_server.retention import delete_session_files
@@ -25,13 +33,20 @@ from deckkit_server.state import ServerState
 from deckkit_server.storage.base import INPUT_CONTENT_TYPE
 from deckkit_server.store import Account
 
-__all__ = ["routes"]
+__all__ = ["CONSOLE_SESSION_SECONDS", "routes"]
 
 COOKIE = "deckkit_console"
+PRE_COOKIE = "deckkit_console_pre"  # the sign-in form's CSRF value (double submit), before any account
+CONSOLE_SESSION_SECONDS = 8 * 60 * 60
+# What each form may send: a few short fields; the try-render form one zip of at most 50 MiB.
+_SMALL_FORM_BYTES = 8 * 1024
+_FIELD_BYTES = 1024
+_TRY_FORM_BYTES = MAX_UPLOAD_BYTES + 64 * 1024
+_PRE_VALUE = 43  # length of secrets.token_urlsafe(32)
 
 
-def _csrf(token: str) -> str:
-    return hashlib.sha256(f"console-csrf:{token}".encode()).hexdigest()[:32]
+def _csrf(credential: str) -> str:
+    return hmac.new(credential.encode(), b"console-csrf", hashlib.sha256).hexdigest()[:32]
 
 
 def _state(request: Request) -> ServerState:
@@ -39,49 +54,110 @@ def _state(request: Request) -> ServerState:
     return state
 
 
+def _refused(message: str, status: int, headers: dict[str, str] | None = None) -> Response:
+    return HTMLResponse(page("Refused", f"<p class='error'>{esc(message)}</p>"), status, headers=headers)
+
+
+def _stale_form() -> Response:
+    return _refused("The form is stale; reload the page.", 403)
+
+
+def _too_large() -> Response:
+    # The rest of the body is not read: close the connection rather than wait for it.
+    return _refused("The form is larger than this page ever sends.", 413, {"Connection": "close"})
+
+
+def _cross_site() -> Response:
+    return _refused("This form must be sent from the console's own pages.", 403)
+
+
 async def _signed_in(request: Request) -> tuple[Account, str] | None:
-    token = request.cookies.get(COOKIE)
-    if not token:
+    credential = request.cookies.get(COOKIE)
+    if not credential:
         return None
     state = _state(request)
-    account = await state.db(state.store.authenticate, token, state.clock())
-    return (account, token) if account else None
+    account = await state.db(state.store.console_account, credential, state.clock())
+    return (account, credential) if account else None
 
 
-async def _form_checked(request: Request, token: str, *, max_files: int = 0) -> dict[str, str | bytes] | None:
-    """The form's fields (files as bytes, at most 50 MB + 1), or None when the CSRF value is wrong.
+SignedInHandler = Callable[[Request, Account, str], Awaitable[Response]]
 
-    Only the try-render form carries a file; every other form takes none, so that a signed-in
-    page cannot be used to park files on the server's disk.
+
+def signed_in_page(handler: SignedInHandler) -> Callable[[Request], Awaitable[Response]]:
+    """Same origin (POST), signed in (else to the sign-in page), and the account's console rate limit."""
+
+    async def endpoint(request: Request) -> Response:
+        state = _state(request)
+        if request.method == "POST" and not same_origin(request, state.settings.public_url):
+            return _cross_site()
+        signed = await _signed_in(request)
+        if signed is None:
+            return RedirectResponse("/console", status_code=303) if request.method == "POST" else _sign_in_page(request)
+        decision = await state.limiter.hit(f"console:{signed[0].id}", state.clock())
+        if not decision.allowed:
+            return _refused(f"More than {decision.limit} console requests in a minute; retry in "
+                            f"{decision.headers()['Retry-After']} seconds.", 429, decision.headers())  # fmt: skip
+        try:
+            return await handler(request, *signed)
+        except FormTooLargeError:
+            return _too_large()
+
+    return endpoint
+
+
+async def _form_checked(request: Request, credential: str, *, fields: int, file_bytes: int = 0,
+                        ) -> dict[str, str | bytes] | None:  # fmt: skip
+    """The form's fields (a file as bytes), or None when the CSRF value is wrong.
+
+    Only the try-render form carries a file; every other form takes none and a few short
+    fields, so that a signed-in page can neither park files on disk nor fill memory.
     """
-    async with request.form(max_files=max_files, max_fields=20, max_part_size=MAX_UPLOAD_BYTES + 1) as form:
-        if not hmac.compare_digest(str(form.get("csrf", "")), _csrf(token)):
+    max_bytes = _TRY_FORM_BYTES if file_bytes else _SMALL_FORM_BYTES
+    async with bounded_form(request, max_bytes=max_bytes, max_fields=fields, max_files=1 if file_bytes else 0,
+                            max_part_size=_FIELD_BYTES) as form:  # fmt: skip
+        if not hmac.compare_digest(str(form.get("csrf", "")), _csrf(credential)):
             return None
-        fields: dict[str, str | bytes] = {}
+        values: dict[str, str | bytes] = {}
         for name, value in form.multi_items():
-            fields[name] = await value.read(MAX_UPLOAD_BYTES + 1) if isinstance(value, UploadFile) else value
-        return fields
+            values[name] = await value.read(file_bytes + 1) if isinstance(value, UploadFile) else value
+        return values
 
 
-def _sign_in_page(message: str = "", status: int = 200) -> Response:
+def _pre_value(request: Request) -> str:
+    value = request.cookies.get(PRE_COOKIE, "")
+    return value if len(value) == _PRE_VALUE else secrets.token_urlsafe(32)
+
+
+def _cookie_secure(request: Request) -> bool:
+    # Behind a proxy that terminates TLS the request is plain http; the public URL says https.
+    public_https = (_state(request).settings.public_url or "").lower().startswith("https:")
+    return public_https or request.url.scheme == "https"
+
+
+def _sign_in_page(request: Request, message: str = "", status: int = 200) -> Response:
     error = f'<p class="error">{esc(message)}</p>' if message else ""
+    pre = _pre_value(request)
     body = (
         f"<section>{error}<form method='post' action='/console/sign-in'>"
+        f"<input type='hidden' name='csrf' value='{esc(pre)}'>"
         "<label>API token <input name='token' type='password' size='70' autocomplete='off' required></label> "
         "<button type='submit'>Sign in</button></form>"
         "<p>No token yet? Run <code>deckkit token create</code> on the server.</p></section>"
     )
-    return HTMLResponse(page("Sign in", body), status_code=status)
+    response = HTMLResponse(page("Sign in", body), status_code=status)
+    response.set_cookie(PRE_COOKIE, pre, httponly=True, samesite="strict", path="/console",
+                        secure=_cookie_secure(request))  # fmt: skip
+    return response
 
 
 async def _dashboard(
-    request: Request, account: Account, token: str, notice: str = "", status: int = 200
+    request: Request, account: Account, credential: str, notice: str = "", status: int = 200
 ) -> Response:
     state = _state(request)
     now = state.clock()
     sessions = await state.db(state.store.list_sessions, account.id, now)
     tokens = await state.db(state.store.list_tokens, account.id)
-    csrf = _csrf(token)
+    csrf = _csrf(credential)
     hidden = f'<input type="hidden" name="csrf" value="{esc(csrf)}">'
     session_rows = "".join(
         f"<tr><td><code>{esc(s.uuid)}</code></td><td>{esc(format_timestamp(s.created_at))}</td>"
@@ -114,76 +190,82 @@ async def _dashboard(
         "<label>Name <input name='name' required maxlength='100'></label> <button type='submit'>Create token</button>"
         "</form></section>"
     )
-    return HTMLResponse(page(f"Account {account.name}", body, signed_in=True, csrf=csrf), status_code=status)
+    return HTMLResponse(page(f"Account {account.name}", body, account=account, csrf=csrf), status_code=status)
 
 
-async def home(request: Request) -> Response:
-    signed = await _signed_in(request)
-    if signed is None:
-        return _sign_in_page()
-    return await _dashboard(request, *signed)
+async def home(request: Request, account: Account, credential: str) -> Response:
+    return await _dashboard(request, account, credential)
 
 
 async def sign_in(request: Request) -> Response:
-    # No token yet, so no file parts: Starlette would spool them to disk without a size limit.
-    async with request.form(max_files=0, max_fields=20) as form:
-        token = str(form.get("token", "")).strip()
     state = _state(request)
-    if not token or await state.db(state.store.authenticate, token, state.clock()) is None:
-        return _sign_in_page("That token is unknown or revoked.", status=401)
+    if not same_origin(request, state.settings.public_url):
+        return _cross_site()
+    address = request.client.host if request.client else "unknown"
+    wait = state.sign_in_failures.retry_after(address, state.clock())
+    if wait is not None:
+        return _refused(f"Too many failed sign-ins from your address; retry in {wait} seconds.", 429,
+                        {"Retry-After": str(wait)})  # fmt: skip
+    try:
+        # No token yet, so no file parts at all and a few short fields.
+        async with bounded_form(request, max_bytes=_SMALL_FORM_BYTES, max_fields=2, max_part_size=_FIELD_BYTES) as form:
+            token = str(form.get("token", "")).strip()
+            csrf = str(form.get("csrf", ""))
+    except FormTooLargeError:
+        return _too_large()
+    pre = request.cookies.get(PRE_COOKIE, "")
+    if len(pre) != _PRE_VALUE or not hmac.compare_digest(csrf, pre):
+        return _sign_in_page(request, "The sign-in form is stale; sign in again.", status=403)
+    now = state.clock()
+    opened = await state.db(state.store.open_console_session, token, now, now + CONSOLE_SESSION_SECONDS * 1_000_000)
+    if opened is None:
+        state.sign_in_failures.record(address, now)
+        return _sign_in_page(request, "That token is unknown or revoked.", status=401)
+    credential, _ = opened
     response = RedirectResponse("/console", status_code=303)
-    # Behind a proxy that terminates TLS the request is plain http; the public URL says https.
-    public_https = (state.settings.public_url or "").lower().startswith("https:")
-    response.set_cookie(COOKIE, token, httponly=True, samesite="strict", path="/console",
-                        secure=public_https or request.url.scheme == "https")  # fmt: skip
+    response.set_cookie(COOKIE, credential, max_age=CONSOLE_SESSION_SECONDS, httponly=True, samesite="strict",
+                        path="/console", secure=_cookie_secure(request))  # fmt: skip
+    response.delete_cookie(PRE_COOKIE, path="/console")
     return response
 
 
-async def sign_out(request: Request) -> Response:
+async def sign_out(request: Request, account: Account, credential: str) -> Response:
+    if await _form_checked(request, credential, fields=1) is None:
+        return _stale_form()
+    state = _state(request)
+    await state.db(state.store.close_console_session, credential)
     response = RedirectResponse("/console", status_code=303)
     response.delete_cookie(COOKIE, path="/console")
     return response
 
 
-async def create_token(request: Request) -> Response:
-    signed = await _signed_in(request)
-    if signed is None:
-        return RedirectResponse("/console", status_code=303)
-    account, token = signed
-    form = await _form_checked(request, token)
+async def create_token(request: Request, account: Account, credential: str) -> Response:
+    form = await _form_checked(request, credential, fields=2)
     if form is None:
-        return HTMLResponse(page("Refused", "<p class='error'>The form is stale; reload the page.</p>"), 403)
+        return _stale_form()
     state = _state(request)
     name = str(form.get("name", "")).strip()[:100] or "token"
     _, new = await state.db(state.store.create_token, account.id, name, state.clock())
     notice = (f"<section><p class='ok'>Token “{esc(name)}” created. It is shown once; copy it now:</p>"
               f"<code class='token'>{esc(new)}</code></section>")  # fmt: skip
-    return await _dashboard(request, account, token, notice, status=201)
+    return await _dashboard(request, account, credential, notice, status=201)
 
 
-async def revoke_token(request: Request) -> Response:
-    signed = await _signed_in(request)
-    if signed is None:
-        return RedirectResponse("/console", status_code=303)
-    account, token = signed
-    if await _form_checked(request, token) is None:
-        return HTMLResponse(page("Refused", "<p class='error'>The form is stale; reload the page.</p>"), 403)
+async def revoke_token(request: Request, account: Account, credential: str) -> Response:
+    if await _form_checked(request, credential, fields=1) is None:
+        return _stale_form()
     state = _state(request)
     await state.db(state.store.revoke_token, request.path_params["token_id"], state.clock(), account.id)
     return RedirectResponse("/console", status_code=303)
 
 
-async def try_render(request: Request) -> Response:
-    signed = await _signed_in(request)
-    if signed is None:
-        return RedirectResponse("/console", status_code=303)
-    account, token = signed
-    form = await _form_checked(request, token, max_files=1)
+async def try_render(request: Request, account: Account, credential: str) -> Response:
+    form = await _form_checked(request, credential, fields=2, file_bytes=MAX_UPLOAD_BYTES)
     if form is None:
-        return HTMLResponse(page("Refused", "<p class='error'>The form is stale; reload the page.</p>"), 403)
+        return _stale_form()
     content = form.get("zip")
     if not isinstance(content, bytes) or not content or len(content) > MAX_UPLOAD_BYTES:
-        return await _dashboard(request, account, token, "<p class='error'>The zip must hold 1 byte to 50 MB.</p>",
+        return await _dashboard(request, account, credential, "<p class='error'>The zip must hold 1 byte to 50 MB.</p>",
                                 status=400)  # fmt: skip
     state = _state(request)
     uid = str(uuidlib.uuid4())
@@ -201,15 +283,16 @@ async def try_render(request: Request) -> Response:
                   f"<p><a href='{esc(url)}'>Download the deck</a> (link valid 5 minutes)</p></section>")  # fmt: skip
     else:
         notice = f"<section><p class='error'>The render failed:</p><pre>{esc(result.render_message)}</pre></section>"
-    return await _dashboard(request, account, token, notice)
+    return await _dashboard(request, account, credential, notice)
 
 
 def routes() -> list[BaseRoute]:
-    return [
-        Route("/", home, methods=["GET"]),
+    pages = [
+        Route("/", signed_in_page(home), methods=["GET"]),
         Route("/sign-in", sign_in, methods=["POST"]),
-        Route("/sign-out", sign_out, methods=["POST"]),
-        Route("/tokens", create_token, methods=["POST"]),
-        Route("/tokens/{token_id}/revoke", revoke_token, methods=["POST"]),
-        Route("/try", try_render, methods=["POST"]),
+        Route("/sign-out", signed_in_page(sign_out), methods=["POST"]),
+        Route("/tokens", signed_in_page(create_token), methods=["POST"]),
+        Route("/tokens/{token_id}/revoke", signed_in_page(revoke_token), methods=["POST"]),
+        Route("/try", signed_in_page(try_render), methods=["POST"]),
     ]
+    return [Mount("/console", routes=pages, middleware=[Middleware(SecurityHeaders)])]

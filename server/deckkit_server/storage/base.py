@@ -3,29 +3,17 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
 from typing import Protocol
 
 from starlette.routing import BaseRoute
+
+from deckkit.wire import UploadForm  # the interface's upload descriptor: a browser POST form for one key
 
 __all__ = ["INPUT_CONTENT_TYPE", "OUTPUT_CONTENT_TYPE", "ObjectStorage", "UploadForm"]
 
 INPUT_CONTENT_TYPE = "application/zip"
 OUTPUT_CONTENT_TYPE = "application/vnd.openxmlformats-officedocument.presentationml.presentation"
 UPLOAD_ACL = "private"
-
-
-@dataclass(frozen=True, slots=True)
-class UploadForm:
-    """The interface's upload descriptor: a browser POST form signed for one object key."""
-
-    action: str
-    params: dict[str, str] = field(default_factory=dict)
-    method: str = "POST"
-    enctype: str = "multipart/form-data"
-
-    def as_json(self) -> dict[str, object]:
-        return {"action": self.action, "method": self.method, "enctype": self.enctype, "params": self.params}
 
 
 class ObjectStorage(Protocol):

@@ -12,7 +12,7 @@ import hashlib
 import hmac
 import os
 import re
-from collections.abc import Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from datetime import timedelta
 from pathlib import Path
 from urllib.parse import quote, urlencode, urlsplit
@@ -40,8 +40,12 @@ class LocalStorage:
         self.clock = clock
         # The access key id is public (it is in every credential); derived, so processes agree.
         self.access_key = "DK" + hashlib.sha256(f"access:{secret}".encode()).hexdigest()[:18].upper()
+        self._token_of: tuple[Credential | None, str] = (None, "")
         (folder / bucket).mkdir(parents=True, exist_ok=True)
         (folder / ".incoming").mkdir(parents=True, exist_ok=True)
+        # Set by the app: whether an upload to a key is still wanted (its session lives). Without
+        # it every correctly signed upload is taken.
+        self.upload_guard: Callable[[str], Awaitable[bool]] | None = None
 
     # signing
 
@@ -50,7 +54,10 @@ class LocalStorage:
 
     def security_token(self, credential: Credential) -> str:
         """The session token bound to a credential's day, as STS binds one to its keys."""
-        return hmac.new(self.secret.encode(), f"token:{credential}".encode(), hashlib.sha256).hexdigest()
+        if self._token_of[0] != credential:  # one credential a day: sign it once
+            token = hmac.new(self.secret.encode(), f"token:{credential}".encode(), hashlib.sha256).hexdigest()
+            self._token_of = (credential, token)
+        return self._token_of[1]
 
     def upload_form(self, key: str, *, base_url: str, now: int) -> UploadForm:
         self.path_of(key)
@@ -93,6 +100,9 @@ class LocalStorage:
 
     def incoming_path(self) -> Path:
         return self.folder / ".incoming" / os.urandom(12).hex()
+
+    async def upload_wanted(self, key: str) -> bool:
+        return True if self.upload_guard is None else await self.upload_guard(key)
 
     async def exists(self, key: str) -> bool:
         return await anyio.Path(self.path_of(key)).is_file()

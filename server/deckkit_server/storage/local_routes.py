@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import hashlib
 import hmac
-from collections.abc import Awaitable, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, cast
 
@@ -20,40 +20,86 @@ from starlette.requests import ClientDisconnect, Request
 from starlette.responses import FileResponse, Response
 
 from deckkit_server.clock import to_datetime
-from deckkit_server.settings import MAX_UPLOAD_BYTES
 from deckkit_server.storage.base import INPUT_CONTENT_TYPE, OUTPUT_CONTENT_TYPE
-from deckkit_server.storage.post_policy import LengthRange, check_policy
+from deckkit_server.storage.post_policy import LengthRange, check_policy, signature_matches
 from deckkit_server.storage.s3_errors import S3Error
 from deckkit_server.storage.sigv4 import ALGORITHM, Credential, parse_amz_date, presigned_get_signature
 
 if TYPE_CHECKING:
     from deckkit_server.storage.local import LocalStorage
 
-__all__ = ["download_endpoint", "upload_endpoint"]
+__all__ = ["MAX_FIELDS_BYTES", "MAX_PARTS", "MAX_PRE_FILE_BYTES", "PRE_POLICY_SECONDS", "UNSIGNED_REFUSAL_DELAY_SECONDS",
+           "UploadGuard",
+           "download_endpoint", "upload_endpoint"]
 
 Endpoint = Callable[[Request], Awaitable[Response]]
 
-_MAX_FIELDS_BYTES = 20 * 1024  # S3 refuses more than 20 KB of form fields before the file
-_DRAIN_LIMIT = 2 * MAX_UPLOAD_BYTES  # past this a refused upload's connection is simply closed
+# What an upload may send before its policy is checked, i.e. before anything proves it was signed by
+# this server. S3 refuses more than 20 KB of form fields before the file; here every part counts,
+# with its name, its headers and its value, so no shape of body (empty names, many parts, long
+# headers) streams on without a refusal.
+MAX_FIELDS_BYTES = 20 * 1024
+MAX_PARTS = 32  # the signed form has 9 fields and the file
+MAX_PRE_FILE_BYTES = 64 * 1024  # raw body bytes (boundaries, preamble) before the file part begins
+PRE_POLICY_SECONDS = 15.0  # the fields must arrive within this, however slowly the bytes trickle
+_PART_OVERHEAD = 64  # each part costs at least this much of the field budget
+# After refusing a signed upload (too large, expired, ...) the rest of its body is read (so the
+# client sees the answer, not a reset) only this far; then the connection is closed. Unsigned
+# bodies are never read further: they are answered and their connection closed at once.
+_DRAIN_BYTES = 1024 * 1024
+# An unsigned body is refused only after this pause (its connection held, nothing read): no
+# client of a form this server signed is ever refused so, and a flood of hostile bodies on a few
+# connections then costs the event loop a few requests a second, not hundreds.
+UNSIGNED_REFUSAL_DELAY_SECONDS = 0.5
+_DRAIN_SECONDS = 2.0
+# Past the policy check the multipart parser (pure Python) runs in worker threads for large
+# chunks, so a 50 MB upload never holds the event loop for a whole chunk's parse.
+_THREAD_CHUNK_BYTES = 16 * 1024
+_PARSE_THREADS = anyio.CapacityLimiter(4)
+_PRE_POLICY_SLICE = 2048
+
+UploadGuard = Callable[[str], Awaitable[bool]]
+"""Whether an upload to this key is still wanted (its session exists and is unrendered)."""
+
+
+def _too_large(message: str = "Your POST request fields preceding the upload file were too large.") -> S3Error:
+    return S3Error(400, "MaxPostPreDataLengthExceeded", message)
 
 
 class _Events:
-    """Collects the multipart parser's callbacks as a list of (kind, payload) events."""
+    """Collects the multipart parser's callbacks as a list of (kind, payload) events.
+
+    Every byte of every part's headers is counted (``header_bytes``) as it arrives, and the
+    number of parts too: the caller checks both against the limits before the policy.
+    """
 
     def __init__(self) -> None:
         self.items: list[tuple[str, bytes]] = []
         self._header_field = b""
         self._header_value = b""
         self.headers: dict[bytes, bytes] = {}
+        self.header_bytes = 0
+        self.parts = 0
+        self.limited = True  # until the policy is checked: stop the parser at the limits
 
     def callbacks(self) -> dict[str, Any]:
         def on_part_begin() -> None:
             self.headers = {}
+            self.parts += 1
+            if self.limited and self.parts > MAX_PARTS:
+                raise _too_large(f"Your POST request has more than {MAX_PARTS} parts before the upload file.")
+
+        def count_header(size: int) -> None:
+            self.header_bytes += size
+            if self.limited and self.header_bytes > MAX_FIELDS_BYTES:
+                raise _too_large()
 
         def on_header_field(data: bytes, start: int, end: int) -> None:
+            count_header(end - start)
             self._header_field += data[start:end]
 
         def on_header_value(data: bytes, start: int, end: int) -> None:
+            count_header(end - start)
             self._header_value += data[start:end]
 
         def on_header_end() -> None:
@@ -97,29 +143,49 @@ class _Upload:
         self.staging: Path | None = None
         self.handle: Any = None
         self.md5 = hashlib.md5(usedforsecurity=False)  # S3's ETag of a single-part upload
+        self.fed = 0  # body bytes given to the parser
+        self.signed = False  # the fields carry a policy this server signed (an expired one, maybe)
 
-    def begin_file(self) -> None:
-        self.length = check_policy(
-            self.fields, bucket=self.storage.bucket, secret=self.storage.secret,
-            access_key=self.storage.access_key, security_token_for=self.storage.security_token,
-            now=to_datetime(self.storage.clock()),
-        )  # fmt: skip
+    @property
+    def policy_checked(self) -> bool:
+        return self.length is not None
+
+    async def begin_file(self) -> None:
+        try:
+            length = check_policy(
+                self.fields, bucket=self.storage.bucket, secret=self.storage.secret,
+                access_key=self.storage.access_key, security_token_for=self.storage.security_token,
+                now=to_datetime(self.storage.clock()),
+            )  # fmt: skip
+        except S3Error:
+            self.signed = signature_matches(self.fields, self.storage.secret)
+            raise
+        self.signed = True
+        key = self.fields["key"]
+        try:
+            self.storage.path_of(key)
+        except ValueError:  # signed, but not a key this storage holds (e.g. ``../../storage-secret``)
+            raise S3Error(400, "InvalidArgument", "The key is not a valid object key.",
+                          ArgumentName="key", ArgumentValue=key[:300]) from None  # fmt: skip
+        if not await self.storage.upload_wanted(key):
+            raise _not_wanted()
+        self.length = length
         self.staging = self.storage.incoming_path()
         self.handle = self.staging.open("wb")
         self.in_file = True
 
-    def handle_event(self, kind: str, payload: bytes) -> None:
+    async def handle_event(self, kind: str, payload: bytes) -> None:
         if self.file_done:
             return  # S3 ignores everything after the file
         if kind == "part":
             self.part = payload.decode("utf-8", "replace")
             self.value = bytearray()
             if self.part == "file":
-                self.begin_file()
+                await self.begin_file()
             else:
-                # A field's name is kept too: without this, endless empty fields with distinct names
-                # would grow memory without bound before any signature is checked.
-                self._count_field_bytes(len(payload))
+                # Names count too, and every part at least _PART_OVERHEAD: endless empty fields
+                # (named or not) must reach the limit before any signature is checked.
+                self._count_field_bytes(len(payload) + _PART_OVERHEAD)
         elif kind == "data":
             if self.in_file:
                 self.size += len(payload)
@@ -144,9 +210,17 @@ class _Upload:
 
     def _count_field_bytes(self, size: int) -> None:
         self.fields_bytes += size
-        if self.fields_bytes > _MAX_FIELDS_BYTES:
-            raise S3Error(400, "MaxPostPreDataLengthExceeded",
-                          "Your POST request fields preceding the upload file were too large.")  # fmt: skip
+        if self.fields_bytes > MAX_FIELDS_BYTES:
+            raise _too_large()
+
+    def check_pre_policy(self, events: _Events, received: int) -> None:
+        """The limits of a body whose policy is not checked yet, counted over everything so far."""
+        if self.policy_checked:
+            return
+        if events.parts > MAX_PARTS:
+            raise _too_large(f"Your POST request has more than {MAX_PARTS} parts before the upload file.")
+        if self.fields_bytes + events.header_bytes > MAX_FIELDS_BYTES or received > MAX_PRE_FILE_BYTES:
+            raise _too_large()
 
     def discard(self) -> None:
         if self.handle is not None:
@@ -155,16 +229,77 @@ class _Upload:
             self.staging.unlink(missing_ok=True)
 
 
-async def _drain(stream: Any, already: int) -> None:
-    """Read (and drop) the rest of a refused body, so the client sees the answer, not a reset."""
-    seen = already
+def _not_wanted() -> S3Error:
+    return S3Error(403, "AccessDenied", "The session of this upload form was replaced by a newer one or has "
+                   "expired: create a session and use its upload form.")  # fmt: skip
+
+
+def _timed_out() -> S3Error:
+    return S3Error(400, "RequestTimeout", "Your socket connection to the server was not read from or written to "
+                   "within the timeout period.")  # fmt: skip
+
+
+async def _drain(chunks: AsyncIterator[bytes]) -> bool:
+    """Read (and drop) a little of the rest of a refused body; True when it ended within the bounds."""
+    seen = 0
+    with anyio.move_on_after(_DRAIN_SECONDS):
+        try:
+            async for chunk in chunks:
+                seen += len(chunk)
+                if seen > _DRAIN_BYTES:
+                    return False
+        except ClientDisconnect:
+            return False
+        return True
+    return False
+
+
+async def _next_chunk(chunks: AsyncIterator[bytes], deadline: float | None) -> bytes | None:
+    """The next chunk, None at the end; a deadline (``anyio.current_time``) raises RequestTimeout."""
     try:
-        async for chunk in stream:
-            seen += len(chunk)
-            if seen > _DRAIN_LIMIT:
-                return
-    except ClientDisconnect:
-        return
+        if deadline is None:
+            return await chunks.__anext__()
+        with anyio.fail_after(max(0.0, deadline - anyio.current_time())):
+            return await chunks.__anext__()
+    except StopAsyncIteration:
+        return None
+    except TimeoutError:
+        raise _timed_out() from None
+
+
+async def _feed(parser: MultipartParser, events: _Events, state: _Upload, chunk: bytes) -> None:
+    """Parse one chunk of the body and act on its events.
+
+    Before the policy is checked the chunk is parsed in small slices, each followed by the
+    limit checks, so an unsigned body costs at most a few slices of parsing however large the
+    chunk the server received; the callbacks themselves stop at MAX_PARTS and the header limit.
+    After the check (a signed upload), large chunks are parsed in a worker thread.
+    """
+    offset = 0
+    while offset < len(chunk):
+        if state.policy_checked:
+            rest = chunk[offset:]
+            if len(rest) >= _THREAD_CHUNK_BYTES:
+                await anyio.to_thread.run_sync(parser.write, rest, limiter=_PARSE_THREADS)
+            else:
+                parser.write(rest)
+            offset = len(chunk)
+        else:
+            piece = chunk[offset : offset + _PRE_POLICY_SLICE]
+            offset += len(piece)
+            state.fed += len(piece)
+            parser.write(piece)
+            state.check_pre_policy(events, state.fed)
+        for kind, payload in events.items:
+            await state.handle_event(kind, payload)
+            events.limited = not state.policy_checked
+            state.check_pre_policy(events, state.fed)
+        events.items.clear()
+
+
+def _closing(response: Response) -> Response:
+    response.headers["Connection"] = "close"
+    return response
 
 
 def upload_endpoint(storage: LocalStorage) -> Endpoint:
@@ -178,18 +313,14 @@ def upload_endpoint(storage: LocalStorage) -> Endpoint:
         events = _Events()
         parser = MultipartParser(boundary, cast(Any, events.callbacks()))
         state = _Upload(storage)
-        stream = request.stream()
-        received = 0
+        chunks = request.stream().__aiter__()
+        deadline = anyio.current_time() + PRE_POLICY_SECONDS
         try:
-            async for chunk in stream:
-                received += len(chunk)
-                parser.write(chunk)
-                for kind, payload in events.items:
-                    state.handle_event(kind, payload)
-                events.items.clear()
+            while (chunk := await _next_chunk(chunks, None if state.policy_checked else deadline)) is not None:
+                await _feed(parser, events, state, chunk)
             parser.finalize()
             for kind, payload in events.items:
-                state.handle_event(kind, payload)
+                await state.handle_event(kind, payload)
             if not state.file_done:
                 if state.staging is None:
                     raise S3Error(400, "InvalidArgument", "POST requires exactly one file upload per request.",
@@ -200,23 +331,36 @@ def upload_endpoint(storage: LocalStorage) -> Endpoint:
             if state.size < state.length.minimum:
                 raise S3Error(400, "EntityTooSmall", "Your proposed upload is smaller than the minimum allowed size",
                               MinSizeAllowed=str(state.length.minimum), ProposedSize=str(state.size))  # fmt: skip
-            await anyio.to_thread.run_sync(storage.commit, state.staging, state.fields["key"])
+            key = state.fields["key"]
+            await anyio.to_thread.run_sync(storage.commit, state.staging, key)
             state.staging = None
+            if not await storage.upload_wanted(key):
+                # The session was replaced while this body streamed in, and its files were deleted
+                # before this one landed: delete it too, or it would belong to no session.
+                await storage.delete([key])
+                raise _not_wanted()
         except ClientDisconnect:
             state.discard()  # nobody is left to answer; nothing was stored
             return Response(status_code=400)
         except S3Error as error:
             state.discard()
-            await _drain(stream, received)
+            # Only a client holding a form this server signed gets the rest of its body read (a
+            # little of it), so that it sees the answer; anything else is answered and cut off.
+            if not state.signed:
+                await anyio.sleep(UNSIGNED_REFUSAL_DELAY_SECONDS)
+                return _closing(error.response(resource))
+            if error.code == "RequestTimeout" or not await _drain(chunks):
+                return _closing(error.response(resource))
             return error.response(resource)
         except FormParserError:
             state.discard()
-            return S3Error(400, "MalformedPOSTRequest", "The body of your POST request is not well-formed "
-                           "multipart/form-data.").response(resource)  # fmt: skip
+            await anyio.sleep(UNSIGNED_REFUSAL_DELAY_SECONDS if not state.signed else 0)
+            return _closing(S3Error(400, "MalformedPOSTRequest", "The body of your POST request is not well-formed "
+                                    "multipart/form-data.").response(resource))  # fmt: skip
         finally:
             state.discard()
-        await _drain(stream, received)
-        return Response(status_code=204, headers={"ETag": f'"{state.md5.hexdigest()}"'})
+        response = Response(status_code=204, headers={"ETag": f'"{state.md5.hexdigest()}"'})
+        return response if await _drain(chunks) else _closing(response)
 
     return upload
 

@@ -18,7 +18,7 @@ from typing import Any
 from deckkit_server.storage.s3_errors import S3Error
 from deckkit_server.storage.sigv4 import ALGORITHM, Credential, amz_date, parse_amz_date, sign
 
-__all__ = ["LengthRange", "build_policy", "check_policy"]
+__all__ = ["LengthRange", "build_policy", "check_policy", "signature_matches"]
 
 # Fields that the policy need not name (AWS: "Each form field that you specify ... except
 # x-amz-signature, file, policy, and field names that have an x-ignore- prefix").
@@ -102,6 +102,14 @@ def _check_condition(
                 raise _policy_failed(condition)
             return {name}, None
     raise S3Error(400, "InvalidPolicyDocument", f"Invalid Policy: Invalid Condition: {json.dumps(condition)}")
+
+
+def signature_matches(fields: Mapping[str, str], secret: str) -> bool:
+    """Whether the fields carry a policy signed with ``secret`` (whatever else is wrong with them)."""
+    credential = Credential.parse(fields.get("x-amz-credential", ""))
+    if credential is None or "policy" not in fields or "x-amz-signature" not in fields:
+        return False
+    return hmac.compare_digest(sign(secret, credential, fields["policy"]).encode(), fields["x-amz-signature"].encode())
 
 
 def check_policy(

@@ -11,6 +11,7 @@ import hashlib
 import hmac
 from dataclasses import dataclass
 from datetime import UTC, datetime
+from functools import lru_cache
 from urllib.parse import quote
 
 __all__ = [
@@ -69,6 +70,7 @@ def _hmac(key: bytes, message: str) -> bytes:
     return hmac.new(key, message.encode(), hashlib.sha256).digest()
 
 
+@lru_cache(maxsize=64)  # one key per secret and day: four HMACs saved on every signature
 def signing_key(secret: str, credential: Credential) -> bytes:
     key = _hmac(f"AWS4{secret}".encode(), credential.date)
     key = _hmac(key, credential.region)

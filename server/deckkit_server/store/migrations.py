@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from sqlalchemy import Connection, Engine, insert, select, text
+from sqlalchemy import Connection, Engine, insert, inspect, select, text
 
 from deckkit_server.clock import system_clock
 from deckkit_server.store import tables
@@ -23,7 +23,24 @@ def _create_initial_tables(conn: Connection) -> None:
         table.create(conn, checkfirst=True)
 
 
-MIGRATIONS: tuple[tuple[int, Callable[[Connection], None]], ...] = ((1, _create_initial_tables),)
+def _add_accounts_and_console_sessions(conn: Connection) -> None:
+    """Disabled accounts, render-claim owners and console sessions (issue 13).
+
+    A fresh database got the columns from migration 1 (which creates the current tables), so
+    only the missing ones are added.
+    """
+    inspector = inspect(conn)
+    for table, column in ((tables.accounts, "disabled_at"), (tables.sessions, "render_claimed_by")):
+        if column not in {c["name"] for c in inspector.get_columns(table.name)}:
+            kind = table.c[column].type.compile(dialect=conn.dialect)
+            conn.execute(text(f"ALTER TABLE {table.name} ADD COLUMN {column} {kind}"))
+    tables.console_sessions.create(conn, checkfirst=True)
+
+
+MIGRATIONS: tuple[tuple[int, Callable[[Connection], None]], ...] = (
+    (1, _create_initial_tables),
+    (2, _add_accounts_and_console_sessions),
+)
 
 
 def migrate(engine: Engine) -> list[int]:

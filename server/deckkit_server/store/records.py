@@ -12,6 +12,7 @@ class Account:
     id: str
     name: str
     created_at: int
+    disabled_at: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -36,6 +37,7 @@ class SessionRecord:
     render_succeeded: bool | None
     render_slide_count: int | None
     render_message: str | None
+    render_claimed_by: str | None = None
 
     @property
     def is_rendered(self) -> bool:

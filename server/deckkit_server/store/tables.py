@@ -19,6 +19,7 @@ accounts = Table(
     Column("id", String(32), primary_key=True),
     Column("name", String(200), nullable=False),
     Column("created_at", BigInteger, nullable=False),
+    Column("disabled_at", BigInteger, nullable=True),  # migration 2
 )
 
 tokens = Table(
@@ -42,10 +43,24 @@ sessions = Table(
     Column("upload_key", String(300), nullable=False),
     Column("output_key", String(300), nullable=True),
     Column("render_claimed_at", BigInteger, nullable=True),
+    Column("render_claimed_by", String(200), nullable=True),  # migration 2: "host boot pid start"
     Column("rendered_at", BigInteger, nullable=True),
     Column("render_succeeded", Boolean, nullable=True),
     Column("render_slide_count", Integer, nullable=True),
     Column("render_message", Text, nullable=True),
     Index("ix_deckkit_sessions_account_created", "account_id", "created_at"),
     Index("ix_deckkit_sessions_created", "created_at"),
+)
+
+# migration 2: the console's own sign-in credential, so the cookie never holds an API token
+console_sessions = Table(
+    "deckkit_console_sessions",
+    metadata,
+    Column("id", String(32), primary_key=True),
+    Column("account_id", String(32), ForeignKey("deckkit_accounts.id", ondelete="CASCADE"), nullable=False),
+    Column("token_id", String(32), ForeignKey("deckkit_tokens.id", ondelete="CASCADE"), nullable=False),
+    Column("secret_hash", String(64), nullable=False),
+    Column("created_at", BigInteger, nullable=False),
+    Column("expires_at", BigInteger, nullable=False),
+    Index("ix_deckkit_console_sessions_expires", "expires_at"),
 )

@@ -11,17 +11,21 @@ and both session shapes are read. The earlier shape (``is_rendered``, ``message`
 - anything else is unrendered.
 
 The earlier list summary has no ``message``, so a failed render there reads as unrendered.
+
+The fields are declared once, in ``deckkit.wire`` (which the server answers with); the models
+here subclass them and only loosen them (extra fields, earlier shapes) and add conveniences.
 """
 
 from __future__ import annotations
 
 import enum
 import os
-from datetime import datetime
 from pathlib import Path
 from typing import Any, Protocol, runtime_checkable
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import BaseModel, ConfigDict, model_validator
+
+from deckkit import wire
 
 __all__ = [
     "RenderResponse",
@@ -78,13 +82,13 @@ def _state(succeeded: bool | None) -> SessionState:
     return SessionState.UNRENDERED
 
 
-class SessionSummary(_Lenient):
+_LENIENT = ConfigDict(extra="allow", frozen=True)
+
+
+class SessionSummary(wire.SessionSummary):
     """One element of ``GET /sessions``."""
 
-    uuid: str
-    created_at: datetime
-    rendered_at: datetime | None = None
-    render_succeeded: bool | None = None
+    model_config = _LENIENT
 
     @model_validator(mode="before")
     @classmethod
@@ -96,11 +100,10 @@ class SessionSummary(_Lenient):
         return _state(self.render_succeeded)
 
 
-class Session(SessionSummary):
+class Session(SessionSummary, wire.Session):
     """A session record (current or earlier shape)."""
 
-    render_slide_count: int | None = None
-    render_message: str | None = None
+    model_config = _LENIENT
 
     @model_validator(mode="before")
     @classmethod
@@ -108,34 +111,33 @@ class Session(SessionSummary):
         return _from_earlier_shape(data, with_message=True)
 
 
-class UploadForm(_Lenient):
+class UploadForm(wire.UploadForm):
     """The pre-signed form (``upload``): post the zip to ``action`` with every ``params`` field."""
 
-    action: str
-    method: str = "POST"
-    enctype: str = "multipart/form-data"
-    params: dict[str, str] = Field(default_factory=dict)
+    model_config = _LENIENT
 
 
-class SessionResponse(_Lenient):
+class SessionResponse(wire.SessionWithUpload):
     """Answer of ``POST /sessions`` and ``GET /sessions/{uuid}``."""
 
+    model_config = _LENIENT
     session: Session
     upload: UploadForm
 
 
-class RenderResponse(_Lenient):
+class RenderResponse(wire.SessionWithDownload):
     """Answer of ``POST /sessions/{uuid}/render`` and ``.../download_url``."""
 
+    model_config = _LENIENT
     session: Session
-    download_url: str | None = None
 
     @property
     def succeeded(self) -> bool:
         return self.session.state is SessionState.SUCCEEDED
 
 
-class SessionList(_Lenient):
+class SessionList(wire.SessionList):
+    model_config = _LENIENT
     sessions: list[SessionSummary]
 
 

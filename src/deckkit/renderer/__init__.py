@@ -1,6 +1,8 @@
 """The renderer: template.pptx + data -> pptx (package / locate / fill / assemble).
 
-``render(template, data, media=None, strict=False)`` fills a template; ``render_bundle(zip)``
+``render(template, data, media=None, strict=False)`` fills a template; ``plan_render(template,
+data, media=None)`` checks the data against it without writing (a dry run: ``.problems``,
+``.warnings``); ``render_bundle(zip)``
 renders the service's input zip. Both return a :class:`RenderResult` (pptx bytes, slide count,
 warnings) or raise DataError / BundleError / TemplateError / RenderError. ``deckkit.render`` is
 the same function as :func:`render`; this package is ``deckkit.renderer``.
@@ -10,9 +12,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from deckkit.renderer.engine import RenderResult, render
+from deckkit.renderer.engine import RenderResult, plan_render, render
 
-__all__ = ["RenderResult", "render", "render_bundle"]
+__all__ = ["RenderResult", "plan_render", "render", "render_bundle"]
 
 
 def render_bundle(zip_bytes: bytes | str | Path, *, strict: bool = False) -> RenderResult:

@@ -9,12 +9,24 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Iterable
+from dataclasses import dataclass
 
 from lxml import etree
 
 from deckkit.model.colors import parse_color
 from deckkit.model.styles import FontStyles, ShapeStyles
 from deckkit.renderer.opc.namespaces import A
+
+
+@dataclass(frozen=True, slots=True)
+class Box:
+    """A rectangle in EMU, as ``a:off`` (x, y) and ``a:ext`` (cx, cy) give it."""
+
+    x: int
+    y: int
+    cx: int
+    cy: int
+
 
 FILL_TAGS = tuple(
     f"{{{A}}}{t}" for t in ("noFill", "solidFill", "gradFill", "blipFill", "pattFill", "grpFill")

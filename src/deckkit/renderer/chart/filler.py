@@ -21,7 +21,6 @@ from __future__ import annotations
 
 import copy
 from collections.abc import Sequence
-from dataclasses import dataclass
 
 from lxml import etree
 
@@ -30,39 +29,32 @@ from deckkit.model._problems import format_path
 from deckkit.model.elements import Chart, ChartAxis, ChartSeries, ScatterAxis, ScatterChart, ScatterSeries
 from deckkit.renderer.chart import axes as chart_axes
 from deckkit.renderer.chart.layout import SheetLayout, plan_layout
+from deckkit.renderer.chart.placement import Placement, plan_placements, rebuild_groups, series_elements
 from deckkit.renderer.chart.plot import (
     PlotGroup,
     c,
     chart_label,
-    child_val,
     family,
     local,
-    plot_area,
     plot_groups,
     series_name,
 )
 from deckkit.renderer.chart.series import (
-    clone_series,
     name_element,
-    new_series,
     number_format,
     number_texts,
     numbers,
     set_child,
-    set_val,
     text_categories,
     trim_points,
 )
-from deckkit.renderer.chart.styles import recolor_series, style_points, style_series
+from deckkit.renderer.chart.styles import style_points, style_series
 from deckkit.renderer.chart.workbook.editor import CellValue, ChartWorkbook, DateNumber, NumberText
+from deckkit.renderer.filler import KeySite, Operation, OutputSlide, PlanReport, register_filler
+from deckkit.renderer.locate import Frame, chart_relationship_id
+from deckkit.renderer.opc.package import RT, Part
 
-__all__ = ["check_chart", "describe_chart", "fill_chart"]
-
-# Children of a plot group that follow its series, in any group kind.
-_AFTER_SERIES = frozenset(("dLbls", "dropLines", "hiLowLines", "upDownBars", "marker", "smooth", "gapWidth",
-                           "gapDepth", "overlap", "serLines", "shape", "axId", "firstSliceAng", "holeSize",
-                           "bubble3D", "bubbleScale", "showNegBubbles", "sizeRepresents", "splitType",
-                           "splitPos", "custSplit", "secondPieSize", "bandFmts", "extLst"))  # fmt: skip
+__all__ = ["ChartFiller", "check_chart", "describe_chart", "fill_chart"]
 
 
 def _article(text: str) -> str:
@@ -143,110 +135,8 @@ def _bounds_problems(axis: ChartAxis | ScatterAxis, at: list[str | int], path: s
     return problems
 
 
-@dataclass(eq=False)
-class _Placement:
-    key: str
-    data: ChartSeries | ScatterSeries
-    group: PlotGroup
-    template: etree._Element | None  # the template series it overwrites
-    prototype: etree._Element | None  # the template series a new one copies
-    step: int  # how far past the group's last template series (0: not past)
-    element: etree._Element | None = None
-
-
-def _plan_axis(groups: list[PlotGroup], axis: ChartAxis | ScatterAxis) -> list[_Placement]:
-    template = [(ser, g) for g in groups for ser in g.series]
-    names = {id(ser): series_name(ser) for ser, _ in template}
-    taken: set[int] = set()
-    placements: list[_Placement] = []
-    per_group: dict[int, int] = {}
-    given: list[tuple[str, ChartSeries | ScatterSeries]] = list(axis.series.items())
-    for i, (key, data) in enumerate(given):
-        match = next(((s, g) for s, g in template if id(s) not in taken and names[id(s)] == key), None)
-        if match is not None:
-            taken.add(id(match[0]))
-            placements.append(_Placement(key, data, match[1], match[0], None, 0))
-            per_group[id(match[1])] = per_group.get(id(match[1]), 0) + 1
-            continue
-        group = template[i][1] if i < len(template) else (template[-1][1] if template else groups[-1])
-        pos = per_group.get(id(group), 0)
-        per_group[id(group)] = pos + 1
-        if not group.series:
-            placements.append(_Placement(key, data, group, None, None, 0))
-        elif pos < len(group.series):
-            placements.append(_Placement(key, data, group, None, group.series[pos], 0))
-        else:
-            placements.append(
-                _Placement(key, data, group, None, group.series[-1], pos - len(group.series) + 1)
-            )
-    # Pie and doughnut show one series: the first the data gives them.
-    seen_pies: set[int] = set()
-    kept = []
-    for p in placements:
-        if p.group.is_pie:
-            if id(p.group) in seen_pies:
-                continue
-            seen_pies.add(id(p.group))
-        kept.append(p)
-    return kept
-
-
-def _plan(groups: list[PlotGroup], chart: Chart | ScatterChart) -> list[_Placement]:
-    placements = _plan_axis([g for g in groups if not g.secondary], chart.axis1)
-    if chart.axis2 is not None:
-        placements += _plan_axis([g for g in groups if g.secondary], chart.axis2)
-    return placements
-
-
-def _series_elements(placements: list[_Placement]) -> None:
-    """The c:ser of each placement (overwritten or new), with unique idx and data-order order."""
-    used = {int(child_val(p.template, "idx", "0")) for p in placements if p.template is not None}
-    for order, p in enumerate(placements):
-        if p.template is not None:
-            p.element = p.template
-        else:
-            p.element = clone_series(p.prototype) if p.prototype is not None else new_series(p.group.kind)
-            idx = order
-            while idx in used:
-                idx += 1
-            used.add(idx)
-            set_val(p.element, "idx", idx)
-            if p.step:
-                recolor_series(p.element, p.step, order)
-        set_val(p.element, "order", order)
-
-
-def _rebuild_groups(
-    chart_space: etree._Element, groups: list[PlotGroup], placements: list[_Placement]
-) -> list[PlotGroup]:
-    """Put each group's output series in place; drop empty groups and the axes left without one."""
-    area = plot_area(chart_space)
-    assert area is not None
-    remaining = []
-    for g in groups:
-        out = [p.element for p in placements if p.group is g and p.element is not None]
-        old = g.element.findall(c("ser"))
-        children = list(g.element)
-        at = (
-            children.index(old[0])
-            if old
-            else next((i for i, ch in enumerate(children) if local(ch) in _AFTER_SERIES), len(children))
-        )
-        for ser in old:
-            g.element.remove(ser)
-        for offset, ser in enumerate(out):
-            g.element.insert(at + offset, ser)
-        if out:
-            remaining.append(g)
-        else:
-            area.remove(g.element)
-    used = {ax_id for g in remaining for ax_id in g.axis_ids}
-    chart_axes.remove_orphan_axes(area, used)
-    return remaining
-
-
 def _fill_category(
-    placements: list[_Placement], chart: Chart, layout: SheetLayout | None
+    placements: list[Placement], chart: Chart, layout: SheetLayout | None
 ) -> list[list[CellValue]]:
     """Write every series; returns the workbook block (logical orientation)."""
     dates = chart.date_labels
@@ -282,7 +172,7 @@ def _fill_category(
     return [header, *(list(row) for row in zip(*columns, strict=True))]
 
 
-def _fill_scatter(placements: list[_Placement], layout: SheetLayout | None) -> list[list[CellValue]]:
+def _fill_scatter(placements: list[Placement], layout: SheetLayout | None) -> list[list[CellValue]]:
     bubble = any(p.group.kind == "bubbleChart" for p in placements)
     width = 3 if bubble else 2
     rows = max((len(p.data.values) for p in placements), default=0)
@@ -365,9 +255,9 @@ def fill_chart(
     scatter = isinstance(chart, ScatterChart)
     book = ChartWorkbook.open(workbook) if workbook is not None else None
     layout = plan_layout(chart_space, scatter, book.sheet_names if book is not None else None)
-    placements = _plan(groups, chart)
-    _series_elements(placements)
-    remaining = _rebuild_groups(chart_space, groups, placements)
+    placements = plan_placements(groups, chart)
+    series_elements(placements)
+    remaining = rebuild_groups(chart_space, groups, placements)
     if isinstance(chart, ScatterChart):
         grid = _fill_scatter(placements, layout)
     else:
@@ -389,3 +279,47 @@ def fill_chart(
         )
     except (KeyError, etree.XMLSyntaxError):
         return workbook
+
+
+def _chart_part(slide: Part, frame: Frame) -> Part | None:
+    return slide.rels.target_part(chart_relationship_id(frame.element) or "")
+
+
+@register_filler(Chart, ScatterChart)
+class ChartFiller:
+    """A Chart or ScatterChart fills every chart frame whose alt text is the key (its own chart part)."""
+
+    removes_shapes = False
+
+    def plan(self, site: KeySite, value: Chart | ScatterChart, report: PlanReport) -> Operation[Chart | ScatterChart] | None:
+        charts = [f for f in site.frames if f.kind == "chart"]
+        if not charts:
+            report.wrong_place(site, "chart", "charts", lambda frame: _described(site.slide.part, frame))
+            return None
+        for frame in charts:
+            part = _chart_part(site.slide.part, frame)
+            if part is None:
+                report.error(site.path, f'the chart "{site.key}" on template slide {site.slide.number} has no chart part '
+                             "(damaged template)")  # fmt: skip
+                continue
+            report.problems.extend(check_chart(part.xml, value, site.path))
+        return Operation(site.key, value, self)
+
+    def fill(self, site: KeySite, value: Chart | ScatterChart, output: OutputSlide) -> None:
+        for frame in site.frames:
+            if frame.kind != "chart":
+                continue
+            chart_part = _chart_part(output.part, frame)
+            if chart_part is None:
+                continue
+            workbook_part = chart_part.related(RT.PACKAGE)
+            workbook = workbook_part.blob if workbook_part is not None else None
+            new_workbook = fill_chart(chart_part.xml, value, workbook)
+            if workbook_part is not None and new_workbook is not None:
+                workbook_part.blob = new_workbook
+
+
+def _described(slide: Part, frame: Frame) -> str:
+    """'"trend" (a clustered column chart with series "A", "B")'."""
+    part = _chart_part(slide, frame)
+    return f'"{frame.alt_text}" ({describe_chart(part.xml)})' if part is not None else f'"{frame.alt_text}"'

@@ -10,11 +10,13 @@ import copy
 
 from lxml import etree
 
+from deckkit.model import Delete
 from deckkit.renderer.drawingml import a
+from deckkit.renderer.filler import KeySite, Operation, OutputSlide, PlanReport, register_filler
 from deckkit.renderer.locate import Occurrence
 from deckkit.renderer.opc.namespaces import MC, P
 
-__all__ = ["delete_shape", "delete_text_holder", "empty_cell"]
+__all__ = ["DeleteFiller", "delete_shape", "delete_text_holder", "empty_cell"]
 
 _GRP = f"{{{P}}}grpSp"
 _MC_BRANCHES = (f"{{{MC}}}Choice", f"{{{MC}}}Fallback")
@@ -71,3 +73,22 @@ def delete_text_holder(occ: Occurrence) -> None:
         empty_cell(occ.cell)
     else:
         delete_shape(occ.shape)
+
+
+@register_filler(Delete)
+class DeleteFiller:
+    """``{"delete": true}``: every text holder and frame of the key goes."""
+
+    removes_shapes = True
+
+    def plan(self, site: KeySite, value: Delete, report: PlanReport) -> Operation[Delete] | None:
+        if site.text or site.frames:
+            return Operation(site.key, value, self)
+        report.unused(site)
+        return None
+
+    def fill(self, site: KeySite, value: Delete, output: OutputSlide) -> None:
+        for occ in site.text:
+            delete_text_holder(occ)
+        for frame in site.frames:
+            delete_shape(frame.element)

@@ -22,10 +22,20 @@ from deckkit.renderer.drawingml import (
     insert_before_any,
     set_paragraph_alignment,
 )
+from deckkit.renderer.filler import (
+    ELEMENT_FRAMES,
+    KIND_NAMES,
+    KeySite,
+    Operation,
+    OutputSlide,
+    PlanReport,
+    hint_for,
+    register_filler,
+)
 from deckkit.renderer.locate import KEY_PATTERN, Occurrence, paragraph_segments
 from deckkit.renderer.opc.namespaces import A, P, R
 
-__all__ = ["AddHyperlink", "apply_shape_styles", "make_runs", "replace_occurrences", "styled_run_properties"]
+__all__ = ["AddHyperlink", "TextFiller", "apply_shape_styles", "make_runs", "plan_text_key", "replace_occurrences", "styled_run_properties"]
 
 AddHyperlink = Callable[[str], str]
 """Adds an external hyperlink relationship to the slide being filled and returns its r:id."""
@@ -214,3 +224,29 @@ def _style_cell(tc: etree._Element, styles: ShapeStyles) -> None:
                 merge = next((m for m in merges_of(matrix) if (m.row, m.col) == (r, c)), None)
                 apply_cell_styles(matrix, r, c, styles, merge)
                 return
+
+
+def plan_text_key(site: KeySite, report: PlanReport, what: str) -> bool:
+    """True when the key is in the slide's text; else an error (it names an element) or a warning."""
+    if site.text:
+        return True
+    elements = [f for f in site.frames if f.kind in ELEMENT_FRAMES]
+    if elements:
+        report.error(site.path, f'"{site.key}" is the alt text of {KIND_NAMES[elements[0].kind]} on template slide '
+                     f"{site.slide.number}, which cannot take {what}{hint_for(elements[0])}")  # fmt: skip
+    else:
+        report.unused(site)
+    return False
+
+
+@register_filler(Text)
+class TextFiller:
+    """A string or Text object replaces every ``{key}`` occurrence."""
+
+    removes_shapes = False
+
+    def plan(self, site: KeySite, value: Text, report: PlanReport) -> Operation[Text] | None:
+        return Operation(site.key, value, self) if plan_text_key(site, report, "text") else None
+
+    def fill(self, site: KeySite, value: Text, output: OutputSlide) -> None:
+        replace_occurrences(site.text, value, output.sink.add_hyperlink)

@@ -21,12 +21,14 @@ from lxml import etree
 
 from deckkit.errors import Problem, RenderError
 from deckkit.model.elements import Image, Video
+from deckkit.renderer.filler import KIND_NAMES, KeySite, Operation, OutputSlide, PlanReport, register_filler
+from deckkit.renderer.locate import FrameKind, inherited_frame
 from deckkit.renderer.media.geometry import Box, fit_picture
 from deckkit.renderer.media.imageinfo import ImageInfo, UnreadableImageError, read_image_info, upright
 from deckkit.renderer.media.shape import child_scale, describe_target, new_picture, replace_target, target_box
 from deckkit.renderer.media.video import embed_url, make_video_picture, neutral_poster
 
-__all__ = ["MediaSink", "check_media", "place_media"]
+__all__ = ["MediaFiller", "MediaSink", "check_media", "place_media"]
 
 Frame = tuple[int, int, int, int]
 
@@ -34,6 +36,10 @@ Frame = tuple[int, int, int, int]
 _IMAGE_EXTENSIONS = {"png": ("png",), "jpeg": ("jpg", "jpeg"), "gif": ("gif",)}
 # ISO base media / QuickTime files start with a box whose type is one of these.
 _VIDEO_BOXES = (b"ftyp", b"moov", b"mdat", b"wide", b"free", b"skip", b"pnot")
+
+
+# A picture, a video, or a plain shape (p:sp) named by its alt text can be replaced by media.
+_MEDIA_TARGETS: tuple[FrameKind, ...] = ("picture", "video", "shape")
 
 
 class MediaSink(Protocol):
@@ -196,3 +202,45 @@ def _place_video(
     pic = new_picture(target, poster_rid, placement)
     replace_target(target, pic)
     make_video_picture(pic, video_rid, media_rid, embed)
+
+
+def _targets(site: KeySite) -> list[etree._Element]:
+    """The shapes media replaces: each shape holding ``{key}`` once, then the frames it names."""
+    targets: list[etree._Element] = []
+    for occ in site.text:
+        if all(occ.shape is not t for t in targets):
+            targets.append(occ.shape)
+    return targets + [f.element for f in site.frames if f.kind in _MEDIA_TARGETS]
+
+
+@register_filler(Image, Video)
+class MediaFiller:
+    """An Image or Video replaces every shape that holds the key (text or alt text)."""
+
+    removes_shapes = True
+
+    def plan(self, site: KeySite, value: Image | Video, report: PlanReport) -> Operation[Image | Video] | None:
+        what = "an image" if isinstance(value, Image) else "a video"
+        key, number = site.key, site.slide.number
+        if any(occ.cell is not None for occ in site.text):
+            report.error(site.path, f"{{{key}}} is in a table cell on template slide {number}; {what} "
+                         "needs a shape of its own (a text box or picture outside the table)")  # fmt: skip
+            return None
+        wrong = next((f for f in site.frames if f.kind not in _MEDIA_TARGETS), None)
+        if wrong is not None:
+            report.error(site.path, f'"{key}" on template slide {number} is {KIND_NAMES[wrong.kind]}, which '
+                         f"cannot take {what}; put {{{key}}} in a text box or give a picture that alt text")  # fmt: skip
+            return None
+        targets = _targets(site)
+        if not targets:
+            report.unused(site)
+            return None
+        for target in targets:
+            inherited = inherited_frame(target, site.slide.part)
+            report.problems.extend(check_media(target, value, report.media, site.path, inherited))
+        return Operation(key, value, self)
+
+    def fill(self, site: KeySite, value: Image | Video, output: OutputSlide) -> None:
+        for target in _targets(site):
+            if target.getparent() is not None:
+                place_media(target, value, output.media, output.sink, inherited_frame(target, output.part))

@@ -11,22 +11,14 @@ import math
 from dataclasses import dataclass
 from typing import Literal
 
+from deckkit.renderer.drawingml import Box
+
 __all__ = ["Box", "Crop", "Placement", "fit_picture"]
 
 Scaling = Literal["none", "contain", "cover"]
 Overflow = Literal["visible", "hidden"]
 
 _WHOLE = 100_000  # a:srcRect unit: 1/1000 of a percent
-
-
-@dataclass(frozen=True, slots=True)
-class Box:
-    """A rectangle in EMU: offset (x, y) and extent (cx, cy)."""
-
-    x: int
-    y: int
-    cx: int
-    cy: int
 
 
 @dataclass(frozen=True, slots=True)

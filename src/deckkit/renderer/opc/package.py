@@ -17,255 +17,59 @@ from __future__ import annotations
 
 import io
 import posixpath
-import re
 import zipfile
 import zlib
-from collections.abc import Iterator
-from dataclasses import dataclass
-from functools import lru_cache
-from typing import Final
 from urllib.parse import unquote
 
 from lxml import etree
 
 from deckkit.errors import TemplateError
-from deckkit.renderer.opc.namespaces import CT, PR, P, R
-from deckkit.renderer.opc.safexml import parse_xml
+from deckkit.renderer.opc.content_types import (
+    CT_PRESENTATION,
+    CT_RELS,
+    CT_SLIDE,
+    MAIN_CONTENT_TYPES,
+    MEDIA_CONTENT_TYPES,
+    ContentTypes,
+)
+from deckkit.renderer.opc.namespaces import P, R
+from deckkit.renderer.opc.part import Part, parse_xml, serialize_xml
+from deckkit.renderer.opc.part_names import assign_names, relationships_part_name
+from deckkit.renderer.opc.relationships import (
+    OWNED_BY_SLIDE,
+    RT,
+    Relationship,
+    Relationships,
+    read_relationships,
+    relationships_root,
+)
 from deckkit.renderer.opc.strict import STRICT_RELATIONSHIPS, to_transitional
 from deckkit.renderer.opc.written import check_unparsed_part
 from deckkit.safezip import RefusedEntryError, read_entry
 
+# Part, relationship and content-type names are re-exported: the package is where callers meet them.
 __all__ = [
+    "CT_PRESENTATION",
+    "CT_RELS",
+    "CT_SLIDE",
     "MAX_TEMPLATE_UNPACKED_BYTES",
+    "MEDIA_CONTENT_TYPES",
+    "OWNED_BY_SLIDE",
     "RT",
     "Package",
     "Part",
     "Relationship",
     "Relationships",
     "open_package",
+    "parse_xml",
+    "serialize_xml",
 ]
-
-
-_RT_BASE = "http://schemas.openxmlformats.org/officeDocument/2006/relationships/"
-
-
-class RT:
-    """Relationship types the renderer acts on."""
-
-    OFFICE_DOCUMENT: Final = _RT_BASE + "officeDocument"
-    SLIDE: Final = _RT_BASE + "slide"
-    SLIDE_LAYOUT: Final = _RT_BASE + "slideLayout"
-    SLIDE_MASTER: Final = _RT_BASE + "slideMaster"
-    NOTES_SLIDE: Final = _RT_BASE + "notesSlide"
-    THEME: Final = _RT_BASE + "theme"
-    THEME_OVERRIDE: Final = _RT_BASE + "themeOverride"
-    CHART: Final = _RT_BASE + "chart"
-    CHART_USER_SHAPES: Final = _RT_BASE + "chartUserShapes"
-    PACKAGE: Final = _RT_BASE + "package"
-    IMAGE: Final = _RT_BASE + "image"
-    HYPERLINK: Final = _RT_BASE + "hyperlink"
-    VIDEO: Final = _RT_BASE + "video"
-    AUDIO: Final = _RT_BASE + "audio"
-    OLE_OBJECT: Final = _RT_BASE + "oleObject"
-    EXTENDED_PROPERTIES: Final = _RT_BASE + "extended-properties"
-    VBA_PROJECT: Final = "http://schemas.microsoft.com/office/2006/relationships/vbaProject"
-    MEDIA: Final = "http://schemas.microsoft.com/office/2007/relationships/media"
-    CHART_STYLE: Final = "http://schemas.microsoft.com/office/2011/relationships/chartStyle"
-    CHART_COLORS: Final = "http://schemas.microsoft.com/office/2011/relationships/chartColorStyle"
-    DIAGRAM_DRAWING: Final = "http://schemas.microsoft.com/office/2007/relationships/diagramDrawing"
-    DIAGRAM_DATA: Final = _RT_BASE + "diagramData"
-    DIAGRAM_LAYOUT: Final = _RT_BASE + "diagramLayout"
-    DIAGRAM_STYLE: Final = _RT_BASE + "diagramQuickStyle"
-    DIAGRAM_COLORS: Final = _RT_BASE + "diagramColors"
-    COMMENTS: Final = _RT_BASE + "comments"
-    TAGS: Final = _RT_BASE + "tags"
-    MODERN_COMMENTS: Final = "http://schemas.microsoft.com/office/2018/10/relationships/comments"
-
-
-# What an output slide owns: these targets are copied with the slide (recursively), every other
-# target (layouts, pictures, media, tags...) is shared between the copies.
-OWNED_BY_SLIDE: Final = frozenset({
-    RT.NOTES_SLIDE, RT.CHART, RT.CHART_USER_SHAPES, RT.PACKAGE, RT.CHART_STYLE, RT.CHART_COLORS,
-    RT.THEME_OVERRIDE, RT.DIAGRAM_DATA, RT.DIAGRAM_LAYOUT, RT.DIAGRAM_STYLE, RT.DIAGRAM_COLORS,
-    RT.DIAGRAM_DRAWING, RT.COMMENTS, RT.MODERN_COMMENTS, RT.TAGS,
-})  # fmt: skip
-
-CT_PRESENTATION: Final = "application/vnd.openxmlformats-officedocument.presentationml.presentation.main+xml"
-CT_SLIDE: Final = "application/vnd.openxmlformats-officedocument.presentationml.slide+xml"
-CT_RELS: Final = "application/vnd.openxmlformats-package.relationships+xml"
-_MAIN_CONTENT_TYPES: Final = frozenset({
-    CT_PRESENTATION,
-    "application/vnd.ms-powerpoint.presentation.macroEnabled.main+xml",
-    "application/vnd.openxmlformats-officedocument.presentationml.template.main+xml",
-    "application/vnd.ms-powerpoint.template.macroEnabled.main+xml",
-    "application/vnd.openxmlformats-officedocument.presentationml.slideshow.main+xml",
-    "application/vnd.ms-powerpoint.slideshow.macroEnabled.main+xml",
-})  # fmt: skip
-MEDIA_CONTENT_TYPES: Final = {
-    "png": "image/png", "jpg": "image/jpeg", "jpeg": "image/jpeg", "gif": "image/gif",
-    "mp4": "video/mp4", "m4v": "video/mp4", "mov": "video/quicktime",
-}  # fmt: skip
 
 MAX_TEMPLATE_UNPACKED_BYTES = 400_000_000
 """All parts read from one template, decompressed: a zip bomb inside template.pptx stops here
 (zipfile never returns more than a part declares, so checking declared sizes before reading holds)."""
 
 _OLE_MAGIC = b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1"
-_NAME_NUMBER = re.compile(r"^(.*?)(\d*)(\.[^./]*)?$")
-
-
-def serialize_xml(root: etree._Element) -> bytes:
-    return etree.tostring(root, xml_declaration=True, encoding="UTF-8", standalone=True)
-
-
-class Part:
-    """One part: a name (None until written, for new parts), a content type, bytes or a parsed tree."""
-
-    __slots__ = ("_blob", "_package", "_rels", "_xml", "content_type", "name", "name_hint")
-
-    def __init__(self, package: Package, name: str | None, content_type: str, blob: bytes | None = None,
-                 xml: etree._Element | None = None, *, name_hint: str | None = None) -> None:  # fmt: skip
-        self._package = package
-        self.name = name
-        # For a new part: folder, stem and extension of the name it gets when written.
-        self.name_hint = name_hint or name or "ppt/part.xml"
-        self.content_type = content_type
-        self._blob = blob
-        self._xml = xml
-        self._rels: Relationships | None = None
-
-    def __repr__(self) -> str:
-        return f"<Part {self.name or '(new)'} {self.content_type}>"
-
-    @property
-    def blob(self) -> bytes:
-        """The part's bytes (serialized from the tree when it was parsed)."""
-        if self._xml is not None:
-            return serialize_xml(self._xml)
-        if self._blob is None:
-            assert self.name is not None
-            self._blob = self._package._read(self.name)
-        return self._blob
-
-    @blob.setter
-    def blob(self, data: bytes) -> None:
-        self._blob = data
-        self._xml = None
-
-    @property
-    def xml(self) -> etree._Element:
-        """The parsed root element; parsed on first use, then edited in place."""
-        if self._xml is None:
-            self._xml = parse_xml(self.blob, self.name or self.name_hint)
-            self._blob = None
-        return self._xml
-
-    @property
-    def is_parsed(self) -> bool:
-        return self._xml is not None
-
-    @property
-    def rels(self) -> Relationships:
-        if self._rels is None:
-            self._rels = self._package._load_rels(self)
-        return self._rels
-
-    def related(self, reltype: str) -> Part | None:
-        """The first internal target of a relationship of this type, or None."""
-        for rel in self.rels:
-            if rel.reltype == reltype and isinstance(rel.target, Part):
-                return rel.target
-        return None
-
-    def copy(self) -> Part:
-        """A new, unnamed part with the same content (a tree is copied, bytes are shared)."""
-        clone = Part(self._package, None, self.content_type, name_hint=self.name_hint)
-        if self._xml is not None:
-            clone._xml = _deepcopy(self._xml)
-        else:
-            clone._blob = self.blob
-        return clone
-
-
-def _deepcopy(root: etree._Element) -> etree._Element:
-    import copy
-
-    return copy.deepcopy(root)
-
-
-@dataclass(slots=True)
-class Relationship:
-    """A relationship: internal (target is a Part) or external (target is a URI string)."""
-
-    rid: str
-    reltype: str
-    target: Part | str
-    external: bool = False
-
-
-class Relationships:
-    """The relationships of one part (or of the package), in order, with O(1) new ids."""
-
-    __slots__ = ("_by_id", "_next")
-
-    def __init__(self) -> None:
-        self._by_id: dict[str, Relationship] = {}
-        self._next = 1
-
-    def __iter__(self) -> Iterator[Relationship]:
-        return iter(list(self._by_id.values()))
-
-    def __len__(self) -> int:
-        return len(self._by_id)
-
-    def get(self, rid: str) -> Relationship | None:
-        return self._by_id.get(rid)
-
-    def target_part(self, rid: str) -> Part | None:
-        rel = self._by_id.get(rid)
-        return rel.target if rel is not None and isinstance(rel.target, Part) else None
-
-    def add_existing(self, rel: Relationship) -> None:
-        self._by_id[rel.rid] = rel
-        match = re.fullmatch(r"rId(\d+)", rel.rid)
-        if match:
-            self._next = max(self._next, int(match.group(1)) + 1)
-
-    def add(self, reltype: str, target: Part | str, *, external: bool = False) -> str:
-        """Add a relationship with a fresh id and return the id."""
-        while f"rId{self._next}" in self._by_id:
-            self._next += 1
-        rid = f"rId{self._next}"
-        self._next += 1
-        self._by_id[rid] = Relationship(rid, reltype, target, external)
-        return rid
-
-    def find(self, reltype: str, target: Part) -> str | None:
-        for rel in self._by_id.values():
-            if rel.reltype == reltype and rel.target is target:
-                return rel.rid
-        return None
-
-    def remove(self, rid: str) -> None:
-        self._by_id.pop(rid, None)
-
-
-def _rels_name(part_name: str | None) -> str:
-    if part_name is None:
-        return "_rels/.rels"
-    folder, base = posixpath.split(part_name)
-    return posixpath.join(folder, "_rels", base + ".rels")
-
-
-def _relative(source: str | None, target: str) -> str:
-    folder = posixpath.dirname(source) if source else ""
-    return _relpath(target, folder) if folder else target
-
-
-# Slides of a deck point at the same few layouts, media and charts from the same folder.
-@lru_cache(maxsize=4096)
-def _relpath(target: str, folder: str) -> str:
-    return posixpath.relpath(target, folder)
 
 
 class Package:
@@ -275,8 +79,7 @@ class Package:
         self._zip = zipfile.ZipFile(io.BytesIO(data))
         infos = self._zip.infolist()
         self._names = {info.filename for info in infos if not info.is_dir()}
-        self._defaults: dict[str, str] = {}
-        self._overrides: dict[str, str] = {}
+        self._content_types = ContentTypes()
         self._parts: dict[str, Part] = {}
         self._unpacked = 0
         # ids of the template's bytes as read, until write() has checked them (see check_unparsed_part)
@@ -328,17 +131,10 @@ class Package:
         if "[Content_Types].xml" not in self._names:
             raise TemplateError("template.pptx is not a PowerPoint package: it has no [Content_Types].xml")
         root = parse_xml(self._read("[Content_Types].xml"), "[Content_Types].xml")
-        for el in root:
-            if el.tag == f"{{{CT}}}Default":
-                self._defaults[(el.get("Extension") or "").lower()] = el.get("ContentType") or ""
-            elif el.tag == f"{{{CT}}}Override":
-                self._overrides[(el.get("PartName") or "").lstrip("/")] = el.get("ContentType") or ""
+        self._content_types = ContentTypes.from_xml(root)
 
     def content_type_of(self, name: str) -> str:
-        if name in self._overrides:
-            return self._overrides[name]
-        ext = name.rsplit(".", 1)[-1].lower() if "." in posixpath.basename(name) else ""
-        return self._defaults.get(ext, "application/octet-stream")
+        return self._content_types.of(name)
 
     def part(self, name: str) -> Part | None:
         """The template part of that name (one object per name), or None when absent."""
@@ -354,22 +150,16 @@ class Package:
     def _load_rels(self, source: Part | None) -> Relationships:
         source_name = None if source is None else source.name
         rels = Relationships()
-        rels_name = _rels_name(source_name)
+        rels_name = relationships_part_name(source_name)
         if (source is not None and source_name is None) or rels_name not in self._names:
             return rels
         root = parse_xml(self._read(rels_name), rels_name)
         folder = posixpath.dirname(source_name) if source_name else ""
-        for el in root.iter(f"{{{PR}}}Relationship"):
-            rid, reltype, target = el.get("Id") or "", el.get("Type") or "", el.get("Target") or ""
-            if el.get("TargetMode") == "External":
+        for rid, reltype, target, name in read_relationships(root, folder):
+            if name is None:
                 rels.add_existing(Relationship(rid, reltype, target, external=True))
                 continue
-            resolved = (
-                target.lstrip("/")
-                if target.startswith("/")
-                else posixpath.normpath(posixpath.join(folder, target))
-            )
-            part = self.part(resolved) or self.part(unquote(resolved))
+            part = self.part(name) or self.part(unquote(name))
             # A dangling target is the template's own fault; keep it verbatim rather than guess.
             rels.add_existing(Relationship(rid, reltype, part if part is not None else target))
         return rels
@@ -378,7 +168,7 @@ class Package:
         main = next((r.target for r in self.root_rels if r.reltype == RT.OFFICE_DOCUMENT), None)
         if not isinstance(main, Part):
             raise TemplateError("template.pptx is damaged: it has no main presentation part")
-        if main.content_type not in _MAIN_CONTENT_TYPES:
+        if main.content_type not in MAIN_CONTENT_TYPES:
             raise TemplateError(
                 f"template.pptx is not a PowerPoint presentation (its main part is {main.content_type})"
             )
@@ -459,38 +249,22 @@ class Package:
             if not part.is_parsed and id(part.blob) in self._unchecked:
                 self._unchecked.discard(id(part.blob))
                 check_unparsed_part(part.name or part.name_hint, part.content_type, part.blob)
-        _assign_names(parts)
+        assign_names(parts)
         out = io.BytesIO()
         with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as z:
             z.writestr("[Content_Types].xml", self._content_types_xml(parts))
-            z.writestr("_rels/.rels", _rels_xml(None, self.root_rels))
+            z.writestr("_rels/.rels", serialize_xml(relationships_root(None, self.root_rels)))
             for part in parts:
                 assert part.name is not None
                 stored = part.name.rsplit(".", 1)[-1].lower() in _ALREADY_COMPRESSED
                 z.writestr(part.name, part.blob, zipfile.ZIP_STORED if stored else zipfile.ZIP_DEFLATED)
                 if len(part.rels):
-                    z.writestr(_rels_name(part.name), _rels_xml(part.name, part.rels))
+                    z.writestr(relationships_part_name(part.name), serialize_xml(relationships_root(part.name, part.rels)))
         return out.getvalue()
 
     def _content_types_xml(self, parts: list[Part]) -> bytes:
-        defaults = dict(self._defaults)
-        defaults.setdefault("rels", CT_RELS)
-        defaults.setdefault("xml", "application/xml")
-        overrides: list[tuple[str, str]] = []
-        for part in parts:
-            assert part.name is not None
-            base = posixpath.basename(part.name)
-            ext = base.rsplit(".", 1)[-1].lower() if "." in base else ""
-            if ext and ext not in defaults and not part.content_type.endswith("+xml"):
-                defaults[ext] = part.content_type
-            if defaults.get(ext) != part.content_type:
-                overrides.append((part.name, part.content_type))
-        root = etree.fromstring(f'<Types xmlns="{CT}"/>')
-        for ext, ct in defaults.items():
-            etree.SubElement(root, f"{{{CT}}}Default", Extension=ext, ContentType=ct)
-        for name, ct in overrides:
-            etree.SubElement(root, f"{{{CT}}}Override", PartName="/" + name, ContentType=ct)
-        return serialize_xml(root)
+        named = [(part.name, part.content_type) for part in parts if part.name is not None]
+        return serialize_xml(self._content_types.root_for(named))
 
 
 # Parts whose content is compressed already (zip-based Office files, images, video): deflating
@@ -498,40 +272,6 @@ class Package:
 _ALREADY_COMPRESSED = frozenset(
     {"xlsx", "xlsm", "docx", "docm", "pptx", "zip", "png", "jpeg", "jpg", "gif", "mp4", "mov", "m4v"}
 )
-
-
-def _assign_names(parts: list[Part]) -> None:
-    """Name new parts with per-(folder, stem, extension) counters that skip the kept names."""
-    taken = {p.name for p in parts if p.name is not None}
-    counters: dict[tuple[str, str, str], int] = {}
-    for part in parts:
-        if part.name is not None:
-            continue
-        folder, base = posixpath.split(part.name_hint)
-        match = _NAME_NUMBER.match(base)
-        stem, ext = (match.group(1), match.group(3) or "") if match else (base, "")
-        key = (folder, stem, ext)
-        n = counters.get(key, 1)
-        while posixpath.join(folder, f"{stem}{n}{ext}") in taken:
-            n += 1
-        part.name = posixpath.join(folder, f"{stem}{n}{ext}")
-        taken.add(part.name)
-        counters[key] = n + 1
-
-
-def _rels_xml(source_name: str | None, rels: Relationships) -> bytes:
-    root = etree.fromstring(f'<Relationships xmlns="{PR}"/>')
-    for rel in rels:
-        el = etree.SubElement(root, f"{{{PR}}}Relationship", Id=rel.rid, Type=rel.reltype)
-        if rel.external:
-            el.set("Target", str(rel.target))
-            el.set("TargetMode", "External")
-        elif isinstance(rel.target, Part):
-            assert rel.target.name is not None
-            el.set("Target", _relative(source_name, rel.target.name))
-        else:
-            el.set("Target", rel.target)
-    return serialize_xml(root)
 
 
 def open_package(data: bytes) -> Package:

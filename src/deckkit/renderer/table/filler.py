@@ -1,7 +1,7 @@
 """The table filler: a Table's rows replace the whole table of a graphic frame, header included.
 
-The engine finds the frame (alt text = key) and calls :func:`check_table` while planning and
-:func:`fill_table` while assembling. The table keeps its style, banding and first-row/column
+The engine finds the frame (alt text = key); :class:`TableFiller` calls :func:`check_table` while
+planning and :func:`fill_table` while assembling. The table keeps its style, banding and first-row/column
 flags; its rows and columns follow the data (``table_grid``), every cell takes the formatting of
 the template cell at its position (``table_cell``), data bars become the cell's fill
 (``table_databar``).
@@ -14,6 +14,8 @@ from lxml import etree
 from deckkit.errors import Problem
 from deckkit.model.elements import Table, TableCell
 from deckkit.renderer.drawingml import a
+from deckkit.renderer.filler import KeySite, Operation, OutputSlide, PlanReport, register_filler
+from deckkit.renderer.locate import Frame
 from deckkit.renderer.table.cell import apply_cell_styles, set_cell_text
 from deckkit.renderer.table.databar import ImageSink, draw_databar
 from deckkit.renderer.table.grid import (
@@ -27,7 +29,7 @@ from deckkit.renderer.table.grid import (
 )
 from deckkit.renderer.table.style import StyleFills
 
-__all__ = ["ImageSink", "check_table", "fill_table"]
+__all__ = ["ImageSink", "TableFiller", "check_table", "fill_table"]
 
 
 def _size(value: str | None) -> int:
@@ -112,3 +114,28 @@ def _fill_cell_object(
         span = merge.cols if merge is not None else 1
         style = style_fills.color(row, col, len(matrix), len(widths)) if style_fills is not None else None
         draw_databar(tc, sum(widths[col : col + span]), cell.databar, sink, style)
+
+
+def _described(frame: Frame) -> str:
+    return f'"{frame.alt_text}"'
+
+
+@register_filler(Table)
+class TableFiller:
+    """A Table fills every table frame whose alt text is the key."""
+
+    removes_shapes = False
+
+    def plan(self, site: KeySite, value: Table, report: PlanReport) -> Operation[Table] | None:
+        tables = [f for f in site.frames if f.kind == "table"]
+        if not tables:
+            report.wrong_place(site, "table", "tables", _described)
+            return None
+        for frame in tables:
+            report.problems.extend(check_table(frame.element, value, site.path))
+        return Operation(site.key, value, self)
+
+    def fill(self, site: KeySite, value: Table, output: OutputSlide) -> None:
+        for frame in site.frames:
+            if frame.kind == "table":
+                fill_table(frame.element, value, output.sink)

@@ -17,7 +17,7 @@ from typing import Literal
 
 from lxml import etree
 
-from deckkit.renderer.drawingml import a
+from deckkit.renderer.drawingml import Box, a
 from deckkit.renderer.opc.namespaces import A16, P
 
 MERGE_ATTRIBUTES = ("gridSpan", "rowSpan", "hMerge", "vMerge")
@@ -48,14 +48,6 @@ class Merge:
             return None
         rows, cols = min(self.rows, n_rows - self.row), min(self.cols, n_cols - self.col)
         return None if rows == 1 and cols == 1 else Merge(self.row, self.col, rows, cols)
-
-
-@dataclass(frozen=True, slots=True)
-class Box:
-    x: int
-    y: int
-    cx: int
-    cy: int
 
 
 def _int(value: str | None, default: int = 0) -> int:
@@ -230,8 +222,18 @@ def resize_grid(
     if not matrix:
         raise ValueError("the table has no rows")
     merges = merges_of(matrix)
-    t_rows, t_cols = len(matrix), len(template_cols)
+    _resize_columns(grid, template_cols, n_cols)
+    new_rows, new_matrix = _resized_rows(template_rows, matrix, n_rows, n_cols, len(template_cols))
+    _replace_rows(tbl, template_rows, new_rows, new_matrix)
+    new_merges = [m for m in (mm.cut_to(n_rows, n_cols) for mm in merges) if m is not None]
+    for merge in new_merges:
+        apply_merge(new_matrix, merge)
+    return new_matrix, new_merges
 
+
+def _resize_columns(grid: etree._Element, template_cols: list[etree._Element], n_cols: int) -> None:
+    """Keep the first n_cols template columns; add copies of the source columns past them."""
+    t_cols = len(template_cols)
     new_cols = []
     for j in range(n_cols):
         src = template_cols[source_index(j, t_cols)]
@@ -242,6 +244,11 @@ def resize_grid(
     for col in new_cols[t_cols:]:
         grid.append(col)
 
+
+def _resized_rows(template_rows: list[etree._Element], matrix: list[list[etree._Element]], n_rows: int,
+                  n_cols: int, t_cols: int) -> tuple[list[etree._Element], list[list[etree._Element]]]:  # fmt: skip
+    """The output rows (template rows kept, others copied from their source) and their cells, unmerged."""
+    t_rows = len(matrix)
     new_rows: list[etree._Element] = []
     new_matrix: list[list[etree._Element]] = []
     for i in range(n_rows):
@@ -259,7 +266,12 @@ def resize_grid(
         new_rows.append(tr)
         new_matrix.append(cells)
     _renumber_clone_ids(template_rows, new_rows[t_rows:], "rowId")
+    return new_rows, new_matrix
 
+
+def _replace_rows(tbl: etree._Element, template_rows: list[etree._Element], new_rows: list[etree._Element],
+                  new_matrix: list[list[etree._Element]]) -> None:  # fmt: skip
+    """Put the output rows, each holding its cells, where the template rows were."""
     anchor = template_rows[0].getprevious()
     for tr in template_rows:
         tbl.remove(tr)
@@ -276,11 +288,6 @@ def resize_grid(
     insert_at = (tbl.index(anchor) + 1) if anchor is not None else 0
     for offset, tr in enumerate(new_rows):
         tbl.insert(insert_at + offset, tr)
-
-    new_merges = [m for m in (mm.cut_to(n_rows, n_cols) for mm in merges) if m is not None]
-    for merge in new_merges:
-        apply_merge(new_matrix, merge)
-    return new_matrix, new_merges
 
 
 def _empty_row_copy(tr: etree._Element) -> etree._Element:

@@ -206,6 +206,41 @@ def _replace_cells(
 ) -> dict[bytes, bytes]:
     """Replace the cells; rows that did not exist come back as (marker, text) to splice in."""
     rows = {int(r.get("r", "0")): r for r in sheet_data.iter(_s("row"))}
+    styles, column_styles = _clear_block(rows, clear)
+    new_rows: dict[int, str] = {}
+    letters = [column_letter(block.left + j) for j in range(block.right - block.left + 1)]
+    plain = [
+        f' s="{column_styles[block.left + j]}"' if block.left + j in column_styles else ""
+        for j in range(len(letters))
+    ]
+    for i, values in enumerate(grid):
+        row_no = block.top + i
+        if i and not clear.top <= row_no <= clear.bottom:
+            # Rows beyond the template's block (the bulk of a large chart): column styles only.
+            text = _plain_row_cells(row_no, values, letters, plain, column_styles, block.left, date_style)
+        else:
+            cells = []
+            for j, value in enumerate(values):
+                col = block.left + j
+                style = styles.get((row_no, col)) or (column_styles.get(col) if i else None)
+                if isinstance(value, DateNumber) and date_style is not None:
+                    style = date_style
+                cells.append(_cell_xml(f"{letters[j]}{row_no}", value, style))
+            text = "".join(cells)
+        row = rows.get(row_no)
+        if row is None:
+            new_rows[row_no] = f'<row r="{row_no}">{text}</row>'
+        elif text:
+            _merge_into_row(row, text)
+    # Rows left empty by the clearing and without formatting of their own are dropped.
+    for row in list(sheet_data):
+        if len(row) == 0 and not ({"s", "ht", "hidden", "customFormat"} & set(row.attrib)):
+            sheet_data.remove(row)
+    return _insert_new_rows(sheet_data, new_rows)
+
+
+def _clear_block(rows: dict[int, etree._Element], clear: CellRange) -> tuple[dict[tuple[int, int], str], dict[int, str]]:
+    """Remove the cells of ``clear``; return their styles by (row, column) and by column (below the top row)."""
     # Styles of the cells that go, so the new cells look like the old ones (header, labels, values).
     styles: dict[tuple[int, int], str] = {}
     column_styles: dict[int, str] = {}
@@ -226,50 +261,38 @@ def _replace_cells(
                 row.remove(cell)
             if "spans" in row.attrib:
                 del row.attrib["spans"]
+    return styles, column_styles
 
-    new_rows: dict[int, str] = {}
-    letters = [column_letter(block.left + j) for j in range(block.right - block.left + 1)]
-    plain = [
-        f' s="{column_styles[block.left + j]}"' if block.left + j in column_styles else ""
-        for j in range(len(letters))
-    ]
-    for i, values in enumerate(grid):
-        row_no = block.top + i
-        cells = []
-        if i and not clear.top <= row_no <= clear.bottom:
-            # Rows beyond the template's block (the bulk of a large chart): column styles only.
-            for j, value in enumerate(values):
-                kind = type(value)
-                if kind is NumberText:
-                    cells.append(f'<c r="{letters[j]}{row_no}"{plain[j]}><v>{value}</v></c>')
-                elif kind is DateNumber and date_style is not None:
-                    cells.append(f'<c r="{letters[j]}{row_no}" s="{date_style}"><v>{value}</v></c>')
-                elif value is not None:
-                    cells.append(_cell_xml(f"{letters[j]}{row_no}", value, column_styles.get(block.left + j)))
-        else:
-            for j, value in enumerate(values):
-                col = block.left + j
-                style = styles.get((row_no, col)) or (column_styles.get(col) if i else None)
-                if isinstance(value, DateNumber) and date_style is not None:
-                    style = date_style
-                cells.append(_cell_xml(f"{letters[j]}{row_no}", value, style))
-        text = "".join(cells)
-        row = rows.get(row_no)
-        if row is None:
-            new_rows[row_no] = f'<row r="{row_no}">{text}</row>'
-        elif text:
-            fresh = etree.fromstring(f'<row xmlns="{S}">{text}</row>', _SAFE)
-            kept = [c for c in row if c.tag == _s("c")]
-            tail = [c for c in row if c.tag != _s("c")]  # extLst of the row
-            # The new cells come in column order: sorting is needed only to place kept ones.
-            merged = sorted([*kept, *fresh], key=_cell_col) if kept else list(fresh)
-            for child in list(row):
-                row.remove(child)
-            row.extend([*merged, *tail])
-    # Rows left empty by the clearing and without formatting of their own are dropped.
-    for row in list(sheet_data):
-        if len(row) == 0 and not ({"s", "ht", "hidden", "customFormat"} & set(row.attrib)):
-            sheet_data.remove(row)
+
+def _plain_row_cells(row_no: int, values: Sequence[CellValue], letters: list[str], plain: list[str],
+                     column_styles: dict[int, str], left: int, date_style: str | None) -> str:  # fmt: skip
+    """The cells of a row past the template's block, as text (the fast path of large charts)."""
+    cells = []
+    for j, value in enumerate(values):
+        kind = type(value)
+        if kind is NumberText:
+            cells.append(f'<c r="{letters[j]}{row_no}"{plain[j]}><v>{value}</v></c>')
+        elif kind is DateNumber and date_style is not None:
+            cells.append(f'<c r="{letters[j]}{row_no}" s="{date_style}"><v>{value}</v></c>')
+        elif value is not None:
+            cells.append(_cell_xml(f"{letters[j]}{row_no}", value, column_styles.get(left + j)))
+    return "".join(cells)
+
+
+def _merge_into_row(row: etree._Element, text: str) -> None:
+    """Put the new cells (text) into an existing row, beside the cells it keeps, in column order."""
+    fresh = etree.fromstring(f'<row xmlns="{S}">{text}</row>', _SAFE)
+    kept = [c for c in row if c.tag == _s("c")]
+    tail = [c for c in row if c.tag != _s("c")]  # extLst of the row
+    # The new cells come in column order: sorting is needed only to place kept ones.
+    merged = sorted([*kept, *fresh], key=_cell_col) if kept else list(fresh)
+    for child in list(row):
+        row.remove(child)
+    row.extend([*merged, *tail])
+
+
+def _insert_new_rows(sheet_data: etree._Element, new_rows: dict[int, str]) -> dict[bytes, bytes]:
+    """Place rows that did not exist: as markers to splice text at, or parsed when the sheet is prefixed."""
     if not new_rows:
         return {}
     if sheet_data.nsmap.get(None) != S:

@@ -16,7 +16,9 @@ from functools import lru_cache
 from lxml import etree
 
 from deckkit.renderer.chart.workbook.refs import CellRange, parse_range
-from deckkit.renderer.opc.namespaces import CT, PR, R, S
+from deckkit.renderer.opc.namespaces import CT, R, S
+from deckkit.renderer.opc.part_names import relationships_part_name
+from deckkit.renderer.opc.relationships import read_relationships
 from deckkit.renderer.opc.safexml import SAFE_PARSER, has_doctype
 from deckkit.safezip import RefusedEntryError, read_entry
 
@@ -49,11 +51,10 @@ class XlsxPackage:
 
     def rels_of(self, part: str) -> dict[str, tuple[str, str]]:
         """rId -> (type, absolute target part name)."""
-        folder, name = posixpath.split(part)
-        rels_name = posixpath.join(folder, "_rels", name + ".rels")
+        rels_name = relationships_part_name(part or None)
         if rels_name not in self.parts:
             return {}
-        return dict(_parse_rels(folder, self.parts[rels_name]))
+        return dict(_parse_rels(posixpath.dirname(part), self.parts[rels_name]))
 
     def workbook_part(self) -> str:
         for _, (rel_type, target) in self.rels_of("").items():
@@ -152,17 +153,9 @@ def _dos_time(date_time: tuple[int, int, int, int, int, int]) -> tuple[int, int]
 # The same few relationship parts are asked for several times per chart, and again per chart.
 @lru_cache(maxsize=256)
 def _parse_rels(folder: str, xml: bytes) -> tuple[tuple[str, tuple[str, str]], ...]:
-    out: dict[str, tuple[str, str]] = {}
-    for rel in etree.fromstring(xml, _SAFE).iter(f"{{{PR}}}Relationship"):
-        if rel.get("TargetMode") == "External":
-            continue
-        target = rel.get("Target", "")
-        full = (
-            target.lstrip("/")
-            if target.startswith("/")
-            else posixpath.normpath(posixpath.join(folder, target))
-        )
-        out[rel.get("Id", "")] = (rel.get("Type", ""), full)
+    """(rId, (type, part name)) of the internal relationships, read by opc's one reader."""
+    out = {rid: (reltype, name) for rid, reltype, _, name in read_relationships(etree.fromstring(xml, _SAFE), folder)
+           if name is not None}  # fmt: skip
     return tuple(out.items())
 
 
@@ -309,8 +302,7 @@ def drop_calc_chain(package: XlsxPackage) -> None:
     chains = [(rid, t) for rid, (typ, t) in package.rels_of(wb_part).items() if typ.endswith("/calcChain")]
     if not chains:
         return
-    folder, name = posixpath.split(wb_part)
-    rels_name = posixpath.join(folder, "_rels", name + ".rels")
+    rels_name = relationships_part_name(wb_part)
     rels = etree.fromstring(package.parts[rels_name], _SAFE)
     for rid, target in chains:
         for rel in rels:

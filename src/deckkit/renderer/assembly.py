@@ -1,0 +1,108 @@
+"""Assemble a planned deck: clone each template slide, fill the copy, rebuild the presentation.
+
+Each output slide is a clone of its template slide (with its own notes and charts), located again
+and filled in place by the fillers its plan names; presentation.xml, sections and docProps
+follow; the package writes only what is reachable.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Mapping
+
+from deckkit.errors import DeckkitError, Problem, RenderError
+from deckkit.model import DeckData
+from deckkit.model._problems import format_path
+from deckkit.renderer.fill.theme import apply_theme_colors
+from deckkit.renderer.filler import LocatedSlide, OutputSlide, key_site
+from deckkit.renderer.locate import locate_placeholders
+from deckkit.renderer.opc.namespaces import R
+from deckkit.renderer.opc.package import MEDIA_CONTENT_TYPES, RT, Package, Part
+from deckkit.renderer.planning import SlidePlan
+from deckkit.renderer.presentation import rebuild_presentation
+
+__all__ = ["SlideMedia", "assemble"]
+
+# Targets a filled slide may stop using (a deleted chart, a replaced picture): dropped when unused.
+_PRUNABLE = frozenset({RT.CHART, RT.IMAGE, RT.HYPERLINK, RT.VIDEO, RT.MEDIA, RT.AUDIO, RT.OLE_OBJECT})
+
+
+class SlideMedia:
+    """The MediaSink of one output slide: new media parts, shared by identical bytes."""
+
+    def __init__(self, package: Package, slide: Part, shared: dict[tuple[str, str], Part]) -> None:
+        self._package = package
+        self._slide = slide
+        self._shared = shared
+
+    def _media_part(self, data: bytes, ext: str, stem: str) -> Part:
+        ext = ext.lower().lstrip(".")
+        key = (stem, hashlib.sha1(data).hexdigest())
+        part = self._shared.get(key)
+        if part is None:
+            content_type = MEDIA_CONTENT_TYPES.get(ext, "application/octet-stream")
+            part = self._package.new_part(content_type, blob=data, name_hint=f"ppt/media/{stem}.{ext}")
+            self._shared[key] = part
+        return part
+
+    def add_image(self, data: bytes, ext: str) -> str:
+        part = self._media_part(data, ext, "image")
+        return self._slide.rels.find(RT.IMAGE, part) or self._slide.rels.add(RT.IMAGE, part)
+
+    def add_video(self, data: bytes, ext: str) -> tuple[str, str]:
+        part = self._media_part(data, ext, "media")
+        return self._slide.rels.add(RT.VIDEO, part), self._slide.rels.add(RT.MEDIA, part)
+
+    def add_external_video(self, url: str) -> str:
+        return self._slide.rels.add(RT.VIDEO, url, external=True)
+
+    def add_hyperlink(self, url: str) -> str:
+        return self._slide.rels.add(RT.HYPERLINK, url, external=True)
+
+
+def assemble(package: Package, deck: DeckData, plans: list[SlidePlan], media: Mapping[str, bytes]) -> bytes:
+    """The pptx of a plan that had no problems."""
+    shared: dict[tuple[str, str], Part] = {}
+    outputs: list[tuple[Part, Part]] = []  # (template slide, output slide)
+    for index, plan in enumerate(plans):
+        copy = package.clone(plan.template, memo={})
+        try:
+            _fill_slide(OutputSlide(copy, SlideMedia(package, copy, shared), media), plan, index)
+        except DeckkitError:
+            raise
+        except Exception as e:  # a filler's bug must still reach the user as a located message
+            raise RenderError([Problem(
+                f"slides[{index}]",
+                f"could not be filled from template slide {plan.number} ({type(e).__name__}: {e}); "
+                "this is a deckkit bug, please report it with the template",
+            )]) from e  # fmt: skip
+        outputs.append((plan.template, copy))
+    rebuild_presentation(package, outputs)
+    if deck.theme is not None and deck.theme.colors is not None:
+        apply_theme_colors(package, deck.theme.colors)
+    return package.write()
+
+
+def _fill_slide(output: OutputSlide, plan: SlidePlan, index: int) -> None:
+    if not plan.operations:
+        return
+    located = LocatedSlide(output.part, plan.number, locate_placeholders(output.part.xml))
+    removed = False
+    for op in plan.operations:
+        op.filler.fill(key_site(located, op.key, format_path(["slides", index, op.key])), op.value, output)
+        removed = removed or op.filler.removes_shapes
+    if removed:
+        _prune_relationships(output.part)
+
+
+def _prune_relationships(slide: Part) -> None:
+    """Drop relationships to pictures, charts and links the filled slide no longer uses."""
+    used: set[str] = set()
+    for el in slide.xml.iter():
+        if isinstance(el.tag, str):
+            for name, val in el.attrib.items():
+                if str(name).startswith(f"{{{R}}}"):
+                    used.add(str(val))
+    for rel in slide.rels:
+        if rel.reltype in _PRUNABLE and rel.rid not in used:
+            slide.rels.remove(rel.rid)

@@ -1,0 +1,82 @@
+"""Content types: the ``[Content_Types].xml`` of a package, read and written.
+
+A part's type is its ``Override`` when it has one, else the ``Default`` of its extension. When
+writing, a new extension gets a Default (unless its type is XML, which is per part) and every
+part whose type differs from its extension's Default gets an Override.
+"""
+
+from __future__ import annotations
+
+import posixpath
+from collections.abc import Iterable
+from typing import Final
+
+from lxml import etree
+
+from deckkit.renderer.opc.namespaces import CT
+
+__all__ = ["CT_PRESENTATION", "CT_RELS", "CT_SLIDE", "MAIN_CONTENT_TYPES", "MEDIA_CONTENT_TYPES", "ContentTypes"]
+
+CT_PRESENTATION: Final = "application/vnd.openxmlformats-officedocument.presentationml.presentation.main+xml"
+CT_SLIDE: Final = "application/vnd.openxmlformats-officedocument.presentationml.slide+xml"
+CT_RELS: Final = "application/vnd.openxmlformats-package.relationships+xml"
+MAIN_CONTENT_TYPES: Final = frozenset({
+    CT_PRESENTATION,
+    "application/vnd.ms-powerpoint.presentation.macroEnabled.main+xml",
+    "application/vnd.openxmlformats-officedocument.presentationml.template.main+xml",
+    "application/vnd.ms-powerpoint.template.macroEnabled.main+xml",
+    "application/vnd.openxmlformats-officedocument.presentationml.slideshow.main+xml",
+    "application/vnd.ms-powerpoint.slideshow.macroEnabled.main+xml",
+})  # fmt: skip
+MEDIA_CONTENT_TYPES: Final = {
+    "png": "image/png", "jpg": "image/jpeg", "jpeg": "image/jpeg", "gif": "image/gif",
+    "mp4": "video/mp4", "m4v": "video/mp4", "mov": "video/quicktime",
+}  # fmt: skip
+
+
+def _extension(name: str) -> str:
+    base = posixpath.basename(name)
+    return base.rsplit(".", 1)[-1].lower() if "." in base else ""
+
+
+class ContentTypes:
+    """The Defaults (by extension) and Overrides (by part name) of a package."""
+
+    def __init__(self) -> None:
+        self.defaults: dict[str, str] = {}
+        self.overrides: dict[str, str] = {}
+
+    @classmethod
+    def from_xml(cls, root: etree._Element) -> ContentTypes:
+        types = cls()
+        for el in root:
+            if el.tag == f"{{{CT}}}Default":
+                types.defaults[(el.get("Extension") or "").lower()] = el.get("ContentType") or ""
+            elif el.tag == f"{{{CT}}}Override":
+                types.overrides[(el.get("PartName") or "").lstrip("/")] = el.get("ContentType") or ""
+        return types
+
+    def of(self, name: str) -> str:
+        """The content type of the part called ``name``."""
+        if name in self.overrides:
+            return self.overrides[name]
+        return self.defaults.get(_extension(name), "application/octet-stream")
+
+    def root_for(self, parts: Iterable[tuple[str, str]]) -> etree._Element:
+        """The ``[Content_Types].xml`` root for these (part name, content type) pairs."""
+        defaults = dict(self.defaults)
+        defaults.setdefault("rels", CT_RELS)
+        defaults.setdefault("xml", "application/xml")
+        overrides: list[tuple[str, str]] = []
+        for name, content_type in parts:
+            ext = _extension(name)
+            if ext and ext not in defaults and not content_type.endswith("+xml"):
+                defaults[ext] = content_type
+            if defaults.get(ext) != content_type:
+                overrides.append((name, content_type))
+        root = etree.fromstring(f'<Types xmlns="{CT}"/>')
+        for ext, ct in defaults.items():
+            etree.SubElement(root, f"{{{CT}}}Default", Extension=ext, ContentType=ct)
+        for name, ct in overrides:
+            etree.SubElement(root, f"{{{CT}}}Override", PartName="/" + name, ContentType=ct)
+        return root

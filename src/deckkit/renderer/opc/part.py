@@ -1,0 +1,93 @@
+"""A part of the package: a name, a content type, and bytes parsed only when someone asks.
+
+A part nobody parsed is written back byte for byte. A new part has no name until the package is
+written (:func:`deckkit.renderer.opc.part_names.assign_names`).
+"""
+
+from __future__ import annotations
+
+import copy
+from typing import TYPE_CHECKING
+
+from lxml import etree
+
+from deckkit.renderer.opc.relationships import Relationships
+from deckkit.renderer.opc.safexml import parse_xml
+
+if TYPE_CHECKING:
+    from deckkit.renderer.opc.package import Package
+
+__all__ = ["Part", "parse_xml", "serialize_xml"]
+
+
+def serialize_xml(root: etree._Element) -> bytes:
+    return etree.tostring(root, xml_declaration=True, encoding="UTF-8", standalone=True)
+
+
+class Part:
+    """One part: a name (None until written, for new parts), a content type, bytes or a parsed tree."""
+
+    __slots__ = ("_blob", "_package", "_rels", "_xml", "content_type", "name", "name_hint")
+
+    def __init__(self, package: Package, name: str | None, content_type: str, blob: bytes | None = None,
+                 xml: etree._Element | None = None, *, name_hint: str | None = None) -> None:  # fmt: skip
+        self._package = package
+        self.name = name
+        # For a new part: folder, stem and extension of the name it gets when written.
+        self.name_hint = name_hint or name or "ppt/part.xml"
+        self.content_type = content_type
+        self._blob = blob
+        self._xml = xml
+        self._rels: Relationships | None = None
+
+    def __repr__(self) -> str:
+        return f"<Part {self.name or '(new)'} {self.content_type}>"
+
+    @property
+    def blob(self) -> bytes:
+        """The part's bytes (serialized from the tree when it was parsed)."""
+        if self._xml is not None:
+            return serialize_xml(self._xml)
+        if self._blob is None:
+            assert self.name is not None
+            self._blob = self._package._read(self.name)
+        return self._blob
+
+    @blob.setter
+    def blob(self, data: bytes) -> None:
+        self._blob = data
+        self._xml = None
+
+    @property
+    def xml(self) -> etree._Element:
+        """The parsed root element; parsed on first use, then edited in place."""
+        if self._xml is None:
+            self._xml = parse_xml(self.blob, self.name or self.name_hint)
+            self._blob = None
+        return self._xml
+
+    @property
+    def is_parsed(self) -> bool:
+        return self._xml is not None
+
+    @property
+    def rels(self) -> Relationships:
+        if self._rels is None:
+            self._rels = self._package._load_rels(self)
+        return self._rels
+
+    def related(self, reltype: str) -> Part | None:
+        """The first internal target of a relationship of this type, or None."""
+        for rel in self.rels:
+            if rel.reltype == reltype and not isinstance(rel.target, str):
+                return rel.target
+        return None
+
+    def copy(self) -> Part:
+        """A new, unnamed part with the same content (a tree is copied, bytes are shared)."""
+        clone = Part(self._package, None, self.content_type, name_hint=self.name_hint)
+        if self._xml is not None:
+            clone._xml = copy.deepcopy(self._xml)
+        else:
+            clone._blob = self.blob
+        return clone

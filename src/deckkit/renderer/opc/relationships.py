@@ -1,0 +1,159 @@
+"""Relationships: the typed, ordered links from a part (or the package) to parts and URIs.
+
+Internal targets are :class:`~deckkit.renderer.opc.part.Part` objects, not names, so a cloned
+part needs a name only when the package is written. A dangling internal target is kept as its
+Target string: it is the template's own fault, and guessing would be worse.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Final
+
+from lxml import etree
+
+from deckkit.renderer.opc.namespaces import PR
+from deckkit.renderer.opc.part_names import relative_target, resolve_target
+
+if TYPE_CHECKING:
+    from deckkit.renderer.opc.part import Part
+
+__all__ = [
+    "OWNED_BY_SLIDE",
+    "RT",
+    "Relationship",
+    "Relationships",
+    "read_relationships",
+    "relationships_root",
+]
+
+_RT_BASE = "http://schemas.openxmlformats.org/officeDocument/2006/relationships/"
+
+
+class RT:
+    """Relationship types the renderer acts on."""
+
+    OFFICE_DOCUMENT: Final = _RT_BASE + "officeDocument"
+    SLIDE: Final = _RT_BASE + "slide"
+    SLIDE_LAYOUT: Final = _RT_BASE + "slideLayout"
+    SLIDE_MASTER: Final = _RT_BASE + "slideMaster"
+    NOTES_SLIDE: Final = _RT_BASE + "notesSlide"
+    THEME: Final = _RT_BASE + "theme"
+    THEME_OVERRIDE: Final = _RT_BASE + "themeOverride"
+    CHART: Final = _RT_BASE + "chart"
+    CHART_USER_SHAPES: Final = _RT_BASE + "chartUserShapes"
+    PACKAGE: Final = _RT_BASE + "package"
+    IMAGE: Final = _RT_BASE + "image"
+    HYPERLINK: Final = _RT_BASE + "hyperlink"
+    VIDEO: Final = _RT_BASE + "video"
+    AUDIO: Final = _RT_BASE + "audio"
+    OLE_OBJECT: Final = _RT_BASE + "oleObject"
+    EXTENDED_PROPERTIES: Final = _RT_BASE + "extended-properties"
+    VBA_PROJECT: Final = "http://schemas.microsoft.com/office/2006/relationships/vbaProject"
+    MEDIA: Final = "http://schemas.microsoft.com/office/2007/relationships/media"
+    CHART_STYLE: Final = "http://schemas.microsoft.com/office/2011/relationships/chartStyle"
+    CHART_COLORS: Final = "http://schemas.microsoft.com/office/2011/relationships/chartColorStyle"
+    DIAGRAM_DRAWING: Final = "http://schemas.microsoft.com/office/2007/relationships/diagramDrawing"
+    DIAGRAM_DATA: Final = _RT_BASE + "diagramData"
+    DIAGRAM_LAYOUT: Final = _RT_BASE + "diagramLayout"
+    DIAGRAM_STYLE: Final = _RT_BASE + "diagramQuickStyle"
+    DIAGRAM_COLORS: Final = _RT_BASE + "diagramColors"
+    COMMENTS: Final = _RT_BASE + "comments"
+    TAGS: Final = _RT_BASE + "tags"
+    MODERN_COMMENTS: Final = "http://schemas.microsoft.com/office/2018/10/relationships/comments"
+
+
+# What an output slide owns: these targets are copied with the slide (recursively), every other
+# target (layouts, pictures, media, tags...) is shared between the copies.
+OWNED_BY_SLIDE: Final = frozenset({
+    RT.NOTES_SLIDE, RT.CHART, RT.CHART_USER_SHAPES, RT.PACKAGE, RT.CHART_STYLE, RT.CHART_COLORS,
+    RT.THEME_OVERRIDE, RT.DIAGRAM_DATA, RT.DIAGRAM_LAYOUT, RT.DIAGRAM_STYLE, RT.DIAGRAM_COLORS,
+    RT.DIAGRAM_DRAWING, RT.COMMENTS, RT.MODERN_COMMENTS, RT.TAGS,
+})  # fmt: skip
+
+
+@dataclass(slots=True)
+class Relationship:
+    """A relationship: internal (target is a Part) or external (target is a URI string)."""
+
+    rid: str
+    reltype: str
+    target: Part | str
+    external: bool = False
+
+
+class Relationships:
+    """The relationships of one part (or of the package), in order, with O(1) new ids."""
+
+    __slots__ = ("_by_id", "_next")
+
+    def __init__(self) -> None:
+        self._by_id: dict[str, Relationship] = {}
+        self._next = 1
+
+    def __iter__(self) -> Iterator[Relationship]:
+        return iter(list(self._by_id.values()))
+
+    def __len__(self) -> int:
+        return len(self._by_id)
+
+    def get(self, rid: str) -> Relationship | None:
+        return self._by_id.get(rid)
+
+    def target_part(self, rid: str) -> Part | None:
+        rel = self._by_id.get(rid)
+        return rel.target if rel is not None and not isinstance(rel.target, str) else None
+
+    def add_existing(self, rel: Relationship) -> None:
+        self._by_id[rel.rid] = rel
+        match = re.fullmatch(r"rId(\d+)", rel.rid)
+        if match:
+            self._next = max(self._next, int(match.group(1)) + 1)
+
+    def add(self, reltype: str, target: Part | str, *, external: bool = False) -> str:
+        """Add a relationship with a fresh id and return the id."""
+        while f"rId{self._next}" in self._by_id:
+            self._next += 1
+        rid = f"rId{self._next}"
+        self._next += 1
+        self._by_id[rid] = Relationship(rid, reltype, target, external)
+        return rid
+
+    def find(self, reltype: str, target: Part) -> str | None:
+        for rel in self._by_id.values():
+            if rel.reltype == reltype and rel.target is target:
+                return rel.rid
+        return None
+
+    def remove(self, rid: str) -> None:
+        self._by_id.pop(rid, None)
+
+
+def read_relationships(root: etree._Element, folder: str) -> Iterator[tuple[str, str, str, str | None]]:
+    """(Id, Type, Target as written, part name) of each relationship in a ``.rels`` root, in order.
+
+    The part name is the internal target resolved against ``folder`` (the source part's folder);
+    it is None for an external target (a URI).
+    """
+    for el in root.iter(f"{{{PR}}}Relationship"):
+        rid, reltype, target = el.get("Id") or "", el.get("Type") or "", el.get("Target") or ""
+        external = el.get("TargetMode") == "External"
+        yield rid, reltype, target, None if external else resolve_target(folder, target)
+
+
+def relationships_root(source_name: str | None, rels: Relationships) -> etree._Element:
+    """The ``.rels`` XML of ``rels``, with targets relative to ``source_name`` (None: the package)."""
+    root = etree.fromstring(f'<Relationships xmlns="{PR}"/>')
+    for rel in rels:
+        el = etree.SubElement(root, f"{{{PR}}}Relationship", Id=rel.rid, Type=rel.reltype)
+        if rel.external:
+            el.set("Target", str(rel.target))
+            el.set("TargetMode", "External")
+        elif isinstance(rel.target, str):
+            el.set("Target", rel.target)
+        else:
+            assert rel.target.name is not None
+            el.set("Target", relative_target(source_name, rel.target.name))
+    return root

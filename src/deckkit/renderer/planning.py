@@ -1,0 +1,92 @@
+"""Plan a render: match every data slide with its template slide and check every key, writing nothing.
+
+Each template slide is located once (:mod:`deckkit.renderer.locate`); each key goes to the filler
+registered for its value's type (:mod:`deckkit.renderer.filler`), whose ``plan`` collects every
+problem. Unused keys and unfilled placeholders are warnings (errors with ``strict=True``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from deckkit.errors import Problem
+from deckkit.model import AnyElement, DeckData, Text
+from deckkit.model._problems import format_path
+from deckkit.renderer.filler import LocatedSlide, Operation, PlanReport, filler_for, key_site
+from deckkit.renderer.locate import locate_placeholders
+from deckkit.renderer.opc.package import Package, Part
+
+__all__ = ["DeckPlan", "SlidePlan", "plan_deck"]
+
+
+@dataclass(slots=True)
+class SlidePlan:
+    """One output slide: the template slide it clones and the fills to carry out on the copy."""
+
+    template: Part
+    number: int
+    operations: list[Operation[Any]]
+
+
+@dataclass(slots=True)
+class DeckPlan:
+    """The plan of a whole deck: its slides, the problems that stop it, and warnings."""
+
+    slides: list[SlidePlan] = field(default_factory=list)
+    problems: list[Problem] = field(default_factory=list)
+    warnings: list[Problem] = field(default_factory=list)
+    slide_count: int = 0  # data slides, including those that could not be planned
+
+    def blocking(self, *, strict: bool = False) -> list[Problem]:
+        """The problems that stop a render: the errors, and with ``strict`` the warnings too."""
+        return self.problems + self.warnings if strict else list(self.problems)
+
+
+def plan_deck(package: Package, deck: DeckData, media: Mapping[str, bytes]) -> DeckPlan:
+    """Check every data slide against the template (nothing is changed)."""
+    planner = _Planner(package, media)
+    slides = [planner.plan_slide(i, slide.template, slide.values) for i, slide in enumerate(deck.slides)]
+    return DeckPlan(
+        [s for s in slides if s is not None],
+        list(planner.report.problems),
+        list(planner.report.warnings),
+        len(slides),
+    )
+
+
+class _Planner:
+    def __init__(self, package: Package, media: Mapping[str, bytes]) -> None:
+        self.slides = package.slides()
+        self.report = PlanReport(media)
+        self._located: dict[int, LocatedSlide] = {}
+
+    def template_slide(self, number: int) -> LocatedSlide:
+        if number not in self._located:
+            part = self.slides[number - 1]
+            self._located[number] = LocatedSlide(part, number, locate_placeholders(part.xml))
+        return self._located[number]
+
+    def plan_slide(self, index: int, number: int, values: Mapping[str, Any]) -> SlidePlan | None:
+        if not 1 <= number <= len(self.slides):
+            count = len(self.slides)
+            self.report.error(
+                f"slides[{index}].template",
+                f"template slide {number} does not exist; the template has {count} slide{'s' if count != 1 else ''} (numbered from 1)",
+            )  # fmt: skip
+            return None
+        slide = self.template_slide(number)
+        operations: list[Operation[Any]] = []
+        for key, raw in values.items():
+            value: AnyElement = Text(value=raw) if isinstance(raw, str) else raw
+            site = key_site(slide, key, format_path(["slides", index, key]))
+            operation = filler_for(value).plan(site, value, self.report)
+            if operation is not None:
+                operations.append(operation)
+        for key in slide.placeholders.text:
+            if key not in values:
+                self.report.warnings.append(Problem(
+                    f"slides[{index}]", f"{{{key}}} on template slide {number} is not filled; it is left as it is"
+                ))  # fmt: skip
+        return SlidePlan(slide.part, number, operations)
