@@ -26,7 +26,7 @@ from deckkit.errors import BundleError, DataError, Problem
 from deckkit.model import DeckData, Image, Video, format_path, parse_data
 from deckkit.model.limits import MAX_JSON_BYTES
 from deckkit.model.media_bytes import mismatch
-from deckkit.safezip import RefusedEntryError, read_entry
+from deckkit.safezip import RefusedEntryError, directory_size, read_entry
 
 __all__ = [
     "MAX_ENTRIES",
@@ -119,12 +119,7 @@ def _check_directory_size(raw: bytes) -> None:
     entries is some 600,000 of them (seconds and hundreds of MB). An entry needs 46 bytes plus
     its name, so ``MAX_ENTRIES`` entries with names up to ~1 KB fit the bound.
     """
-    try:
-        # zipfile's own reading of the end record, so the size is the one it will trust.
-        end = zipfile._EndRecData(io.BytesIO(raw))  # type: ignore[attr-defined]
-    except OSError:
-        return  # not a zip: ZipFile says so below
-    size = int(end[zipfile._ECD_SIZE]) if end else 0  # type: ignore[attr-defined]
+    size = directory_size(raw)  # 0 for what is not a zip: ZipFile says so below
     if size > MAX_ENTRIES * 1024:
         raise BundleError(
             f"the zip lists too many entries (its directory is {size:,} bytes); at most {MAX_ENTRIES} "

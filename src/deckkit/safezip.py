@@ -10,9 +10,10 @@ smaller of the declared size and the caller's budget.
 
 from __future__ import annotations
 
+import io
 import zipfile
 
-__all__ = ["RefusedEntryError", "read_entry"]
+__all__ = ["RefusedEntryError", "directory_size", "read_entry"]
 
 _READABLE = (zipfile.ZIP_STORED, zipfile.ZIP_DEFLATED)
 _METHOD_NAMES = {zipfile.ZIP_BZIP2: "bzip2", zipfile.ZIP_LZMA: "LZMA", 9: "Deflate64", 93: "Zstandard"}
@@ -46,3 +47,18 @@ def read_entry(archive: zipfile.ZipFile, info: zipfile.ZipInfo, budget: int, lim
             raise RefusedEntryError(f"unpacks past the limit of {limit:,} bytes for all its parts together")
         raise RefusedEntryError(f"unpacks to more than the {info.file_size:,} bytes it declares")
     return data
+
+
+def directory_size(raw: bytes) -> int:
+    """The size the zip's end record gives its central directory (0 when there is no end record).
+
+    zipfile builds one object per entry before anyone can count them: a zip of hundreds of
+    thousands of empty entries costs seconds and hundreds of MB there. Its directory's size is
+    known from the end record alone, so a reader can refuse first.
+    """
+    try:
+        # zipfile's own reading of the end record, so the size is the one it will trust.
+        end = zipfile._EndRecData(io.BytesIO(raw))  # type: ignore[attr-defined]
+    except OSError:
+        return 0
+    return int(end[zipfile._ECD_SIZE]) if end else 0  # type: ignore[attr-defined]

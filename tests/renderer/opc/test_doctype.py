@@ -93,5 +93,28 @@ def test_doctype_text_in_a_comment_is_not_a_doctype(template: bytes, tmp_path: P
 def test_a_part_copied_byte_for_byte_that_is_not_well_formed_is_refused(template: bytes, name: str):
     """Found by tests/fuzz (seed 1000099): a truncated layout was copied as is, a success python-pptx could not open."""
     part = zip_part(template, name)
-    with pytest.raises(TemplateError, match=rf"template\.pptx is damaged: part {name} is not well-formed XML"):
+    with pytest.raises(
+        TemplateError, match=rf"template\.pptx is damaged: part {name} is not well-formed XML"
+    ):
         _render_with(template, name, part[: len(part) // 2])
+
+
+def test_a_template_listing_too_many_parts_is_refused_before_zipfile_reads_its_directory(
+    template: bytes, monkeypatch: pytest.MonkeyPatch
+):
+    """zipfile builds an object per entry: 300,000 empty entries cost seconds and hundreds of MB."""
+    import deckkit.renderer.opc.package as package_module
+
+    out = io.BytesIO()
+    with zipfile.ZipFile(io.BytesIO(template)) as src, zipfile.ZipFile(out, "w") as dst:
+        for info in src.infolist():
+            dst.writestr(info, src.read(info))
+        for n in range(300):
+            dst.writestr(f"padding/{n:05d}.bin", b"")
+    monkeypatch.setattr(package_module, "MAX_TEMPLATE_DIRECTORY_BYTES", 20_000)
+    with pytest.raises(
+        TemplateError, match=r"template\.pptx lists too many parts \(its zip directory is [\d,]+ bytes"
+    ):
+        render(out.getvalue(), [{"template": 1, "title": "T"}])
+    monkeypatch.setattr(package_module, "MAX_TEMPLATE_DIRECTORY_BYTES", 16 * 1024 * 1024)
+    assert render(out.getvalue(), [{"template": 1, "title": "T"}]).slide_count == 1

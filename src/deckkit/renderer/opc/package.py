@@ -45,13 +45,14 @@ from deckkit.renderer.opc.relationships import (
 )
 from deckkit.renderer.opc.strict import STRICT_RELATIONSHIPS, to_transitional
 from deckkit.renderer.opc.written import check_unparsed_part
-from deckkit.safezip import RefusedEntryError, read_entry
+from deckkit.safezip import RefusedEntryError, directory_size, read_entry
 
 # Part, relationship and content-type names are re-exported: the package is where callers meet them.
 __all__ = [
     "CT_PRESENTATION",
     "CT_RELS",
     "CT_SLIDE",
+    "MAX_TEMPLATE_DIRECTORY_BYTES",
     "MAX_TEMPLATE_UNPACKED_BYTES",
     "MEDIA_CONTENT_TYPES",
     "OWNED_BY_SLIDE",
@@ -68,6 +69,9 @@ __all__ = [
 MAX_TEMPLATE_UNPACKED_BYTES = 400_000_000
 """All parts read from one template, decompressed: a zip bomb inside template.pptx stops here
 (zipfile never returns more than a part declares, so checking declared sizes before reading holds)."""
+
+MAX_TEMPLATE_DIRECTORY_BYTES = 16 * 1024 * 1024
+"""The template's zip directory (some 80 bytes a part): refused before zipfile builds an object per entry."""
 
 _OLE_MAGIC = b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1"
 
@@ -288,6 +292,12 @@ def open_package(data: bytes) -> Package:
         )
     if not zipfile.is_zipfile(io.BytesIO(data)):
         raise TemplateError("template.pptx is not a PowerPoint file (.pptx): it is not a zip package")
+    listed = directory_size(data)
+    if listed > MAX_TEMPLATE_DIRECTORY_BYTES:
+        raise TemplateError(
+            f"template.pptx lists too many parts (its zip directory is {listed:,} bytes; at most "
+            f"{MAX_TEMPLATE_DIRECTORY_BYTES:,}, some 200,000 parts, are accepted); it is damaged or a zip bomb"
+        )
     try:
         package = Package(data)
     except (zipfile.BadZipFile, zipfile.LargeZipFile, OSError, EOFError, ValueError) as e:
