@@ -70,7 +70,7 @@ MAX_TEMPLATE_UNPACKED_BYTES = 400_000_000
 """All parts read from one template, decompressed: a zip bomb inside template.pptx stops here
 (zipfile never returns more than a part declares, so checking declared sizes before reading holds)."""
 
-MAX_TEMPLATE_DIRECTORY_BYTES = 16 * 1024 * 1024
+MAX_TEMPLATE_DIRECTORY_BYTES = 8 * 1024 * 1024
 """The template's zip directory (some 80 bytes a part): refused before zipfile builds an object per entry."""
 
 _OLE_MAGIC = b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1"
@@ -296,7 +296,7 @@ def open_package(data: bytes) -> Package:
     if listed > MAX_TEMPLATE_DIRECTORY_BYTES:
         raise TemplateError(
             f"template.pptx lists too many parts (its zip directory is {listed:,} bytes; at most "
-            f"{MAX_TEMPLATE_DIRECTORY_BYTES:,}, some 200,000 parts, are accepted); it is damaged or a zip bomb"
+            f"{MAX_TEMPLATE_DIRECTORY_BYTES:,}, some 100,000 parts, are accepted); it is damaged or a zip bomb"
         )
     try:
         package = Package(data)
