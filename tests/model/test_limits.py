@@ -131,8 +131,8 @@ def test_cli_validate_lists_the_limit(tmp_path: Path, capsys: pytest.CaptureFixt
 @pytest.mark.parametrize(
     ("value", "clean"),
     [
-        ("a\x00b", "ab"),
-        ("line\x0bbreak", "line\nbreak"),
+        ("a\x00b", "a\ufffdb"),
+        ("line\x0bbreak", "line\ufffdbreak"),
         ("\ud800!", "\ufffd!"),
         ("a\tb\r\nc \U0001f600", None),
     ],
@@ -148,4 +148,10 @@ def test_text_xml_cannot_hold_is_cleaned(value: str, clean: str | None) -> None:
 
 def test_a_key_xml_cannot_hold_is_cleaned() -> None:
     chart = {"type": "chart", "labels": ["a"], "axis1": {"series": {"s\x01": {"values": [1]}}}}
-    assert list(parse_data([{"template": 1, "c": chart}]).slides[0].values["c"].axis1.series) == ["s"]
+    assert list(parse_data([{"template": 1, "c": chart}]).slides[0].values["c"].axis1.series) == ["s\ufffd"]
+
+
+def test_cleaning_keeps_what_the_given_text_met() -> None:
+    """A hyperlink of a scheme and one control character is valid as given; its clean copy must be too."""
+    text = parse_data([{"template": 1, "t": {"value": "x", "hyperlink": "a:\x01"}}]).slides[0].values["t"]
+    assert text.hyperlink == "a:\ufffd"

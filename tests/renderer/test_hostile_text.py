@@ -45,4 +45,4 @@ def test_control_characters_and_lone_surrogates_render(save_template, check_rend
     ]
     result = render(template, json.loads(json.dumps(data)))
     deck = check_render(result.pptx, template, pages=2)
-    assert deck.texts(0)[0] == "ab\nc\ufffdd"
+    assert deck.texts(0)[0] == "a\ufffdb\ufffdc\ufffdd"

@@ -135,17 +135,11 @@ def check_limits(data: Any) -> Any | None:
 
 
 def clean_text(text: str) -> str:
-    """Text XML 1.0 can hold: a vertical tab (PowerPoint's line break) becomes a newline, half of a
-    character (a lone surrogate, from a JSON escape such as ``\\ud800``) the replacement character
-    U+FFFD, and other control characters but tab, newline and return are dropped."""
-    return _NOT_XML.sub(_replacement, text)
-
-
-def _replacement(found: re.Match[str]) -> str:
-    char = found.group()
-    if char == "\x0b":
-        return "\n"
-    return "\ufffd" if "\ud800" <= char <= "\udfff" else ""
+    """Text XML 1.0 can hold: each character it cannot (a control character but tab, newline and
+    return; half of a character, a lone surrogate from a JSON escape such as ``\\ud800``) becomes
+    U+FFFD, the replacement character, as a decoder shows bytes it cannot read. Replacing keeps
+    the text's length and every rule the given text met (a hyperlink stays non-empty)."""
+    return _NOT_XML.sub("\ufffd", text)
 
 
 def _unclean(value: Any) -> bool:
