@@ -74,20 +74,26 @@ def schema_problems(path: Path, baseline: Path | None) -> list[str]:
 
 def convert_to_pdf(path: Path, outdir: Path, timeout: float = 180) -> Path:
     """Convert with LibreOffice in a private profile (parallel test workers must not share one)."""
+    return convert_all_to_pdf([path], outdir, timeout)[0]
+
+
+def convert_all_to_pdf(paths: list[Path], outdir: Path, timeout: float = 180) -> list[Path]:
+    """Convert many decks in one LibreOffice start (it costs seconds), in a private profile."""
     exe = soffice()
     assert exe is not None
     profile = Path(tempfile.gettempdir()) / f"lo-profile-{os.getpid()}-{uuid.uuid4().hex[:8]}"
     try:
         subprocess.run(
             [exe, f"-env:UserInstallation=file://{profile}", "--headless", "--convert-to", "pdf", "--outdir",
-             str(outdir), str(path)],
+             str(outdir), *map(str, paths)],
             check=True, capture_output=True, timeout=timeout,
         )  # fmt: skip
     finally:
         shutil.rmtree(profile, ignore_errors=True)
-    pdf = outdir / (path.stem + ".pdf")
-    assert pdf.exists(), f"LibreOffice did not convert {path.name}"
-    return pdf
+    pdfs = [outdir / (path.stem + ".pdf") for path in paths]
+    missing = [p.name for p, pdf in zip(paths, pdfs, strict=True) if not pdf.exists()]
+    assert not missing, f"LibreOffice did not convert {', '.join(missing)}"
+    return pdfs
 
 
 def pdf_page_count(pdf: Path) -> int:

@@ -6,7 +6,7 @@ Usage: python bench/server/bench_e2e.py [--runs 5] [--slides 200] [--tree NAME=P
 For each source tree (default: this checkout), in a fresh interpreter with that tree on
 PYTHONPATH, builds the workload (../shared/bench/make_workload.py), then:
 
-* local: ``deckkit.render.render_bundle(zip)`` in process;
+* local: ``deckkit.render_bundle(zip)`` in process;
 * service: ``deckkit serve`` (defaults: built-in storage, SQLite) and the whole flow with the
   client, ``Client.render(zip)``: create, upload, render, download.
 
@@ -59,7 +59,7 @@ def measure(runs: int, slides: int) -> dict[str, Any]:
     import httpx
 
     from deckkit.client import Client
-    from deckkit.render import render_bundle
+    from deckkit.renderer import render_bundle
 
     work = Path(tempfile.mkdtemp(prefix="deckkit-e2e-"))
     try:

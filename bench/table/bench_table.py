@@ -8,7 +8,7 @@ validated Table:
   sizing);
 - ``fill+styles``: every cell an object with font and shape styles, every fourth a data bar
   (images kept in memory by a counting sink);
-- ``render``: the whole ``deckkit.render.render(template, data)`` (data.json parsing and
+- ``render``: the whole ``deckkit.render(template, data)`` (data.json parsing and
   validation, planning, filling, writing the pptx) with string cells;
 - baseline ``python-pptx``: ``shapes.add_table(rows, cols)`` on a blank slide and ``cell.text``
   for every cell, which is how a table of that size is filled with python-pptx (it has no way to

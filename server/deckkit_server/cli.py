@@ -5,8 +5,13 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from deckkit_server.store import Store
 
 __all__ = ["add_account_arguments", "add_serve_arguments", "add_token_arguments", "main", "run_account", "run_serve",
            "run_token"]
@@ -102,15 +107,26 @@ def _time(micros: int | None) -> str:
     return format_timestamp(micros) or "-"
 
 
-def run_token(args: argparse.Namespace) -> int:
-    from deckkit_server.clock import system_clock
+@contextmanager
+def _open_store(args: argparse.Namespace) -> Iterator[Store]:
+    """The store the settings name (``--data-dir`` or DECKKIT_DATABASE_URL), closed afterwards."""
     from deckkit_server.settings import Settings
-    from deckkit_server.store import Account, open_store
+    from deckkit_server.store import open_store
 
     settings = _settings(args)
     assert isinstance(settings, Settings)
     store = open_store(settings.resolved_database_url)
     try:
+        yield store
+    finally:
+        store.close()
+
+
+def run_token(args: argparse.Namespace) -> int:
+    from deckkit_server.clock import system_clock
+    from deckkit_server.store import Account
+
+    with _open_store(args) as store:
         if args.token_action == "create":
             account_id = args.account
             if account_id is None:
@@ -137,20 +153,13 @@ def run_token(args: argparse.Namespace) -> int:
                 print(f"deckkit: no active token {args.token_id}", file=sys.stderr)
                 return 1
             print(f"revoked {args.token_id}")
-    finally:
-        store.close()
     return 0
 
 
 def run_account(args: argparse.Namespace) -> int:
     from deckkit_server.clock import system_clock
-    from deckkit_server.settings import Settings
-    from deckkit_server.store import open_store
 
-    settings = _settings(args)
-    assert isinstance(settings, Settings)
-    store = open_store(settings.resolved_database_url)
-    try:
+    with _open_store(args) as store:
         if args.account_action == "create":
             name = args.name.strip()[:200]
             if not name:
@@ -174,8 +183,6 @@ def run_account(args: argparse.Namespace) -> int:
                 print(f"deckkit: no account {args.account_id}", file=sys.stderr)
                 return 1
             print(f"disabled {args.account_id}: its {len(token_ids)} tokens and its console sign-ins no longer work")
-    finally:
-        store.close()
     return 0
 
 

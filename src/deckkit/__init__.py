@@ -13,10 +13,10 @@ from typing import TYPE_CHECKING, Any
 from deckkit.errors import BundleError, DataError, DeckkitError, Problem, RenderError, TemplateError
 from deckkit.model import (
     Bounds,
+    CellDataBar,
     Chart,
     ChartAxis,
     ChartSeries,
-    Databar,
     DeckData,
     Delete,
     FontStyles,
@@ -45,6 +45,8 @@ if TYPE_CHECKING:
 
 __version__ = "0.1.0"
 
+# Former names, kept for code that already uses them (not in __all__): one name per concept.
+Databar = CellDataBar
 Scatter = ScatterChart
 
 # name -> module that defines it; imported on first use (PEP 562).
@@ -64,12 +66,12 @@ __all__ = [
     "AsyncClient",
     "Bounds",
     "BundleError",
+    "CellDataBar",
     "Chart",
     "ChartAxis",
     "ChartSeries",
     "Client",
     "DataError",
-    "Databar",
     "Deck",
     "DeckData",
     "DeckkitError",
@@ -81,7 +83,6 @@ __all__ = [
     "Problem",
     "RenderError",
     "RenderResult",
-    "Scatter",
     "ScatterAxis",
     "ScatterChart",
     "ScatterSeries",

@@ -5,6 +5,7 @@
     ├── BundleError        the input zip is unsafe, too large, or lacks a file it must hold
     ├── TemplateError      template.pptx cannot be used (not a zip, encrypted, legacy .ppt, no slides)
     ├── RenderError        the data does not fit the template: every problem, each with its path
+    ├── PreviewUnavailableError  no LibreOffice/pdftoppm for slide pictures, or the conversion failed
     ├── ClientConfigError  the client has no base URL or token (deckkit.client)
     └── APIError           talking to the session API failed (deckkit.client)
         ├── APIConnectionError ── APITimeoutError
@@ -28,6 +29,7 @@ __all__ = [
     "BundleError",
     "DataError",
     "DeckkitError",
+    "PreviewUnavailableError",
     "Problem",
     "RenderError",
     "TemplateError",
@@ -88,3 +90,10 @@ class TemplateError(DeckkitError):
 
 class RenderError(_ProblemsError):
     """The data does not fit the template; nothing was written. ``problems`` lists every one."""
+
+
+class PreviewUnavailableError(DeckkitError, RuntimeError):
+    """LibreOffice or pdftoppm is missing, or the conversion failed (see :mod:`deckkit.preview`).
+
+    Also a ``RuntimeError``, which it was before it joined the tree.
+    """

@@ -22,13 +22,14 @@ from typing import TYPE_CHECKING, Any, Literal
 if TYPE_CHECKING:
     from lxml import etree
 
-    from deckkit.renderer.opc.package import Package, Part
+    from deckkit.renderer.opc.package import Package
+    from deckkit.renderer.opc.part import Part
 
 __all__ = ["Placeholder", "Template", "TemplateSlide"]
 
 PlaceholderKind = Literal["text", "table", "chart", "scatter-chart", "picture", "video"]
 
-# What each kind of place accepts in data.json (decisions.md: how data finds its element).
+# What each kind of place accepts in data.json (docs/templates.md, "Where a key lives").
 ACCEPTS: dict[str, tuple[str, ...]] = {
     "text": ("string", "text", "list", "image", "video", "delete"),
     "table": ("table", "delete"),
@@ -142,7 +143,7 @@ def _slide_size(package: Package) -> tuple[int, int]:
 
 def _layout_name(slide: Part) -> str:
     from deckkit.renderer.opc.namespaces import P
-    from deckkit.renderer.opc.package import RT
+    from deckkit.renderer.opc.relationships import RT
 
     layout = slide.related(RT.SLIDE_LAYOUT)
     if layout is None:
@@ -164,11 +165,7 @@ def _describe_slide(package: Package, slide: Part, number: int) -> TemplateSlide
         detail = f"text in {where}" + (f" ({len(occurrences)} places)" if len(occurrences) > 1 else "")
         places.append(Placeholder(key, "text", name, detail, f"{key} text"))
     for frame in found.frames:
-        key = (
-            frame.alt_text[1:-1]
-            if frame.alt_text.startswith("{") and frame.alt_text.endswith("}")
-            else frame.alt_text
-        )
+        key = frame.key
         if frame.kind == "table":
             places.append(_table_placeholder(key, frame.name, frame.element))
         elif frame.kind == "chart":
@@ -199,10 +196,9 @@ def _table_placeholder(key: str, name: str, frame: etree._Element) -> Placeholde
 
 def _chart_placeholder(key: str, name: str, frame: etree._Element, slide: Part) -> Placeholder | None:
     from deckkit.renderer.chart.plot import chart_label, family, plot_groups, series_name
-    from deckkit.renderer.opc.namespaces import C, R
+    from deckkit.renderer.locate import chart_relationship_id
 
-    chart_ref = frame.find(f".//{{{C}}}chart")
-    rid = chart_ref.get(f"{{{R}}}id") if chart_ref is not None else None
+    rid = chart_relationship_id(frame)
     part = slide.rels.target_part(rid) if rid else None
     if part is None:
         return None

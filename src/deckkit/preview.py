@@ -16,19 +16,17 @@ import tempfile
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from deckkit.errors import PreviewUnavailableError
+
 if TYPE_CHECKING:
     from lxml import etree
 
     from deckkit.inspect import Template
-    from deckkit.renderer.opc.package import Part
+    from deckkit.renderer.opc.part import Part
 
 __all__ = ["PreviewUnavailableError", "libreoffice_available", "slide_pngs", "wireframe_svg"]
 
 _EMU_PER_PX = 9525
-
-
-class PreviewUnavailableError(RuntimeError):
-    """LibreOffice or pdftoppm is missing, or the conversion failed."""
 
 
 def _soffice() -> str | None:
@@ -130,7 +128,8 @@ def _contains_named(group: etree._Element, name: str) -> bool:
 
 def _frame(shape: etree._Element, slide_part: Part) -> tuple[int, int, int, int] | None:
     """The shape's own frame, or for a placeholder the one it inherits from layout or master."""
-    from deckkit.renderer.locate import inherited_xfrm, xfrm_box
+    from deckkit.renderer.drawingml import xfrm_box
+    from deckkit.renderer.locate import inherited_xfrm
     from deckkit.renderer.opc.namespaces import A, P
 
     xfrm = shape.find(f"{{{P}}}xfrm")  # graphic frames

@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from tests.readers import assert_readable
-from tests.renderer.core_kit import Deck
+from tests.renderer.core_kit import RenderedPptx
 
 
 @pytest.fixture
@@ -25,14 +25,14 @@ def save_template(tmp_path: Path) -> Callable[[Any, str], Path]:
 
 
 @pytest.fixture
-def check_render(tmp_path: Path) -> Callable[..., Deck]:
-    """Write rendered bytes, run python-pptx and the validator on them, return a Deck."""
+def check_render(tmp_path: Path) -> Callable[..., RenderedPptx]:
+    """Write rendered bytes, run python-pptx and the validator on them, return a RenderedPptx."""
     counter = iter(range(10_000))
 
-    def _check(pptx: bytes, template: Path, pages: int | None = None, *, libreoffice: bool = False) -> Deck:
+    def _check(pptx: bytes, template: Path, pages: int | None = None, *, libreoffice: bool = False) -> RenderedPptx:
         out = tmp_path / f"out{next(counter)}.pptx"
         out.write_bytes(pptx)
         assert_readable(out, template, pages=pages, libreoffice=libreoffice)
-        return Deck(pptx)
+        return RenderedPptx(pptx)
 
     return _check

@@ -22,7 +22,7 @@ NS = {
 EMU_INCH = 914400
 
 
-class Deck:
+class RenderedPptx:
     """A rendered pptx opened for XPath checks on its parts."""
 
     def __init__(self, data: bytes) -> None:

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from deckkit.cli import main
-from tests.renderer.core_kit import NS, Deck, add_textbox, blank_slide, new_presentation, png_bytes
+from tests.renderer.core_kit import NS, RenderedPptx, add_textbox, blank_slide, new_presentation, png_bytes
 
 
 @pytest.fixture
@@ -47,7 +47,7 @@ def test_render_bundle(workspace: Path, capsys):
             z.write(workspace / name, name)
     out = workspace / "b.pptx"
     assert main(["render", str(bundle), "-o", str(out)]) == 0
-    assert Deck(out.read_bytes()).texts(0) == ["Hello"]
+    assert RenderedPptx(out.read_bytes()).texts(0) == ["Hello"]
 
 
 def test_problems_are_listed_and_exit_status_is_1(workspace: Path, capsys):

@@ -167,7 +167,8 @@ class LocalStorage:
         return deleted
 
     def routes(self) -> list[BaseRoute]:
-        from deckkit_server.storage.local_routes import download_endpoint, upload_endpoint
+        from deckkit_server.storage.local_download import download_endpoint
+        from deckkit_server.storage.local_routes import upload_endpoint
 
         return [
             Route(f"/storage/{self.bucket}", upload_endpoint(self), methods=["POST"]),

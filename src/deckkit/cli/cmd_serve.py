@@ -2,34 +2,17 @@
 
 from __future__ import annotations
 
-import argparse
 from typing import Any
+
+from deckkit.cli._server_verb import register_server_verb
 
 __all__ = ["register"]
 
 
 def register(subparsers: Any) -> None:
-    parser: argparse.ArgumentParser = subparsers.add_parser(
+    register_server_verb(
+        subparsers,
         "serve",
         help="run the session API server",
         description="Run the deckkit session API server on this machine.",
     )
-    try:
-        from deckkit_server.cli import add_serve_arguments
-    except ImportError:  # the server package is not installed
-        parser.set_defaults(run=_missing)
-        return
-    add_serve_arguments(parser)
-    parser.set_defaults(run=_run)
-
-
-def _run(args: argparse.Namespace) -> int:
-    from deckkit_server.cli import run_serve
-
-    return run_serve(args)
-
-
-def _missing(args: argparse.Namespace) -> int:
-    from deckkit.errors import DeckkitError
-
-    raise DeckkitError("the server is not installed: pip install 'deckkit[server]'")

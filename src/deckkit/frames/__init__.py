@@ -6,7 +6,7 @@ package: a frame is recognised by its type once its library is loaded (see ``_ba
 =====================================  ==============================================
 ``table_from_dataframe(df, ...)``      ``Table.from_dataframe``: header, formats, styles, data bars
 ``chart_from_dataframe(df, ...)``      ``Chart.from_dataframe``: labels or date labels, series, axis2
-``scatter_from_dataframe(df, ...)``    ``Scatter.from_dataframe``: x, y, one series per ``by`` group
+``scatter_from_dataframe(df, ...)``    ``ScatterChart.from_dataframe``: x, y, one series per ``by`` group
 ``list_from_values(values, ...)``      ``List.from_values``: a sequence (nesting = levels) or Series
 ``list_from_series(series, ...)``      ``List.from_series``: a Series, levels from a sequence
 ``list_from_dataframe(df, ...)``       ``List.from_dataframe``: a text column and a level column

@@ -6,7 +6,7 @@
 >>> table.rows[0]
 ['region', TableCell(value='revenue', styles=Styles(font=None, shape=ShapeStyles(outline=None, fill=None, align='right', vertical_align=None)), databar=None)]
 >>> table.rows[2][0], table.rows[2][1].value, table.rows[2][1].databar
-('South', '-$80', Databar(ratio=0.0648, color='#D9534F'))
+('South', '-$80', CellDataBar(ratio=0.0648, color='#D9534F'))
 """
 
 from __future__ import annotations
@@ -37,7 +37,7 @@ from deckkit.frames._styles import (
 )
 from deckkit.frames.formats import Format, currency, formatter_for, label_formatter
 from deckkit.model._base import data_error
-from deckkit.model.elements import Databar, Table
+from deckkit.model.elements import CellDataBar, Table
 from deckkit.model.styles import HorizontalAlign
 
 __all__ = ["CellStyles", "DataBar", "table_from_dataframe"]
@@ -151,7 +151,7 @@ def table_from_dataframe(
     rules = _rules(frame, cell_styles)
 
     pool = StylesPool()
-    bars_seen: dict[tuple[float, str], Databar] = {}  # ratios are rounded: few distinct bars
+    bars_seen: dict[tuple[float, str], CellDataBar] = {}  # ratios are rounded: few distinct bars
 
     def make_cell(text: str, styles: StyleDict | None, bar: dict[str, Any] | None) -> Any:
         if styles is None and bar is None:
@@ -161,7 +161,7 @@ def table_from_dataframe(
             cell["styles"] = pool(styles)
         if bar is not None:
             key = (bar["ratio"], bar["color"])
-            cell["databar"] = bars_seen.get(key) or bars_seen.setdefault(key, Databar.model_validate(bar))
+            cell["databar"] = bars_seen.get(key) or bars_seen.setdefault(key, CellDataBar.model_validate(bar))
         return cell
 
     rows: list[list[Any]] = []

@@ -30,7 +30,8 @@ from deckkit.model.elements import ELEMENT_TYPES, AnyElement, Delete, element_ki
 from deckkit.model.limits import check_limits, loads
 from deckkit.model.media import Image, Video
 from deckkit.model.styles import FontStyles, ShapeStyles, Styles
-from deckkit.model.table import Databar, Table, TableCell
+from deckkit.model.table import CellDataBar, Table, TableCell
+from deckkit.model.table import Databar as Databar  # the former name of CellDataBar
 from deckkit.model.text import List, Text
 
 __all__ = [
@@ -39,10 +40,10 @@ __all__ = [
     "THEME_COLOR_NAMES",
     "AnyElement",
     "Bounds",
+    "CellDataBar",
     "Chart",
     "ChartAxis",
     "ChartSeries",
-    "Databar",
     "DeckData",
     "Delete",
     "FontStyles",
@@ -79,18 +80,16 @@ def parse_data(source: DeckData | dict[str, Any] | list[Any] | str | bytes) -> D
         return source
     if isinstance(source, str | bytes):
         try:
-            # NaN and Infinity are not JSON; a file holding them was not written by a JSON library.
+            # NaN and Infinity are not JSON, but Python's json module writes them by default (a
+            # pandas gap is NaN): read them as floats, so that a gap in chart values is a gap and
+            # anywhere else the model says where a finite number was expected.
             source = loads(source)
         except json.JSONDecodeError as e:
             raise DataError(
                 [Problem("", f"data.json is not valid JSON: {e.msg} at line {e.lineno} column {e.colno}")]
             ) from None
-        except ValueError as e:
-            if isinstance(e.__cause__, UnicodeDecodeError) or isinstance(e, UnicodeDecodeError):
-                raise DataError([Problem("", "data.json must be UTF-8 text")]) from None
-            raise DataError(
-                [Problem("", f"data.json is not valid JSON: {e} is not a JSON value (use null)")]
-            ) from None
+        except ValueError:  # UnicodeDecodeError
+            raise DataError([Problem("", "data.json must be UTF-8 text")]) from None
     cleaned = check_limits(source)
     try:
         deck = DeckData.model_validate(source)

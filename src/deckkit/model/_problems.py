@@ -95,6 +95,9 @@ def _message(error: ErrorDetails) -> str:
         return "is required"
     if kind == "extra_forbidden":
         key = str(loc[-1])
+        if key in _all_field_names():
+            # A field of other objects, not of this one: a look-alike (or the name itself) would mislead.
+            return "unknown field"
         hint = difflib.get_close_matches(key, _all_field_names(), n=1, cutoff=0.7)
         return f'unknown field, did you mean "{hint[0]}"?' if hint else "unknown field"
     if kind in ("literal_error", "enum"):

@@ -96,6 +96,25 @@ def _removable_color(value: str) -> str:
     return value if value == "" else _color(value)
 
 
+# What XML_TEXT_PATTERN refuses, and lone surrogates (which only Python strings can hold).
+NOT_XML_TEXT = re.compile("[\x00-\x08\x0c\x0e-\x1f\ufffe\uffff\ud800-\udfff]")
+
+
+def _xml_text(value: str) -> str:
+    """Text that XML (so a slide) can hold: 'contains U+0007 (a control character) at position 5'."""
+    found = NOT_XML_TEXT.search(value)
+    if found is not None:
+        char = found.group()
+        what = "a control character" if ord(char) < 0x20 else "a character that is not text"
+        raise PydanticCustomError(
+            "xml_character",
+            "contains U+{code} ({what}) at position {at}, which a slide cannot hold; remove it "
+            "(a line break is \\n)",
+            {"code": f"{ord(char):04X}", "what": what, "at": found.start() + 1},
+        )
+    return value
+
+
 def _must_be_true(value: Any) -> Any:
     if value is not True:
         raise PydanticCustomError("must_be_true", "must be true, got {got}", {"got": shown(value)})
@@ -143,7 +162,7 @@ def is_video_site_url(src: str) -> bool:
     return re.fullmatch(VIDEO_URL_PATTERN, src) is not None
 
 
-StrictText = Annotated[str, Strict()]
+StrictText = Annotated[str, Strict(), AfterValidator(_xml_text)]
 StrictFlag = Annotated[bool, Strict()]
 WholeNumber = Annotated[int, Strict(), BeforeValidator(_integral_float_to_int)]
 Number = Annotated[float, Strict(), AfterValidator(_finite)]
@@ -151,7 +170,7 @@ PositiveNumber = Annotated[float, Strict(), AfterValidator(_finite), AfterValida
 PositiveInt = Annotated[int, Strict(), AfterValidator(_positive), BeforeValidator(_integral_float_to_int)]
 MaybeNumber = Annotated[Number | None, BeforeValidator(_nan_to_none)]
 TrueFlag = Annotated[bool, BeforeValidator(_must_be_true)]
-Hyperlink = Annotated[str, Strict(), AfterValidator(_hyperlink)]
+Hyperlink = Annotated[str, Strict(), AfterValidator(_xml_text), AfterValidator(_hyperlink)]
 Color = Annotated[str, Strict(), AfterValidator(_color)]
 ThemeSlotColor = Annotated[str, Strict(), AfterValidator(_theme_slot_color)]
 RemovableColor = Annotated[str, Strict(), AfterValidator(_removable_color)]

@@ -156,7 +156,7 @@ class ScatterChart(StrictModel):
 
 
 Scatter = ScatterChart
-"""The name analysts reach for: ``Scatter.from_dataframe(df, x=..., y=...)``."""
+"""The former short name of :class:`ScatterChart`, kept for code that already uses it."""
 
 
 __all__ = [
@@ -165,7 +165,6 @@ __all__ = [
     "ChartAxis",
     "ChartSeries",
     "Point",
-    "Scatter",
     "ScatterAxis",
     "ScatterChart",
     "ScatterSeries",

@@ -11,7 +11,7 @@ from typing import Annotated, Any
 from pydantic import Discriminator, Tag
 
 from deckkit.model._base import StrictModel
-from deckkit.model._types import TrueFlag
+from deckkit.model._types import StrictText, TrueFlag
 from deckkit.model.chart import (
     Bounds,
     Chart,
@@ -22,17 +22,17 @@ from deckkit.model.chart import (
     ScatterSeries,
 )
 from deckkit.model.media import Image, Video
-from deckkit.model.table import Databar, Table, TableCell
+from deckkit.model.table import CellDataBar, Table, TableCell
 from deckkit.model.text import List, Text
 
 __all__ = [
     "ELEMENT_TYPES",
     "AnyElement",
     "Bounds",
+    "CellDataBar",
     "Chart",
     "ChartAxis",
     "ChartSeries",
-    "Databar",
     "Delete",
     "Image",
     "List",
@@ -103,7 +103,7 @@ def _slide_value_tag(value: Any) -> str | None:
 
 
 SlideValue = Annotated[
-    Annotated[str, Tag("Str")]
+    Annotated[StrictText, Tag("Str")]
     | Annotated[Text, Tag("Text")]
     | Annotated[Table, Tag("Table")]
     | Annotated[List, Tag("List")]

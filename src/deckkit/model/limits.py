@@ -14,10 +14,10 @@ pydantic-core failing on millions of slides). Each limit is far above what a rea
   of time and memory (past them, pydantic-core's own failures are not messages for a user);
 - ``MAX_JSON_BYTES``: data.json is at most 64 MiB of text, checked before it is parsed.
 
-The same walk finds text (values and keys) holding a character XML 1.0 cannot hold, which lxml
-would refuse mid-render; the deck is built from a copy with such text cleaned (:func:`clean_text`),
-as the chart workbook always did, rather than refused: the JSON Schema (and so every other
-validator) accepts any string in a text field, and so does deckkit.
+The same walk finds text holding a character XML 1.0 cannot hold, which lxml would refuse
+mid-render. Text fields refuse it themselves (``_types.StrictText``, with the JSON Schema); what
+they do not see, object keys (a chart's series are named by theirs), is cleaned
+(:func:`clean_text`) in a copy the deck is built from.
 
 The check walks the parsed data without recursion and reports the first problem it meets with
 its data path, as a DataError.
@@ -26,12 +26,12 @@ its data path, as a DataError.
 from __future__ import annotations
 
 import json
-import re
 from collections.abc import Iterable
 from typing import Any, Final
 
 from deckkit.errors import DataError, Problem
 from deckkit.model._problems import format_path
+from deckkit.model._types import NOT_XML_TEXT
 
 __all__ = [
     "MAX_DEPTH",
@@ -53,8 +53,8 @@ MAX_JSON_BYTES: Final = 64 * 1024 * 1024
 
 _INTEGER_BOUND: Final = 10**MAX_INTEGER_DIGITS
 _TOO_MANY: Final = -1
-# Characters XML 1.0 cannot hold: C0 controls but tab, newline and return; lone surrogates; U+FFFE/F.
-_NOT_XML: Final = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
+# The characters the text types refuse (one definition); here they are cleaned from keys.
+_NOT_XML: Final = NOT_XML_TEXT
 
 
 class _LongInteger:
@@ -64,10 +64,6 @@ class _LongInteger:
 
     def __init__(self, text: str) -> None:
         self.digits = len(text.lstrip("-"))
-
-
-def _reject_constant(name: str) -> Any:
-    raise ValueError(name)
 
 
 def _integer(text: str) -> int | _LongInteger:
@@ -86,7 +82,7 @@ def _too_deep() -> DataError:
 
 
 def loads(text: str | bytes) -> Any:
-    """JSON text parsed as data.json is (NaN and Infinity refused), with its nesting and numbers bounded.
+    """JSON text parsed as data.json is (NaN and Infinity read, as Python writes them), with its nesting and numbers bounded.
 
     Raises json.JSONDecodeError and ValueError as json.loads does, DataError for a limit.
     """
@@ -99,7 +95,7 @@ def loads(text: str | bytes) -> Any:
             ]
         )
     try:
-        return json.loads(text, parse_constant=_reject_constant)
+        return json.loads(text)
     except RecursionError:
         # json recurses once per level: far past MAX_DEPTH, so the limit is the message.
         raise _too_deep() from None
@@ -108,7 +104,7 @@ def loads(text: str | bytes) -> Any:
             raise
     # A number longer than Python converts (4,300 digits): parse again, keeping long numbers as
     # markers, so that check_limits can say where the first one is.
-    return json.loads(text, parse_constant=_reject_constant, parse_int=_integer)
+    return json.loads(text, parse_int=_integer)
 
 
 def check_limits(data: Any) -> Any | None:

@@ -17,6 +17,15 @@ VIDEO_SITES: tuple[str, ...] = (
     "player.vimeo.com",
 )
 
+# Text a slide can hold: no control character XML 1.0 refuses (tab, newline, carriage return and
+# vertical tab, PowerPoint's soft line break, are allowed) and no non-character U+FFFE/U+FFFF.
+# Lone surrogates are refused by the models only: in ECMA-262 a pair is two code units in that
+# range, so the schema cannot name them without refusing every emoji.
+_XML_CHARACTERS = r"[^\u0000-\u0008\u000c\u000e-\u001f\ufffe\uffff]"
+XML_TEXT_PATTERN = "^" + _XML_CHARACTERS + "*$"
+# The same rule inside another pattern, right after its ^.
+_XML_TEXT_AHEAD = "(?=" + _XML_CHARACTERS + "*$)"
+
 
 def case_insensitive(text: str) -> str:
     """``png`` -> ``[Pp][Nn][Gg]``: a case-insensitive literal without regex flags."""
@@ -24,7 +33,9 @@ def case_insensitive(text: str) -> str:
 
 
 # A path inside the zip: relative, forward slashes only, no "..", no scheme or drive letter.
-MEDIA_PATH_PREFIX = r"^(?![/\\])(?![A-Za-z][A-Za-z0-9+.-]*:)(?!.*\\)(?!(?:.*/)?\.\.(?:/|$))"
+MEDIA_PATH_PREFIX = (
+    r"^" + _XML_TEXT_AHEAD + r"(?![/\\])(?![A-Za-z][A-Za-z0-9+.-]*:)(?!.*\\)(?!(?:.*/)?\.\.(?:/|$))"
+)
 
 
 def media_path_pattern(extensions: tuple[str, ...]) -> str:
@@ -35,8 +46,8 @@ IMAGE_PATH_PATTERN = media_path_pattern(IMAGE_EXTENSIONS)
 VIDEO_PATH_PATTERN = media_path_pattern(VIDEO_EXTENSIONS)
 
 _SITES = "|".join(s.replace(".", r"\.") for s in VIDEO_SITES)
-VIDEO_URL_PATTERN = r"^https://(?:(?:www|m)\.)?(?:" + _SITES + r")(?:[/?#]\S*)?$"
+VIDEO_URL_PATTERN = r"^" + _XML_TEXT_AHEAD + r"https://(?:(?:www|m)\.)?(?:" + _SITES + r")(?:[/?#]\S*)?$"
 
-HYPERLINK_PATTERN = r"^[A-Za-z][A-Za-z0-9+.-]*:\S+$"
+HYPERLINK_PATTERN = r"^" + _XML_TEXT_AHEAD + r"[A-Za-z][A-Za-z0-9+.-]*:\S+$"
 
 HEX_COLOR_PATTERN = r"^#?(?:[0-9A-Fa-f]{3}|[0-9A-Fa-f]{6})$"

@@ -2,7 +2,7 @@
 
 Written by hand from the same constants and patterns the models use (enums, colour names,
 ranges, path and URL patterns), so that schema and models accept and reject the same documents;
-``tests/model/test_schema_agreement.py`` proves it on hundreds of generated documents. The two
+``tests/model/test_schema.py`` (``test_schema_and_models_agree_on_generated_documents``) proves it on hundreds of generated documents. The two
 rules that tie fields together are stated too: ``labels`` xor ``date_labels`` (``oneOf``) and a
 thumbnail for a local video (``if``/``then``). ``null`` for an optional field means "not given".
 """
@@ -20,6 +20,7 @@ from deckkit.model.patterns import (
     IMAGE_PATH_PATTERN,
     VIDEO_PATH_PATTERN,
     VIDEO_URL_PATTERN,
+    XML_TEXT_PATTERN,
 )
 from deckkit.model.styles import FONT_SIZE_RANGE
 from deckkit.model.text import LEVEL_RANGE
@@ -30,7 +31,7 @@ SCHEMA_ID = "urn:deckkit:data.json"
 
 Schema = dict[str, Any]
 
-_STRING: Schema = {"type": "string"}
+_STRING: Schema = {"type": "string", "pattern": XML_TEXT_PATTERN}
 _NUMBER: Schema = {"type": "number"}
 _BOOLEAN: Schema = {"type": "boolean"}
 _POSITIVE_NUMBER: Schema = {"type": "number", "exclusiveMinimum": 0}
@@ -130,7 +131,8 @@ _DEFS: dict[str, Schema] = {
     "TableCell": _object(
         "A table cell given as an object.",
         {"value": _STRING},
-        {"styles": _ref("Styles"), "databar": _ref("Databar")},
+        # type: the interface calls a cell object a Text object; null is "not given" here (no union tag).
+        {"type": _nullable({"const": "text"}), "styles": _ref("Styles"), "databar": _ref("Databar")},
     ),
     "Table": _object(
         "Rows of cells (header included) for the table whose alt text is the key; short rows are padded.",

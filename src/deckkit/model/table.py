@@ -15,19 +15,32 @@ HorizontalSizing = Literal["fixed", "anchor_left", "anchor_right"]
 VerticalSizing = Literal["fixed", "anchor_top", "anchor_bottom"]
 
 
-class Databar(StrictModel):
-    """A bar drawn inside a table cell: ``ratio`` (0.0-1.0) of its width, in ``color``."""
+class CellDataBar(StrictModel):
+    """One table cell's data bar: ``ratio`` (0.0-1.0) of the cell's width, in ``color``.
+
+    data.json calls it ``databar`` (schema ``Databar``). A column's bars, computed from its values,
+    are :class:`deckkit.frames.DataBar`.
+    """
 
     ratio: Annotated[Number, in_range(0.0, 1.0)]
     color: Color
 
 
-class TableCell(StrictModel):
-    """A table cell given as an object: text, styles (``shape`` styles the cell), data bar."""
+Databar = CellDataBar
+"""The former name, kept for code that already imports it; new code says ``CellDataBar``."""
 
+
+class TableCell(StrictModel):
+    """A table cell given as an object: text, styles (``shape`` styles the cell), data bar.
+
+    The interface calls a cell object a Text object, so clients may send its ``type: "text"``;
+    it is kept as given (absent stays absent when the data is written back).
+    """
+
+    type: Literal["text"] | None = None
     value: StrictText
     styles: Styles | None = None
-    databar: Databar | None = None
+    databar: CellDataBar | None = None
 
 
 def _cell_tag(value: Any) -> str:

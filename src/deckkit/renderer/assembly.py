@@ -11,13 +11,18 @@ import hashlib
 from collections.abc import Mapping
 
 from deckkit.errors import DeckkitError, Problem, RenderError
-from deckkit.model import DeckData
+from deckkit.model import DeckData, List, Text
 from deckkit.model._problems import format_path
+from deckkit.renderer.fill.autofit import fit_text_boxes
+from deckkit.renderer.fill.notes import fill_notes
 from deckkit.renderer.fill.theme import apply_theme_colors
 from deckkit.renderer.filler import LocatedSlide, OutputSlide, key_site
 from deckkit.renderer.locate import locate_placeholders
+from deckkit.renderer.opc.content_types import MEDIA_CONTENT_TYPES
 from deckkit.renderer.opc.namespaces import R
-from deckkit.renderer.opc.package import MEDIA_CONTENT_TYPES, RT, Package, Part
+from deckkit.renderer.opc.package import Package
+from deckkit.renderer.opc.part import Part
+from deckkit.renderer.opc.relationships import RT
 from deckkit.renderer.planning import SlidePlan
 from deckkit.renderer.presentation import rebuild_presentation
 
@@ -86,11 +91,17 @@ def assemble(package: Package, deck: DeckData, plans: list[SlidePlan], media: Ma
 def _fill_slide(output: OutputSlide, plan: SlidePlan, index: int) -> None:
     if not plan.operations:
         return
+    fill_notes(output.part, [(op.key, op.value) for op in plan.operations if isinstance(op.value, Text | List)])
     located = LocatedSlide(output.part, plan.number, locate_placeholders(output.part.xml))
     removed = False
+    typed_into = []  # text boxes whose text changed: auto-fit ones follow it
     for op in plan.operations:
-        op.filler.fill(key_site(located, op.key, format_path(["slides", index, op.key])), op.value, output)
+        site = key_site(located, op.key, format_path(["slides", index, op.key]))
+        op.filler.fill(site, op.value, output)
         removed = removed or op.filler.removes_shapes
+        if isinstance(op.value, Text | List):
+            typed_into += [occ.shape for occ in site.text if occ.cell is None]
+    fit_text_boxes(typed_into, output.part)
     if removed:
         _prune_relationships(output.part)
 

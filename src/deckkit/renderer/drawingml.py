@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Iterable
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from lxml import etree
 
@@ -18,14 +18,28 @@ from deckkit.model.styles import FontStyles, ShapeStyles
 from deckkit.renderer.opc.namespaces import A
 
 
-@dataclass(frozen=True, slots=True)
-class Box:
+class Box(NamedTuple):
     """A rectangle in EMU, as ``a:off`` (x, y) and ``a:ext`` (cx, cy) give it."""
 
     x: int
     y: int
     cx: int
     cy: int
+
+
+def xfrm_box(xfrm: etree._Element) -> Box | None:
+    """The box of an ``a:xfrm``/``p:xfrm``; None when it lacks ``a:off`` or ``a:ext`` or a number is unreadable.
+
+    The one reader of a shape's position: locate (inherited frames), media, tables, groups and
+    preview all read it here.
+    """
+    off, ext = xfrm.find(f"{{{A}}}off"), xfrm.find(f"{{{A}}}ext")
+    if off is None or ext is None:
+        return None
+    try:
+        return Box(int(off.get("x", "0")), int(off.get("y", "0")), int(ext.get("cx", "0")), int(ext.get("cy", "0")))
+    except ValueError:
+        return None
 
 
 FILL_TAGS = tuple(

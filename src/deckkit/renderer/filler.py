@@ -27,7 +27,7 @@ from deckkit.renderer.locate import Frame, FrameKind, Occurrence, SlidePlacehold
 
 if TYPE_CHECKING:
     from deckkit.renderer.assembly import SlideMedia
-    from deckkit.renderer.opc.package import Part
+    from deckkit.renderer.opc.part import Part
 
 __all__ = [
     "ELEMENT_FRAMES",

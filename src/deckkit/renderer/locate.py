@@ -19,10 +19,11 @@ from typing import TYPE_CHECKING, Final, Literal
 from lxml import etree
 
 from deckkit.errors import TemplateError
+from deckkit.renderer.drawingml import Box, xfrm_box
 from deckkit.renderer.opc.namespaces import MC, TABLE, A, C, P, R
 
 if TYPE_CHECKING:
-    from deckkit.renderer.opc.package import Part
+    from deckkit.renderer.opc.part import Part
 
 __all__ = [
     "KEY_PATTERN",
@@ -52,7 +53,12 @@ FrameKind = Literal["table", "chart", "picture", "video", "graphic", "shape"]
 
 @dataclass(slots=True)
 class Occurrence:
-    """One ``{key}`` in one paragraph: ``start``/``end`` index the paragraph's text."""
+    """One ``{key}`` in one paragraph: ``start``/``end`` index the paragraph's text.
+
+    ``neighbours`` are every occurrence of the paragraph (this one included), sharing one list:
+    the text filler keeps their offsets current as it replaces keys, so that a key is found
+    where the template has it and never inside a value inserted before it.
+    """
 
     key: str
     shape: etree._Element  # the p:sp (or p:graphicFrame for a table cell) that holds the text
@@ -60,6 +66,7 @@ class Occurrence:
     start: int
     end: int
     cell: etree._Element | None = None  # the a:tc when the text is in a table cell
+    neighbours: list[Occurrence] = field(default_factory=list, repr=False, compare=False)
 
     @property
     def tx_body(self) -> etree._Element:
@@ -76,6 +83,12 @@ class Frame:
     kind: FrameKind
     element: etree._Element
     name: str
+
+    @property
+    def key(self) -> str:
+        """The key the alt text names: ``key`` for an alt text of ``key`` or ``{key}``."""
+        alt = self.alt_text
+        return alt[1:-1] if alt.startswith("{") and alt.endswith("}") else alt
 
 
 @dataclass(slots=True)
@@ -114,10 +127,11 @@ def _paragraph_occurrences(paragraph: etree._Element, shape: etree._Element, cel
     text = "".join(t for _, t in paragraph_segments(paragraph))
     if "{" not in text:
         return
+    neighbours: list[Occurrence] = []
     for match in KEY_PATTERN.finditer(text):
-        found.setdefault(match.group(1), []).append(
-            Occurrence(match.group(1), shape, paragraph, match.start(), match.end(), cell)
-        )
+        occ = Occurrence(match.group(1), shape, paragraph, match.start(), match.end(), cell, neighbours)
+        neighbours.append(occ)
+        found.setdefault(match.group(1), []).append(occ)
 
 
 def _text_bodies(shape: etree._Element) -> Iterator[tuple[etree._Element, etree._Element | None]]:
@@ -215,7 +229,7 @@ def inherited_xfrm(shape: etree._Element, slide: Part) -> etree._Element | None:
     the first one of the same ``type`` (``body`` when absent). Works for every placeholder shape
     kind (``p:sp``, a ``p:pic`` holding a sample picture, a graphic frame).
     """
-    from deckkit.renderer.opc.package import RT
+    from deckkit.renderer.opc.relationships import RT
 
     ph = shape.find(f"./*/{{{P}}}nvPr/{{{P}}}ph")
     if ph is None:
@@ -230,24 +244,8 @@ def inherited_xfrm(shape: etree._Element, slide: Part) -> etree._Element | None:
     return None
 
 
-def xfrm_box(xfrm: etree._Element) -> tuple[int, int, int, int] | None:
-    """(x, y, cx, cy) in EMU of an ``a:xfrm``/``p:xfrm``, or None when it is incomplete or unreadable."""
-    off, ext = xfrm.find(f"{{{A}}}off"), xfrm.find(f"{{{A}}}ext")
-    if off is None or ext is None:
-        return None
-    try:
-        return (
-            int(off.get("x", "0")),
-            int(off.get("y", "0")),
-            int(ext.get("cx", "0")),
-            int(ext.get("cy", "0")),
-        )
-    except ValueError:
-        return None
-
-
-def inherited_frame(shape: etree._Element, slide: Part) -> tuple[int, int, int, int] | None:
-    """(x, y, cx, cy) of a placeholder without a position of its own, from its layout or master.
+def inherited_frame(shape: etree._Element, slide: Part) -> Box | None:
+    """The box of a placeholder without a position of its own, from its layout or master.
 
     Pictures and videos are sized from the shape they replace; a placeholder whose ``p:spPr``
     has no ``a:xfrm`` is where the layout (or master) placeholder it follows is.

@@ -12,11 +12,13 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from deckkit.errors import Problem
-from deckkit.model import AnyElement, DeckData, Text
+from deckkit.model import AnyElement, DeckData, List, Text
 from deckkit.model._problems import format_path
+from deckkit.renderer.fill.notes import notes_keys
 from deckkit.renderer.filler import LocatedSlide, Operation, PlanReport, filler_for, key_site
-from deckkit.renderer.locate import locate_placeholders
-from deckkit.renderer.opc.package import Package, Part
+from deckkit.renderer.locate import Occurrence, locate_placeholders
+from deckkit.renderer.opc.package import Package
+from deckkit.renderer.opc.part import Part
 
 __all__ = ["DeckPlan", "SlidePlan", "plan_deck"]
 
@@ -61,11 +63,13 @@ class _Planner:
         self.slides = package.slides()
         self.report = PlanReport(media)
         self._located: dict[int, LocatedSlide] = {}
+        self._notes: dict[int, dict[str, list[Occurrence]]] = {}  # keys in each slide's speaker notes
 
     def template_slide(self, number: int) -> LocatedSlide:
         if number not in self._located:
             part = self.slides[number - 1]
             self._located[number] = LocatedSlide(part, number, locate_placeholders(part.xml))
+            self._notes[number] = notes_keys(part)
         return self._located[number]
 
     def plan_slide(self, index: int, number: int, values: Mapping[str, Any]) -> SlidePlan | None:
@@ -81,6 +85,10 @@ class _Planner:
         for key, raw in values.items():
             value: AnyElement = Text(value=raw) if isinstance(raw, str) else raw
             site = key_site(slide, key, format_path(["slides", index, key]))
+            if isinstance(value, Text | List) and not site.text and not site.frames and key in self._notes[number]:
+                # Only in the speaker notes: used there (assembly fills the notes), not "unused".
+                operations.append(Operation(key, value, filler_for(value)))
+                continue
             operation = filler_for(value).plan(site, value, self.report)
             if operation is not None:
                 operations.append(operation)
@@ -88,5 +96,11 @@ class _Planner:
             if key not in values:
                 self.report.warnings.append(Problem(
                     f"slides[{index}]", f"{{{key}}} on template slide {number} is not filled; it is left as it is"
+                ))  # fmt: skip
+        for key in self._notes[number]:
+            if key not in values and key not in slide.placeholders.text:
+                self.report.warnings.append(Problem(
+                    f"slides[{index}]",
+                    f"{{{key}}} in the speaker notes of template slide {number} is not filled; it is left as it is",
                 ))  # fmt: skip
         return SlidePlan(slide.part, number, operations)

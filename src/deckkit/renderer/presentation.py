@@ -15,7 +15,9 @@ import uuid
 from lxml import etree
 
 from deckkit.renderer.opc.namespaces import EP, P14, P, R
-from deckkit.renderer.opc.package import RT, Package, Part
+from deckkit.renderer.opc.package import Package
+from deckkit.renderer.opc.part import Part
+from deckkit.renderer.opc.relationships import RT
 
 __all__ = ["rebuild_presentation"]
 

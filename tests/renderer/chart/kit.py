@@ -2,7 +2,7 @@
 
 The filler's own tests (and the corpus test, whose charts have no alt text) call
 ``check_chart``/``fill_chart`` on a chart part and store the result (chart XML and embedded
-workbook) in a copy of the pptx; end-to-end tests go through ``deckkit.render.render``.
+workbook) in a copy of the pptx; end-to-end tests go through ``deckkit.render``.
 """
 
 from __future__ import annotations

@@ -8,6 +8,7 @@ import pytest
 
 from deckkit.renderer import render
 from tests.renderer.core_kit import NS, add_textbox, blank_slide, new_presentation
+from tests.renderer.fill.intent_kit import set_bullet
 
 
 @pytest.fixture
@@ -57,11 +58,13 @@ def dummy(save_template) -> Path:
     box = add_textbox(slide, "{points}", top=2, height=4)
     frame = box.text_frame
     frame.paragraphs[0].runs[0].font.size = Pt(28)
+    set_bullet(frame.paragraphs[0], "●")
     for level, size in ((1, 20), (2, 14)):
         p = frame.add_paragraph()
         p.text = f"dummy level {level}"
         p.level = level
         p.runs[0].font.size = Pt(size)
+        set_bullet(p, "–")  # a dummy list is a bulleted list under {key}
     return save_template(prs)
 
 

@@ -8,8 +8,9 @@ import pytest
 
 from deckkit.errors import RenderError
 from deckkit.model.elements import Image, Video
+from deckkit.renderer.drawingml import Box
 from deckkit.renderer.media.filler import check_media, place_media
-from deckkit.renderer.media.geometry import Box, Crop, fit_picture
+from deckkit.renderer.media.geometry import Crop, fit_picture
 from deckkit.renderer.media.imageinfo import UnreadableImageError, read_image_info
 from tests.renderer.media.builders import fake_mp4, picture, target_slides
 from tests.renderer.media.fake_package import FakePackage, find_target

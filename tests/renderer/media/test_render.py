@@ -1,4 +1,4 @@
-"""Media through the public renderer: deckkit.render.render(template, data, media={...})."""
+"""Media through the public renderer: deckkit.render(template, data, media={...})."""
 
 from __future__ import annotations
 

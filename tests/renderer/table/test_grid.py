@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from deckkit.renderer.table.grid import Merge, scale_to_total, sized_edges, source_index
+from deckkit.renderer.table.grid import Merge, source_index
+from deckkit.renderer.table.sizing import scale_to_total, sized_edges
 
 
 @pytest.mark.parametrize(

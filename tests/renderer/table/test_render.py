@@ -1,4 +1,4 @@
-"""Tables end to end through deckkit.render.render: the engine finds the frame, the filler fills it."""
+"""Tables end to end through deckkit.render: the engine finds the frame, the filler fills it."""
 
 from __future__ import annotations
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 from lxml import etree
 
 from deckkit.model.elements import Bounds
+from deckkit.renderer.chart.dates import TIME_UNITS, finer
 from deckkit.renderer.chart.plot import c, child_val, local
 from deckkit.renderer.chart.workbook.editor import format_number
 
@@ -71,16 +72,21 @@ def set_label_interval(axis: etree._Element, interval: int) -> None:
 
 
 def to_date_axis(
-    axis: etree._Element, fmt: str | None, major_unit: int | None, time_unit: str | None
+    axis: etree._Element, fmt: str | None, major_unit: int | None, time_unit: str | None, base_unit: str | None
 ) -> etree._Element:
-    """Turn a category axis into a date axis (or update one); returns the axis element."""
+    """Turn a category axis into a date axis (or update one); returns the axis element.
+
+    base_unit is the labels' own unit (:func:`deckkit.renderer.chart.dates.base_time_unit`), or
+    None to keep the template's (days on a new date axis).
+    """
     if local(axis) != "dateAx":
         axis.tag = c("dateAx")
         _remove(axis, *_CATEGORY_ONLY)
         _set(axis, "auto", AX_ORDER, val="0")
         if axis.find(c("lblOffset")) is None:
             _set(axis, "lblOffset", AX_ORDER, val="100")
-        _set(axis, "baseTimeUnit", AX_ORDER, val="days")
+    if base_unit is not None or axis.find(c("baseTimeUnit")) is None:
+        _set(axis, "baseTimeUnit", AX_ORDER, val=base_unit or "days")
     if fmt is not None:
         _set(axis, "numFmt", AX_ORDER, formatCode=fmt, sourceLinked="0")
     elif axis.find(c("numFmt")) is None:
@@ -92,7 +98,21 @@ def to_date_axis(
         _set(axis, "majorTimeUnit", AX_ORDER, val=time_unit)
         if axis.find(c("majorUnit")) is None:
             _set(axis, "majorUnit", AX_ORDER, val="1")
+    _no_unit_below_base(axis, given=time_unit)
     return axis
+
+
+def _no_unit_below_base(axis: etree._Element, given: str | None) -> None:
+    """A template's major/minor time unit finer than the new base unit counts in the base unit.
+
+    A tick every day on an axis whose slots are months has no meaning (Excel raises it to the base
+    unit when the file is edited); a unit the data gives is written as given.
+    """
+    base = child_val(axis, "baseTimeUnit", "days")
+    for tag in ("majorTimeUnit", "minorTimeUnit"):
+        unit = child_val(axis, tag)
+        if unit in TIME_UNITS and finer(unit, base) and not (tag == "majorTimeUnit" and given is not None):
+            _set(axis, tag, AX_ORDER, val=base)
 
 
 def to_category_axis(axis: etree._Element) -> None:

@@ -3,11 +3,11 @@
 The kind of chart comes from the template; the data says which series go on which value axis.
 ``axis1`` fills the plot groups on the primary value axis, ``axis2`` those on the secondary one.
 
-Series placement (decisions.md, and for an axis with several groups, e.g. bar + line on one axis):
+Series placement (docs/charts.md; and for an axis with several groups, e.g. bar + line on one axis):
 a key equal to the name of a template series on that axis overwrites that series in place, in its
 group, keeping all its formatting; any other key creates a series in the group of the template
 series at the same position among the axis's series (or the axis's last group), formatted like the
-group's template series at the same position (or its last one, in the next accent colour).
+group's template series at the same position (or its last one), in a colour no other series has.
 Template series that no key names are removed; a group left without series goes, and so do axes
 no group is drawn on. The output order is the data's order. Pie and doughnut show the first
 series only.
@@ -28,12 +28,15 @@ from deckkit.errors import Problem
 from deckkit.model._problems import format_path
 from deckkit.model.elements import Chart, ChartAxis, ChartSeries, ScatterAxis, ScatterChart, ScatterSeries
 from deckkit.renderer.chart import axes as chart_axes
+from deckkit.renderer.chart import kinds as chart_kinds
+from deckkit.renderer.chart.dates import base_time_unit
 from deckkit.renderer.chart.layout import SheetLayout, plan_layout
 from deckkit.renderer.chart.placement import Placement, plan_placements, rebuild_groups, series_elements
 from deckkit.renderer.chart.plot import (
     PlotGroup,
     c,
     chart_label,
+    child_val,
     family,
     local,
     plot_groups,
@@ -47,12 +50,14 @@ from deckkit.renderer.chart.series import (
     set_child,
     text_categories,
     trim_points,
+    value_style_sources,
 )
-from deckkit.renderer.chart.styles import style_points, style_series
+from deckkit.renderer.chart.styles import point_styles_problem, style_points, style_series
 from deckkit.renderer.chart.workbook.editor import CellValue, ChartWorkbook, DateNumber, NumberText
 from deckkit.renderer.filler import KeySite, Operation, OutputSlide, PlanReport, register_filler
 from deckkit.renderer.locate import Frame, chart_relationship_id
-from deckkit.renderer.opc.package import RT, Part
+from deckkit.renderer.opc.part import Part
+from deckkit.renderer.opc.relationships import RT
 
 __all__ = ["ChartFiller", "check_chart", "describe_chart", "fill_chart"]
 
@@ -104,6 +109,7 @@ def check_chart(chart_space: etree._Element, chart: Chart | ScatterChart, path: 
         problems.append(Problem(format_path(["axis2"], path),
                                 f"the template chart has no secondary value axis (it is {what}); put these series "
                                 "in axis1, or give the template chart a secondary axis"))  # fmt: skip
+    problems.extend(_kind_problems(groups, chart, path))
     for axis_name, axis in _axes(chart):
         problems.extend(_bounds_problems(axis, [axis_name], path))
         for key, series in axis.series.items():
@@ -119,6 +125,32 @@ def check_chart(chart_space: etree._Element, chart: Chart | ScatterChart, path: 
             if styles is not None and len(styles) > count:
                 problems.append(Problem(format_path([*at, "data_point_styles"], path),
                                         f"has {len(styles)} styles for {count} values; give at most one per value"))  # fmt: skip
+    if not problems:
+        for p in plan_placements(groups, chart):
+            styled = any(style is not None for style in p.data.data_point_styles or [])
+            message = point_styles_problem(p.group.kind) if styled else None
+            if message is not None:
+                axis_name = "axis2" if p.group.secondary else "axis1"
+                problems.append(
+                    Problem(format_path([axis_name, "series", p.key, "data_point_styles"], path), message)
+                )
+    return problems
+
+
+def _kind_problems(groups: list[PlotGroup], chart: Chart | ScatterChart, path: str) -> list[Problem]:
+    """What a plot group cannot hold (chart.kinds): a stock group's series count, surface point formats."""
+    if chart.axis2 is not None and not any(g.secondary for g in groups):
+        return []  # axis2 without a secondary axis: reported on its own
+    placements = plan_placements(groups, chart)
+    problems: list[Problem] = []
+    for g in groups:
+        axis_name = "axis2" if g.secondary else "axis1"
+        mine = [p for p in placements if p.group is g]
+        at = format_path([axis_name, "series"], path)
+        problems.extend(chart_kinds.series_count_problems(g, [p.key for p in mine], at))
+        for p in mine:
+            at = format_path([axis_name, "series", p.key, "data_point_styles"], path)
+            problems.extend(chart_kinds.point_style_problems(g, bool(p.data.data_point_styles), at))
     return problems
 
 
@@ -216,7 +248,7 @@ def _template_bubble_size(ser: etree._Element) -> float:
     return 1.0
 
 
-def _apply_axes(groups: list[PlotGroup], chart: Chart | ScatterChart) -> None:
+def _apply_axes(chart_space: etree._Element, groups: list[PlotGroup], chart: Chart | ScatterChart) -> None:
     done: set[int] = set()
     for axis_name, axis in _axes(chart):
         on_axis = [g for g in groups if g.secondary == (axis_name == "axis2")]
@@ -233,14 +265,19 @@ def _apply_axes(groups: list[PlotGroup], chart: Chart | ScatterChart) -> None:
     if not isinstance(chart, Chart):
         return
     seen: set[int] = set()
+    base = None
+    if chart.date_labels is not None:
+        base = base_time_unit(chart.date_labels, child_val(chart_space, "date1904") in ("1", "true"))
     for g in groups:
         ax = g.x_axis
         if ax is None or id(ax) in seen or local(ax) not in ("catAx", "dateAx"):
             continue
         seen.add(id(ax))
-        if chart.date_labels is not None:
+        if chart.date_labels is not None and not chart_kinds.takes_date_axis(groups, ax):
+            chart_axes.to_category_axis(ax)  # the dates stay labels (date-formatted numbers)
+        elif chart.date_labels is not None:
             chart_axes.to_date_axis(ax, chart.date_labels_format, chart.date_labels_major_unit,
-                                    chart.date_labels_major_time_unit)  # fmt: skip
+                                    chart.date_labels_major_time_unit, base)  # fmt: skip
         else:
             chart_axes.to_category_axis(ax)
             if chart.labels_interval is not None:
@@ -258,11 +295,16 @@ def fill_chart(
     placements = plan_placements(groups, chart)
     series_elements(placements)
     remaining = rebuild_groups(chart_space, groups, placements)
+    for g in remaining:
+        chart_kinds.fit_stock_group(g.element)
+    # Read before the series are written: each still holds its template series' formula.
+    elements = [p.element for p in placements if p.element is not None]
+    style_sources = value_style_sources(elements, layout, chart) if layout is not None else []
     if isinstance(chart, ScatterChart):
         grid = _fill_scatter(placements, layout)
     else:
         grid = _fill_category(placements, chart, layout)
-    _apply_axes(remaining, chart)
+    _apply_axes(chart_space, remaining, chart)
     if book is None or layout is None:
         # No workbook, or one that cannot be read: it is kept as it was; the caches hold the data.
         return workbook
@@ -276,6 +318,7 @@ def fill_chart(
             layout.left,
             layout.physical(grid),
             date_format,
+            style_sources,
         )
     except (KeyError, etree.XMLSyntaxError):
         return workbook

@@ -3,7 +3,8 @@
 A key equal to the name of a template series on that axis overwrites that series in place; any
 other key creates a series in the group of the template series at the same position among the
 axis's series (or the axis's last group), formatted like that group's template series at the
-same position (or its last one, in the next accent colour). Pie and doughnut take one series.
+same position (or its last one), in a colour no other series of the chart has. Pie and doughnut
+take one series.
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ from deckkit.model.elements import Chart, ChartAxis, ChartSeries, ScatterAxis, S
 from deckkit.renderer.chart import axes as chart_axes
 from deckkit.renderer.chart.plot import PlotGroup, c, child_val, local, plot_area, series_name
 from deckkit.renderer.chart.series import clone_series, new_series, set_val
-from deckkit.renderer.chart.styles import recolor_series
+from deckkit.renderer.chart.styles import distinct_colours
 
 __all__ = ["Placement", "plan_placements", "rebuild_groups", "series_elements"]
 
@@ -95,9 +96,10 @@ def series_elements(placements: list[Placement]) -> None:
                 idx += 1
             used.add(idx)
             set_val(p.element, "idx", idx)
-            if p.step:
-                recolor_series(p.element, p.step, order)
         set_val(p.element, "order", order)
+    # Pie and doughnut slices vary by point, not by series.
+    distinct_colours([(p.element, p.template is None) for p in placements if p.element is not None
+                      and not p.group.is_pie])  # fmt: skip
 
 
 def rebuild_groups(

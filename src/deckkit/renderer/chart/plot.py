@@ -2,8 +2,13 @@
 
 A chart part (``c:chartSpace``) holds one ``c:plotArea`` with one or more plot groups
 (``c:barChart``, ``c:lineChart``, ...), each with its series (``c:ser``) and the ids of the axes
-it is drawn on. The group whose axes come first is on the primary value axis; a group drawn on
-another value axis is on the secondary one. Pie-like groups have no axes and count as primary.
+it is drawn on. Which value axis is primary is read from the axes, never from the order of the
+groups: PowerPoint and Excel write the groups in a fixed order of chart type (area before bar
+before line ...) whatever their axes, and then the axes with the primary pair first (category
+axis, value axis, then the secondary value axis, often at the right, and the secondary category
+axis, often deleted). So the primary value axis is the groups' value axis that comes first among
+the plot area's axes; a group drawn on another value axis is on the secondary one. Pie-like
+groups have no axes and count as primary.
 """
 
 from __future__ import annotations
@@ -82,6 +87,12 @@ def _split_axes(kind: str, axes: list[etree._Element]) -> tuple[etree._Element |
     return value, x
 
 
+def primary_value_axis(area: etree._Element, groups: list[PlotGroup]) -> etree._Element | None:
+    """The value axis of the primary pair: of the axes the groups are drawn on, the first in the plot area."""
+    drawn_on = {id(g.value_axis) for g in groups if g.value_axis is not None}
+    return next((ax for ax in area if id(ax) in drawn_on), None)
+
+
 def plot_groups(chart_space: etree._Element) -> list[PlotGroup]:
     """The plot groups of the chart in document order, each marked primary or secondary."""
     area = plot_area(chart_space)
@@ -96,7 +107,7 @@ def plot_groups(chart_space: etree._Element) -> list[PlotGroup]:
         ids = tuple(ax.get("val", "") for ax in el.findall(c("axId")))
         value, x = _split_axes(kind, [axes[i] for i in ids if i in axes])
         groups.append(PlotGroup(el, kind, ids, value, x, series=el.findall(c("ser"))))
-    primary = next((g.value_axis for g in groups if g.value_axis is not None), None)
+    primary = primary_value_axis(area, groups)
     for g in groups:
         g.secondary = g.value_axis is not None and primary is not None and g.value_axis is not primary
     return groups

@@ -15,8 +15,10 @@ from xml.sax.saxutils import escape
 
 from lxml import etree
 
+from deckkit.model.elements import Chart, ScatterChart
+from deckkit.renderer.chart.layout import SheetLayout
 from deckkit.renderer.chart.plot import c, local
-from deckkit.renderer.chart.workbook.editor import NumberText, _xml_safe
+from deckkit.renderer.chart.workbook.editor import NumberText, StyleSource, _xml_safe, parse_formula
 from deckkit.renderer.opc.namespaces import C
 
 # The children of every kind of c:ser merged into one order (no kind uses two that conflict).
@@ -122,8 +124,20 @@ def trim_points(ser: etree._Element, count: int) -> None:
 
 
 def clone_series(prototype: etree._Element) -> etree._Element:
-    """A copy of prototype for a new series: same formatting, its own identity for PowerPoint."""
+    """A copy of prototype for a new series: its series-level formatting, its own identity for PowerPoint.
+
+    Point formats (``c:dPt``) and point labels (``c:dLbl``) highlight the prototype's own points
+    (one black bar): a new series does not copy them.
+    """
     ser = copy.deepcopy(prototype)
+    for dpt in ser.findall(c("dPt")):
+        ser.remove(dpt)
+    dlbls = ser.find(c("dLbls"))
+    if dlbls is not None:
+        for dlbl in dlbls.findall(c("dLbl")):
+            dlbls.remove(dlbl)
+        if all(local(child) == "extLst" for child in dlbls):
+            ser.remove(dlbls)  # it held point labels only
     for ext in ser.findall(f"{c('extLst')}/{c('ext')}"):
         if ext.get("uri") == _C16_UNIQUE_ID:
             for unique in ext:
@@ -149,3 +163,34 @@ def new_series(kind: str) -> etree._Element:
     if kind in ("lineChart", "scatterChart"):
         set_child(ser, etree.Element(c("smooth"), val="0"))
     return ser
+
+
+def value_style_sources(
+    elements: Sequence[etree._Element], layout: SheetLayout, chart: Chart | ScatterChart
+) -> list[StyleSource]:
+    """Where each output series' data cells take their cell formats from.
+
+    Called before the series are written: each element still holds the formulas of the template
+    series it is (overwritten in place) or was cloned from, so its new cells follow that series'
+    cells (``0.0%`` stays ``0.0%`` whatever column the data order puts the series in). Category
+    charts: the values; scatter charts: x, y (and bubble sizes).
+    """
+    targets: list[tuple[etree._Element, str, str]] = []
+    if isinstance(chart, Chart):
+        n = len(chart.categories)
+        targets = [(ser, "val", layout.value_ref(i, n)) for i, ser in enumerate(elements)]
+    else:
+        parents = [ser.getparent() for ser in elements]
+        width = 3 if any(g is not None and local(g) == "bubbleChart" for g in parents) else 2
+        axes = [a for a in (chart.axis1, chart.axis2) if a is not None]
+        rows = max((len(series.values) for a in axes for series in a.series.values()), default=0)
+        tags = ("xVal", "yVal", "bubbleSize")[:width]
+        targets = [(ser, tag, layout.xy_ref(i, width, k, rows)) for i, ser in enumerate(elements)
+                   for k, tag in enumerate(tags)]  # fmt: skip
+    sources: list[StyleSource] = []
+    for ser, tag, ref in targets:
+        source = parse_formula(ser.findtext(f"{c(tag)}/{c('numRef')}/{c('f')}") or "")
+        target = parse_formula(ref)
+        if source is not None and target is not None and source[0] == layout.sheet:
+            sources.append(StyleSource(target[1], source[1]))
+    return sources

@@ -3,11 +3,15 @@
 bar, area, pie, doughnut, bubble (shapes): fill is the shape's fill, outline its border.
 line, radar, stock: fill is the marker fill, outline the line and the marker border.
 scatter: fill is the marker fill, outline the marker border.
-A data point style works on the point's shape (bars, slices) or on its marker (lines, scatter).
+A data point style works on the point's shape (bars, slices) or on its marker (lines, scatter),
+starting from how the series looks; an area has no points of its own, so it takes none.
+Series styles apply to the series and over the template's own point formats (every pie slice).
+A new series gets a colour no other series of the chart has (:func:`distinct_colours`).
 """
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Sequence
 
 from lxml import etree
@@ -30,6 +34,7 @@ _DPT_ORDER = (
     "extLst",
 )
 _LINE_KINDS = frozenset(("lineChart", "line3DChart", "radarChart", "stockChart"))
+_AREA_KINDS = frozenset(("areaChart", "area3DChart"))
 
 
 def _insert_ordered(parent: etree._Element, child: etree._Element, order: Sequence[str]) -> etree._Element:
@@ -93,9 +98,25 @@ def _apply(
 
 
 def style_series(ser: etree._Element, kind: str, group: etree._Element, styles: Styles | None) -> None:
+    """Series styles: on the series and on every point the template formats on its own.
+
+    The data's word for the whole series beats the template's per-point format for what it sets
+    (the fill of a highlighted bar, every slice of a pie); ``data_point_styles`` then beat both.
+    """
     if styles is None or styles.shape is None:
         return
-    _apply(ser, None, styles.shape, _mode(kind, group), point=False)
+    mode = _mode(kind, group)
+    _apply(ser, None, styles.shape, mode, point=False)
+    for dpt in ser.findall(c("dPt")):
+        _apply(dpt, _DPT_ORDER, styles.shape, mode, point=True)
+
+
+def point_styles_problem(kind: str) -> str | None:
+    """Why data_point_styles cannot apply to a series of this plot kind (None when they can)."""
+    if kind in _AREA_KINDS:
+        return ("the series is drawn as an area, which has no points of its own to style; "
+                "use styles to colour the whole series")  # fmt: skip
+    return None
 
 
 def style_points(
@@ -116,6 +137,7 @@ def style_points(
             if kind in ("barChart", "bar3DChart", "bubbleChart"):
                 # Without it PowerPoint may draw a negative point in inverted colours.
                 etree.SubElement(dpt, c("invertIfNegative")).set("val", "0")
+            _start_from_series(dpt, ser, mode)
             before = [d for j, d in sorted(dpts.items()) if j < i]
             after = [d for j, d in sorted(dpts.items()) if j > i]
             if after:
@@ -127,38 +149,94 @@ def style_points(
         _apply(dpt, _DPT_ORDER, style.shape, mode, point=True)
 
 
+def _start_from_series(dpt: etree._Element, ser: etree._Element, mode: str) -> None:
+    """A new point format starts as the series looks (as PowerPoint does): a style that sets only
+    the outline keeps the series' fill, and the reverse."""
+    own = ser.find(c("marker") if mode != "shape" else c("spPr"))
+    if own is not None:
+        _insert_ordered(dpt, copy.deepcopy(own), _DPT_ORDER)
+
+
 def _point_index(dpt: etree._Element) -> int:
     idx = dpt.find(c("idx"))
     return int(idx.get("val", "0")) if idx is not None else -1
 
 
 _ACCENTS = tuple(f"accent{i}" for i in range(1, 7))
+# PowerPoint's chart colour variations (its colorful palette): the six accents as they are, then
+# darker and lighter versions of each, in this order, before any colour repeats.
+_VARIATIONS: tuple[tuple[tuple[str, str], ...], ...] = (
+    (),
+    (("lumMod", "60000"),),
+    (("lumMod", "80000"), ("lumOff", "20000")),
+    (("lumMod", "80000"),),
+    (("lumMod", "60000"), ("lumOff", "40000")),
+    (("lumMod", "50000"),),
+    (("lumMod", "70000"), ("lumOff", "30000")),
+    (("lumMod", "70000"),),
+    (("lumMod", "50000"), ("lumOff", "50000")),
+)
+_LUMINANCE = frozenset(f"{{{A}}}{t}" for t in ("lumMod", "lumOff", "shade", "tint"))
+_SCHEME, _SRGB = f"{{{A}}}schemeClr", f"{{{A}}}srgbClr"
+Colour = tuple[str, str, tuple[tuple[str, str], ...]]  # (element, value, luminance modifiers)
+PALETTE: tuple[Colour, ...] = tuple(
+    ("schemeClr", accent, variation) for variation in _VARIATIONS for accent in _ACCENTS
+)
 
 
 def _colour_elements(ser: etree._Element) -> list[etree._Element]:
     found: list[etree._Element] = []
     for holder in (ser.find(c("spPr")), ser.find(f"{c('marker')}/{c('spPr')}")):
         if holder is not None:
-            found.extend(holder.iter(f"{{{A}}}schemeClr", f"{{{A}}}srgbClr"))
+            found.extend(holder.iter(_SCHEME, _SRGB))
     return found
 
 
-def recolor_series(ser: etree._Element, step: int, position: int) -> None:
-    """Give a series cloned from the last template series the next accent colour(s).
+def _colour_of(el: etree._Element) -> Colour:
+    mods = tuple((etree.QName(m).localname, m.get("val", "")) for m in el if m.tag in _LUMINANCE)
+    return (etree.QName(el).localname, el.get("val", ""), mods)
 
-    step is how far beyond the last template series this one is (1 = the next one). A series
-    without colours of its own takes its colour from its ``c:idx``, which the caller sets.
-    """
+
+def series_colour(ser: etree._Element) -> Colour:
+    """The colour a series is drawn in: its first explicit colour, else the automatic one of its idx."""
     colours = _colour_elements(ser)
-    if not colours:
-        return
-    main = colours[0]
-    main_key = (main.tag, main.get("val"))
-    if main.tag == f"{{{A}}}schemeClr" and main.get("val") in _ACCENTS:
-        accent = _ACCENTS[(_ACCENTS.index(main.get("val", "accent1")) + step) % 6]
-    else:
-        accent = _ACCENTS[position % 6]
-    for el in colours:
-        if (el.tag, el.get("val")) == main_key:
-            el.tag = f"{{{A}}}schemeClr"
-            el.set("val", accent)
+    if colours:
+        return _colour_of(colours[0])
+    return PALETTE[int(child_val(ser, "idx", "0") or 0) % len(PALETTE)]
+
+
+def _recolour(ser: etree._Element, old: Colour, new: Colour) -> None:
+    """Every colour element of the series that shows old shows new instead (fill, line, marker)."""
+    for el in _colour_elements(ser):
+        if _colour_of(el) != old:
+            continue
+        el.tag = f"{{{A}}}{new[0]}"
+        el.set("val", new[1])
+        for mod in [m for m in el if m.tag in _LUMINANCE]:
+            el.remove(mod)
+        for i, (name, val) in enumerate(new[2]):
+            el.insert(i, etree.Element(f"{{{A}}}{name}", val=val))
+
+
+def distinct_colours(series: Sequence[tuple[etree._Element, bool]]) -> None:
+    """Give each new series a colour that no other series of the chart has.
+
+    series: every output series of the chart (pie groups left out, their slices vary) with
+    whether it is new, in data order. A new series that shows a colour another series already
+    has takes the next one of :data:`PALETTE` after it (after the accent it copied; a series
+    in an RGB colour starts from its position), never a repeat while the palette lasts. A new
+    series without colours of its own is drawn in the automatic colour of its ``c:idx``.
+    """
+    used = {series_colour(ser) for ser, new in series if not new}
+    for position, (ser, new) in enumerate(series):
+        if not new:
+            continue
+        current = series_colour(ser)
+        if current not in used or not _colour_elements(ser):
+            used.add(current)
+            continue
+        start = PALETTE.index(current) + 1 if current in PALETTE else position
+        candidates = [PALETTE[(start + k) % len(PALETTE)] for k in range(len(PALETTE))]
+        chosen = next((colour for colour in candidates if colour not in used), candidates[0])
+        _recolour(ser, current, chosen)
+        used.add(chosen)

@@ -1,16 +1,23 @@
 """List filler: the paragraph holding ``{key}`` becomes one paragraph per item.
 
-Level prototypes (decisions.md): when the paragraph holding ``{key}`` sits in a "dummy list"
-(a block of adjacent paragraphs, free of other placeholders, at two or more levels), the first
-paragraph at level n is the prototype for items at level n (its ``a:pPr`` and its first run's
-``a:rPr``) and the whole block is replaced. Otherwise the ``{key}`` paragraph is the prototype
-and ``lvl`` is set from the item's ``level``. An item at a level without a prototype uses the
-nearest level below it that has one. Only ``styles.font`` counts for list items.
+Level prototypes (docs/templates.md, "Lists"): the "dummy list" is the ``{key}`` paragraph plus the paragraphs
+right after it that are list items of it: bulleted or numbered, at its level or deeper, free of
+other placeholders, up to the first paragraph that is not. The ``{key}`` paragraph is the
+prototype for its own level (its ``a:pPr`` and the run where ``{key}`` starts); the first
+paragraph at a deeper level n is the prototype for items at level n (its ``a:pPr`` and its first
+run's ``a:rPr``). The dummy list is replaced; text the designer wrote around it (a heading, a
+source line) stays. An item at a level without a prototype uses the nearest level below it that
+has one. Only ``styles.font`` counts for list items.
+
+A paragraph is bulleted when its own ``a:pPr`` says so (``a:buChar``, ``a:buAutoNum``,
+``a:buBlip``; ``a:buNone`` says not), else when the text body's list style does for its level,
+else when it is in a body or content placeholder (whose master gives every level a bullet).
 """
 
 from __future__ import annotations
 
 import copy
+from dataclasses import dataclass
 
 from lxml import etree
 
@@ -19,8 +26,23 @@ from deckkit.renderer.drawingml import a
 from deckkit.renderer.fill.text import AddHyperlink, make_runs, plan_text_key, styled_run_properties
 from deckkit.renderer.filler import KeySite, Operation, OutputSlide, PlanReport, register_filler
 from deckkit.renderer.locate import KEY_PATTERN, Occurrence, paragraph_segments
+from deckkit.renderer.opc.namespaces import P
 
 __all__ = ["ListFiller", "fill_list"]
+
+_BULLETS = frozenset(a(t) for t in ("buChar", "buAutoNum", "buBlip"))
+_BU_NONE = a("buNone")
+_PH = f"./*/{{{P}}}nvPr/{{{P}}}ph"
+# Placeholders the master's body style gives bullets: content (no type, i.e. obj) and body.
+_BULLETED_PLACEHOLDERS = ("obj", "body")
+
+
+@dataclass(frozen=True, slots=True)
+class _Prototype:
+    """A paragraph items of one level are modelled on, and the run properties they take."""
+
+    paragraph: etree._Element
+    run_properties: etree._Element | None
 
 
 def _level(paragraph: etree._Element) -> int:
@@ -35,39 +57,80 @@ def _has_placeholder(paragraph: etree._Element) -> bool:
     return KEY_PATTERN.search("".join(t for _, t in paragraph_segments(paragraph))) is not None
 
 
-def _list_block(paragraph: etree._Element) -> list[etree._Element]:
-    """The paragraph and its adjacent placeholder-free siblings."""
+def _bullet_state(p_pr: etree._Element | None) -> bool | None:
+    """True/False when these paragraph properties say bulleted or not; None when they are silent."""
+    if p_pr is None:
+        return None
+    for child in p_pr:
+        if child.tag == _BU_NONE:
+            return False
+        if child.tag in _BULLETS:
+            return True
+    return None
+
+
+def _is_bulleted(paragraph: etree._Element, occ: Occurrence) -> bool:
+    state = _bullet_state(paragraph.find(a("pPr")))
+    if state is not None:
+        return state
+    body = paragraph.getparent()
+    list_style = body.find(a("lstStyle")) if body is not None else None
+    if list_style is not None:
+        state = _bullet_state(list_style.find(a(f"lvl{_level(paragraph) + 1}pPr")))
+        if state is not None:
+            return state
+    if occ.cell is not None:
+        return False
+    ph = occ.shape.find(_PH)
+    return ph is not None and ph.get("type", "obj") in _BULLETED_PLACEHOLDERS
+
+
+def _dummy_list(occ: Occurrence) -> list[etree._Element]:
+    """The {key} paragraph and the list items of it that follow (see the module's docstring)."""
+    paragraph = occ.paragraph
     body = paragraph.getparent()
     assert body is not None
     siblings = body.findall(a("p"))
     at = next(i for i, p in enumerate(siblings) if p is paragraph)
-    low = at
-    while low > 0 and not _has_placeholder(siblings[low - 1]):
-        low -= 1
-    high = at
-    while high + 1 < len(siblings) and not _has_placeholder(siblings[high + 1]):
-        high += 1
-    return siblings[low : high + 1]
+    level = _level(paragraph)
+    block = [paragraph]
+    for p in siblings[at + 1 :]:
+        if _level(p) < level or _has_placeholder(p) or not _is_bulleted(p, occ):
+            break
+        block.append(p)
+    return block
 
 
-def _prototypes(paragraph: etree._Element) -> tuple[list[etree._Element], dict[int, etree._Element]]:
-    """(paragraphs replaced, level -> prototype paragraph)."""
-    block = _list_block(paragraph)
-    if len({_level(p) for p in block}) >= 2:
-        prototypes: dict[int, etree._Element] = {}
-        for p in block:
-            prototypes.setdefault(_level(p), p)
-        return block, prototypes
-    return [paragraph], {_level(paragraph): paragraph}
+def _key_run_properties(occ: Occurrence) -> etree._Element | None:
+    """The run properties where ``{key}`` starts (as for text), else the paragraph's first run's."""
+    position = 0
+    for run, text in paragraph_segments(occ.paragraph):
+        if run is not None and position <= occ.start < position + len(text):
+            return run.find(a("rPr"))
+        position += len(text)
+    first_run = occ.paragraph.find(a("r"))
+    return first_run.find(a("rPr")) if first_run is not None else None
 
 
-def _prototype_for(level: int, prototypes: dict[int, etree._Element]) -> etree._Element:
+def _prototypes(occ: Occurrence) -> tuple[list[etree._Element], dict[int, _Prototype]]:
+    """(paragraphs replaced, level -> prototype)."""
+    block = _dummy_list(occ)
+    prototypes = {_level(occ.paragraph): _Prototype(occ.paragraph, _key_run_properties(occ))}
+    for p in block[1:]:
+        if _level(p) not in prototypes:
+            first_run = p.find(a("r"))
+            prototypes[_level(p)] = _Prototype(p, first_run.find(a("rPr")) if first_run is not None else None)
+    return block, prototypes
+
+
+def _prototype_for(level: int, prototypes: dict[int, _Prototype]) -> _Prototype:
     below = [lvl for lvl in prototypes if lvl <= level]
     return prototypes[max(below)] if below else prototypes[min(prototypes)]
 
 
-def _item_paragraph(item: Text, prototype: etree._Element, add_hyperlink: AddHyperlink) -> etree._Element:
+def _item_paragraph(item: Text, proto: _Prototype, add_hyperlink: AddHyperlink) -> etree._Element:
     level = item.level or 0
+    prototype = proto.paragraph
     paragraph = etree.Element(a("p"))
     proto_p_pr = prototype.find(a("pPr"))
     p_pr = copy.deepcopy(proto_p_pr) if proto_p_pr is not None else etree.Element(a("pPr"))
@@ -81,8 +144,7 @@ def _item_paragraph(item: Text, prototype: etree._Element, add_hyperlink: AddHyp
         p_pr.attrib.pop("lvl", "")
     if len(p_pr) or p_pr.attrib:
         paragraph.append(p_pr)
-    first_run = prototype.find(a("r"))
-    base = first_run.find(a("rPr")) if first_run is not None else prototype.find(a("endParaRPr"))
+    base = proto.run_properties if proto.run_properties is not None else prototype.find(a("endParaRPr"))
     if base is None:
         base = etree.Element(a("rPr"))
     font = item.styles.font if item.styles is not None else None
@@ -103,7 +165,7 @@ def fill_list(occurrences: list[Occurrence], value: List, add_hyperlink: AddHype
         if id(occ.paragraph) in done or occ.paragraph.getparent() is None:
             continue
         done.add(id(occ.paragraph))
-        replaced, prototypes = _prototypes(occ.paragraph)
+        replaced, prototypes = _prototypes(occ)
         body = occ.paragraph.getparent()
         assert body is not None
         new = [

@@ -1,9 +1,14 @@
 """Text filler: a string or Text object replaces its ``{key}`` occurrences.
 
 The inserted runs copy the run properties of the run where ``{key}`` starts, so the template's
-formatting is kept; text around the braces stays in its own runs. ``styles.font`` applies to the
-inserted runs only, ``styles.shape`` to the containing shape (or table cell). ``\\n`` becomes a
-line break (``a:br``) carrying the same run properties. ``hyperlink`` adds ``a:hlinkClick``.
+formatting is kept, its link included; text around the braces stays in its own runs.
+``styles.font`` applies to the inserted runs only, ``styles.shape`` to the containing shape (or
+table cell). ``\\n`` (and ``\\v``, PowerPoint's own soft break) becomes a line break (``a:br``)
+carrying the same run properties. ``hyperlink`` replaces the run's ``a:hlinkClick``.
+
+Inserted text is data: it is never scanned for keys, whatever the order the keys are filled in.
+A linked run with a colour of its own carries the 2018 hyperlink-colour extension
+(``ahyp:hlinkClr val="tx"``), without which PowerPoint draws every link in the theme's ``hlink``.
 """
 
 from __future__ import annotations
@@ -15,6 +20,7 @@ from lxml import etree
 
 from deckkit.model import FontStyles, ShapeStyles, Text
 from deckkit.renderer.drawingml import (
+    FILL_TAGS,
     a,
     anchor_value,
     apply_font,
@@ -32,8 +38,8 @@ from deckkit.renderer.filler import (
     hint_for,
     register_filler,
 )
-from deckkit.renderer.locate import KEY_PATTERN, Occurrence, paragraph_segments
-from deckkit.renderer.opc.namespaces import A, P, R
+from deckkit.renderer.locate import Occurrence, paragraph_segments
+from deckkit.renderer.opc.namespaces import AHYP, A, P, R
 
 __all__ = ["AddHyperlink", "TextFiller", "apply_shape_styles", "make_runs", "plan_text_key", "replace_occurrences", "styled_run_properties"]
 
@@ -41,6 +47,8 @@ AddHyperlink = Callable[[str], str]
 """Adds an external hyperlink relationship to the slide being filled and returns its r:id."""
 
 _AFTER_HLINK_IN_RPR = ("hlinkMouseOver", "rtl", "extLst")
+_HLINK_COLOUR_EXT = "{A12FA001-AC4F-418D-AE19-62706E023703}"
+_LINKS = (a("hlinkClick"), a("hlinkMouseOver"))
 _TEXT_CHILDREN = frozenset(a(t) for t in ("r", "br", "fld"))
 
 
@@ -59,19 +67,38 @@ def styled_run_properties(
     r_pr.attrib.pop("err", "")
     if font is not None:
         apply_font(r_pr, font)
-    for old in r_pr.findall(a("hlinkClick")):
-        r_pr.remove(old)
+    # The template run's link stays on the value (the designer linked it); the data's own wins.
     if hyperlink_rid is not None:
+        for old in r_pr.findall(a("hlinkClick")):
+            r_pr.remove(old)
         link = etree.Element(a("hlinkClick"))
         link.set(f"{{{R}}}id", hyperlink_rid)
         insert_before_any(r_pr, link, _AFTER_HLINK_IN_RPR)
+    if any(child.tag in FILL_TAGS for child in r_pr):
+        for link in r_pr:
+            if link.tag in _LINKS:
+                _use_text_colour(link)
     return r_pr
+
+
+def _use_text_colour(link: etree._Element) -> None:
+    """Make PowerPoint draw a link in its run's own colour (``ahyp:hlinkClr val="tx"``)."""
+    ext_lst = link.find(a("extLst"))
+    if ext_lst is None:
+        ext_lst = etree.SubElement(link, a("extLst"))  # the last child of a:hlinkClick
+    ext = next((e for e in ext_lst.findall(a("ext")) if e.get("uri") == _HLINK_COLOUR_EXT), None)
+    if ext is None:
+        ext = etree.SubElement(ext_lst, a("ext"), uri=_HLINK_COLOUR_EXT)
+    for old in list(ext):
+        ext.remove(old)
+    etree.SubElement(ext, f"{{{AHYP}}}hlinkClr", nsmap={"ahyp": AHYP}, val="tx")
 
 
 def make_runs(value: str, r_pr: etree._Element) -> list[etree._Element]:
     """Runs (and ``a:br`` for each ``\\n``) showing value, each with a copy of r_pr."""
     elements: list[etree._Element] = []
-    for i, line in enumerate(value.replace("\r\n", "\n").split("\n")):
+    # A vertical tab is PowerPoint's own soft line break (text copied out of a deck has them).
+    for i, line in enumerate(value.replace("\r\n", "\n").replace("\v", "\n").split("\n")):
         if i:
             br = etree.Element(a("br"))
             br.append(copy.deepcopy(r_pr))
@@ -92,7 +119,8 @@ def _set_run_text(run: etree._Element, text: str) -> None:
 
 
 def _replace_span(paragraph: etree._Element, start: int, end: int, value: Text, add_hyperlink: AddHyperlink,
-                  rid_cache: dict[str, str]) -> None:  # fmt: skip
+                  rid_cache: dict[str, str]) -> int:  # fmt: skip
+    """Replace the paragraph's text[start:end] with value; returns the length of the text inserted."""
     segments = paragraph_segments(paragraph)
     offsets: list[int] = []
     position = 0
@@ -114,6 +142,8 @@ def _replace_span(paragraph: etree._Element, start: int, end: int, value: Text, 
         rid_cache[value.hyperlink] = rid
     font = value.styles.font if value.styles is not None else None
     inserted = make_runs(value.value, styled_run_properties(_run_properties(start_run), font, rid))
+    # As paragraph_segments counts it: a break is one character.
+    length = sum(1 if el.tag == a("br") else len(el.findtext(a("t")) or "") for el in inserted)
 
     if first == last:
         tail = copy.deepcopy(start_run) if suffix else None
@@ -133,10 +163,11 @@ def _replace_span(paragraph: etree._Element, start: int, end: int, value: Text, 
         paragraph.remove(tail)
     if prefix:
         _set_run_text(start_run, prefix)
-        return
+        return length
     paragraph.remove(start_run)
     if paragraph.find(a("endParaRPr")) is None and not any(c.tag in _TEXT_CHILDREN for c in paragraph):
         _keep_paragraph_formatting(paragraph, start_run)
+    return length
 
 
 def _keep_paragraph_formatting(paragraph: etree._Element, run: etree._Element) -> None:
@@ -153,26 +184,25 @@ def _keep_paragraph_formatting(paragraph: etree._Element, run: etree._Element) -
 
 def replace_occurrences(occurrences: Iterable[Occurrence], value: Text, add_hyperlink: AddHyperlink) -> None:
     """Replace every given ``{key}`` occurrence with value, then apply ``styles.shape``."""
-    by_paragraph: dict[int, list[Occurrence]] = {}
-    paragraphs: dict[int, etree._Element] = {}
-    for occ in occurrences:
-        by_paragraph.setdefault(id(occ.paragraph), []).append(occ)
-        paragraphs[id(occ.paragraph)] = occ.paragraph
     rid_cache: dict[str, str] = {}
     containers: dict[int, Occurrence] = {}
-    for pid, occs in by_paragraph.items():
-        paragraph = paragraphs[pid]
+    # Right to left within a paragraph: a replacement never moves the text before it.
+    for occ in sorted(occurrences, key=lambda o: (id(o.paragraph), -o.start)):
+        paragraph = occ.paragraph
         if paragraph.getparent() is None:  # removed by an earlier key (a list, a delete)
             continue
-        # Offsets are found again: an earlier key may have changed this paragraph. Right to
-        # left, a replacement never moves the text before it.
-        key = occs[0].key
         text = "".join(t for _, t in paragraph_segments(paragraph))
-        spans = [m.span() for m in KEY_PATTERN.finditer(text) if m.group(1) == key]
-        for start, end in reversed(spans):
-            _replace_span(paragraph, start, end, value, add_hyperlink, rid_cache)
-        if spans:
-            containers[id(occs[0].cell if occs[0].cell is not None else occs[0].shape)] = occs[0]
+        if text[occ.start : occ.end] != "{" + occ.key + "}":
+            continue  # no longer there (its shape was replaced, or it was filled already)
+        length = _replace_span(paragraph, occ.start, occ.end, value, add_hyperlink, rid_cache)
+        # The keys after it in the paragraph move with the text; the value is never scanned.
+        shift = length - (occ.end - occ.start)
+        for other in occ.neighbours:
+            if other is not occ and other.start >= occ.end:
+                other.start += shift
+                other.end += shift
+        occ.end = occ.start  # filled: a second fill of this occurrence finds nothing
+        containers[id(occ.cell if occ.cell is not None else occ.shape)] = occ
     shape_styles = value.styles.shape if value.styles is not None else None
     if shape_styles is not None:
         for occ in containers.values():

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from deckkit.model import ThemeColors
 from deckkit.renderer.drawingml import a, color_element
-from deckkit.renderer.opc.package import RT, Package, Part
+from deckkit.renderer.opc.package import Package
+from deckkit.renderer.opc.part import Part
+from deckkit.renderer.opc.relationships import RT
 
 __all__ = ["apply_theme_colors"]
 

@@ -21,16 +21,16 @@ from lxml import etree
 
 from deckkit.errors import Problem, RenderError
 from deckkit.model.elements import Image, Video
+from deckkit.renderer.drawingml import Box
 from deckkit.renderer.filler import KIND_NAMES, KeySite, Operation, OutputSlide, PlanReport, register_filler
 from deckkit.renderer.locate import FrameKind, inherited_frame
-from deckkit.renderer.media.geometry import Box, fit_picture
+from deckkit.renderer.media.geometry import fit_picture
 from deckkit.renderer.media.imageinfo import ImageInfo, UnreadableImageError, read_image_info, upright
 from deckkit.renderer.media.shape import child_scale, describe_target, new_picture, replace_target, target_box
 from deckkit.renderer.media.video import embed_url, make_video_picture, neutral_poster
 
 __all__ = ["MediaFiller", "MediaSink", "check_media", "place_media"]
 
-Frame = tuple[int, int, int, int]
 
 # Names a file of each extension may carry, by the format found in its bytes.
 _IMAGE_EXTENSIONS = {"png": ("png",), "jpeg": ("jpg", "jpeg"), "gif": ("gif",)}
@@ -101,7 +101,7 @@ def _is_video(data: bytes) -> bool:
     return len(data) >= 8 and data[4:8] in _VIDEO_BOXES
 
 
-def _check_target(target: etree._Element, scaling: str, frame: Frame | None, path: str) -> list[Problem]:
+def _check_target(target: etree._Element, scaling: str, frame: Box | None, path: str) -> list[Problem]:
     box = target_box(target, frame)
     what = describe_target(target)
     if box is None:
@@ -117,7 +117,7 @@ def check_media(
     element: Image | Video,
     media: Mapping[str, bytes],
     path: str,
-    frame: Frame | None = None,
+    frame: Box | None = None,
 ) -> list[Problem]:
     """Every reason ``place_media`` would fail, each with its data path (nothing is changed)."""
     problems = _check_target(target, element.scaling, frame, path)
@@ -155,7 +155,7 @@ def place_media(
     element: Image | Video,
     media: Mapping[str, bytes],
     sink: MediaSink,
-    frame: Frame | None = None,
+    frame: Box | None = None,
 ) -> None:
     """Replace ``target`` with a picture or video of ``element`` (call ``check_media`` first)."""
     problems = check_media(target, element, media, "", frame)

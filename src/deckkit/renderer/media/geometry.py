@@ -13,7 +13,7 @@ from typing import Literal
 
 from deckkit.renderer.drawingml import Box
 
-__all__ = ["Box", "Crop", "Placement", "fit_picture"]
+__all__ = ["Crop", "Placement", "fit_picture"]
 
 Scaling = Literal["none", "contain", "cover"]
 Overflow = Literal["visible", "hidden"]

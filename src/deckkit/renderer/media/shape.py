@@ -11,7 +11,8 @@ import copy
 
 from lxml import etree
 
-from deckkit.renderer.media.geometry import Box, Placement
+from deckkit.renderer.drawingml import Box, xfrm_box
+from deckkit.renderer.media.geometry import Placement
 from deckkit.renderer.opc.namespaces import NSMAP, P14, A, P, R
 
 __all__ = [
@@ -55,22 +56,15 @@ def describe_target(shape: etree._Element) -> str:
     return f'the shape "{name}"' if name else "the shape"
 
 
-def target_box(shape: etree._Element, frame: tuple[int, int, int, int] | None = None) -> Box | None:
+def target_box(shape: etree._Element, frame: Box | None = None) -> Box | None:
     """The target's bounds in its parent's coordinates; ``frame`` (resolved by the engine) wins.
 
     None when neither exists: a layout placeholder that inherits its position.
     """
     if frame is not None:
-        return Box(*(int(v) for v in frame))
+        return Box(*frame)  # callers may hand a plain (x, y, cx, cy) tuple
     xfrm = _own_xfrm(shape)
-    if xfrm is None:
-        return None
-    off, ext = xfrm.find("a:off", NSMAP), xfrm.find("a:ext", NSMAP)
-    if off is None or ext is None:
-        return None
-    return Box(
-        int(off.get("x", "0")), int(off.get("y", "0")), int(ext.get("cx", "0")), int(ext.get("cy", "0"))
-    )
+    return xfrm_box(xfrm) if xfrm is not None else None
 
 
 def _rotation(shape: etree._Element) -> str | None:

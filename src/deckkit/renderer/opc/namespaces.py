@@ -25,5 +25,6 @@ PR: Final = "http://schemas.openxmlformats.org/package/2006/relationships"
 P14: Final = "http://schemas.microsoft.com/office/powerpoint/2010/main"
 P15: Final = "http://schemas.microsoft.com/office/powerpoint/2012/main"
 A16: Final = "http://schemas.microsoft.com/office/drawing/2014/main"
+AHYP: Final = "http://schemas.microsoft.com/office/drawing/2018/hyperlinkcolor"
 
 NSMAP: Final = {"a": A, "p": P, "r": R, "c": C}

@@ -24,14 +24,7 @@ from urllib.parse import unquote
 from lxml import etree
 
 from deckkit.errors import TemplateError
-from deckkit.renderer.opc.content_types import (
-    CT_PRESENTATION,
-    CT_RELS,
-    CT_SLIDE,
-    MAIN_CONTENT_TYPES,
-    MEDIA_CONTENT_TYPES,
-    ContentTypes,
-)
+from deckkit.renderer.opc.content_types import CT_PRESENTATION, MAIN_CONTENT_TYPES, ContentTypes
 from deckkit.renderer.opc.namespaces import P, R
 from deckkit.renderer.opc.part import Part, parse_xml, serialize_xml
 from deckkit.renderer.opc.part_names import assign_names, relationships_part_name
@@ -47,24 +40,8 @@ from deckkit.renderer.opc.strict import STRICT_RELATIONSHIPS, to_transitional
 from deckkit.renderer.opc.written import check_unparsed_part
 from deckkit.safezip import RefusedEntryError, directory_size, read_entry
 
-# Part, relationship and content-type names are re-exported: the package is where callers meet them.
-__all__ = [
-    "CT_PRESENTATION",
-    "CT_RELS",
-    "CT_SLIDE",
-    "MAX_TEMPLATE_DIRECTORY_BYTES",
-    "MAX_TEMPLATE_UNPACKED_BYTES",
-    "MEDIA_CONTENT_TYPES",
-    "OWNED_BY_SLIDE",
-    "RT",
-    "Package",
-    "Part",
-    "Relationship",
-    "Relationships",
-    "open_package",
-    "parse_xml",
-    "serialize_xml",
-]
+# Parts, relationships and content types are defined in their own modules: import them from there.
+__all__ = ["MAX_TEMPLATE_DIRECTORY_BYTES", "MAX_TEMPLATE_UNPACKED_BYTES", "Package", "open_package"]
 
 MAX_TEMPLATE_UNPACKED_BYTES = 400_000_000
 """All parts read from one template, decompressed: a zip bomb inside template.pptx stops here
@@ -90,7 +67,7 @@ class Package:
         self._unchecked: set[int] = set()
         self.strict = self._is_strict()
         self._read_content_types()
-        self.root_rels = self._load_rels(None)
+        self.root_rels = self._relationships_of(None)
         main = self._main_document()
         self.presentation = main
 
@@ -119,7 +96,8 @@ class Package:
         self._unpacked += len(data)
         return data
 
-    def _read(self, name: str) -> bytes:
+    def read_part(self, name: str) -> bytes:
+        """The bytes of template part ``name`` (translated from Strict); TemplateError when unreadable."""
         try:
             data = self._read_bounded(name)
             if self.strict and name.endswith((".xml", ".rels")):
@@ -134,7 +112,7 @@ class Package:
     def _read_content_types(self) -> None:
         if "[Content_Types].xml" not in self._names:
             raise TemplateError("template.pptx is not a PowerPoint package: it has no [Content_Types].xml")
-        root = parse_xml(self._read("[Content_Types].xml"), "[Content_Types].xml")
+        root = parse_xml(self.read_part("[Content_Types].xml"), "[Content_Types].xml")
         self._content_types = ContentTypes.from_xml(root)
 
     def content_type_of(self, name: str) -> str:
@@ -151,13 +129,17 @@ class Package:
         self._parts[name] = created
         return created
 
-    def _load_rels(self, source: Part | None) -> Relationships:
-        source_name = None if source is None else source.name
+    def read_relationships(self, source: Part) -> Relationships:
+        """The template relationships of ``source``; a new part has none."""
+        return Relationships() if source.name is None else self._relationships_of(source.name)
+
+    def _relationships_of(self, source_name: str | None) -> Relationships:
+        """The relationships of the template part ``source_name``, or of the package for None."""
         rels = Relationships()
         rels_name = relationships_part_name(source_name)
-        if (source is not None and source_name is None) or rels_name not in self._names:
+        if rels_name not in self._names:
             return rels
-        root = parse_xml(self._read(rels_name), rels_name)
+        root = parse_xml(self.read_part(rels_name), rels_name)
         folder = posixpath.dirname(source_name) if source_name else ""
         for rid, reltype, target, name in read_relationships(root, folder):
             if name is None:
@@ -213,9 +195,9 @@ class Package:
         memo = {} if memo is None else memo
         if id(source) in memo:
             return memo[id(source)]
-        copy = source.copy()
-        memo[id(source)] = copy
         rels = Relationships()
+        copy = source.copy(rels)
+        memo[id(source)] = copy
         for rel in source.rels:
             target = rel.target
             if isinstance(target, Part) and not rel.external:
@@ -224,7 +206,6 @@ class Package:
                 elif rel.reltype in owned:
                     target = self.clone(target, owned, memo)
             rels.add_existing(Relationship(rel.rid, rel.reltype, target, rel.external))
-        copy._rels = rels
         return copy
 
     # writing -----------------------------------------------------------------------------

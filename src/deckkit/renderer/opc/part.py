@@ -7,31 +7,40 @@ written (:func:`deckkit.renderer.opc.part_names.assign_names`).
 from __future__ import annotations
 
 import copy
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from lxml import etree
 
 from deckkit.renderer.opc.relationships import Relationships
 from deckkit.renderer.opc.safexml import parse_xml
 
-if TYPE_CHECKING:
-    from deckkit.renderer.opc.package import Package
-
-__all__ = ["Part", "parse_xml", "serialize_xml"]
+__all__ = ["Part", "PartSource", "parse_xml", "serialize_xml"]
 
 
 def serialize_xml(root: etree._Element) -> bytes:
     return etree.tostring(root, xml_declaration=True, encoding="UTF-8", standalone=True)
 
 
+class PartSource(Protocol):
+    """Where a part's bytes and relationships come from when first asked for (the package)."""
+
+    def read_part(self, name: str) -> bytes:
+        """The bytes of the template part ``name``."""
+        ...
+
+    def read_relationships(self, source: Part) -> Relationships:
+        """The relationships of a template part, read from its ``.rels`` part."""
+        ...
+
+
 class Part:
     """One part: a name (None until written, for new parts), a content type, bytes or a parsed tree."""
 
-    __slots__ = ("_blob", "_package", "_rels", "_xml", "content_type", "name", "name_hint")
+    __slots__ = ("_blob", "_rels", "_source", "_xml", "content_type", "name", "name_hint")
 
-    def __init__(self, package: Package, name: str | None, content_type: str, blob: bytes | None = None,
+    def __init__(self, source: PartSource, name: str | None, content_type: str, blob: bytes | None = None,
                  xml: etree._Element | None = None, *, name_hint: str | None = None) -> None:  # fmt: skip
-        self._package = package
+        self._source = source
         self.name = name
         # For a new part: folder, stem and extension of the name it gets when written.
         self.name_hint = name_hint or name or "ppt/part.xml"
@@ -50,7 +59,7 @@ class Part:
             return serialize_xml(self._xml)
         if self._blob is None:
             assert self.name is not None
-            self._blob = self._package._read(self.name)
+            self._blob = self._source.read_part(self.name)
         return self._blob
 
     @blob.setter
@@ -73,7 +82,7 @@ class Part:
     @property
     def rels(self) -> Relationships:
         if self._rels is None:
-            self._rels = self._package._load_rels(self)
+            self._rels = self._source.read_relationships(self)
         return self._rels
 
     def related(self, reltype: str) -> Part | None:
@@ -83,9 +92,13 @@ class Part:
                 return rel.target
         return None
 
-    def copy(self) -> Part:
-        """A new, unnamed part with the same content (a tree is copied, bytes are shared)."""
-        clone = Part(self._package, None, self.content_type, name_hint=self.name_hint)
+    def copy(self, rels: Relationships | None = None) -> Part:
+        """A new, unnamed part with the same content (a tree is copied, bytes are shared).
+
+        ``rels`` are the copy's relationships (see :meth:`Package.clone`); without them it has none.
+        """
+        clone = Part(self._source, None, self.content_type, name_hint=self.name_hint)
+        clone._rels = rels
         if self._xml is not None:
             clone._xml = copy.deepcopy(self._xml)
         else:

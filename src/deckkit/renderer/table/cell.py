@@ -104,7 +104,8 @@ def set_cell_text(tc: etree._Element, value: str, font: FontStyles | None = None
     para = etree.Element(_P)
     if p_pr is not None:
         para.append(copy.deepcopy(p_pr))
-    text = ILLEGAL_XML_CHARACTERS.sub("", value.replace("\r\n", "\n").replace("\r", "\n"))
+    # A vertical tab is PowerPoint's soft line break: a break, as in any text (docs/templates.md).
+    text = ILLEGAL_XML_CHARACTERS.sub("", value.replace("\r\n", "\n").replace("\r", "\n").replace("\v", "\n"))
     lines = text.split("\n")
     # r_pr is a private copy already: the last run or break that needs it takes it as it is.
     uses = len(lines) - 1 + sum(1 for line in lines if line)

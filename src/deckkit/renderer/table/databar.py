@@ -29,7 +29,7 @@ from typing import Protocol
 
 from lxml import etree
 
-from deckkit.model.elements import Databar
+from deckkit.model.elements import CellDataBar
 from deckkit.renderer.drawingml import FILL_TAGS, a, color_element, insert_before_any
 from deckkit.renderer.opc.namespaces import R
 from deckkit.renderer.table.cell import cell_properties
@@ -154,7 +154,7 @@ def _gradient_fill(start: float, end: float, bar: etree._Element, rest: etree._E
 def draw_databar(
     tc: etree._Element,
     cell_width: int,
-    databar: Databar,
+    databar: CellDataBar,
     sink: ImageSink | None,
     style_color: etree._Element | None = None,
 ) -> None:

@@ -20,13 +20,13 @@ from deckkit.renderer.table.cell import apply_cell_styles, set_cell_text
 from deckkit.renderer.table.databar import ImageSink, draw_databar
 from deckkit.renderer.table.grid import (
     Merge,
-    apply_sizing,
     grid_of,
     resize_grid,
     rows_of,
     source_index,
     table_of,
 )
+from deckkit.renderer.table.sizing import apply_sizing
 from deckkit.renderer.table.style import StyleFills
 
 __all__ = ["ImageSink", "TableFiller", "check_table", "fill_table"]

@@ -15,6 +15,7 @@ import re
 import zipfile
 import zlib
 from collections.abc import Sequence
+from dataclasses import dataclass
 from functools import lru_cache
 from xml.sax.saxutils import escape
 
@@ -50,12 +51,26 @@ __all__ = [
     "ChartWorkbook",
     "DateNumber",
     "NumberText",
+    "StyleSource",
     "format_formula",
     "format_number",
     "parse_formula",
 ]
 
 CellValue = str | int | float | None
+
+
+@dataclass(frozen=True, slots=True)
+class StyleSource:
+    """A series' cells in the new block take the cell styles of the template cells of a series.
+
+    Both ranges are one column or one row of the sheet. The k-th target cell takes the k-th
+    source cell's style (the last one's beyond the source's length); a source cell without a
+    style makes the target cell General.
+    """
+
+    target: CellRange
+    source: CellRange
 
 
 class ChartWorkbook:
@@ -86,13 +101,16 @@ class ChartWorkbook:
         left: int,
         grid: Sequence[Sequence[CellValue]],
         date_format: str = "m/d/yyyy",
+        style_sources: Sequence[StyleSource] = (),
     ) -> bytes:
         """Write grid at (top, left) of sheet after emptying clear; keep every other cell and part.
 
         Tables on the sheet that overlap the old or new block take the new block as their range
-        and the block's first row as their column names.
+        and the block's first row as their column names. New cells are styled like the cells they
+        replace, except the targets of style_sources, which follow their source.
         """
-        return _write_block(self._package, self._sheets[sheet], clear, top, left, grid, date_format)
+        return _write_block(self._package, self._sheets[sheet], clear, top, left, grid, date_format,
+                            style_sources)  # fmt: skip
 
 
 def _cell_xml(ref: str, value: CellValue, style: str | None) -> str:
@@ -165,6 +183,7 @@ def _write_block(
     left: int,
     grid: Sequence[Sequence[CellValue]],
     date_format: str,
+    style_sources: Sequence[StyleSource] = (),
 ) -> bytes:
     height, width = len(grid), max((len(r) for r in grid), default=0)
     block = CellRange(top, left, top + max(height, 1) - 1, left + max(width, 1) - 1)
@@ -184,7 +203,7 @@ def _write_block(
         isinstance(v, DateNumber) for v in [*(grid[0] if grid else []), *(r[0] for r in grid[1:] if r)]
     )
     dates_style = date_style(package, date_format) if has_dates else None
-    splices = _replace_cells(sheet_data, clear or block, block, grid, dates_style)
+    splices = _replace_cells(sheet_data, clear or block, block, grid, dates_style, style_sources)
     _update_dimension(root, sheet_data, block)
     xml = etree.tostring(root, xml_declaration=True, encoding="UTF-8", standalone=True)
     for marker, rows in splices.items():
@@ -203,19 +222,24 @@ def _replace_cells(
     block: CellRange,
     grid: Sequence[Sequence[CellValue]],
     date_style: str | None = None,
+    style_sources: Sequence[StyleSource] = (),
 ) -> dict[bytes, bytes]:
     """Replace the cells; rows that did not exist come back as (marker, text) to splice in."""
     rows = {int(r.get("r", "0")): r for r in sheet_data.iter(_s("row"))}
+    followed = _followed_styles(rows, style_sources)  # read before the block is cleared
     styles, column_styles = _clear_block(rows, clear)
+    # A series column beyond its source's length takes the source's last style (followed.columns).
+    for col, (_, rest) in followed.columns.items():
+        column_styles[col] = rest
     new_rows: dict[int, str] = {}
     letters = [column_letter(block.left + j) for j in range(block.right - block.left + 1)]
     plain = [
-        f' s="{column_styles[block.left + j]}"' if block.left + j in column_styles else ""
+        f' s="{column_styles[block.left + j]}"' if column_styles.get(block.left + j) else ""
         for j in range(len(letters))
     ]
     for i, values in enumerate(grid):
         row_no = block.top + i
-        if i and not clear.top <= row_no <= clear.bottom:
+        if i and not clear.top <= row_no <= clear.bottom and row_no not in followed.rows:
             # Rows beyond the template's block (the bulk of a large chart): column styles only.
             text = _plain_row_cells(row_no, values, letters, plain, column_styles, block.left, date_style)
         else:
@@ -223,6 +247,9 @@ def _replace_cells(
             for j, value in enumerate(values):
                 col = block.left + j
                 style = styles.get((row_no, col)) or (column_styles.get(col) if i else None)
+                followed_style = followed.style(row_no, col)
+                if followed_style is not None:
+                    style = followed_style
                 if isinstance(value, DateNumber) and date_style is not None:
                     style = date_style
                 cells.append(_cell_xml(f"{letters[j]}{row_no}", value, style))
@@ -320,6 +347,62 @@ def _insert_new_rows(sheet_data: etree._Element, new_rows: dict[int, str]) -> di
             sheet_data.append(marker)
         splices[f"<!--deckkit-rows-{slot}-->".encode()] = "".join(texts).encode()
     return splices
+
+
+def _cells(rng: CellRange) -> list[tuple[int, int]]:
+    """The cells of a one-column or one-row range, in order."""
+    return [(r, col) for r in range(rng.top, rng.bottom + 1) for col in range(rng.left, rng.right + 1)]
+
+
+@dataclass(slots=True)
+class _Followed:
+    """The styles target cells take from their sources (``""``: none, so General).
+
+    cells: the first cells of each target, one per source cell; columns / rows: the style of the
+    rest of a target column (series in columns) or row (series in rows), its source's last, with
+    the range it covers.
+    """
+
+    cells: dict[tuple[int, int], str]
+    columns: dict[int, tuple[CellRange, str]]
+    rows: dict[int, tuple[CellRange, str]]
+
+    def style(self, row: int, col: int) -> str | None:
+        found = self.cells.get((row, col))
+        if found is not None:
+            return found
+        rest = self.columns.get(col) or self.rows.get(row)
+        if rest is not None and rest[0].top <= row <= rest[0].bottom and rest[0].left <= col <= rest[0].right:
+            return rest[1]
+        return None
+
+
+def _followed_styles(rows: dict[int, etree._Element], sources: Sequence[StyleSource]) -> _Followed:
+    """Where every target cell takes its style from, read from the source cells before clearing."""
+    followed = _Followed({}, {}, {})
+    wanted = {cell for s in sources for cell in _cells(s.source)}
+    found: dict[tuple[int, int], str] = {}
+    for row_no in {r for r, _ in wanted}:
+        row = rows.get(row_no)
+        if row is None:
+            continue
+        for cell in row:
+            if cell.tag == _s("c") and (row_no, col := _cell_col(cell)) in wanted:
+                found[(row_no, col)] = cell.get("s", "")
+    for s in sources:
+        source = [found.get(cell, "") for cell in _cells(s.source)]
+        if not source:
+            continue
+        target = s.target
+        first = CellRange(target.top, target.left, min(target.bottom, target.top + len(source) - 1),
+                          min(target.right, target.left + len(source) - 1))  # fmt: skip
+        for k, target_cell in enumerate(_cells(first)):
+            followed.cells[target_cell] = source[k]
+        if target.left == target.right:
+            followed.columns[target.left] = (target, source[-1])
+        else:
+            followed.rows[target.top] = (target, source[-1])
+    return followed
 
 
 def _update_dimension(root: etree._Element, sheet_data: etree._Element, block: CellRange) -> None:

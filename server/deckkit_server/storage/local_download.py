@@ -1,0 +1,71 @@
+"""The built-in storage's presigned GET: S3's query-string SigV4 checks, then the file."""
+
+from __future__ import annotations
+
+import hmac
+from typing import TYPE_CHECKING
+
+import anyio
+from starlette.requests import Request
+from starlette.responses import FileResponse, Response
+
+from deckkit_server.clock import to_datetime
+from deckkit_server.storage.base import INPUT_CONTENT_TYPE, OUTPUT_CONTENT_TYPE
+from deckkit_server.storage.local_routes import Endpoint
+from deckkit_server.storage.s3_errors import S3Error
+from deckkit_server.storage.sigv4 import ALGORITHM, Credential, parse_amz_date, presigned_get_signature
+
+if TYPE_CHECKING:
+    from deckkit_server.storage.local import LocalStorage
+
+__all__ = ["download_endpoint"]
+
+
+def _content_type(key: str) -> str:
+    return OUTPUT_CONTENT_TYPE if key.endswith(".pptx") else INPUT_CONTENT_TYPE if key.endswith(".zip") else (
+        "application/octet-stream")  # fmt: skip
+
+
+def download_endpoint(storage: LocalStorage) -> Endpoint:
+    async def download(request: Request) -> Response:
+        key = request.path_params["key"]
+        resource = f"/{storage.bucket}/{key}"
+        query = dict(request.query_params)
+        signature = query.pop("X-Amz-Signature", None)
+        needed = ("X-Amz-Algorithm", "X-Amz-Credential", "X-Amz-Date", "X-Amz-Expires", "X-Amz-SignedHeaders")
+        if signature is None or any(name not in query for name in needed):
+            return S3Error(403, "AccessDenied", "Query-string authentication version 4 requires the X-Amz-Algorithm, "
+                           "X-Amz-Credential, X-Amz-Signature, X-Amz-Date, X-Amz-SignedHeaders, and X-Amz-Expires "
+                           "parameters.").response(resource)  # fmt: skip
+        credential = Credential.parse(query["X-Amz-Credential"])
+        signed_at = parse_amz_date(query["X-Amz-Date"])
+        if (credential is None or signed_at is None or query["X-Amz-Algorithm"] != ALGORITHM
+                or not query["X-Amz-Expires"].isdigit() or query["X-Amz-SignedHeaders"] != "host"):  # fmt: skip
+            return S3Error(400, "AuthorizationQueryParametersError",
+                           "Query-string authentication parameters are malformed.").response(resource)  # fmt: skip
+        if not hmac.compare_digest(credential.access_key.encode(), storage.access_key.encode()):
+            return S3Error(403, "InvalidAccessKeyId", "The AWS Access Key Id you provided does not exist in our "
+                           "records.").response(resource)  # fmt: skip
+        expected = presigned_get_signature(
+            storage.secret, credential, path=request.url.path, host=request.headers.get("host", ""),
+            query=query, date=query["X-Amz-Date"],
+        )  # fmt: skip
+        if not hmac.compare_digest(expected.encode(), signature.encode()):
+            return S3Error(403, "SignatureDoesNotMatch", "The request signature we calculated does not match the "
+                           "signature you provided. Check your key and signing method.").response(resource)  # fmt: skip
+        now = to_datetime(storage.clock())
+        if (now - signed_at).total_seconds() > int(query["X-Amz-Expires"]):
+            return S3Error(403, "AccessDenied", "Request has expired", Expires=signed_at.isoformat(),
+                           ServerTime=now.isoformat()).response(resource)  # fmt: skip
+        try:
+            path = storage.path_of(key)
+        except ValueError:
+            path = None
+        if path is None or not await anyio.Path(path).is_file():
+            return S3Error(404, "NoSuchKey", "The specified key does not exist.", Key=key).response(resource)
+        headers = {}
+        if "response-content-disposition" in query:
+            headers["Content-Disposition"] = query["response-content-disposition"]
+        return FileResponse(path, media_type=_content_type(key), headers=headers)
+
+    return download

@@ -1,0 +1,132 @@
+"""Text measured with real font metrics (fontTools), for auto-fit text boxes.
+
+A typeface is looked up among the installed fonts by its family name; Office fonts that are
+rarely installed on servers are measured with their metric-compatible stand-ins (same advance
+widths by design): Carlito for Calibri, Caladea for Cambria, Liberation Sans / Serif / Mono for
+Arial, Times New Roman and Courier New. ``./dev`` installs them. A typeface found nowhere is
+measured as Liberation Sans (then DejaVu Sans), so a width is always an estimate, never a crash.
+"""
+
+from __future__ import annotations
+
+import functools
+import os
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+__all__ = ["Face", "face", "line_height", "text_width"]
+
+FONT_DIRS = ("/usr/share/fonts", "/usr/local/share/fonts", "~/.local/share/fonts", "~/.fonts",
+             "/Library/Fonts", "C:/Windows/Fonts")  # fmt: skip
+METRIC_COMPATIBLE = {
+    "calibri": "Carlito",
+    "calibri light": "Carlito",
+    "cambria": "Caladea",
+    "arial": "Liberation Sans",
+    "helvetica": "Liberation Sans",
+    "arial narrow": "Liberation Sans Narrow",
+    "times new roman": "Liberation Serif",
+    "times": "Liberation Serif",
+    "courier new": "Liberation Mono",
+    "courier": "Liberation Mono",
+}
+FALLBACKS = ("Liberation Sans", "DejaVu Sans")
+EMU_PER_POINT = 12700
+
+
+@dataclass(frozen=True)
+class Face:
+    """One font file's metrics: advance widths by character, line height as a fraction of the size."""
+
+    family: str
+    advances: dict[int, int]  # code point -> advance in font units
+    units_per_em: int
+    default_advance: int  # for characters the font lacks
+    line_spacing: float  # (ascent + descent + line gap) / em: the single line height
+
+    def width(self, text: str, size_pt: float) -> int:
+        """Width of text at size_pt, in EMU (no kerning: a few hundredths of an inch at most)."""
+        units = sum(self.advances.get(ord(ch), self.default_advance) for ch in text)
+        return round(units / self.units_per_em * size_pt * EMU_PER_POINT)
+
+
+def _style_key(bold: bool, italic: bool) -> str:
+    return {(False, False): "regular", (True, False): "bold", (False, True): "italic", (True, True): "bold italic"}[
+        (bold, italic)
+    ]
+
+
+@functools.cache
+def _index() -> dict[tuple[str, str], Path]:
+    """(family lower-case, style) -> font file, for every installed TrueType/OpenType font."""
+    from fontTools.ttLib import TTFont
+
+    found: dict[tuple[str, str], Path] = {}
+    for folder in FONT_DIRS:
+        root = Path(os.path.expanduser(folder))
+        if not root.is_dir():
+            continue
+        for path in sorted(root.rglob("*")):
+            if path.suffix.lower() not in (".ttf", ".otf"):
+                continue
+            try:
+                with TTFont(str(path), lazy=True) as font:
+                    names: Any = font["name"]
+                    family = names.getBestFamilyName() or ""
+                    style = (names.getBestSubFamilyName() or "Regular").lower()
+            except Exception:  # a damaged or unusual font file: not a reason to fail a render
+                continue
+            style = "regular" if style in ("book", "normal", "roman") else style.replace("oblique", "italic")
+            found.setdefault((family.lower(), style), path)
+    return found
+
+
+@functools.cache
+def _load(path: Path) -> Face:
+    import logging
+
+    from fontTools.ttLib import TTFont
+
+    # Some fonts carry a 1904-epoch creation date that fontTools logs about; it does not matter here.
+    logging.getLogger("fontTools.ttLib.tables._h_e_a_d").setLevel(logging.ERROR)
+    with TTFont(str(path), lazy=True) as font:
+        cmap = font.getBestCmap() or {}
+        metrics: Any = font["hmtx"].metrics
+        hhea: Any = font["hhea"]
+        head: Any = font["head"]
+        names: Any = font["name"]
+        advances = {code: metrics[glyph][0] for code, glyph in cmap.items() if glyph in metrics}
+        default = metrics.get(cmap.get(ord("n"), ".notdef"), (head.unitsPerEm // 2, 0))[0]
+        spacing = (hhea.ascent - hhea.descent + hhea.lineGap) / head.unitsPerEm
+        return Face(names.getBestFamilyName() or path.stem, advances, head.unitsPerEm, default, spacing)
+
+
+def face(typeface: str, bold: bool = False, italic: bool = False) -> Face | None:
+    """The installed face of typeface (or its stand-in, or a fallback); None when no font is installed."""
+    index = _index()
+    wanted = typeface.strip().lower()
+    candidates = [wanted, METRIC_COMPATIBLE.get(wanted, "").lower(), *(f.lower() for f in FALLBACKS)]
+    style = _style_key(bold, italic)
+    for family in candidates:
+        if not family:
+            continue
+        for key in ((family, style), (family, "regular")):
+            if key in index:
+                return _load(index[key])
+    return None
+
+
+def text_width(text: str, typeface: str, size_pt: float, *, bold: bool = False, italic: bool = False) -> int:
+    """Width of one line of text in EMU; a rough 0.5 em per character when no font is installed."""
+    found = face(typeface, bold, italic)
+    if found is None:
+        return round(len(text) * size_pt * 0.5 * EMU_PER_POINT)
+    return found.width(text, size_pt)
+
+
+def line_height(typeface: str, size_pt: float) -> int:
+    """Height of one single-spaced line in EMU (1.2 em when no font is installed)."""
+    found = face(typeface)
+    spacing = found.line_spacing if found is not None else 1.2
+    return round(spacing * size_pt * EMU_PER_POINT)
