@@ -29,3 +29,19 @@ def test_building_a_deck_and_its_zip_loads_no_heavy_package() -> None:
         "Deck.from_zip(deck.to_zip_bytes()); data_json_schema()\n"
     )
     assert _loaded_after(code) & set(HEAVY) == set()
+
+
+def test_cli_help_loads_neither_the_model_nor_the_renderer() -> None:
+    # `deckkit --help` starts in a fraction of a second: building pydantic's validators alone takes longer.
+    loaded = _loaded_after("import sys\nfrom deckkit.cli import build_parser\nbuild_parser().format_help()")
+    assert loaded & {"pydantic", "pydantic_core", "lxml", *HEAVY} == set()
+
+
+def test_model_names_load_on_first_use() -> None:
+    code = (
+        "import sys, deckkit\n"
+        "assert 'deckkit.model' not in sys.modules\n"
+        "assert deckkit.Scatter is deckkit.ScatterChart is __import__('deckkit.model').model.ScatterChart\n"
+        "assert deckkit.Table(rows=[['a']]).rows == [['a']]\n"
+    )
+    assert "pydantic" in _loaded_after(code)

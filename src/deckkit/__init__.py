@@ -1,8 +1,9 @@
 """deckkit: fill a designer's PowerPoint template with data.
 
-``import deckkit`` stays light: the model (pydantic) loads at once; the renderer (lxml), the
-client (httpx), DataFrame support (pandas/polars) and the notebook widgets (ipywidgets) load the
-first time one of their names is used.
+``import deckkit`` stays light: the model (pydantic), the renderer (lxml), the client (httpx),
+DataFrame support (pandas/polars) and the notebook widgets (ipywidgets) load the first time one
+of their names is used. (Building the model's classes takes most of a second, which
+``deckkit --help`` and the other verbs that do not validate data must not pay.)
 """
 
 from __future__ import annotations
@@ -10,47 +11,87 @@ from __future__ import annotations
 import importlib
 from typing import TYPE_CHECKING, Any
 
-from deckkit.errors import BundleError, DataError, DeckkitError, Problem, RenderError, TemplateError
-from deckkit.model import (
-    Bounds,
-    CellDataBar,
-    Chart,
-    ChartAxis,
-    ChartSeries,
-    DeckData,
-    Delete,
-    FontStyles,
-    Image,
-    List,
-    ScatterAxis,
-    ScatterChart,
-    ScatterSeries,
-    ShapeStyles,
-    Slide,
-    Styles,
-    Table,
-    TableCell,
-    Text,
-    Theme,
-    ThemeColors,
-    Video,
-    parse_data,
+from deckkit.errors import (
+    BundleError,
+    DataError,
+    DeckkitError,
+    DeckkitWarning,
+    DroppedRowsWarning,
+    DummyDataWarning,
+    Problem,
+    RenderError,
+    RenderWarning,
+    TemplateError,
+    UnfilledPlaceholderWarning,
+    UnusedKeyWarning,
 )
+from deckkit.options import options
 
 if TYPE_CHECKING:
     from deckkit.client import APIError, AsyncClient, Client
     from deckkit.deck import Deck
-    from deckkit.frames import DroppedRowsWarning
+    from deckkit.model import (
+        Bounds,
+        CellDataBar,
+        Chart,
+        ChartAxis,
+        ChartSeries,
+        DeckData,
+        Delete,
+        FontStyles,
+        Image,
+        List,
+        ScatterAxis,
+        ScatterChart,
+        ScatterSeries,
+        ShapeStyles,
+        Slide,
+        Styles,
+        Table,
+        TableCell,
+        Text,
+        Theme,
+        ThemeColors,
+        Video,
+        parse_data,
+    )
     from deckkit.renderer import RenderResult, render, render_bundle
 
 __version__ = "0.1.0"
 
 # Former names, kept for code that already uses them (not in __all__): one name per concept.
-Databar = CellDataBar
-Scatter = ScatterChart
+_FORMER_NAMES = {"Databar": "CellDataBar", "Scatter": "ScatterChart"}
+if TYPE_CHECKING:
+    Databar = CellDataBar
+    Scatter = ScatterChart
 
 # name -> module that defines it; imported on first use (PEP 562).
 _LAZY = {
+    "Bounds": "deckkit.model",
+    "CellDataBar": "deckkit.model",
+    "Chart": "deckkit.model",
+    "ChartAxis": "deckkit.model",
+    "ChartSeries": "deckkit.model",
+    "DeckData": "deckkit.model",
+    "Delete": "deckkit.model",
+    "FontStyles": "deckkit.model",
+    "Image": "deckkit.model",
+    "List": "deckkit.model",
+    "ScatterAxis": "deckkit.model",
+    "ScatterChart": "deckkit.model",
+    "ScatterSeries": "deckkit.model",
+    "ShapeStyles": "deckkit.model",
+    "Slide": "deckkit.model",
+    "Styles": "deckkit.model",
+    "Table": "deckkit.model",
+    "TableCell": "deckkit.model",
+    "Text": "deckkit.model",
+    "Theme": "deckkit.model",
+    "ThemeColors": "deckkit.model",
+    "Video": "deckkit.model",
+    "parse_data": "deckkit.model",
+    "Databar": "deckkit.model",
+    "Scatter": "deckkit.model",
     "Deck": "deckkit.deck",
     "render": "deckkit.renderer",
     "render_bundle": "deckkit.renderer",
@@ -58,8 +99,10 @@ _LAZY = {
     "Client": "deckkit.client",
     "AsyncClient": "deckkit.client",
     "APIError": "deckkit.client",
-    "DroppedRowsWarning": "deckkit.frames",
 }
+
+# Sub-modules reachable as attributes (``deckkit.examples.template()``), imported on first use.
+_SUBMODULES = frozenset({"examples", "notebook"})
 
 __all__ = [
     "APIError",
@@ -75,14 +118,17 @@ __all__ = [
     "Deck",
     "DeckData",
     "DeckkitError",
+    "DeckkitWarning",
     "Delete",
     "DroppedRowsWarning",
+    "DummyDataWarning",
     "FontStyles",
     "Image",
     "List",
     "Problem",
     "RenderError",
     "RenderResult",
+    "RenderWarning",
     "ScatterAxis",
     "ScatterChart",
     "ScatterSeries",
@@ -95,8 +141,11 @@ __all__ = [
     "Text",
     "Theme",
     "ThemeColors",
+    "UnfilledPlaceholderWarning",
+    "UnusedKeyWarning",
     "Video",
     "__version__",
+    "options",
     "parse_data",
     "render",
     "render_bundle",
@@ -104,10 +153,12 @@ __all__ = [
 
 
 def __getattr__(name: str) -> Any:
+    if name in _SUBMODULES:
+        return importlib.import_module(f"deckkit.{name}")
     module = _LAZY.get(name)
     if module is None:
         raise AttributeError(f"module 'deckkit' has no attribute {name!r}")
-    value = getattr(importlib.import_module(module), name)
+    value = getattr(importlib.import_module(module), _FORMER_NAMES.get(name, name))
     globals()[name] = value
     return value
 

@@ -16,13 +16,13 @@ import json
 import os
 from collections.abc import Mapping, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any, Literal, Protocol
 
 from pydantic import ValidationError
 from pydantic_core import PydanticCustomError
 
 from deckkit.bundle import read_bundle, write_bundle
-from deckkit.errors import DataError, Problem, TemplateError
+from deckkit.errors import DataError, Problem, RenderError, TemplateError
 from deckkit.model import DeckData, Image, Slide, Theme, ThemeColors, Video
 from deckkit.model._base import data_error
 from deckkit.model._types import media_path
@@ -30,7 +30,9 @@ from deckkit.model.media_bytes import mismatch
 from deckkit.model.patterns import IMAGE_EXTENSIONS, VIDEO_EXTENSIONS
 
 if TYPE_CHECKING:
+    from deckkit.inspect import Template
     from deckkit.renderer import RenderResult
+    from deckkit.validate import ValidationReport
 
 __all__ = ["Deck"]
 
@@ -39,7 +41,18 @@ class _RendersDecks(Protocol):
     def render(self, deck: Any, /, **options: Any) -> Any: ...
 
 
-def _template_bytes(template: bytes | str | os.PathLike[str]) -> bytes:
+def _is_presentation(template: object) -> bool:
+    # A python-pptx Presentation, recognised without importing python-pptx.
+    return type(template).__module__.startswith("pptx.") and hasattr(template, "save") and hasattr(template, "slides")
+
+
+def _template_bytes(template: Any) -> bytes:
+    if _is_presentation(template):
+        import io
+
+        buffer = io.BytesIO()
+        template.save(buffer)
+        return buffer.getvalue()
     if isinstance(template, bytes | bytearray):
         data = bytes(template)
         origin = "the template bytes"
@@ -59,11 +72,15 @@ class Deck:
 
     def __init__(
         self,
-        template: bytes | str | os.PathLike[str],
+        template: bytes | str | os.PathLike[str] | Any,
         *,
         theme: Theme | Mapping[str, Any] | None = None,
     ) -> None:
+        """``template``: a path, the bytes of a .pptx, or a python-pptx ``Presentation`` (saved as
+        it is now; later changes to it do not reach the deck)."""
         self._template = _template_bytes(template)
+        self._name = Path(template).name if isinstance(template, str | os.PathLike) else "the template"
+        self._inspected: Template | Literal[False] | None = None  # None: not yet; False: cannot be
         self._slides: list[Slide] = []
         self._media: dict[str, bytes] = {}
         self.theme = theme
@@ -138,11 +155,39 @@ class Deck:
             raise data_error(
                 error, f"slide {position + 1}", f"slides[{position}]", slide_alone=True
             ) from None
+        inspected = self._template_info()
+        if inspected is not None:
+            from deckkit.early_checks import check_slide
+
+            check_slide(inspected, position, slide.template, slide.values)
         for element in slide.values.values():
             if isinstance(element, Image | Video):
                 self._media.update(element.media)
         self._slides.append(slide)
         return slide
+
+    def _template_info(self) -> Template | None:
+        """The template opened for inspection, or None when it cannot be (render says why)."""
+        if self._inspected is None:
+            from deckkit.inspect import Template
+
+            try:
+                self._inspected = Template(self._template, self._name)
+            except TemplateError:
+                self._inspected = False
+        return self._inspected if self._inspected is not False else None
+
+    def validate(self) -> ValidationReport:
+        """Check the deck against its template as a render would (every problem), writing nothing."""
+        from dataclasses import replace
+
+        from deckkit.early_checks import sample_data_left
+        from deckkit.validate import validate_deck
+
+        report = validate_deck(self._template, self.to_data(), self._media, what="deck")
+        inspected = self._template_info()
+        left = sample_data_left(inspected, self._slides) if inspected is not None else []
+        return replace(report, warnings=(*report.warnings, *left))
 
     def add_media(self, name: str, data: bytes | str | os.PathLike[str]) -> str:
         """Put a file into the zip under ``name``, for an Image or Video whose ``src`` names it.
@@ -203,17 +248,33 @@ class Deck:
     ) -> RenderResult | Any:
         """Render the deck: locally (``deckkit.renderer``), or through the service with ``client``.
 
-        Locally returns a RenderResult (``pptx`` bytes, ``slide_count``, ``warnings``); with
-        ``strict=True`` warnings (keys the template lacks) are errors. With ``path`` the pptx
-        is also written there. With a client, returns what ``client.render`` returns.
+        Locally returns a RenderResult (``pptx`` bytes, ``slide_count``, ``warnings``); each
+        warning is also given as a Python warning (a RenderWarning) at the caller's line. With
+        ``strict=True`` or ``deckkit.options.strict`` warnings (keys the template lacks) are
+        errors. With ``path`` the pptx is also written there. With a client, returns what
+        ``client.render`` returns.
         """
         if client is not None:
             if path is not None:
                 return client.render(self, to=path)
             return client.render(self)
+        from deckkit.options import options
         from deckkit.renderer import render
+        from deckkit.warn import warn_render
 
+        strict = strict or options.strict
+        inspected = self._template_info()
+        if inspected is not None:
+            from deckkit.early_checks import sample_data_left
+
+            left = sample_data_left(inspected, self._slides)
+            if left and strict:
+                raise RenderError(left, summary=f"{len(left)} template elements keep their sample values")
+        else:
+            left = []
         result = render(self._template, self.to_data(), self._media, strict=strict)
+        result.warnings.extend(left)  # the renderer's warnings, then the deck's own
+        warn_render(result.warnings)
         if path is not None:
             Path(path).write_bytes(result.pptx)
         return result
@@ -221,5 +282,24 @@ class Deck:
     def __len__(self) -> int:
         return len(self._slides)
 
+    # -- notebook display ----------------------------------------------------------------------
+
+    def preview(self) -> Any:
+        """Render the deck locally (nothing written) and show thumbnails of its first slides.
+
+        Cached while the deck is unchanged; the Deck's own display then includes them too.
+        Pictures come from LibreOffice when installed, else wireframes (the display says which).
+        """
+        from deckkit.notebook.reprs.deck import preview
+
+        return preview(self)
+
     def __repr__(self) -> str:
-        return f"<Deck: {len(self._slides)} slides, {len(self._media)} media files>"
+        from deckkit.notebook.reprs.deck import deck_text
+
+        return deck_text(self)
+
+    def _repr_html_(self) -> str:
+        from deckkit.notebook.reprs.deck import deck_html
+
+        return deck_html(self)

@@ -15,6 +15,16 @@
                             PermissionDeniedError 403, NotFoundError 404, ConflictError 409,
                             PayloadTooLargeError 413, RateLimitError 429, InternalServerError 5xx
 
+And one warning tree (Python warnings, shown at the user's own line; ``deckkit.options.strict``
+turns them into the errors named beside them)::
+
+    DeckkitWarning
+    ├── RenderWarning               the render went through, but not all as asked (RenderError)
+    │   ├── UnusedKeyWarning        a key the template slide does not have (a typo: ``titel=``)
+    │   ├── UnfilledPlaceholderWarning  a {key} on the slide that the data leaves as it is
+    │   └── DummyDataWarning        a template chart or table left with the designer's sample data
+    └── DroppedRowsWarning          rows left out of a frame for a missing value (DataError)
+
 Every error a user can meet is one of these; its ``str()`` is the message to show, without a
 stack trace. Errors that gather several problems keep them in ``problems`` so that tools (the
 CLI, the server, the notebook) can list them one per line.
@@ -29,10 +39,16 @@ __all__ = [
     "BundleError",
     "DataError",
     "DeckkitError",
+    "DeckkitWarning",
+    "DroppedRowsWarning",
+    "DummyDataWarning",
     "PreviewUnavailableError",
     "Problem",
     "RenderError",
+    "RenderWarning",
     "TemplateError",
+    "UnfilledPlaceholderWarning",
+    "UnusedKeyWarning",
 ]
 
 
@@ -97,3 +113,32 @@ class PreviewUnavailableError(DeckkitError, RuntimeError):
 
     Also a ``RuntimeError``, which it was before it joined the tree.
     """
+
+
+# warnings -------------------------------------------------------------------------------------
+
+
+class DeckkitWarning(UserWarning):
+    """Base of every warning deckkit gives; ``problem`` holds its path and message."""
+
+    problem: Problem | None = None
+
+
+class RenderWarning(DeckkitWarning):
+    """The render went through, but something was not used or not filled as the data asked."""
+
+
+class UnusedKeyWarning(RenderWarning):
+    """The data gives a key that its template slide does not have (often a typo)."""
+
+
+class UnfilledPlaceholderWarning(RenderWarning):
+    """A ``{key}`` on the template slide gets no value and stays in the deck as written."""
+
+
+class DummyDataWarning(RenderWarning):
+    """A template chart or table gets no data and keeps the designer's sample values."""
+
+
+class DroppedRowsWarning(DeckkitWarning):
+    """Rows were left out because a value the element needs is missing (NaN, None, NaT, null)."""

@@ -111,11 +111,31 @@ class Template:
     def skeleton_json(self) -> str:
         return json.dumps(self.skeleton(), indent=2, ensure_ascii=False)
 
+    def json_schema(self) -> dict[str, Any]:
+        """A JSON Schema of data.json for this template: each slide's keys and what they take."""
+        from deckkit.template_schema import template_json_schema
+
+        return template_json_schema(self)
+
+    def python_skeleton(self, path: str = "template.pptx") -> str:
+        """Ready-to-run SDK code that uses every slide once (``%deckkit skeleton --python``)."""
+        from deckkit.notebook.skeleton import python_skeleton
+
+        return python_skeleton(self, path)
+
     def __repr__(self) -> str:
         keys = sum(len(s.placeholders) for s in self.slides)
         return f"<Template {self.name!r}: {len(self.slides)} slides, {keys} placeholders>"
 
     def _repr_html_(self) -> str:
+        # Thumbnails with their keys (deckkit.notebook.reprs.template); the table below is the
+        # plain listing, kept for keys_html().
+        from deckkit.notebook.reprs.template import template_html
+
+        return template_html(self)
+
+    def keys_html(self) -> str:
+        """Every slide's keys as an HTML table (no pictures)."""
         rows = []
         for s in self.slides:
             cells = "<br>".join(

@@ -68,12 +68,27 @@ def test_invalid_json_text(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -
     assert "data.json is not valid JSON: Expecting value at line 1 column 13" in err
 
 
+def _picture_template() -> bytes:
+    """One slide with a picture whose alt text is "k0"."""
+    import io
+
+    from pptx import Presentation
+
+    prs = Presentation()
+    slide = prs.slides.add_slide(prs.slide_layouts[6])
+    picture = slide.shapes.add_picture(io.BytesIO(PNG), 0, 0)
+    picture._element.xpath("./*[1]/p:cNvPr")[0].set("descr", "k0")
+    out = io.BytesIO()
+    prs.save(out)
+    return out.getvalue()
+
+
 def test_valid_zip(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     path = tmp_path / "in.zip"
     path.write_bytes(
         make_zip(
             {
-                "template.pptx": TEMPLATE,
+                "template.pptx": _picture_template(),
                 "data.json": data_json({"type": "image", "src": "a.png"}),
                 "a.png": PNG,
             }

@@ -205,7 +205,7 @@ def test_render_through_a_client_hands_over_the_deck(deck: Deck, tmp_path: Path)
 
 def test_repr_says_what_is_inside(deck: Deck) -> None:
     deck.add_slide(1, logo=Image.from_bytes(PNG))
-    assert repr(deck) == "<Deck: 1 slides, 1 media files>"
+    assert repr(deck) == "<Deck: 1 slides, 1 media files\n  1. template slide 1: logo=image>"
 
 
 def _template_with_title(path: Path) -> Path:

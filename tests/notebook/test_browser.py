@@ -25,9 +25,10 @@ def test_browser_shows_keys_and_skeleton_of_the_selected_slide(template_bytes: b
 
 
 def test_magic_and_error_display(template_bytes: bytes, tmp_path: Path) -> None:
+    from IPython import get_ipython
     from IPython.testing.globalipapp import start_ipython
 
-    ip = start_ipython()
+    ip = start_ipython() or get_ipython()
     assert ip is not None
     path = tmp_path / "t.pptx"
     path.write_bytes(template_bytes)
@@ -38,8 +39,7 @@ def test_magic_and_error_display(template_bytes: bytes, tmp_path: Path) -> None:
     assert skeleton.data["slides"][0]["template"] == 1
     browser = ip.run_line_magic("deckkit", f"browse {path}")
     assert isinstance(browser, TemplateBrowser)
-    usage = ip.run_line_magic("deckkit", "nonsense")
-    assert "usage" in usage.data
+    assert ip.run_line_magic("deckkit", "nonsense") is None  # usage printed, one line (test_magic.py)
 
 
 @pytest.fixture(autouse=True)

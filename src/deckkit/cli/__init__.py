@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import os
 import pkgutil
 import sys
 from collections.abc import Sequence
@@ -45,9 +46,32 @@ def main(argv: Sequence[str] | None = None) -> int:
     except DeckkitError as error:
         print(f"deckkit: {error}", file=sys.stderr)
         return 1
+    except OSError as error:
+        if isinstance(error, BrokenPipeError):
+            return _reader_went_away()
+        # A file that does not exist or cannot be read: the user's input, not a bug.
+        where = f"{error.filename}: " if error.filename is not None else ""
+        print(f"deckkit: {where}{error.strerror or error}", file=sys.stderr)
+        return 1
     except KeyboardInterrupt:
         return 130
+    try:
+        sys.stdout.flush()  # a pipe closed early shows here, not at interpreter exit
+    except BrokenPipeError:
+        return _reader_went_away()
     return status
+
+
+def _reader_went_away() -> int:
+    """``deckkit inspect --skeleton t.pptx | head``: the reader stopped; that is not an error.
+
+    Python would report the pipe at exit when flushing stdout again, so stdout is pointed at
+    devnull first (the recipe of the Python docs, "Note on SIGPIPE").
+    """
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(devnull, sys.stdout.fileno())
+    os.close(devnull)
+    return 0
 
 
 if __name__ == "__main__":

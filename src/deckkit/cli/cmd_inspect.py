@@ -17,6 +17,9 @@ def register(verbs: Any) -> None:
     output = parser.add_mutually_exclusive_group()
     output.add_argument("--skeleton", action="store_true", help="print a data.json that fills every key once")
     output.add_argument("--json", action="store_true", help="print the slides and keys as JSON")
+    output.add_argument("--schema", action="store_true",
+                        help="print a JSON Schema of data.json for this template (keys and kinds per slide)")
+    output.add_argument("--python", action="store_true", help="print ready-to-run Python that fills every slide")
     parser.set_defaults(run=run)
 
 
@@ -26,6 +29,12 @@ def run(args: argparse.Namespace) -> int:
     template = Template.open(args.template)
     if args.skeleton:
         print(template.skeleton_json())
+        return 0
+    if args.schema:
+        print(json.dumps(template.json_schema(), indent=2, ensure_ascii=False))
+        return 0
+    if args.python:
+        print(template.python_skeleton(args.template), end="")
         return 0
     if args.json:
         slides = [

@@ -1,56 +1,59 @@
-"""``deckkit validate INPUT``: check an input zip or a data.json; every problem, one per line."""
+"""``deckkit validate INPUT``: check an input zip or a data.json; every problem, one per line.
+
+An input zip is checked against its own template.pptx by the renderer's plan (slide numbers,
+keys, kinds of value, tables, charts, media), writing nothing; a data.json alone is checked
+against the format, or against ``--template``.
+"""
 
 from __future__ import annotations
 
 import argparse
 import sys
-import zipfile
 from pathlib import Path
 from typing import Any
 
-from deckkit.errors import BundleError, DataError
+from deckkit.errors import BundleError
 
 
 def register(verbs: Any) -> None:
     parser: argparse.ArgumentParser = verbs.add_parser(
         "validate",
-        help="check an input zip or a data.json against the format",
+        help="check an input zip (or a data.json) against the format and the template",
         description=(
-            "Check an input zip (template.pptx, data.json, media) or a data.json alone. Prints every "
-            "problem with its path and exits 1 when there is one, 0 when the input is valid."
+            "Check an input zip (template.pptx, data.json, media) against its template as a render "
+            "would, or a data.json alone against the format (or against --template). Prints every "
+            "problem with its path and exits 1 when there is one, 0 when the input would render; "
+            "warnings (keys the template lacks, placeholders left unfilled) go to stderr."
         ),
     )
     parser.add_argument("input", help="path of the input zip or of data.json")
+    parser.add_argument("--template", help="for a data.json: the template.pptx to check it against")
     parser.set_defaults(run=run)
 
 
 def run(args: argparse.Namespace) -> int:
-    from deckkit.bundle import read_bundle
-    from deckkit.model import parse_data
+    from deckkit.validate import validate_path
 
     path = Path(args.input)
     if not path.is_file():
         print(f"deckkit: {path}: no such file", file=sys.stderr)
         return 1
-    try:
-        if zipfile.is_zipfile(path):
-            bundle = read_bundle(path)
-            data, what = (
-                bundle.data,
-                f"{path} ({bundle.data_path}, template.pptx, {len(bundle.media)} media files)",
-            )
-        else:
-            data, what = parse_data(path.read_bytes()), str(path)
-    except DataError as error:
-        print(
-            f"{path}: {len(error.problems)} problem{'s' if len(error.problems) != 1 else ''}", file=sys.stderr
-        )
-        for problem in error.problems:
-            print(f"  {problem}", file=sys.stderr)
+    if args.template is not None and not Path(args.template).is_file():
+        print(f"deckkit: {args.template}: no such file", file=sys.stderr)
         return 1
+    try:
+        report = validate_path(path, template=args.template)
     except BundleError as error:
         print(f"{path}: {error}", file=sys.stderr)
         return 1
-    count = len(data.slides)
-    print(f"{what}: valid, {count} slide{'s' if count != 1 else ''}")
+    if report.problems:
+        count = len(report.problems)
+        print(f"{path}: {count} problem{'s' if count != 1 else ''}", file=sys.stderr)
+        for problem in report.problems:
+            print(f"  {problem}", file=sys.stderr)
+        return 1
+    count = report.slide_count
+    print(f"{report.what}: valid, {count} slide{'s' if count != 1 else ''}")
+    for warning in report.warnings:
+        print(f"  warning: {warning}", file=sys.stderr)
     return 0

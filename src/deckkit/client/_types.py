@@ -169,6 +169,12 @@ class RenderedDeck(_Lenient):
             f"slide_count={self.slide_count!r}, content=<{len(self.content)} bytes>{where})"
         )
 
+    def _repr_html_(self) -> str:
+        from deckkit.notebook.reprs.result import rendered_html
+
+        extra = "" if self.succeeded else f" ({self.session.state.value}: {self.session.render_message or 'no pptx'})"
+        return rendered_html("RenderedDeck", self.content, self.slide_count, [], extra)
+
     def save(self, path: str | os.PathLike[str]) -> Path:
         """Write the pptx to ``path`` and return it."""
         if not self.succeeded:

@@ -1,7 +1,7 @@
-"""Warnings the frames layer gives when it has to leave data out."""
+"""Warnings the frames layer gives when it has to leave data out (defined in deckkit.errors)."""
 
 from __future__ import annotations
 
+from deckkit.errors import DroppedRowsWarning
 
-class DroppedRowsWarning(UserWarning):
-    """Rows were left out because a value the element needs is missing (NaN, None, NaT, null)."""
+__all__ = ["DroppedRowsWarning"]

@@ -6,7 +6,6 @@
 
 from __future__ import annotations
 
-import warnings
 from collections.abc import Callable, Hashable, Sequence
 from typing import Any
 
@@ -18,6 +17,7 @@ from deckkit.frames._styles import StylesLike, style_dict
 from deckkit.frames._warnings import DroppedRowsWarning
 from deckkit.frames.formats import Format, format_value, formatter_for
 from deckkit.model.elements import List, Text
+from deckkit.warn import warn
 
 __all__ = ["list_from_dataframe", "list_from_series", "list_from_values"]
 
@@ -171,9 +171,7 @@ def _build(
                 items.append({"type": "text", "value": text, "level": level or None, "styles": dumped})
     if dropped:
         shown = ", ".join(str(r) for r in dropped[:10]) + (", ..." if len(dropped) > 10 else "")
-        warnings.warn(
-            f"dropped {len(dropped)} missing list items (items {shown})", DroppedRowsWarning, stacklevel=3
-        )
+        warn(f"dropped {len(dropped)} missing list items (items {shown})", DroppedRowsWarning)
     try:
         return List.model_validate(
             {"type": "list", "values": [_without_none(i) if isinstance(i, dict) else i for i in items]}

@@ -9,7 +9,6 @@
 
 from __future__ import annotations
 
-import warnings
 from collections.abc import Hashable, Mapping, Sequence
 from typing import Any
 
@@ -23,6 +22,7 @@ from deckkit.frames._warnings import DroppedRowsWarning
 from deckkit.frames.dates import datetime_serial
 from deckkit.model._base import data_error
 from deckkit.model.elements import ScatterChart
+from deckkit.warn import warn
 
 __all__ = ["DroppedRowsWarning", "scatter_from_dataframe"]
 
@@ -175,8 +175,4 @@ def _warn(dropped: list[int], total: int, columns: list[Column]) -> None:
         return
     shown = ", ".join(str(r) for r in dropped[:10]) + (", ..." if len(dropped) > 10 else "")
     what = ", ".join(c.path for c in columns)
-    warnings.warn(
-        f"dropped {len(dropped)} of {total} rows with a missing value in {what} (rows {shown})",
-        DroppedRowsWarning,
-        stacklevel=3,
-    )
+    warn(f"dropped {len(dropped)} of {total} rows with a missing value in {what} (rows {shown})", DroppedRowsWarning)

@@ -12,7 +12,6 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Mapping, Sequence
-from dataclasses import dataclass
 from typing import Any, Literal
 
 from pydantic import ValidationError
@@ -21,13 +20,9 @@ from deckkit.errors import DataError, Problem
 from deckkit.frames._backend import (
     Column,
     Frame,
-    is_frame,
-    is_series,
-    to_column,
     to_frame,
 )
 from deckkit.frames._styles import (
-    StyleChecker,
     StyleDict,
     StylesLike,
     StylesPool,
@@ -36,6 +31,10 @@ from deckkit.frames._styles import (
     with_align,
 )
 from deckkit.frames.formats import Format, currency, formatter_for, label_formatter
+from deckkit.frames.table_bars import DataBar
+from deckkit.frames.table_bars import databars as databars_for
+from deckkit.frames.table_rules import CellStyles
+from deckkit.frames.table_rules import rules as cell_style_rules
 from deckkit.model._base import data_error
 from deckkit.model.elements import CellDataBar, Table
 from deckkit.model.styles import HorizontalAlign
@@ -45,31 +44,8 @@ __all__ = ["CellStyles", "DataBar", "table_from_dataframe"]
 Align = HorizontalAlign
 _ALIGNS = ("left", "center", "right", "justified", "distributed")
 
-CellStyleFunction = Callable[[Any, int, str], "StylesLike | None"]
-CellStyles = CellStyleFunction | Any | tuple[Any, StylesLike]
-"""One conditional-style rule (see ``cell_styles`` of :func:`table_from_dataframe`)."""
 
 _ = currency  # re-exported for the module's example
-
-
-@dataclass(frozen=True)
-class DataBar:
-    """How a column's data bars look and scale.
-
-    ``color`` paints bars of values >= 0, ``negative_color`` bars of values < 0 (colours as in
-    data.json: hex, theme name such as ``accent1``, or a named colour). ``bounds`` is the
-    ``(low, high)`` range the bars span; by default the column's own range widened to include 0.
-
-    A bar starts at the cell's left edge, so its length measures a distance from the low end:
-    for ``low >= 0`` the ratio is ``(value - low) / (high - low)``; for ``high <= 0`` it is
-    ``(high - value) / (high - low)``; when the range spans zero, bars measure ``|value|`` against
-    the larger of ``|low|`` and ``|high|``, coloured by sign. Ratios are clipped to 0..1 and a
-    missing value has no bar.
-    """
-
-    color: str = "accent1"
-    negative_color: str = "#D9534F"
-    bounds: tuple[float, float] | None = None
 
 
 def table_from_dataframe(
@@ -145,10 +121,10 @@ def table_from_dataframe(
     aligns = _alignments(frame, body, n_index, align or {}, align_numbers)
     formatters = _formatters(frame, body, n_index, formats or {})
     per_column = _column_styles(frame, column_styles or {})
-    bars = _databars(frame, databars)
+    bars = databars_for(frame, databars)
     header_style = style_dict(header_styles, "header_styles")
     header_labels = {frame.resolve(name): text for name, text in (labels or {}).items()}
-    rules = _rules(frame, cell_styles)
+    rules = cell_style_rules(frame, cell_styles)
 
     pool = StylesPool()
     bars_seen: dict[tuple[float, str], CellDataBar] = {}  # ratios are rounded: few distinct bars
@@ -294,134 +270,3 @@ def _header_rows(
             row.append(make_cell(text, with_align(header_style, aligns[c]), None))
         rows.append(row)
     return rows
-
-
-def _databars(
-    frame: Frame, databars: Sequence[Hashable] | Mapping[Hashable, DataBar | str] | None
-) -> dict[Hashable, Callable[[int], dict[str, Any] | None]]:
-    if databars is None:
-        return {}
-    specs: Mapping[Hashable, DataBar | str] = (
-        databars if isinstance(databars, Mapping) else {name: DataBar() for name in databars}
-    )
-    out: dict[Hashable, Callable[[int], dict[str, Any] | None]] = {}
-    for name, spec in specs.items():
-        bar = DataBar(color=spec) if isinstance(spec, str) else spec
-        column = frame.column(name)
-        for where, colour in (("color", bar.color), ("negative_color", bar.negative_color)):
-            style_dict({"shape": {"fill": colour}}, f"databars[{name!r}].{where}")
-        out[column.key] = _bar_function(column.numbers(), bar)
-    return out
-
-
-def _bar_function(values: list[float | int | None], bar: DataBar) -> Callable[[int], dict[str, Any] | None]:
-    present = [v for v in values if v is not None]
-    if bar.bounds is not None:
-        low, high = float(bar.bounds[0]), float(bar.bounds[1])
-        if low >= high:
-            raise DataError([Problem("databars.bounds", f"low ({low}) must be less than high ({high})")])
-    else:
-        low, high = min([0.0, *present]), max([0.0, *present])
-
-    def ratio(v: float) -> float:
-        if high == low:
-            return 0.0
-        if low >= 0:
-            r = (v - low) / (high - low)
-        elif high <= 0:
-            r = (high - v) / (high - low)
-        else:
-            r = abs(v) / max(-low, high)
-        return min(max(r, 0.0), 1.0)
-
-    def at(row: int) -> dict[str, Any] | None:
-        v = values[row]
-        if v is None:
-            return None
-        return {"ratio": round(ratio(float(v)), 4), "color": bar.negative_color if v < 0 else bar.color}
-
-    return at
-
-
-# --- conditional styles ---------------------------------------------------------------------------
-
-Rule = Callable[[Any, int, str, Hashable], StyleDict | None]
-
-
-def _rules(frame: Frame, cell_styles: Any) -> list[Rule]:
-    if cell_styles is None:
-        return []
-    if callable(cell_styles) or is_frame(cell_styles) or isinstance(cell_styles, tuple):
-        items = [cell_styles]
-    elif isinstance(cell_styles, Sequence) and not isinstance(cell_styles, str):
-        items = list(cell_styles)
-    else:
-        raise DataError([Problem("cell_styles", "expected a function, a frame of styles, a (mask, styles) pair or a list of them")])  # fmt: skip
-    return [
-        _rule(frame, item, f"cell_styles[{i}]" if len(items) > 1 else "cell_styles")
-        for i, item in enumerate(items)
-    ]
-
-
-def _rule(frame: Frame, item: Any, where: str) -> Rule:
-    if isinstance(item, tuple):
-        if len(item) != 2:
-            raise DataError([Problem(where, "a mask rule is a pair (mask, styles)")])
-        return _mask_rule(frame, item[0], style_dict(item[1], f"{where}[1]"), where)
-    if is_frame(item):
-        return _frame_rule(frame, item, where)
-    if callable(item):
-        fn: Callable[[Any, int, str], Any] = item
-
-        check = StyleChecker()
-
-        def call(value: Any, row: int, name: str, key: Hashable) -> StyleDict | None:
-            styles = fn(value, row, name)
-            return None if styles is None else check(styles, f"{where}({value!r}, {row}, {name!r})")
-
-        return call
-    raise DataError([Problem(where, f"expected a function, a frame of styles or a (mask, styles) pair, got {type(item).__qualname__}")])  # fmt: skip
-
-
-def _same_length(frame: Frame, n: int, where: str) -> None:
-    if n != frame.n_rows:
-        raise DataError([Problem(where, f"has {n} rows; the table's frame has {frame.n_rows}")])
-
-
-def _frame_rule(frame: Frame, styles_df: Any, where: str) -> Rule:
-    other = to_frame(styles_df)
-    _same_length(frame, other.n_rows, where)
-    by_key: dict[Hashable, list[StyleDict | None]] = {}
-    check = StyleChecker()
-    for key in other.keys:
-        target = frame.resolve(key)
-        column = other.column(key)
-        by_key[target] = [check(v, f"{where}[{column.name!r}][{r}]") for r, v in enumerate(column.values)]
-
-    def lookup(value: Any, row: int, name: str, key: Hashable) -> StyleDict | None:
-        styles = by_key.get(key)
-        return styles[row] if styles is not None else None
-
-    return lookup
-
-
-def _mask_rule(frame: Frame, mask: Any, styles: StyleDict | None, where: str) -> Rule:
-    if is_frame(mask):
-        other = to_frame(mask)
-        _same_length(frame, other.n_rows, f"{where}[0]")
-        cells: dict[Hashable, list[bool]] = {
-            frame.resolve(key): [bool(v) for v in other.column(key).values] for key in other.keys
-        }
-
-        def by_cell(value: Any, row: int, name: str, key: Hashable) -> StyleDict | None:
-            selected = cells.get(key)
-            return styles if selected is not None and selected[row] else None
-
-        return by_cell
-    rows_mask = [bool(v) for v in (to_column(mask).values if is_series(mask) else mask)]
-    _same_length(frame, len(rows_mask), f"{where}[0]")
-
-    def by_row(value: Any, row: int, name: str, key: Hashable) -> StyleDict | None:
-        return styles if rows_mask[row] else None
-
-    return by_row

@@ -9,6 +9,7 @@ from pydantic import Field, ValidationError, model_serializer, model_validator
 from pydantic_core import PydanticCustomError
 
 from deckkit.model._base import StrictModel, data_error
+from deckkit.model._display import Displayed
 from deckkit.model._types import ThemeSlotColor, WholeNumber, shown
 from deckkit.model.elements import AnyElement, SlideValue
 
@@ -59,7 +60,7 @@ class _SlideArguments:
         self.values = values
 
 
-class Slide(StrictModel):
+class Slide(Displayed, StrictModel):
     """One output slide: the template slide to copy (counted from 1) and a value for each key.
 
     In data.json the keys sit beside ``template``; here they are in ``values``. From Python, pass

@@ -18,6 +18,7 @@ from pydantic_core import PydanticCustomError
 
 from deckkit.errors import DataError, Problem
 from deckkit.model._base import StrictModel
+from deckkit.model._display import Displayed
 from deckkit.model._types import StrictText, is_video_site_url, media_path, shown
 from deckkit.model.media_bytes import FAMILY_OF_EXTENSION, content_address, mismatch, sniff_family
 from deckkit.model.patterns import IMAGE_EXTENSIONS, VIDEO_EXTENSIONS, VIDEO_SITES
@@ -76,7 +77,7 @@ def _media_bytes(
     )
 
 
-class Image(StrictModel):
+class Image(Displayed, StrictModel):
     """A picture from the zip (jpg, jpeg, gif, png) replacing the shape that holds ``{key}``."""
 
     type: Literal["image"] = "image"
@@ -126,7 +127,7 @@ class Image(StrictModel):
         return image_from_figure(fig, dpi=dpi, **options)
 
 
-class Video(StrictModel):
+class Video(Displayed, StrictModel):
     """A local video (mp4, m4v, mov, with a thumbnail) or an https URL of a video-sharing site."""
 
     type: Literal["video"] = "video"

@@ -2,13 +2,19 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Literal
+from collections.abc import Hashable
+from typing import TYPE_CHECKING, Annotated, Any, Literal
 
 from pydantic import Discriminator, Tag
 
 from deckkit.model._base import StrictModel
+from deckkit.model._display import Displayed
 from deckkit.model._types import Hyperlink, StrictText, WholeNumber, in_range
 from deckkit.model.styles import Styles
+
+if TYPE_CHECKING:
+    from deckkit.frames._styles import StylesLike
+    from deckkit.frames.formats import Format
 
 LEVEL_RANGE = (0, 8)
 Level = Annotated[WholeNumber, in_range(*LEVEL_RANGE)]
@@ -38,33 +44,46 @@ ListItem = Annotated[
 ]
 
 
-class List(StrictModel):
+class List(Displayed, StrictModel):
     """Items replacing the paragraph that holds ``{key}``; Text items may carry ``level`` and font styles."""
 
     type: Literal["list"] = "list"
     values: list[ListItem]
 
     @classmethod
-    def from_values(cls, values: Any, /, **options: Any) -> List:
+    def from_values(
+        cls, values: Any, /, *, levels: Any = None, styles: StylesLike | None = None, format: Format | None = None
+    ) -> List:
         """A List from a sequence (a nested list holds the sub-items of the item before it) or a Series.
 
-        ``options``: levels, styles, format; see :func:`deckkit.frames.list_from_values`.
+        ``levels``, ``styles`` and ``format`` are documented in :func:`deckkit.frames.list_from_values`.
         """
         from deckkit.frames.lists import list_from_values
 
-        return list_from_values(values, **options)
+        return list_from_values(values, levels=levels, styles=styles, format=format)
 
     @classmethod
-    def from_series(cls, series: Any, /, **options: Any) -> List:
-        """A List from a pandas or polars Series; ``options``: levels, styles, format."""
+    def from_series(
+        cls, series: Any, /, *, levels: Any = None, styles: StylesLike | None = None, format: Format | None = None
+    ) -> List:
+        """A List from a pandas or polars Series (see :func:`deckkit.frames.list_from_values`)."""
         from deckkit.frames.lists import list_from_series
 
-        return list_from_series(series, **options)
+        return list_from_series(series, levels=levels, styles=styles, format=format)
 
     @classmethod
-    def from_dataframe(cls, df: Any, /, **options: Any) -> List:
+    def from_dataframe(
+        cls,
+        df: Any,
+        /,
+        *,
+        text: Hashable,
+        level: Hashable | None = None,
+        styles: StylesLike | None = None,
+        format: Format | None = None,
+    ) -> List:
         """A List from a frame's ``text=`` column, levels from its ``level=`` column; see
         :func:`deckkit.frames.list_from_dataframe`."""
         from deckkit.frames.lists import list_from_dataframe
 
-        return list_from_dataframe(df, **options)
+        return list_from_dataframe(df, text=text, level=level, styles=styles, format=format)

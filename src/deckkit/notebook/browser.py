@@ -1,4 +1,4 @@
-"""TemplateBrowser: pick a template slide, see it, see its keys and a data.json skeleton for it."""
+"""TemplateBrowser: pick a template slide, see it, see its keys and a skeleton for it (data.json or Python)."""
 
 from __future__ import annotations
 
@@ -50,10 +50,13 @@ class TemplateBrowser:
         self.sketch = widgets.HTML()
         self.keys = widgets.HTML()
         self.skeleton = widgets.Textarea(layout=widgets.Layout(width="100%", height="160px"))
+        self.python = widgets.Textarea(layout=widgets.Layout(width="100%", height="160px"))
+        # Two ways to fill the selected slide: data.json for the service, Python for the SDK.
+        self.tabs = widgets.Tab(children=[self.skeleton, self.python], titles=("data.json", "Python"))
         self.selector.observe(self._on_select, names="value")
         self.widget = widgets.VBox([
             widgets.HTML(f"<b>{html.escape(self.template.name)}</b>: {len(self.template.slides)} slides"),
-            self.selector, self.picture, self.sketch, self.keys, self.skeleton,
+            self.selector, self.picture, self.sketch, self.keys, self.tabs,
         ])  # fmt: skip
         if numbers:
             self.show(numbers[0][1])
@@ -92,6 +95,9 @@ class TemplateBrowser:
             self.sketch.value = wireframe_svg(self.template, number, width=self.width)
         self.keys.value = _placeholder_table(slide)
         self.skeleton.value = json.dumps(slide.skeleton(), indent=2, ensure_ascii=False)
+        from deckkit.notebook.skeleton import slide_code
+
+        self.python.value = "\n".join(slide_code(slide))
 
     def _on_select(self, change: dict[str, Any]) -> None:
         if change.get("new") is not None:

@@ -70,7 +70,8 @@ def assemble(package: Package, deck: DeckData, plans: list[SlidePlan], media: Ma
     shared: dict[tuple[str, str], Part] = {}
     outputs: list[tuple[Part, Part]] = []  # (template slide, output slide)
     for index, plan in enumerate(plans):
-        copy = package.clone(plan.template, memo={})
+        copies: dict[int, Part] = {}
+        copy = package.clone(plan.template, memo=copies)
         try:
             _fill_slide(OutputSlide(copy, SlideMedia(package, copy, shared), media), plan, index)
         except DeckkitError:
@@ -81,6 +82,8 @@ def assemble(package: Package, deck: DeckData, plans: list[SlidePlan], media: Ma
                 f"could not be filled from template slide {plan.number} ({type(e).__name__}: {e}); "
                 "this is a deckkit bug, please report it with the template",
             )]) from e  # fmt: skip
+        for part in copies.values():  # the slide, its notes and charts: done, serialized now
+            part.freeze()
         outputs.append((plan.template, copy))
     rebuild_presentation(package, outputs)
     if deck.theme is not None and deck.theme.colors is not None:

@@ -19,6 +19,7 @@ from typing import Any
 
 from deckkit.errors import Problem, RenderError, TemplateError
 from deckkit.model import DeckData, parse_data
+from deckkit.notebook.reprs.result import ResultDisplay
 from deckkit.renderer.assembly import assemble
 from deckkit.renderer.opc.package import open_package
 from deckkit.renderer.planning import DeckPlan, plan_deck
@@ -28,9 +29,13 @@ __all__ = ["RenderResult", "plan_render", "render"]
 DataInput = DeckData | dict[str, Any] | list[Any] | str | bytes
 
 
-@dataclass(frozen=True, slots=True)
-class RenderResult:
-    """A rendered deck: the pptx bytes, its slide count and the warnings met on the way."""
+@dataclass(frozen=True, slots=True, repr=False)
+class RenderResult(ResultDisplay):
+    """A rendered deck: the pptx bytes, its slide count and the warnings met on the way.
+
+    Its repr never shows the pptx bytes (a notebook shows thumbnails, see ResultDisplay);
+    ``presentation()`` opens it with python-pptx.
+    """
 
     pptx: bytes
     slide_count: int

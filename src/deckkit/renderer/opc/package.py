@@ -34,10 +34,11 @@ from deckkit.renderer.opc.relationships import (
     Relationship,
     Relationships,
     read_relationships,
-    relationships_root,
+    relationships_xml,
 )
 from deckkit.renderer.opc.strict import STRICT_RELATIONSHIPS, to_transitional
 from deckkit.renderer.opc.written import check_unparsed_part
+from deckkit.renderer.opc.zip_writer import Packed, ZipEntry, read_packed, should_deflate, write_zip
 from deckkit.safezip import RefusedEntryError, directory_size, read_entry
 
 # Parts, relationships and content types are defined in their own modules: import them from there.
@@ -57,6 +58,7 @@ class Package:
     """A pptx opened from bytes: parts by name, read and parsed on demand."""
 
     def __init__(self, data: bytes) -> None:
+        self._data = data
         self._zip = zipfile.ZipFile(io.BytesIO(data))
         infos = self._zip.infolist()
         self._names = {info.filename for info in infos if not info.is_dir()}
@@ -235,28 +237,33 @@ class Package:
                 self._unchecked.discard(id(part.blob))
                 check_unparsed_part(part.name or part.name_hint, part.content_type, part.blob)
         assign_names(parts)
-        out = io.BytesIO()
-        with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as z:
-            z.writestr("[Content_Types].xml", self._content_types_xml(parts))
-            z.writestr("_rels/.rels", serialize_xml(relationships_root(None, self.root_rels)))
-            for part in parts:
-                assert part.name is not None
-                stored = part.name.rsplit(".", 1)[-1].lower() in _ALREADY_COMPRESSED
-                z.writestr(part.name, part.blob, zipfile.ZIP_STORED if stored else zipfile.ZIP_DEFLATED)
-                if len(part.rels):
-                    z.writestr(relationships_part_name(part.name), serialize_xml(relationships_root(part.name, part.rels)))
-        return out.getvalue()
+        entries = [
+            ZipEntry("[Content_Types].xml", self._content_types_xml(parts)),
+            ZipEntry("_rels/.rels", relationships_xml(None, self.root_rels)),
+        ]
+        for part in parts:
+            assert part.name is not None
+            packed = part.packed or self._packed_template_entry(part)
+            if packed is not None:
+                entries.append(ZipEntry(part.name, packed=packed))
+            else:
+                entries.append(ZipEntry(part.name, part.blob, deflate=should_deflate(part.name)))
+            if len(part.rels):
+                entries.append(ZipEntry(relationships_part_name(part.name), relationships_xml(part.name, part.rels)))
+        return write_zip(entries)
+
+    def _packed_template_entry(self, part: Part) -> Packed | None:
+        """A part still holding a template entry's bytes, as the template stores it (not deflated again)."""
+        if part.is_parsed or self.strict:
+            return None
+        part.blob  # noqa: B018 -- read once (its CRC checked, a damaged entry refused) before copying it
+        if part.template_entry is None:
+            return None
+        return read_packed(self._zip, self._data, part.template_entry)
 
     def _content_types_xml(self, parts: list[Part]) -> bytes:
         named = [(part.name, part.content_type) for part in parts if part.name is not None]
         return serialize_xml(self._content_types.root_for(named))
-
-
-# Parts whose content is compressed already (zip-based Office files, images, video): deflating
-# them again costs time and gains a few bytes at most, so they are stored as they are.
-_ALREADY_COMPRESSED = frozenset(
-    {"xlsx", "xlsm", "docx", "docm", "pptx", "zip", "png", "jpeg", "jpg", "gif", "mp4", "mov", "m4v"}
-)
 
 
 def open_package(data: bytes) -> Package:

@@ -7,12 +7,14 @@ written (:func:`deckkit.renderer.opc.part_names.assign_names`).
 from __future__ import annotations
 
 import copy
+from concurrent.futures import Future
 from typing import Protocol
 
 from lxml import etree
 
 from deckkit.renderer.opc.relationships import Relationships
 from deckkit.renderer.opc.safexml import parse_xml
+from deckkit.renderer.opc.zip_writer import Packed, pack_in_background, should_deflate
 
 __all__ = ["Part", "PartSource", "parse_xml", "serialize_xml"]
 
@@ -36,7 +38,8 @@ class PartSource(Protocol):
 class Part:
     """One part: a name (None until written, for new parts), a content type, bytes or a parsed tree."""
 
-    __slots__ = ("_blob", "_rels", "_source", "_xml", "content_type", "name", "name_hint")
+    __slots__ = ("_blob", "_packed", "_rels", "_source", "_xml", "content_type", "name", "name_hint",
+                 "template_entry")  # fmt: skip
 
     def __init__(self, source: PartSource, name: str | None, content_type: str, blob: bytes | None = None,
                  xml: etree._Element | None = None, *, name_hint: str | None = None) -> None:  # fmt: skip
@@ -48,6 +51,9 @@ class Part:
         self._blob = blob
         self._xml = xml
         self._rels: Relationships | None = None
+        # The template entry whose bytes this part still holds unchanged (written without deflating again).
+        self.template_entry: str | None = None
+        self._packed: Future[Packed] | None = None  # deflating after freeze()
 
     def __repr__(self) -> str:
         return f"<Part {self.name or '(new)'} {self.content_type}>"
@@ -60,12 +66,15 @@ class Part:
         if self._blob is None:
             assert self.name is not None
             self._blob = self._source.read_part(self.name)
+            self.template_entry = self.name
         return self._blob
 
     @blob.setter
     def blob(self, data: bytes) -> None:
         self._blob = data
         self._xml = None
+        self.template_entry = None
+        self._packed = None
 
     @property
     def xml(self) -> etree._Element:
@@ -73,7 +82,26 @@ class Part:
         if self._xml is None:
             self._xml = parse_xml(self.blob, self.name or self.name_hint)
             self._blob = None
+            self.template_entry = None
+            self._packed = None
         return self._xml
+
+    def freeze(self) -> None:
+        """A filled part that will not change again: serialized now, its tree let go, deflated meanwhile.
+
+        An output slide's tree takes many times the memory of its text, and deflating it can run on
+        another core while the next slide is filled. Reading ``xml`` again parses it again.
+        """
+        if self._xml is not None:
+            self._blob = serialize_xml(self._xml)
+            self._xml = None
+        if self._blob is not None and self.template_entry is None and self._packed is None:
+            self._packed = pack_in_background(self._blob, should_deflate(self.name_hint))
+
+    @property
+    def packed(self) -> Packed | None:
+        """The part as it goes into the zip, when deflated since :meth:`freeze`."""
+        return self._packed.result() if self._packed is not None else None
 
     @property
     def is_parsed(self) -> bool:
@@ -103,4 +131,5 @@ class Part:
             clone._xml = copy.deepcopy(self._xml)
         else:
             clone._blob = self.blob
+            clone.template_entry = self.template_entry
         return clone

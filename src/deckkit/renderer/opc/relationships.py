@@ -27,6 +27,7 @@ __all__ = [
     "Relationships",
     "read_relationships",
     "relationships_root",
+    "relationships_xml",
 ]
 
 _RT_BASE = "http://schemas.openxmlformats.org/officeDocument/2006/relationships/"
@@ -157,3 +158,31 @@ def relationships_root(source_name: str | None, rels: Relationships) -> etree._E
             assert rel.target.name is not None
             el.set("Target", relative_target(source_name, rel.target.name))
     return root
+
+
+_XML_DECLARATION = b"<?xml version='1.0' encoding='UTF-8' standalone='yes'?>\n"
+# What libxml2 escapes in an attribute value (so the text is what serializing the tree gives).
+_ATTRIBUTE_ESCAPES = str.maketrans({"&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;",
+                                    "\n": "&#10;", "\r": "&#13;", "\t": "&#9;"})  # fmt: skip
+
+
+def relationships_xml(source_name: str | None, rels: Relationships) -> bytes:
+    """The bytes of :func:`relationships_root` serialized, written as text: a package has hundreds of these."""
+    out = [f'<Relationships xmlns="{PR}">']
+    for rel in rels:
+        if rel.external or isinstance(rel.target, str):
+            target = str(rel.target)
+        else:
+            assert rel.target.name is not None
+            target = relative_target(source_name, rel.target.name)
+        mode = ' TargetMode="External"' if rel.external else ""
+        out.append(f'<Relationship Id="{_attribute(rel.rid)}" Type="{_attribute(rel.reltype)}" '
+                   f'Target="{_attribute(target)}"{mode}/>')  # fmt: skip
+    if len(out) == 1:
+        return _XML_DECLARATION + f'<Relationships xmlns="{PR}"/>'.encode()
+    out.append("</Relationships>")
+    return _XML_DECLARATION + "".join(out).encode()
+
+
+def _attribute(value: str) -> str:
+    return value.translate(_ATTRIBUTE_ESCAPES) if not value.isalnum() else value

@@ -1,0 +1,111 @@
+"""Chart and Scatter: a small matplotlib plot of the data (series, labels, axis1 and axis2).
+
+The plot shows the data, not the template's look (chart kind, colours and fonts come from the
+template at render time): lines with markers per series, axis2 series dashed on a right-hand
+axis. matplotlib is imported here, on first display; ``Figure`` is used directly so that no
+pyplot state or GUI backend is touched.
+"""
+
+from __future__ import annotations
+
+import base64
+import io
+from datetime import date, timedelta
+from typing import TYPE_CHECKING, Any
+
+from deckkit.notebook.reprs._html import box, css_color, esc
+
+if TYPE_CHECKING:
+    from deckkit.model import Chart, ScatterChart
+    from deckkit.model.styles import Styles
+
+__all__ = ["chart_html", "chart_png", "chart_text"]
+
+_SIZE = (4.2, 2.4)  # inches; at 72 dpi a ~300x170 px PNG of a few KB
+_DPI = 72
+_EXCEL_EPOCH = date(1899, 12, 30)
+
+
+def _names(series: dict[str, Any]) -> str:
+    names = [s.name or key for key, s in series.items()]
+    shown = ", ".join(names[:4]) + (", …" if len(names) > 4 else "")
+    return f"{len(names)} series ({shown})"
+
+
+def chart_text(chart: Chart | ScatterChart) -> str:
+    from deckkit.model import Chart
+
+    parts = [f"axis1: {_names(chart.axis1.series)}"]
+    if chart.axis2 is not None:
+        parts.append(f"axis2: {_names(chart.axis2.series)}")
+    if isinstance(chart, Chart):
+        labels = [str(x) for x in (chart.labels or [_serial_date(d).isoformat() for d in chart.date_labels or []])]
+        span = f"{labels[0]} … {labels[-1]}" if len(labels) > 1 else ", ".join(labels)
+        parts.append(f"{len(labels)} {'date ' if chart.date_labels else ''}labels ({span})")
+        return f"<Chart: {'; '.join(parts)}>"
+    return f"<Scatter: {'; '.join(parts)}>"
+
+
+def _serial_date(serial: int) -> date:
+    return _EXCEL_EPOCH + timedelta(days=serial)
+
+
+def _color(styles: Styles | None) -> str | None:
+    if styles is None:
+        return None
+    if styles.shape is not None and (styles.shape.fill or styles.shape.outline):
+        return css_color(styles.shape.fill or styles.shape.outline)
+    return None
+
+
+def chart_png(chart: Chart | ScatterChart) -> bytes:
+    from matplotlib.figure import Figure
+
+    from deckkit.model import Chart
+
+    fig = Figure(figsize=_SIZE, dpi=_DPI)
+    ax = fig.add_subplot()
+    axes: list[tuple[Any, Any, str]] = [(ax, chart.axis1, "-")]
+    if chart.axis2 is not None:
+        axes.append((ax.twinx(), chart.axis2, "--"))
+    handles: list[Any] = []
+    # One colour cycle over both axes (a twin axis would restart it and repeat the colours).
+    colors = iter(f"C{i % 10}" for i in range(10_000))
+    if isinstance(chart, Chart):
+        positions = list(range(len(chart.categories)))
+        labels = chart.labels or [_serial_date(d).strftime("%Y-%m-%d") for d in chart.date_labels or []]
+        for target, axis, line in axes:
+            for key, series in axis.series.items():
+                values = [float("nan") if v is None else v for v in series.values]
+                (h,) = target.plot(positions[: len(values)], values, line, marker="o", markersize=3,
+                                   label=series.name or key, color=_color(series.styles) or next(colors))  # fmt: skip
+                handles.append(h)
+        step = chart.labels_interval or max(1, len(labels) // 8)
+        ax.set_xticks(positions[::step], [str(x) for x in labels[::step]], fontsize=7, rotation=30, ha="right")
+    else:
+        for target, axis, _line in axes:
+            for key, series in axis.series.items():
+                xs = [x for x, _ in series.values]
+                ys = [y for _, y in series.values]
+                marker = "o" if target is ax else "^"
+                dots = target.scatter(xs, ys, s=10, marker=marker, label=series.name or key,
+                                      color=_color(series.styles) or next(colors))  # fmt: skip
+                handles.append(dots)
+        ax.tick_params(labelsize=7)
+    for target, _axis, _line in axes:
+        target.tick_params(axis="y", labelsize=7)
+    if handles:
+        ax.legend(handles=handles, fontsize=6, loc="best", frameon=False)
+    fig.tight_layout()
+    out = io.BytesIO()
+    fig.savefig(out, format="png", dpi=_DPI)
+    return out.getvalue()
+
+
+def chart_html(chart: Chart | ScatterChart) -> str:
+    png = base64.b64encode(chart_png(chart)).decode("ascii")
+    note = ('<div style="color:#888;font-size:11px">the data only: chart kind, colours and fonts come from '
+            "the template</div>")  # fmt: skip
+    text = chart_text(chart)[1:-1]
+    kind, _, detail = text.partition(": ")
+    return box(esc(kind), f'<div style="font-size:11px">{esc(detail)}</div><img src="data:image/png;base64,{png}"/>{note}')

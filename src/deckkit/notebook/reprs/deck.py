@@ -1,0 +1,104 @@
+"""Deck: a summary (template, slides with their keys and what each gets, media, theme) and, on
+demand, thumbnails of the rendered deck (``deck.preview()``, cached while the deck is unchanged).
+"""
+
+from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from deckkit.errors import Problem
+from deckkit.notebook.reprs._html import box, esc, problems_html, problems_text
+
+if TYPE_CHECKING:
+    from deckkit.deck import Deck
+    from deckkit.model import Slide
+
+__all__ = ["DeckPreview", "deck_html", "deck_text", "preview"]
+
+_MAX_SLIDES_LISTED = 20
+
+
+def _value_kind(value: object) -> str:
+    return "text" if isinstance(value, str) else str(getattr(value, "type", type(value).__name__))
+
+
+def _slide_line(position: int, slide: Slide) -> str:
+    keys = ", ".join(f"{k}={_value_kind(v)}" for k, v in slide.values.items()) or "no keys"
+    return f"{position + 1}. template slide {slide.template}: {keys}"
+
+
+def deck_text(deck: Deck) -> str:
+    lines = [f"<Deck: {len(deck.slides)} slides, {len(deck.media)} media files"]
+    lines += ["  " + _slide_line(i, s)[:120] for i, s in enumerate(deck.slides[:5])]
+    if len(deck.slides) > 5:
+        lines.append(f"  … and {len(deck.slides) - 5} more slides")
+    return "\n".join(lines) + ">"
+
+
+def deck_html(deck: Deck) -> str:
+    items = "".join(f"<li>{esc(_slide_line(i, s).split('. ', 1)[1])}</li>"
+                    for i, s in enumerate(deck.slides[:_MAX_SLIDES_LISTED]))  # fmt: skip
+    more = len(deck.slides) - _MAX_SLIDES_LISTED
+    if more > 0:
+        items += f"<li>… and {more} more slides</li>"
+    theme = " · theme colours set" if deck.theme is not None and deck.theme.colors is not None else ""
+    cached = _CACHE.get(_digest(deck))
+    strip = cached.html() if cached is not None else (
+        '<div style="color:#888;font-size:11px">deck.preview() shows the rendered slides</div>'
+    )  # fmt: skip
+    title = f"Deck: {len(deck.slides)} slides, {len(deck.media)} media files{theme}"
+    return box(esc(title), f'<ol style="margin:2px 0">{items}</ol>{strip}')
+
+
+@dataclass(frozen=True)
+class DeckPreview:
+    """Thumbnails of a deck rendered locally, with the warnings the render gave."""
+
+    html_strip: str
+    slide_count: int
+    warnings: tuple[Problem, ...]
+    source: str
+
+    def html(self) -> str:
+        return self.html_strip + problems_html(self.warnings)
+
+    def _repr_html_(self) -> str:
+        return box(f"Deck preview: {self.slide_count} slides", self.html())
+
+    def __repr__(self) -> str:
+        listed = problems_text(self.warnings)
+        return f"<DeckPreview: {self.slide_count} slides, {self.source} thumbnails" + (
+            f",\n{listed}\n>" if listed else ">"
+        )
+
+
+# Keyed by the deck's content (template, data.json, media), so an unchanged deck is not rendered
+# again; bounded, oldest dropped first.
+_CACHE: dict[str, DeckPreview] = {}
+_CACHE_SIZE = 8
+
+
+def _digest(deck: Deck) -> str:
+    h = hashlib.sha256(deck.template)
+    h.update(deck.to_json(indent=None).encode("utf-8"))
+    for name, data in sorted(deck.media.items()):
+        h.update(name.encode("utf-8"))
+        h.update(hashlib.sha256(data).digest())
+    return h.hexdigest()
+
+
+def preview(deck: Deck) -> DeckPreview:
+    """Render ``deck`` locally (nothing written) and keep thumbnails of its first slides."""
+    from deckkit.notebook.thumbnails import thumbnails
+    from deckkit.renderer import render
+
+    key = _digest(deck)
+    if key not in _CACHE:
+        result = render(deck.template, deck.to_data(), deck.media)
+        strip = thumbnails(result.pptx)
+        if len(_CACHE) >= _CACHE_SIZE:
+            del _CACHE[next(iter(_CACHE))]
+        _CACHE[key] = DeckPreview(strip.html(), result.slide_count, tuple(result.warnings), strip.source)
+    return _CACHE[key]

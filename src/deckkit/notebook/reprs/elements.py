@@ -1,0 +1,59 @@
+"""Dispatch from an element to its text and HTML display (one module per kind of element)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from deckkit.notebook.reprs._html import box, esc
+
+__all__ = ["element_html", "element_text"]
+
+
+def element_text(element: Any) -> str:
+    from deckkit.model import Chart, Image, List, ScatterChart, Slide, Table, Video
+
+    if isinstance(element, Table):
+        from deckkit.notebook.reprs.table import table_text
+
+        return table_text(element)
+    if isinstance(element, Chart | ScatterChart):
+        from deckkit.notebook.reprs.chart import chart_text
+
+        return chart_text(element)
+    if isinstance(element, Image | Video):
+        from deckkit.notebook.reprs.media import media_text
+
+        return media_text(element)
+    if isinstance(element, List):
+        first = element.values[0] if element.values else ""
+        shown = first if isinstance(first, str) else getattr(first, "value", "")
+        return f"<List: {len(element.values)} items; first: {shown[:60]!r}>"
+    if isinstance(element, Slide):
+        keys = ", ".join(f"{k}={'text' if isinstance(v, str) else getattr(v, 'type', 'delete')}"
+                         for k, v in element.values.items())  # fmt: skip
+        return f"<Slide from template slide {element.template}: {keys[:200] or 'no keys'}>"
+    return object.__repr__(element)
+
+
+def element_html(element: Any) -> str:
+    from deckkit.model import Chart, Image, ScatterChart, Slide, Table, Video
+
+    if isinstance(element, Table):
+        from deckkit.notebook.reprs.table import table_html
+
+        return table_html(element)
+    if isinstance(element, Chart | ScatterChart):
+        from deckkit.notebook.reprs.chart import chart_html
+
+        return chart_html(element)
+    if isinstance(element, Image | Video):
+        from deckkit.notebook.reprs.media import image_html
+
+        return image_html(element)
+    if isinstance(element, Slide):
+        items = "".join(
+            f"<li><code>{esc(k)}</code>: {esc(v if isinstance(v, str) else element_text(v))}</li>"
+            for k, v in element.values.items()
+        )
+        return box(f"Slide from template slide {element.template}", f'<ul style="margin:2px 0">{items}</ul>')
+    return f"<pre>{esc(element_text(element))}</pre>"

@@ -1,0 +1,98 @@
+"""Slide thumbnails for rich displays: LibreOffice pictures when possible, wireframes otherwise.
+
+Every display that shows slides (a RenderResult, a Deck preview, a Template, ``%deckkit
+preview``) goes through :func:`thumbnails`, so they all say the same thing about where the
+pictures come from. A strip shows at most ``deckkit.options.thumbnails`` slides; LibreOffice is
+only started for decks short enough to convert in a few seconds.
+"""
+
+from __future__ import annotations
+
+import base64
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from deckkit.options import options
+
+if TYPE_CHECKING:
+    from deckkit.inspect import Template
+
+__all__ = ["Thumbnails", "thumbnails"]
+
+# LibreOffice converts the whole deck; past this many slides a strip of wireframes is faster
+# than waiting for pictures of slides the strip does not show.
+LIBREOFFICE_MAX_SLIDES = 40
+
+
+@dataclass(frozen=True)
+class Thumbnails:
+    """Pictures of the first slides: ``images`` are data URIs; ``note`` says where they came from."""
+
+    images: tuple[str, ...]
+    total: int
+    source: str  # "LibreOffice" | "wireframe"
+    note: str
+
+    def html(self, *, labels: tuple[str, ...] = (), width: int = 160) -> str:
+        import html as h
+
+        cells = []
+        for i, uri in enumerate(self.images):
+            label = labels[i] if i < len(labels) else f"slide {i + 1}"
+            cells.append(
+                f'<figure style="margin:0 6px 6px 0;display:inline-block;vertical-align:top;width:{width}px">'
+                f'<img src="{uri}" width="{width}" style="border:1px solid #ccc" alt="{h.escape(label)}"/>'
+                f'<figcaption style="font-size:11px;color:#555">{label}</figcaption></figure>'
+            )
+        more = self.total - len(self.images)
+        tail = f'<span style="font-size:12px;color:#555">… and {more} more</span>' if more > 0 else ""
+        return (
+            f'<div class="deckkit-thumbnails">{"".join(cells)}{tail}'
+            f'<div style="font-size:11px;color:#888">{h.escape(self.note)}</div></div>'
+        )
+
+
+def _png_uri(png: bytes) -> str:
+    return "data:image/png;base64," + base64.b64encode(png).decode("ascii")
+
+
+def _svg_uri(svg: str) -> str:
+    return "data:image/svg+xml;base64," + base64.b64encode(svg.encode("utf-8")).decode("ascii")
+
+
+def thumbnails(pptx: bytes, *, template: Template | None = None, width: int = 160,
+               limit: int | None = None) -> Thumbnails:  # fmt: skip
+    """Thumbnails of the first ``limit`` slides of ``pptx`` (``template``: the same deck, opened)."""
+    from deckkit.inspect import Template
+
+    opened = template if template is not None else Template(pptx, "deck.pptx")
+    total = len(opened.slides)
+    shown = min(total, limit if limit is not None else options.thumbnails)
+    reason = _why_not_libreoffice(total)
+    if reason is None:
+        from deckkit.preview import PreviewUnavailableError, slide_pngs
+
+        # Converted at twice the width: a crisp picture on high-density screens, still a few KB.
+        try:
+            pngs = slide_pngs(pptx, width=width * 2)
+        except PreviewUnavailableError as error:
+            reason = str(error)
+        else:
+            return Thumbnails(tuple(_png_uri(p) for p in pngs[:shown]), total, "LibreOffice",
+                              "previews rendered by LibreOffice")  # fmt: skip
+    from deckkit.preview import wireframe_svg
+
+    images = tuple(_svg_uri(wireframe_svg(opened, n, width=width)) for n in range(1, shown + 1))
+    return Thumbnails(images, total, "wireframe", f"wireframe previews ({reason})")
+
+
+def _why_not_libreoffice(total: int) -> str | None:
+    from deckkit.preview import libreoffice_available
+
+    if options.previews == "wireframe":
+        return 'deckkit.options.previews = "wireframe"'
+    if not libreoffice_available():
+        return "LibreOffice is not installed"
+    if total > LIBREOFFICE_MAX_SLIDES and options.previews == "auto":
+        return f"{total} slides: LibreOffice previews are made for decks of up to {LIBREOFFICE_MAX_SLIDES}"
+    return None

@@ -1,0 +1,69 @@
+"""A JSON Schema of data.json for one template: which keys each slide takes, and of what kind.
+
+Built on the format's own schema (deckkit.model.schema): its element definitions are reused and
+``Slide`` is replaced by one if/then branch per template slide, selected by ``template``. A key the
+slide lacks is rejected (the renderer only warns, but an editor should flag the typo), and each
+key allows what its place accepts (``inspect.ACCEPTS``). ``deckkit inspect --schema`` prints it.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from deckkit.inspect import Template
+
+__all__ = ["template_json_schema"]
+
+# data.json kind (inspect.ACCEPTS) -> schema definition
+_DEFS = {"string": {"type": "string"}, "text": {"$ref": "#/$defs/Text"}, "list": {"$ref": "#/$defs/List"},
+         "table": {"$ref": "#/$defs/Table"}, "chart": {"$ref": "#/$defs/Chart"},
+         "scatter-chart": {"$ref": "#/$defs/ScatterChart"}, "image": {"$ref": "#/$defs/Image"},
+         "video": {"$ref": "#/$defs/Video"}, "delete": {"$ref": "#/$defs/Delete"}}  # fmt: skip
+
+
+def _slide_schema(number: int, keys: dict[str, list[str]], layout: str, description: str) -> dict[str, Any]:
+    properties: dict[str, Any] = {"template": {"const": number}}
+    for key, kinds in keys.items():
+        accepted = [k for k in _DEFS if any(k in _accepts(kind) for kind in kinds)]
+        properties[key] = {"description": description.format(key=key, kinds=" or ".join(kinds)),
+                           "anyOf": [_DEFS[k] for k in accepted]}  # fmt: skip
+    return {
+        "type": "object",
+        "title": f"template slide {number}" + (f" ({layout})" if layout else ""),
+        "properties": properties,
+        "required": ["template"],
+        "additionalProperties": False,
+    }
+
+
+def _accepts(kind: str) -> tuple[str, ...]:
+    from deckkit.inspect import ACCEPTS
+
+    return ACCEPTS[kind]
+
+
+def template_json_schema(template: Template) -> dict[str, Any]:
+    """The JSON Schema (draft 2020-12) of a data.json for ``template``."""
+    from deckkit.model.schema import data_json_schema
+
+    schema = data_json_schema()
+    branches = []
+    for slide in template.slides:
+        keys: dict[str, list[str]] = {}
+        for p in slide.placeholders:
+            keys.setdefault(p.key, []).append(p.kind)
+        branches.append(_slide_schema(slide.number, keys, slide.layout, "{key}: {kinds} on the slide"))
+    schema["$defs"]["Slide"] = {
+        "description": f"One output slide of {template.name}: template (1 to {len(template.slides)}) and its keys.",
+        "type": "object",
+        "properties": {"template": {"type": "integer", "minimum": 1, "maximum": len(template.slides)}},
+        "required": ["template"],
+        # if/then rather than oneOf: a validator then reports the slide's own mistake
+        # ("'titel' was unexpected"), not "valid under none of the branches".
+        "allOf": [{"if": {"properties": {"template": {"const": n}}, "required": ["template"]}, "then": branch}
+                  for n, branch in enumerate(branches, 1)],
+    }
+    schema["$id"] = f"urn:deckkit:data.json:{template.name}"
+    schema["title"] = f"deckkit data.json for {template.name}"
+    return schema

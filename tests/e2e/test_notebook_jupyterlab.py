@@ -1,0 +1,127 @@
+"""Notebook 01 in a real JupyterLab, driven by Playwright in headless Chromium (Debian's package).
+
+Run All must show the rich displays (the template's thumbnails, the styled table, the rendered
+deck's strip) and the template browser widget. The screenshot is kept in the test's folder
+(``jupyterlab-01.png``) for a person to look at.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import shutil
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
+ROOT = Path(__file__).resolve().parents[2]
+CHROMIUM_ARGS = [
+    "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
+    "--disable-component-update", "--disable-sync",
+]  # fmt: skip
+TOKEN = "deckkit-e2e"
+
+pytestmark = [
+    pytest.mark.slow,
+    pytest.mark.skipif(CHROMIUM is None, reason="Debian's chromium package is not installed"),
+]
+
+
+def _free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+@pytest.fixture
+def jupyterlab(tmp_path: Path) -> Iterator[str]:
+    pytest.importorskip("jupyterlab")
+    work = tmp_path / "work"
+    work.mkdir()
+    shutil.copy(ROOT / "notebooks" / "01-quickstart.ipynb", work / "01-quickstart.ipynb")
+    port = _free_port()
+    env = {
+        **os.environ,
+        # The kernel imports this checkout's deckkit, wherever JupyterLab starts it.
+        "PYTHONPATH": os.pathsep.join([str(ROOT / "src"), str(ROOT / "server")]),
+        "JUPYTERLAB_SETTINGS_DIR": str(tmp_path / "settings"),
+        "JUPYTERLAB_WORKSPACES_DIR": str(tmp_path / "workspaces"),
+        "JUPYTER_RUNTIME_DIR": str(tmp_path / "runtime"),
+    }
+    log = (tmp_path / "jupyterlab.log").open("wb")
+    server = subprocess.Popen(
+        [sys.executable, "-m", "jupyterlab", "--no-browser", "--ip=127.0.0.1", f"--port={port}",
+         f"--IdentityProvider.token={TOKEN}", f"--ServerApp.root_dir={work}", "--ServerApp.open_browser=False",
+         "--allow-root"],  # CI containers run as root
+        env=env, stdout=subprocess.DEVNULL, stderr=log,
+    )  # fmt: skip
+    url = f"http://127.0.0.1:{port}"
+    try:
+        ready = False
+        deadline = time.monotonic() + 120
+        while not ready and server.poll() is None and time.monotonic() < deadline:
+            try:
+                with urllib.request.urlopen(f"{url}/api/status?token={TOKEN}", timeout=1):
+                    ready = True
+            except OSError:
+                time.sleep(0.2)
+        if not ready:
+            pytest.fail("JupyterLab did not start: " + (tmp_path / "jupyterlab.log").read_text()[-2000:])
+        yield url
+    finally:
+        server.terminate()
+        server.wait(timeout=30)
+        log.close()
+
+
+def test_quickstart_runs_and_shows_thumbnails_and_the_browser(jupyterlab: str, tmp_path: Path) -> None:
+    playwright_api = pytest.importorskip("playwright.sync_api")
+    from playwright.sync_api import expect
+
+    with playwright_api.sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
+        page = browser.new_page(viewport={"width": 1280, "height": 1000})
+        page.goto(f"{jupyterlab}/lab/tree/01-quickstart.ipynb?token={TOKEN}")
+        notebook = page.locator(".jp-Notebook")
+        expect(notebook).to_be_visible(timeout=120_000)
+        # A fresh JupyterLab may ask which kernel to start; the notebook's own is preselected.
+        select = page.locator(".jp-Dialog").get_by_role("button", name="Select", exact=True)
+        with contextlib.suppress(playwright_api.TimeoutError):
+            select.click(timeout=20_000)
+        expect(page.locator(".jp-Dialog")).to_have_count(0)
+        # Clear the stored outputs first, so that what is asserted below is what this run drew.
+        page.get_by_role("menuitem", name="Edit", exact=True).click()
+        page.get_by_text("Clear Outputs of All Cells", exact=True).click()
+        expect(page.locator(".deckkit-thumbnails")).to_have_count(0, timeout=10_000)
+        expect(page.locator(".jp-OutputArea-output")).to_have_count(0)
+        page.get_by_role("menuitem", name="Run", exact=True).click()
+        page.get_by_text("Run All Cells", exact=True).click()
+
+        # The rendered deck's strip is the last output: 3 slides, with the note on their source.
+        last = page.locator(".jp-Cell").last.locator(".deckkit-thumbnails")
+        expect(last).to_be_visible(timeout=300_000)
+        expect(last.locator("img")).to_have_count(3)
+        expect(last).to_contain_text("previews")
+        # The template display: 5 thumbnails with their keys; the table: styled cells.
+        expect(page.locator(".deckkit-thumbnails").first.locator("img")).to_have_count(5)
+        expect(page.locator(".deckkit-table").first).to_contain_text("$15,234")
+        # The template browser widget: its slide picker and the data.json / Python tabs.
+        widget = page.locator(".jp-OutputArea-output .widget-dropdown").first
+        expect(widget).to_be_visible(timeout=60_000)
+        expect(page.locator(".lm-TabBar-tabLabel", has_text="Python").first).to_be_visible()
+        for image in last.locator("img").all():  # the pictures loaded, not broken links
+            assert image.evaluate("i => i.complete && i.naturalWidth > 0")
+        page.screenshot(path=str(tmp_path / "jupyterlab-01.png"), full_page=True)
+        notebook.locator(".jp-Cell").nth(3).screenshot(path=str(tmp_path / "jupyterlab-browser.png"))
+        kept = os.environ.get("DECKKIT_E2E_SCREENSHOTS")
+        if kept:  # a person looks at them (see docs/notebook.md)
+            for name in ("jupyterlab-01.png", "jupyterlab-browser.png"):
+                shutil.copy(tmp_path / name, Path(kept) / name)
+        browser.close()
