@@ -16,14 +16,17 @@ import posixpath
 import re
 import stat
 import zipfile
+import zlib
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from deckkit.errors import BundleError, DataError
+from deckkit.errors import BundleError, DataError, Problem
 from deckkit.model import DeckData, Image, Video, format_path, parse_data
+from deckkit.model.limits import MAX_JSON_BYTES
 from deckkit.model.media_bytes import mismatch
+from deckkit.safezip import RefusedEntryError, directory_size, read_entry
 
 __all__ = [
     "MAX_ENTRIES",
@@ -116,12 +119,7 @@ def _check_directory_size(raw: bytes) -> None:
     entries is some 600,000 of them (seconds and hundreds of MB). An entry needs 46 bytes plus
     its name, so ``MAX_ENTRIES`` entries with names up to ~1 KB fit the bound.
     """
-    try:
-        # zipfile's own reading of the end record, so the size is the one it will trust.
-        end = zipfile._EndRecData(io.BytesIO(raw))  # type: ignore[attr-defined]
-    except OSError:
-        return  # not a zip: ZipFile says so below
-    size = int(end[zipfile._ECD_SIZE]) if end else 0  # type: ignore[attr-defined]
+    size = directory_size(raw)  # 0 for what is not a zip: ZipFile says so below
     if size > MAX_ENTRIES * 1024:
         raise BundleError(
             f"the zip lists too many entries (its directory is {size:,} bytes); at most {MAX_ENTRIES} "
@@ -173,16 +171,12 @@ class _Archive:
         info = self.entries[name]
         budget = MAX_UNCOMPRESSED_BYTES - self.read_total
         try:
-            with self.zip.open(info) as stream:
-                data = stream.read(min(info.file_size, budget) + 1)
-        except (zipfile.BadZipFile, NotImplementedError, OSError, EOFError, ValueError) as e:
+            # Declared sizes can lie: the bound holds on what really comes out.
+            data = read_entry(self.zip, info, budget, MAX_UNCOMPRESSED_BYTES)
+        except RefusedEntryError as e:
+            raise BundleError(f'zip entry "{info.filename}" {e}; rejected') from None
+        except (zipfile.BadZipFile, NotImplementedError, OSError, EOFError, ValueError, zlib.error) as e:
             raise BundleError(f'zip entry "{info.filename}" cannot be read ({e})') from None
-        # Declared sizes can lie: the bound holds on what really came out.
-        if len(data) > info.file_size or len(data) > budget:
-            raise BundleError(
-                f'zip entry "{info.filename}" unpacks to more than it declares, or past the '
-                f"{MAX_UNCOMPRESSED_BYTES:,}-byte total; rejected"
-            )
         self.read_total += len(data)
         return data
 
@@ -240,6 +234,11 @@ def read_bundle(source: bytes | str | Path) -> Bundle:
     """
     archive = _Archive(_raw_bytes(source))
     data_name, template_name = _locate(archive)
+    declared = archive.entries[data_name].file_size
+    if declared > MAX_JSON_BYTES:  # refused before it is read (what is read stops at the declared size)
+        raise DataError(
+            [Problem("", f"{data_name} is {declared:,} bytes; at most {MAX_JSON_BYTES:,} (64 MiB) are accepted")]
+        )
     try:
         data = parse_data(archive.read(data_name))
     except DataError as e:

@@ -27,6 +27,7 @@ from deckkit.model.chart import (
 from deckkit.model.colors import NAMED_COLORS, THEME_COLOR_NAMES, ParsedColor, parse_color
 from deckkit.model.document import DeckData, Slide, Theme, ThemeColors
 from deckkit.model.elements import ELEMENT_TYPES, AnyElement, Delete, element_kind
+from deckkit.model.limits import check_limits, loads
 from deckkit.model.media import Image, Video
 from deckkit.model.styles import FontStyles, ShapeStyles, Styles
 from deckkit.model.table import CellDataBar, Table, TableCell
@@ -82,14 +83,17 @@ def parse_data(source: DeckData | dict[str, Any] | list[Any] | str | bytes) -> D
             # NaN and Infinity are not JSON, but Python's json module writes them by default (a
             # pandas gap is NaN): read them as floats, so that a gap in chart values is a gap and
             # anywhere else the model says where a finite number was expected.
-            source = json.loads(source)
+            source = loads(source)
         except json.JSONDecodeError as e:
             raise DataError(
                 [Problem("", f"data.json is not valid JSON: {e.msg} at line {e.lineno} column {e.colno}")]
             ) from None
         except ValueError:  # UnicodeDecodeError
             raise DataError([Problem("", "data.json must be UTF-8 text")]) from None
+    cleaned = check_limits(source)
     try:
-        return DeckData.model_validate(source)
+        deck = DeckData.model_validate(source)
+        # Valid as given (what the JSON Schema says too); the deck is built from clean text.
+        return deck if cleaned is None else DeckData.model_validate(cleaned)
     except ValidationError as e:
         raise data_error(e, "data.json") from None

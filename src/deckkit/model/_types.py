@@ -97,12 +97,12 @@ def _removable_color(value: str) -> str:
 
 
 # What XML_TEXT_PATTERN refuses, and lone surrogates (which only Python strings can hold).
-_NOT_XML_TEXT = re.compile("[\x00-\x08\x0c\x0e-\x1f\ufffe\uffff\ud800-\udfff]")
+NOT_XML_TEXT = re.compile("[\x00-\x08\x0c\x0e-\x1f\ufffe\uffff\ud800-\udfff]")
 
 
 def _xml_text(value: str) -> str:
     """Text that XML (so a slide) can hold: 'contains U+0007 (a control character) at position 5'."""
-    found = _NOT_XML_TEXT.search(value)
+    found = NOT_XML_TEXT.search(value)
     if found is not None:
         char = found.group()
         what = "a control character" if ord(char) < 0x20 else "a character that is not text"

@@ -13,6 +13,7 @@ from typing import Any
 
 from deckkit.model.colors import NAMED_COLORS, THEME_COLOR_NAMES
 from deckkit.model.document import THEME_SLOTS
+from deckkit.model.limits import MAX_SLIDES
 from deckkit.model.patterns import (
     HEX_COLOR_PATTERN,
     HYPERLINK_PATTERN,
@@ -268,8 +269,10 @@ def data_json_schema() -> Schema:
         "title": "deckkit data.json",
         "description": "Data that fills a template.pptx: slides (and an optional theme), or a bare array of slides.",
         "anyOf": [
-            _object("The current form.", {"slides": _array(_ref("Slide"))}, {"theme": _ref("Theme")}),
-            _array(_ref("Slide"), description="The legacy form: a bare array of slides."),
+            _object(
+                "The current form.", {"slides": _array(_ref("Slide"), maxItems=MAX_SLIDES)}, {"theme": _ref("Theme")}
+            ),
+            _array(_ref("Slide"), maxItems=MAX_SLIDES, description="The legacy form: a bare array of slides."),
         ],
         "$defs": {name: dict(schema) for name, schema in _DEFS.items()},
     }

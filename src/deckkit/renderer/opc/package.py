@@ -18,6 +18,7 @@ from __future__ import annotations
 import io
 import posixpath
 import zipfile
+import zlib
 from urllib.parse import unquote
 
 from lxml import etree
@@ -36,14 +37,19 @@ from deckkit.renderer.opc.relationships import (
     relationships_xml,
 )
 from deckkit.renderer.opc.strict import STRICT_RELATIONSHIPS, to_transitional
+from deckkit.renderer.opc.written import check_unparsed_part
 from deckkit.renderer.opc.zip_writer import Packed, ZipEntry, read_packed, should_deflate, write_zip
+from deckkit.safezip import RefusedEntryError, directory_size, read_entry
 
 # Parts, relationships and content types are defined in their own modules: import them from there.
-__all__ = ["MAX_TEMPLATE_UNPACKED_BYTES", "Package", "open_package"]
+__all__ = ["MAX_TEMPLATE_DIRECTORY_BYTES", "MAX_TEMPLATE_UNPACKED_BYTES", "Package", "open_package"]
 
 MAX_TEMPLATE_UNPACKED_BYTES = 400_000_000
 """All parts read from one template, decompressed: a zip bomb inside template.pptx stops here
 (zipfile never returns more than a part declares, so checking declared sizes before reading holds)."""
+
+MAX_TEMPLATE_DIRECTORY_BYTES = 8 * 1024 * 1024
+"""The template's zip directory (some 80 bytes a part): refused before zipfile builds an object per entry."""
 
 _OLE_MAGIC = b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1"
 
@@ -59,6 +65,8 @@ class Package:
         self._content_types = ContentTypes()
         self._parts: dict[str, Part] = {}
         self._unpacked = 0
+        # ids of the template's bytes as read, until write() has checked them (see check_unparsed_part)
+        self._unchecked: set[int] = set()
         self.strict = self._is_strict()
         self._read_content_types()
         self.root_rels = self._relationships_of(None)
@@ -80,7 +88,13 @@ class Package:
                 f"template.pptx unpacks to more than {MAX_TEMPLATE_UNPACKED_BYTES:,} bytes (part {name} "
                 f"alone declares {info.file_size:,}); it is damaged or a zip bomb"
             )
-        data = self._zip.read(info)
+        try:
+            data = read_entry(self._zip, info, MAX_TEMPLATE_UNPACKED_BYTES - self._unpacked,
+                              MAX_TEMPLATE_UNPACKED_BYTES)  # fmt: skip
+        except RefusedEntryError as e:
+            raise TemplateError(f"template.pptx cannot be used: part {name} {e}") from None
+        except (zipfile.BadZipFile, OSError, EOFError, ValueError, zlib.error) as e:
+            raise TemplateError(f"template.pptx is damaged: part {name} cannot be read ({e})") from None
         self._unpacked += len(data)
         return data
 
@@ -90,6 +104,7 @@ class Package:
             data = self._read_bounded(name)
             if self.strict and name.endswith((".xml", ".rels")):
                 data = to_transitional(data)
+            self._unchecked.add(id(data))
             return data
         except (zipfile.BadZipFile, OSError, EOFError, ValueError) as e:
             raise TemplateError(f"template.pptx is damaged: part {name} cannot be read ({e})") from None
@@ -215,6 +230,12 @@ class Package:
 
     def write(self) -> bytes:
         parts = self.reachable()
+        # Template bytes written unparsed are checked (once: clones share them); bytes deckkit
+        # made (an edited workbook, media from the data) come from checked sources.
+        for part in parts:
+            if not part.is_parsed and id(part.blob) in self._unchecked:
+                self._unchecked.discard(id(part.blob))
+                check_unparsed_part(part.name or part.name_hint, part.content_type, part.blob)
         assign_names(parts)
         entries = [
             ZipEntry("[Content_Types].xml", self._content_types_xml(parts)),
@@ -259,6 +280,12 @@ def open_package(data: bytes) -> Package:
         )
     if not zipfile.is_zipfile(io.BytesIO(data)):
         raise TemplateError("template.pptx is not a PowerPoint file (.pptx): it is not a zip package")
+    listed = directory_size(data)
+    if listed > MAX_TEMPLATE_DIRECTORY_BYTES:
+        raise TemplateError(
+            f"template.pptx lists too many parts (its zip directory is {listed:,} bytes; at most "
+            f"{MAX_TEMPLATE_DIRECTORY_BYTES:,}, some 100,000 parts, are accepted); it is damaged or a zip bomb"
+        )
     try:
         package = Package(data)
     except (zipfile.BadZipFile, zipfile.LargeZipFile, OSError, EOFError, ValueError) as e:

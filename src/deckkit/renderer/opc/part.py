@@ -12,20 +12,11 @@ from typing import Protocol
 
 from lxml import etree
 
-from deckkit.errors import TemplateError
 from deckkit.renderer.opc.relationships import Relationships
+from deckkit.renderer.opc.safexml import parse_xml
 from deckkit.renderer.opc.zip_writer import Packed, pack_in_background, should_deflate
 
 __all__ = ["Part", "PartSource", "parse_xml", "serialize_xml"]
-
-_XML_PARSER = etree.XMLParser(resolve_entities=False, huge_tree=True, remove_blank_text=False)
-
-
-def parse_xml(blob: bytes, where: str) -> etree._Element:
-    try:
-        return etree.fromstring(blob, _XML_PARSER)
-    except etree.XMLSyntaxError as e:
-        raise TemplateError(f"template.pptx is damaged: part {where} is not well-formed XML ({e})") from None
 
 
 def serialize_xml(root: etree._Element) -> bytes:
@@ -89,7 +80,7 @@ class Part:
     def xml(self) -> etree._Element:
         """The parsed root element; parsed on first use, then edited in place."""
         if self._xml is None:
-            self._xml = parse_xml(self.blob, self.name or "(new)")
+            self._xml = parse_xml(self.blob, self.name or self.name_hint)
             self._blob = None
             self.template_entry = None
             self._packed = None

@@ -13,6 +13,7 @@ from __future__ import annotations
 import bisect
 import re
 import zipfile
+import zlib
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
@@ -20,9 +21,6 @@ from xml.sax.saxutils import escape
 
 from lxml import etree
 
-from deckkit.renderer.chart.workbook.package import (
-    SAFE_PARSER as _SAFE,
-)
 from deckkit.renderer.chart.workbook.package import (
     XlsxPackage,
     date_style,
@@ -45,6 +43,7 @@ from deckkit.renderer.chart.workbook.refs import (
     parse_formula,
 )
 from deckkit.renderer.opc.namespaces import S
+from deckkit.renderer.opc.safexml import SAFE_PARSER as _SAFE
 
 __all__ = [
     "CellRange",
@@ -86,7 +85,7 @@ class ChartWorkbook:
         """The workbook, or None when the bytes are not a SpreadsheetML workbook with sheets."""
         try:
             book = cls(xlsx)
-        except (zipfile.BadZipFile, etree.XMLSyntaxError, KeyError, OSError, ValueError):
+        except (zipfile.BadZipFile, etree.XMLSyntaxError, KeyError, OSError, EOFError, ValueError, zlib.error):
             return None
         return book if book._sheets else None
 

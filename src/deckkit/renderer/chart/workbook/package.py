@@ -19,10 +19,9 @@ from deckkit.renderer.chart.workbook.refs import CellRange, parse_range
 from deckkit.renderer.opc.namespaces import CT, R, S
 from deckkit.renderer.opc.part_names import relationships_part_name
 from deckkit.renderer.opc.relationships import read_relationships
+from deckkit.renderer.opc.safexml import SAFE_PARSER, has_doctype
+from deckkit.safezip import RefusedEntryError, read_entry
 
-SAFE_PARSER = etree.XMLParser(
-    resolve_entities=False, no_network=True, huge_tree=True, remove_blank_text=False
-)
 _SAFE = SAFE_PARSER
 
 CellName = str | int | float | None
@@ -170,7 +169,15 @@ class _ReadXlsx:
         with zipfile.ZipFile(io.BytesIO(data)) as z:
             self.infos: list[zipfile.ZipInfo] = z.infolist()
             _check_unpacked_size(self.infos)
-            self.parts: dict[str, bytes] = {info.filename: z.read(info.filename) for info in self.infos}
+            # Each part within what the sizes declared, which _check_unpacked_size bounded.
+            self.parts: dict[str, bytes] = {
+                info.filename: read_entry(z, info, info.file_size, MAX_WORKBOOK_UNPACKED_BYTES)
+                for info in self.infos
+            }
+        # Edited parts are written back without their DTD: one with a DOCTYPE is not opened (and
+        # the package writer refuses it, naming the workbook).
+        if any(has_doctype(data) for name, data in self.parts.items() if name.endswith((".xml", ".rels"))):
+            raise RefusedEntryError("has a part with a document type declaration")
         self._packed: dict[str, tuple[int, int, bytes]] = {}
 
     def packed(self, name: str, data: bytes) -> tuple[int, int, bytes]:
