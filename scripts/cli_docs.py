@@ -14,7 +14,12 @@ def cli_reference() -> str:
 
     parser = build_parser()
     parser.prog = "deckkit"
-    parts = ["# Command line reference", "", "Generated from `deckkit --help` by `scripts/cli_docs.py`; do not edit.", ""]
+    parts = [
+        "# Command line reference",
+        "",
+        "Generated from `deckkit --help` by `scripts/cli_docs.py`; do not edit.",
+        "",
+    ]
     parts += ["```text", parser.format_help().rstrip(), "```", ""]
     verbs = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
     for name, sub in sorted(verbs.choices.items()):

@@ -74,7 +74,9 @@ def build() -> bytes:
     data.categories = ["Jan", "Feb", "Mar", "Apr"]
     data.add_series("Revenue", (10, 12, 11, 14))
     data.add_series("Cost", (7, 8, 8, 9))
-    chart = s.shapes.add_chart(XL_CHART_TYPE.LINE_MARKERS, Inches(0.5), Inches(1.4), Inches(8), Inches(5.4), data)
+    chart = s.shapes.add_chart(
+        XL_CHART_TYPE.LINE_MARKERS, Inches(0.5), Inches(1.4), Inches(8), Inches(5.4), data
+    )
     chart.chart.has_legend = True
     chart.chart.legend.position = XL_LEGEND_POSITION.BOTTOM
     chart.chart.legend.include_in_layout = False
@@ -90,7 +92,9 @@ def build() -> bytes:
     series = xy.add_series("Stores")
     for x, y in ((1, 2), (2, 3), (3, 5)):
         series.add_data_point(x, y)
-    scatter = s.shapes.add_chart(XL_CHART_TYPE.XY_SCATTER, Inches(0.5), Inches(1.4), Inches(12.3), Inches(5.6), xy)
+    scatter = s.shapes.add_chart(
+        XL_CHART_TYPE.XY_SCATTER, Inches(0.5), Inches(1.4), Inches(12.3), Inches(5.6), xy
+    )
     _alt_text(scatter, "spread")
 
     # 5: a picture slot (a rectangle whose alt text is the key) and a footnote
@@ -177,8 +181,13 @@ def build_charts() -> bytes:
         data.categories = ["A", "B", "C", "D"]
         data.add_series("Revenue", (10, 12, 11, 14))
         if kind not in ("PIE", "DOUGHNUT"):
-            data.add_series("Margin" if alt == "combo" else "Cost", (0.2, 0.25, 0.22, 0.3) if alt == "combo" else (7, 8, 8, 9))
-        frame = s.shapes.add_chart(getattr(XL_CHART_TYPE, kind), Inches(0.5), Inches(1.3), Inches(12.3), Inches(5.9), data)
+            data.add_series(
+                "Margin" if alt == "combo" else "Cost",
+                (0.2, 0.25, 0.22, 0.3) if alt == "combo" else (7, 8, 8, 9),
+            )
+        frame = s.shapes.add_chart(
+            getattr(XL_CHART_TYPE, kind), Inches(0.5), Inches(1.3), Inches(12.3), Inches(5.9), data
+        )
         frame.chart.has_legend = True
         frame.chart.legend.position = XL_LEGEND_POSITION.BOTTOM
         frame.chart.legend.include_in_layout = False
@@ -191,7 +200,9 @@ def build_charts() -> bytes:
         series.add_data_point(x, y)
     s = prs.slides.add_slide(blank)
     _heading(s, "{heading}")
-    frame = s.shapes.add_chart(XL_CHART_TYPE.XY_SCATTER, Inches(0.5), Inches(1.3), Inches(12.3), Inches(5.9), xy)
+    frame = s.shapes.add_chart(
+        XL_CHART_TYPE.XY_SCATTER, Inches(0.5), Inches(1.3), Inches(12.3), Inches(5.9), xy
+    )
     _alt_text(frame, "scatter")
     out = io.BytesIO()
     prs.save(out)

@@ -46,26 +46,42 @@ def displays() -> dict[str, Callable[[], Any]]:
     from deckkit.frames import currency, percent
     from deckkit.notebook.extension import ErrorDisplay
 
-    sales = pd.DataFrame({"region": ["North", "South", "East"], "revenue": [15234.5, 9800.0, 12050.25],
-                          "growth": [0.12, -0.03, 0.07]})  # fmt: skip
+    sales = pd.DataFrame(
+        {
+            "region": ["North", "South", "East"],
+            "revenue": [15234.5, 9800.0, 12050.25],
+            "growth": [0.12, -0.03, 0.07],
+        }
+    )
     table = Table.from_dataframe(
-        sales, labels={"region": "Region", "revenue": "Revenue", "growth": "Growth"},
-        formats={"revenue": currency("$", 0), "growth": percent(0)}, databars=["revenue"],
+        sales,
+        labels={"region": "Region", "revenue": "Revenue", "growth": "Growth"},
+        formats={"revenue": currency("$", 0), "growth": percent(0)},
+        databars=["revenue"],
         header_styles={"font": {"bold": True, "color": "lt1"}, "shape": {"fill": "accent1"}},
         cell_styles=(sales["growth"] < 0, {"font": {"color": "red"}}),
-    )  # fmt: skip
-    monthly = pd.DataFrame({"Revenue": [10.5, 12.0, 11.2, 14.8], "Margin": [0.21, 0.24, 0.19, 0.27]},
-                           index=["Jan", "Feb", "Mar", "Apr"])  # fmt: skip
+    )
+    monthly = pd.DataFrame(
+        {"Revenue": [10.5, 12.0, 11.2, 14.8], "Margin": [0.21, 0.24, 0.19, 0.27]},
+        index=["Jan", "Feb", "Mar", "Apr"],
+    )
     chart = Chart.from_dataframe(monthly, axis2=["Margin"])
-    shops = pd.DataFrame({"price": [1, 2, 2.5, 3, 3.5, 4], "sold": [90, 70, 64, 40, 33, 21],
-                          "shop": ["A", "B", "A", "B", "A", "B"]})  # fmt: skip
+    shops = pd.DataFrame(
+        {
+            "price": [1, 2, 2.5, 3, 3.5, 4],
+            "sold": [90, 70, 64, 40, 33, 21],
+            "shop": ["A", "B", "A", "B", "A", "B"],
+        }
+    )
     scatter = Scatter.from_dataframe(shops, x="price", y="sold", by="shop")
 
     def deck() -> Deck:
         d = Deck(examples.template())
         d.add_slide(1, title="Quarterly review", subtitle="Prepared with deckkit")
         d.add_slide(2, heading="Sales by region", caption="Revenue in USD", sales=table)
-        d.add_slide(3, heading="Revenue", revenue=Chart.from_dataframe(monthly[["Revenue"]]), highlights="Up 41%")
+        d.add_slide(
+            3, heading="Revenue", revenue=Chart.from_dataframe(monthly[["Revenue"]]), highlights="Up 41%"
+        )
         return d
 
     def result() -> Any:
@@ -80,9 +96,13 @@ def displays() -> dict[str, Callable[[], Any]]:
         d.preview()
         return d
 
-    error = RenderError([Problem("slides[1].sales", "the table has 3 columns; the template table has 4"),
-                         Problem("slides[2].revenue.axis1.series.Cost", "the template chart has no series Cost")],
-                        summary="the data does not fit the template (2 errors)")  # fmt: skip
+    error = RenderError(
+        [
+            Problem("slides[1].sales", "the table has 3 columns; the template table has 4"),
+            Problem("slides[2].revenue.axis1.series.Cost", "the template chart has no series Cost"),
+        ],
+        summary="the data does not fit the template (2 errors)",
+    )
     return {
         "result": result,
         "deck": previewed_deck,

@@ -21,10 +21,50 @@ def raw_zip(entries: Iterable[RawEntry]) -> bytes:
         encoded = name.encode()
         version = 46 if method == zipfile.ZIP_BZIP2 else 20
         offset = len(out)
-        out += struct.pack("<4s2B4HL2L2H", b"PK\x03\x04", version, 0, 0, method, 0, 0x21, crc,
-                           len(payload), size, len(encoded), 0) + encoded + payload  # fmt: skip
-        central += struct.pack("<4s4B4HL2L5H2L", b"PK\x01\x02", version, 3, version, 0, 0, method, 0, 0x21,
-                               crc, len(payload), size, len(encoded), 0, 0, 0, 0, 0o644 << 16, offset) + encoded  # fmt: skip
+        out += (
+            struct.pack(
+                "<4s2B4HL2L2H",
+                b"PK\x03\x04",
+                version,
+                0,
+                0,
+                method,
+                0,
+                0x21,
+                crc,
+                len(payload),
+                size,
+                len(encoded),
+                0,
+            )
+            + encoded
+            + payload
+        )
+        central += (
+            struct.pack(
+                "<4s4B4HL2L5H2L",
+                b"PK\x01\x02",
+                version,
+                3,
+                version,
+                0,
+                0,
+                method,
+                0,
+                0x21,
+                crc,
+                len(payload),
+                size,
+                len(encoded),
+                0,
+                0,
+                0,
+                0,
+                0o644 << 16,
+                offset,
+            )
+            + encoded
+        )
         count += 1
     start = len(out)
     out += central

@@ -84,10 +84,20 @@ def convert_all_to_pdf(paths: list[Path], outdir: Path, timeout: float = 180) ->
     profile = Path(tempfile.gettempdir()) / f"lo-profile-{os.getpid()}-{uuid.uuid4().hex[:8]}"
     try:
         subprocess.run(
-            [exe, f"-env:UserInstallation=file://{profile}", "--headless", "--convert-to", "pdf", "--outdir",
-             str(outdir), *map(str, paths)],
-            check=True, capture_output=True, timeout=timeout,
-        )  # fmt: skip
+            [
+                exe,
+                f"-env:UserInstallation=file://{profile}",
+                "--headless",
+                "--convert-to",
+                "pdf",
+                "--outdir",
+                str(outdir),
+                *map(str, paths),
+            ],
+            check=True,
+            capture_output=True,
+            timeout=timeout,
+        )
     finally:
         shutil.rmtree(profile, ignore_errors=True)
     pdfs = [outdir / (path.stem + ".pdf") for path in paths]
@@ -101,8 +111,9 @@ def pdf_page_count(pdf: Path) -> int:
     return int(next(line.split()[1] for line in info.splitlines() if line.startswith("Pages:")))
 
 
-def assert_readable(path: Path | str, template: Path | str | None, *, pages: int | None = None,
-                    libreoffice: bool = True) -> None:  # fmt: skip
+def assert_readable(
+    path: Path | str, template: Path | str | None, *, pages: int | None = None, libreoffice: bool = True
+) -> None:
     """Fail unless all three readers accept the file (LibreOffice only when installed and asked)."""
     path = Path(path)
     count = reopen_with_python_pptx(path)

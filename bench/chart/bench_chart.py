@@ -74,8 +74,13 @@ def bench(categories: int, series: int, pptx: bytes, repeat: int) -> tuple[float
     with zipfile.ZipFile(io.BytesIO(pptx)) as z:
         chart_xml = z.read(CHART)
         workbook = next(z.read(n) for n in z.namelist() if n.endswith(".xlsx"))
-    model = Chart.model_validate({"type": "chart", "labels": labels,
-                                  "axis1": {"series": {k: {"values": v} for k, v in values.items()}}})  # fmt: skip
+    model = Chart.model_validate(
+        {
+            "type": "chart",
+            "labels": labels,
+            "axis1": {"series": {k: {"values": v} for k, v in values.items()}},
+        }
+    )
 
     def deckkit() -> None:
         root = etree.fromstring(chart_xml)

@@ -36,14 +36,26 @@ def main() -> int:
     args = parser.parse_args()
     node = shutil.which("node")
     if node is None or not (args.automizer / "node_modules" / "pptx-automizer").is_dir():
-        print("bench_automizer: needs node and `npm install` in --automizer (run ./dev bench-automizer)", file=sys.stderr)
+        print(
+            "bench_automizer: needs node and `npm install` in --automizer (run ./dev bench-automizer)",
+            file=sys.stderr,
+        )
         return 2
     from deckkit.renderer import render
 
     with tempfile.TemporaryDirectory() as tmp:
         folder = Path(tmp) / "workload"
-        subprocess.run([sys.executable, str(SHARED_BENCH / "make_workload.py"), str(folder), "--slides", str(args.slides)],
-                       check=True, capture_output=True)  # fmt: skip
+        subprocess.run(
+            [
+                sys.executable,
+                str(SHARED_BENCH / "make_workload.py"),
+                str(folder),
+                "--slides",
+                str(args.slides),
+            ],
+            check=True,
+            capture_output=True,
+        )
         media = {f"images/{p.name}": p.read_bytes() for p in (folder / "images").iterdir()}
         template, text = (folder / "template.pptx").read_bytes(), (folder / "data.json").read_text()
         render(template, json.loads(text), media)
@@ -53,14 +65,21 @@ def main() -> int:
             render(template, json.loads(text), media)
             times.append(time.perf_counter() - start)
         start = time.perf_counter()
-        done = subprocess.run([node, str(args.automizer / "render.mjs"), str(folder), str(Path(tmp) / "automizer.pptx")],
-                              check=True, capture_output=True, text=True, cwd=args.automizer)  # fmt: skip
+        done = subprocess.run(
+            [node, str(args.automizer / "render.mjs"), str(folder), str(Path(tmp) / "automizer.pptx")],
+            check=True,
+            capture_output=True,
+            text=True,
+            cwd=args.automizer,
+        )
         peer = time.perf_counter() - start
     own = re.search(r"in (\d+) ms", done.stdout)
     deckkit = statistics.median(times)
     print(f"deckkit           {deckkit:.3f} s  (in process, median of {args.runs})")
-    print(f"pptx-automizer    {peer:.1f} s  (node render.mjs, wall" +
-          (f"; {int(own.group(1)) / 1000:.1f} s by its own timer)" if own else ")"))  # fmt: skip
+    print(
+        f"pptx-automizer    {peer:.1f} s  (node render.mjs, wall"
+        + (f"; {int(own.group(1)) / 1000:.1f} s by its own timer)" if own else ")")
+    )
     print(f"speed-up          {peer / deckkit:.0f}x")
     return 0
 

@@ -43,8 +43,17 @@ def main() -> None:
         help_times.append(_wall([*DECKKIT, "--help"]))
     with tempfile.TemporaryDirectory() as tmp:
         folder = Path(tmp)
-        subprocess.run([sys.executable, str(SHARED_BENCH / "make_workload.py"), str(folder), "--slides", str(args.slides)],
-                       check=True, capture_output=True)  # fmt: skip
+        subprocess.run(
+            [
+                sys.executable,
+                str(SHARED_BENCH / "make_workload.py"),
+                str(folder),
+                "--slides",
+                str(args.slides),
+            ],
+            check=True,
+            capture_output=True,
+        )
         bundle = folder / "input.zip"
         render_bundle(bundle)
         cli_times, local_times = [], []

@@ -32,8 +32,11 @@ SHARED_BENCH = Path(__file__).resolve().parents[2].parent / "shared" / "bench"
 
 
 def _workload(folder: Path, slides: int) -> tuple[bytes, dict[str, object], dict[str, bytes]]:
-    subprocess.run([sys.executable, str(SHARED_BENCH / "make_workload.py"), str(folder), "--slides", str(slides)],
-                   check=True, capture_output=True)  # fmt: skip
+    subprocess.run(
+        [sys.executable, str(SHARED_BENCH / "make_workload.py"), str(folder), "--slides", str(slides)],
+        check=True,
+        capture_output=True,
+    )
     data = json.loads((folder / "data.json").read_text())
     media = {f"images/{p.name}": p.read_bytes() for p in (folder / "images").iterdir()}
     return (folder / "template.pptx").read_bytes(), data, media
@@ -137,7 +140,9 @@ def main() -> None:
             profile.runcall(render, template, data, media)
             fillers = _filler_time(profile)
             total = sum(pstats.Stats(profile).total_tt for _ in [0])  # type: ignore[attr-defined]
-            print(f"profiled render   {total:.3f} s; cumulative time in the fillers and the writers (package, workbooks):")
+            print(
+                f"profiled render   {total:.3f} s; cumulative time in the fillers and the writers (package, workbooks):"
+            )
             for name in _FILLERS:
                 print(f"  {fillers.get(name, 0.0):7.3f} s  {name}")
             rest = total - sum(fillers.values())

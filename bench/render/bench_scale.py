@@ -49,10 +49,14 @@ print(json.dumps({"seconds": statistics.median(times), "size": size, "traced": p
 
 def measure(slides: int, runs: int, tmp: Path) -> dict[str, float]:
     folder = tmp / f"w{slides}"
-    subprocess.run([sys.executable, str(SHARED_BENCH / "make_workload.py"), str(folder), "--slides", str(slides)],
-                   check=True, capture_output=True)  # fmt: skip
-    out = subprocess.run([sys.executable, "-c", _MEASURE, str(folder), str(runs)], check=True, capture_output=True,
-                         text=True).stdout  # fmt: skip
+    subprocess.run(
+        [sys.executable, str(SHARED_BENCH / "make_workload.py"), str(folder), "--slides", str(slides)],
+        check=True,
+        capture_output=True,
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", _MEASURE, str(folder), str(runs)], check=True, capture_output=True, text=True
+    ).stdout
     result: dict[str, float] = json.loads(out)
     return result
 
@@ -65,12 +69,16 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as tmp:
         rows = [(n, measure(n, args.runs, Path(tmp))) for n in args.sizes]
     base = rows[0][1]["seconds"] / rows[0][0]
-    print(f"{'slides':>7} {'seconds':>8} {'ms/slide':>9} {'vs ' + str(rows[0][0]):>7} {'output MB':>10} "
-          f"{'traced/out':>11} {'RSS+/out':>9}")  # fmt: skip
+    print(
+        f"{'slides':>7} {'seconds':>8} {'ms/slide':>9} {'vs ' + str(rows[0][0]):>7} {'output MB':>10} "
+        f"{'traced/out':>11} {'RSS+/out':>9}"
+    )
     for n, r in rows:
         per = r["seconds"] / n
-        print(f"{n:>7} {r['seconds']:>8.3f} {per * 1e3:>9.2f} {per / base:>7.2f} {r['size'] / 1e6:>10.2f} "
-              f"{r['traced'] / r['size']:>10.1f}x {r['rss'] / r['size']:>8.1f}x")  # fmt: skip
+        print(
+            f"{n:>7} {r['seconds']:>8.3f} {per * 1e3:>9.2f} {per / base:>7.2f} {r['size'] / 1e6:>10.2f} "
+            f"{r['traced'] / r['size']:>10.1f}x {r['rss'] / r['size']:>8.1f}x"
+        )
 
 
 if __name__ == "__main__":

@@ -62,20 +62,33 @@ def differences(expected: dict[str, str], actual: dict[str, str]) -> list[str]:
 
 def _render_with(source: Path, workload: Path, out: Path) -> bytes:
     env_path = f"{source / 'src'}:{source / 'server'}"
-    subprocess.run([sys.executable, "-c", _RENDER, str(workload), str(out)], check=True,
-                   env={"PYTHONPATH": env_path, "PATH": "/usr/bin:/bin"})  # fmt: skip
+    subprocess.run(
+        [sys.executable, "-c", _RENDER, str(workload), str(out)],
+        check=True,
+        env={"PYTHONPATH": env_path, "PATH": "/usr/bin:/bin"},
+    )
     return out.read_bytes()
 
 
 def compare_with_revision(base: str, slides: int) -> tuple[dict[str, str], dict[str, str]]:
     with tempfile.TemporaryDirectory() as tmp:
         folder = Path(tmp)
-        subprocess.run([sys.executable, str(SHARED_BENCH / "make_workload.py"), str(folder / "w"), "--slides", str(slides)],
-                       check=True, capture_output=True)  # fmt: skip
+        subprocess.run(
+            [
+                sys.executable,
+                str(SHARED_BENCH / "make_workload.py"),
+                str(folder / "w"),
+                "--slides",
+                str(slides),
+            ],
+            check=True,
+            capture_output=True,
+        )
         old = folder / "old"
         old.mkdir()
-        archive = subprocess.run(["git", "-C", str(ROOT), "archive", base, "src", "server"], check=True,
-                                 capture_output=True).stdout  # fmt: skip
+        archive = subprocess.run(
+            ["git", "-C", str(ROOT), "archive", base, "src", "server"], check=True, capture_output=True
+        ).stdout
         subprocess.run(["tar", "-x", "-C", str(old)], input=archive, check=True)
         before = _render_with(old, folder / "w", folder / "before.pptx")
         after = _render_with(ROOT, folder / "w", folder / "after.pptx")

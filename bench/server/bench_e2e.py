@@ -63,16 +63,32 @@ def measure(runs: int, slides: int) -> dict[str, Any]:
 
     work = Path(tempfile.mkdtemp(prefix="deckkit-e2e-"))
     try:
-        subprocess.run([sys.executable, str(WORKLOAD), str(work / "workload"), "--slides", str(slides)],
-                       check=True, capture_output=True)  # fmt: skip
+        subprocess.run(
+            [sys.executable, str(WORKLOAD), str(work / "workload"), "--slides", str(slides)],
+            check=True,
+            capture_output=True,
+        )
         zip_bytes = (work / "workload" / "input.zip").read_bytes()
         port = free_port()
         env = {k: v for k, v in os.environ.items() if not k.startswith("DECKKIT_")}
         env["DECKKIT_RATE_LIMIT"] = "1000000"
         server = subprocess.Popen(
-            [sys.executable, "-m", "deckkit_server.cli", "serve", "--port", str(port), "--data-dir",
-             str(work / "data"), "--log-level", "warning"], env=env, stdout=subprocess.PIPE, text=True,
-        )  # fmt: skip
+            [
+                sys.executable,
+                "-m",
+                "deckkit_server.cli",
+                "serve",
+                "--port",
+                str(port),
+                "--data-dir",
+                str(work / "data"),
+                "--log-level",
+                "warning",
+            ],
+            env=env,
+            stdout=subprocess.PIPE,
+            text=True,
+        )
         try:
             assert server.stdout is not None
             token = ""
@@ -130,11 +146,19 @@ def main() -> None:
     for name, path in [tuple(t.split("=", 1)) for t in args.tree] or [("this", str(REPO))]:
         tree = Path(path).resolve()
         env = {**os.environ, "PYTHONPATH": f"{tree / 'src'}:{tree / 'server'}"}
-        out = subprocess.run([sys.executable, __file__, "--measure", "--runs", str(args.runs), "--slides",
-                              str(args.slides)], env=env, capture_output=True, text=True, check=True)  # fmt: skip
+        out = subprocess.run(
+            [sys.executable, __file__, "--measure", "--runs", str(args.runs), "--slides", str(args.slides)],
+            env=env,
+            capture_output=True,
+            text=True,
+            check=True,
+        )
         row = {"tree": name, "slides": args.slides, **json.loads(out.stdout.strip().splitlines()[-1])}
-        print(f"{name:8} {args.slides} slides: local {row['local_s']:.2f} s, service (create, upload, render, "
-              f"download) {row['service_s']:.2f} s, ratio {row['ratio']:.2f}", flush=True)  # fmt: skip
+        print(
+            f"{name:8} {args.slides} slides: local {row['local_s']:.2f} s, service (create, upload, render, "
+            f"download) {row['service_s']:.2f} s, ratio {row['ratio']:.2f}",
+            flush=True,
+        )
         rows.append(row)
     if args.json:
         args.json.write_text(json.dumps(rows, indent=1))

@@ -52,7 +52,9 @@ def free_port() -> int:
 
 
 def lua_string(text: str) -> str:
-    return '"' + text.replace("\\", "\\\\").replace('"', '\\"').replace("\r", "\\r").replace("\n", "\\n") + '"'
+    return (
+        '"' + text.replace("\\", "\\\\").replace('"', '\\"').replace("\r", "\\r").replace("\n", "\\n") + '"'
+    )
 
 
 def write_scripts(folder: Path, token: str) -> tuple[Path, Path]:
@@ -95,8 +97,18 @@ def parse_wrk(output: str) -> dict[str, Any]:
 
 def wrk(script: Path, url: str, connections: int, seconds: float) -> subprocess.Popen[str]:
     threads = min(connections, 2)
-    command = ["wrk", f"-t{threads}", f"-c{connections}", f"-d{int(seconds)}s", "--latency", "--timeout", "10s",
-               "-s", str(script), url]  # fmt: skip
+    command = [
+        "wrk",
+        f"-t{threads}",
+        f"-c{connections}",
+        f"-d{int(seconds)}s",
+        "--latency",
+        "--timeout",
+        "10s",
+        "-s",
+        str(script),
+        url,
+    ]
     return subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
 
 
@@ -119,8 +131,18 @@ def start_server(data: Path, port: int, pythonpath: str | None) -> subprocess.Po
     env["DECKKIT_RATE_LIMIT"] = "1000000000"
     if pythonpath:
         env["PYTHONPATH"] = pythonpath
-    command = [sys.executable, "-m", "deckkit_server.cli", "serve", "--port", str(port), "--data-dir", str(data),
-               "--log-level", "error"]  # fmt: skip
+    command = [
+        sys.executable,
+        "-m",
+        "deckkit_server.cli",
+        "serve",
+        "--port",
+        str(port),
+        "--data-dir",
+        str(data),
+        "--log-level",
+        "error",
+    ]
     return subprocess.Popen(command, stdout=subprocess.PIPE, text=True, env=env)
 
 
@@ -160,8 +182,12 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
             hostile = parse_wrk(attack.communicate()[0])
             # Control: the same number of connections sending a plain unauthenticated request (401),
             # the cheapest thing anyone can send: what any request flood costs, uploads or not.
-            flood = wrk(get_script.with_name("anonymous.lua"), f"{url}/sessions", args.hostile_connections,
-                        args.seconds + 4)  # fmt: skip
+            flood = wrk(
+                get_script.with_name("anonymous.lua"),
+                f"{url}/sessions",
+                args.hostile_connections,
+                args.seconds + 4,
+            )
             time.sleep(2)
             flooded = measured(server.pid, wrk(get_script, get_url, 1, args.seconds))
             flood_figures = parse_wrk(flood.communicate()[0])
@@ -169,9 +195,16 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
         finally:
             server.terminate()
             server.wait(30)
-    return {"baseline": baseline, "under_attack": attacked, "hostile": hostile, "server_answers_after": alive,
-            "under_401_flood": flooded, "flood": flood_figures,
-            "hostile_connections": args.hostile_connections, "seconds": args.seconds}  # fmt: skip
+    return {
+        "baseline": baseline,
+        "under_attack": attacked,
+        "hostile": hostile,
+        "server_answers_after": alive,
+        "under_401_flood": flooded,
+        "flood": flood_figures,
+        "hostile_connections": args.hostile_connections,
+        "seconds": args.seconds,
+    }
 
 
 def main() -> None:
@@ -183,17 +216,27 @@ def main() -> None:
     args = parser.parse_args()
     figures = run(args)
     base, attacked, hostile = figures["baseline"], figures["under_attack"], figures["hostile"]
-    print(f"{'GET /sessions/{uuid}, 1 connection':40} {'requests':>9} {'rps':>8} {'p50':>9} {'p99':>9} "
-          f"{'server CPU':>10}")  # fmt: skip
+    print(
+        f"{'GET /sessions/{uuid}, 1 connection':40} {'requests':>9} {'rps':>8} {'p50':>9} {'p99':>9} "
+        f"{'server CPU':>10}"
+    )
     flooded = figures["under_401_flood"]
     n = args.hostile_connections
-    for name, row in (("alone", base), (f"with {n} hostile uploads", attacked), (f"with {n} plain 401 floods", flooded)):
-        print(f"{name:40} {row['requests']:9d} {row['rps']:8.1f} {row['p50_ms']:7.1f}ms {row['p99_ms']:7.1f}ms "
-              f"{row['server_cpu_s']:9.1f}s")  # fmt: skip
+    for name, row in (
+        ("alone", base),
+        (f"with {n} hostile uploads", attacked),
+        (f"with {n} plain 401 floods", flooded),
+    ):
+        print(
+            f"{name:40} {row['requests']:9d} {row['rps']:8.1f} {row['p50_ms']:7.1f}ms {row['p99_ms']:7.1f}ms "
+            f"{row['server_cpu_s']:9.1f}s"
+        )
     ratio = attacked["p99_ms"] / base["p99_ms"] if base["p99_ms"] else float("nan")
     print(f"p99 under attack / alone: {ratio:.2f}x")
-    print(f"hostile uploads answered: {hostile['requests']} ({hostile['rps']:.1f}/s, non-2xx {hostile['non_2xx']}, "
-          f"socket errors: {hostile['socket_errors'] or 'none'})")  # fmt: skip
+    print(
+        f"hostile uploads answered: {hostile['requests']} ({hostile['rps']:.1f}/s, non-2xx {hostile['non_2xx']}, "
+        f"socket errors: {hostile['socket_errors'] or 'none'})"
+    )
     flood = figures["flood"]
     print(f"401 flood requests answered: {flood['requests']} ({flood['rps']:.1f}/s)")
     if args.json:

@@ -87,7 +87,9 @@ def _blocker(work: Path) -> Path:
     folder = work / "plain-uvicorn"
     folder.mkdir(exist_ok=True)
     for name in ("uvloop", "httptools"):
-        (folder / f"{name}.py").write_text(f"raise ImportError('{name} blocked by bench_wrk --plain-uvicorn')\n")
+        (folder / f"{name}.py").write_text(
+            f"raise ImportError('{name} blocked by bench_wrk --plain-uvicorn')\n"
+        )
     return folder
 
 
@@ -161,8 +163,18 @@ def bench_tree(name: str, tree: Path, store: str, args: argparse.Namespace) -> l
     tokens = _make_tokens(env, 2 * args.accounts)
     get_tokens, post_tokens = tokens[: args.accounts], tokens[args.accounts :]
     port = free_port()
-    command = [sys.executable, "-m", "deckkit_server.cli", "serve", "--port", str(port),
-               "--workers", str(args.workers), "--log-level", "warning"]  # fmt: skip
+    command = [
+        sys.executable,
+        "-m",
+        "deckkit_server.cli",
+        "serve",
+        "--port",
+        str(port),
+        "--workers",
+        str(args.workers),
+        "--log-level",
+        "warning",
+    ]
     server = subprocess.Popen(command, env=env, stdout=subprocess.DEVNULL, cwd=work)
     url = f"http://127.0.0.1:{port}"
     rows = []
@@ -180,12 +192,25 @@ def bench_tree(name: str, tree: Path, store: str, args: argparse.Namespace) -> l
         for label, method, load_tokens, paths in loads:
             script = work / f"{method.lower()}.lua"
             body = '""' if method == "POST" else "nil"
-            script.write_text(_LUA % {"tokens": _lua_list(load_tokens), "paths": _lua_list(paths),
-                                      "method": method, "body": body})  # fmt: skip
+            script.write_text(
+                _LUA
+                % {
+                    "tokens": _lua_list(load_tokens),
+                    "paths": _lua_list(paths),
+                    "method": method,
+                    "body": body,
+                }
+            )
             run_wrk(url, script, args.clients, min(2.0, args.seconds), args.threads)  # warm up
             result = run_wrk(url, script, args.clients, args.seconds, args.threads)
-            row = {"tree": name, "store": store, "workers": args.workers, "clients": args.clients,
-                   "load": label, **result}  # fmt: skip
+            row = {
+                "tree": name,
+                "store": store,
+                "workers": args.workers,
+                "clients": args.clients,
+                "load": label,
+                **result,
+            }
             print(_row(row), flush=True)
             rows.append(row)
     finally:
@@ -218,8 +243,13 @@ def main() -> None:
     parser.add_argument("--accounts", type=int, default=32, help="accounts (tokens) per load")
     parser.add_argument("--seconds", type=float, default=10.0)
     parser.add_argument("--tree", action="append", default=[], help="NAME=PATH of a source tree to run")
-    parser.add_argument("--plain-uvicorn", action="append", default=[], metavar="NAME",
-                        help="run this tree without uvloop and httptools")  # fmt: skip
+    parser.add_argument(
+        "--plain-uvicorn",
+        action="append",
+        default=[],
+        metavar="NAME",
+        help="run this tree without uvloop and httptools",
+    )
     parser.add_argument("--json", type=Path, help="also write the figures here")
     args = parser.parse_args()
     if shutil.which("wrk") is None:

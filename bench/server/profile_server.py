@@ -47,8 +47,10 @@ def summarize(raw: Path, top: int) -> str:
         if not count_text.isdigit():  # a frame name that runs over a line break
             continue
         count = int(count_text)
-        frames = [f.split(" (")[0] + " (" + f.split(" (")[-1].split(":")[0].rsplit("/", 1)[-1] + ")"
-                  for f in stack.split(";")]  # fmt: skip
+        frames = [
+            f.split(" (")[0] + " (" + f.split(" (")[-1].split(":")[0].rsplit("/", 1)[-1] + ")"
+            for f in stack.split(";")
+        ]
         total += count
         for frame in set(frames):
             inclusive[frame] += count
@@ -70,34 +72,76 @@ def main() -> None:
     args = parser.parse_args()
     work = Path(tempfile.mkdtemp(prefix="deckkit-prof-"))
     schema = _pg_schema() if args.store == "postgres" else None
-    env = _environment(args.tree.resolve(), work / "data",
-                       f"{PG_URL}?options=-csearch_path%3D{schema}" if schema else None)  # fmt: skip
+    env = _environment(
+        args.tree.resolve(), work / "data", f"{PG_URL}?options=-csearch_path%3D{schema}" if schema else None
+    )
     tokens = _make_tokens(env, 32)
     port = free_port()
     server = subprocess.Popen(
-        [sys.executable, "-m", "deckkit_server.cli", "serve", "--port", str(port), "--workers", "1",
-         "--log-level", "warning"], env=env, stdout=subprocess.DEVNULL, cwd=work,
-    )  # fmt: skip
+        [
+            sys.executable,
+            "-m",
+            "deckkit_server.cli",
+            "serve",
+            "--port",
+            str(port),
+            "--workers",
+            "1",
+            "--log-level",
+            "warning",
+        ],
+        env=env,
+        stdout=subprocess.DEVNULL,
+        cwd=work,
+    )
     url = f"http://127.0.0.1:{port}"
     try:
         _wait_until_up(url, server)
         import httpx
 
         with httpx.Client(base_url=url) as http:
-            uuids = [http.post("/sessions", headers={"Authorization": f"Bearer {t}"}).json()["session"]["uuid"]
-                     for t in tokens]  # fmt: skip
+            uuids = [
+                http.post("/sessions", headers={"Authorization": f"Bearer {t}"}).json()["session"]["uuid"]
+                for t in tokens
+            ]
         method = args.load.upper()
         paths = [f"/sessions/{u}" for u in uuids] if method == "GET" else ["/sessions"] * len(tokens)
         script = work / "load.lua"
-        script.write_text(_LUA % {"tokens": _lua_list(tokens), "paths": _lua_list(paths), "method": method,
-                                  "body": '""' if method == "POST" else "nil"})  # fmt: skip
+        script.write_text(
+            _LUA
+            % {
+                "tokens": _lua_list(tokens),
+                "paths": _lua_list(paths),
+                "method": method,
+                "body": '""' if method == "POST" else "nil",
+            }
+        )
         raw = work / "profile.txt"
-        spy = subprocess.Popen(["py-spy", "record", "--pid", str(server.pid), "--duration", str(args.seconds),
-                                "--rate", "250", "--gil", "--format", "raw", "--output", str(raw), "--nonblocking"],
-                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)  # fmt: skip
+        spy = subprocess.Popen(
+            [
+                "py-spy",
+                "record",
+                "--pid",
+                str(server.pid),
+                "--duration",
+                str(args.seconds),
+                "--rate",
+                "250",
+                "--gil",
+                "--format",
+                "raw",
+                "--output",
+                str(raw),
+                "--nonblocking",
+            ],
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+        )
         result = run_wrk(url, script, 32, args.seconds, 2)
         spy.wait()
-        print(f"{method} at 32 clients, one process: {result['rps']:.0f} req/s, p99 {result['p99_ms']:.1f} ms")
+        print(
+            f"{method} at 32 clients, one process: {result['rps']:.0f} req/s, p99 {result['p99_ms']:.1f} ms"
+        )
         print(summarize(raw, args.top))
     finally:
         server.terminate()

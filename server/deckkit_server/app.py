@@ -57,10 +57,14 @@ def build_state(settings: Settings, clock: Clock = system_clock) -> ServerState:
         store=store,
         storage=open_storage(settings.resolved_storage_url, secret=storage_secret, clock=clock),
         limiter=_limiter(settings),
-        renderer=RenderPool(target=settings.render_function, workers=settings.render_workers,
-                            timeout=settings.render_timeout, memory_mb=settings.render_memory_mb),
+        renderer=RenderPool(
+            target=settings.render_function,
+            workers=settings.render_workers,
+            timeout=settings.render_timeout,
+            memory_mb=settings.render_memory_mb,
+        ),
         token_cache=token_cache,
-    )  # fmt: skip
+    )
 
 
 async def _openapi(request: Request) -> Response:
@@ -116,8 +120,9 @@ def create_app(
     ]
     middleware = [Middleware(BodyTimeout, seconds=settings.body_timeout)]
     if settings.allowed_host_list:
-        middleware.insert(0, Middleware(TrustedHostMiddleware, allowed_hosts=settings.allowed_host_list,
-                                        www_redirect=False))  # fmt: skip
+        middleware.insert(
+            0, Middleware(TrustedHostMiddleware, allowed_hosts=settings.allowed_host_list, www_redirect=False)
+        )
     handlers = {**exception_handlers, ClientDisconnect: _client_gone}
     app = Starlette(routes=routes, exception_handlers=handlers, lifespan=lifespan, middleware=middleware)
     app.state.deckkit = state

@@ -13,8 +13,15 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from deckkit_server.store import Store
 
-__all__ = ["add_account_arguments", "add_serve_arguments", "add_token_arguments", "main", "run_account", "run_serve",
-           "run_token"]
+__all__ = [
+    "add_account_arguments",
+    "add_serve_arguments",
+    "add_token_arguments",
+    "main",
+    "run_account",
+    "run_serve",
+    "run_token",
+]
 
 
 def add_serve_arguments(parser: argparse.ArgumentParser) -> None:
@@ -49,7 +56,9 @@ def add_account_arguments(parser: argparse.ArgumentParser) -> None:
     create.add_argument("name", help="a name to recognise the account by (a person or a team)")
     create.add_argument("--token", action="store_true", help="also create an API token for it (shown once)")
     actions.add_parser("list", help="list accounts")
-    disable = actions.add_parser("disable", help="disable an account: its tokens and console sign-ins stop at once")
+    disable = actions.add_parser(
+        "disable", help="disable an account: its tokens and console sign-ins stop at once"
+    )
     disable.add_argument("account_id", help="the id shown by 'deckkit account list'")
 
 
@@ -91,8 +100,13 @@ def run_serve(args: argparse.Namespace) -> int:
 
         # Each process builds its own app from the same environment.
         os.environ["DECKKIT_DATA_DIR"] = str(settings.data_dir)
-        config = uvicorn_config("deckkit_server.app:create_app", settings, factory=True, workers=settings.workers,
-                                log_level=args.log_level)  # fmt: skip
+        config = uvicorn_config(
+            "deckkit_server.app:create_app",
+            settings,
+            factory=True,
+            workers=settings.workers,
+            log_level=args.log_level,
+        )
         Multiprocess(config, sockets=[config.bind_socket()]).run()
     else:
         from deckkit_server.app import create_app
@@ -146,8 +160,10 @@ def run_token(args: argparse.Namespace) -> int:
         elif args.token_action == "list":
             print(f"{'id':16}  {'account':32}  {'name':20}  {'created':27}  {'last used':27}  revoked")
             for t in store.list_tokens():
-                print(f"{t.id:16}  {t.account_id:32}  {t.name[:20]:20}  {_time(t.created_at):27}  "
-                      f"{_time(t.last_used_at):27}  {_time(t.revoked_at)}")  # fmt: skip
+                print(
+                    f"{t.id:16}  {t.account_id:32}  {t.name[:20]:20}  {_time(t.created_at):27}  "
+                    f"{_time(t.last_used_at):27}  {_time(t.revoked_at)}"
+                )
         else:
             if not store.revoke_token(args.token_id, system_clock()):
                 print(f"deckkit: no active token {args.token_id}", file=sys.stderr)
@@ -182,7 +198,9 @@ def run_account(args: argparse.Namespace) -> int:
             if token_ids is None:
                 print(f"deckkit: no account {args.account_id}", file=sys.stderr)
                 return 1
-            print(f"disabled {args.account_id}: its {len(token_ids)} tokens and its console sign-ins no longer work")
+            print(
+                f"disabled {args.account_id}: its {len(token_ids)} tokens and its console sign-ins no longer work"
+            )
     return 0
 
 

@@ -21,10 +21,18 @@ from deckkit_server.state import ServerState
 from deckkit_server.storage.base import OUTPUT_CONTENT_TYPE
 from deckkit_server.store import SessionRecord
 
-__all__ = ["claim_stale_before", "output_key_for", "render_session", "upload_key_for", "upload_wanted",
-           "uuid_of_upload_key"]
+__all__ = [
+    "claim_stale_before",
+    "output_key_for",
+    "render_session",
+    "upload_key_for",
+    "upload_wanted",
+    "uuid_of_upload_key",
+]
 
-_UPLOAD_KEY = re.compile(r"^sessions/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})/input\.zip$")
+_UPLOAD_KEY = re.compile(
+    r"^sessions/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})/input\.zip$"
+)
 CLAIM_LIFETIME_SECONDS = 90
 _HEARTBEAT_SECONDS = 30.0
 _POLL_SECONDS = 0.1
@@ -74,8 +82,12 @@ async def render_session(state: ServerState, record: SessionRecord) -> SessionRe
     if record.is_rendered:
         return record
     if not await state.storage.exists(record.upload_key):
-        raise APIProblem(409, "not_uploaded", "no zip was uploaded for this session yet: post it to upload.action "
-                       "with upload.params as form fields (the file last), then call render")  # fmt: skip
+        raise APIProblem(
+            409,
+            "not_uploaded",
+            "no zip was uploaded for this session yet: post it to upload.action "
+            "with upload.params as form fields (the file last), then call render",
+        )
     me = process_identity()
     while True:
         now = state.clock()
@@ -103,10 +115,14 @@ async def render_session(state: ServerState, record: SessionRecord) -> SessionRe
             output_key = output_key_for(record.uuid)
             await state.storage.write(output_key, outcome.pptx, OUTPUT_CONTENT_TYPE)
         await state.db(
-            state.store.record_render, record.uuid, state.clock(), succeeded=outcome.succeeded,
+            state.store.record_render,
+            record.uuid,
+            state.clock(),
+            succeeded=outcome.succeeded,
             slide_count=outcome.slide_count if outcome.succeeded else None,
-            message=None if outcome.succeeded else outcome.message, output_key=output_key,
-        )  # fmt: skip
+            message=None if outcome.succeeded else outcome.message,
+            output_key=output_key,
+        )
     except BaseException:
         with anyio.CancelScope(shield=True):
             await state.db(state.store.release_render_claim, record.uuid)

@@ -118,8 +118,16 @@ class BodyTimeout:
                 return message
             if not started:
                 answered = True
-                await send({"type": "http.response.start", "status": 408,
-                            "headers": [(b"content-type", b"text/plain; charset=utf-8"), (b"connection", b"close")]})  # fmt: skip
+                await send(
+                    {
+                        "type": "http.response.start",
+                        "status": 408,
+                        "headers": [
+                            (b"content-type", b"text/plain; charset=utf-8"),
+                            (b"connection", b"close"),
+                        ],
+                    }
+                )
                 await send({"type": "http.response.body", "body": b"request body timed out\n"})
             return {"type": "http.disconnect"}
 
@@ -130,8 +138,14 @@ def uvicorn_config(app: Any, settings: Settings, **options: Any) -> Any:
     """The uvicorn.Config of ``deckkit serve``: the header-timeout protocol and the keep-alive time."""
     import uvicorn
 
-    config = uvicorn.Config(app, host=settings.host, port=settings.port, http=HeaderTimeoutProtocol,
-                            timeout_keep_alive=KEEP_ALIVE_SECONDS, **options)  # fmt: skip
+    config = uvicorn.Config(
+        app,
+        host=settings.host,
+        port=settings.port,
+        http=HeaderTimeoutProtocol,
+        timeout_keep_alive=KEEP_ALIVE_SECONDS,
+        **options,
+    )
     config.deckkit_header_timeout = settings.header_timeout  # type: ignore[attr-defined]
     return config
 

@@ -93,9 +93,11 @@ class _Worker:
         self.stop()
         mine, theirs = self.pool.context.Pipe(duplex=True)
         process = self.pool.context.Process(
-            target=_serve, args=(self.pool.target, self.pool.memory_bytes, theirs), daemon=True,
+            target=_serve,
+            args=(self.pool.target, self.pool.memory_bytes, theirs),
+            daemon=True,
             name="deckkit-render",
-        )  # fmt: skip
+        )
         process.start()
         theirs.close()
         self.process, self.conn, self.renders = process, mine, 0
@@ -157,8 +159,11 @@ class RenderPool:
             conn.send_bytes(zip_bytes)
             if not conn.poll(self.timeout):
                 worker.stop()
-                return RenderOutcome(False, message=f"the render took longer than {self.timeout:g} seconds and "
-                                     "was stopped; split the deck or simplify the data")  # fmt: skip
+                return RenderOutcome(
+                    False,
+                    message=f"the render took longer than {self.timeout:g} seconds and "
+                    "was stopped; split the deck or simplify the data",
+                )
             kind, payload = conn.recv()
         except (EOFError, OSError):
             process = worker.process
@@ -166,8 +171,11 @@ class RenderPool:
                 process.join(5)
             exitcode = process.exitcode if process is not None else None
             worker.stop()
-            return RenderOutcome(False, message=f"the renderer stopped unexpectedly (exit code "
-                                 f"{exitcode}); the input may be too large or malformed")  # fmt: skip
+            return RenderOutcome(
+                False,
+                message=f"the renderer stopped unexpectedly (exit code "
+                f"{exitcode}); the input may be too large or malformed",
+            )
         worker.renders += 1
         if kind == "memory" or worker.renders >= RECYCLE_AFTER:
             worker.stop()
@@ -178,8 +186,11 @@ class RenderPool:
             pptx, count = payload
             return RenderOutcome(True, pptx=pptx, slide_count=count)
         if kind == "memory":
-            return RenderOutcome(False, message=f"the render needed more than {self.memory_bytes // 2**20} MB of "
-                                 "memory and was stopped; reduce the size of the images or the data")  # fmt: skip
+            return RenderOutcome(
+                False,
+                message=f"the render needed more than {self.memory_bytes // 2**20} MB of "
+                "memory and was stopped; reduce the size of the images or the data",
+            )
         if kind == "input":
             return RenderOutcome(False, message=str(payload))
         log.error("renderer failed: %s", payload)

@@ -237,7 +237,11 @@ def read_bundle(source: bytes | str | Path) -> Bundle:
     declared = archive.entries[data_name].file_size
     if declared > MAX_JSON_BYTES:  # refused before it is read (what is read stops at the declared size)
         raise DataError(
-            [Problem("", f"{data_name} is {declared:,} bytes; at most {MAX_JSON_BYTES:,} (64 MiB) are accepted")]
+            [
+                Problem(
+                    "", f"{data_name} is {declared:,} bytes; at most {MAX_JSON_BYTES:,} (64 MiB) are accepted"
+                )
+            ]
         )
     try:
         data = parse_data(archive.read(data_name))

@@ -43,7 +43,11 @@ class _RendersDecks(Protocol):
 
 def _is_presentation(template: object) -> bool:
     # A python-pptx Presentation, recognised without importing python-pptx.
-    return type(template).__module__.startswith("pptx.") and hasattr(template, "save") and hasattr(template, "slides")
+    return (
+        type(template).__module__.startswith("pptx.")
+        and hasattr(template, "save")
+        and hasattr(template, "slides")
+    )
 
 
 def _template_bytes(template: Any) -> bytes:

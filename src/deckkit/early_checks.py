@@ -30,8 +30,14 @@ _PASS = {
     "picture": "`Image.from_path('chart.png')` or a matplotlib figure",
     "video": "`Video.from_path('clip.mp4')` or `Image.from_path('still.png')`",
 }
-_WHAT = {"text": "text", "table": "a table", "chart": "a chart", "scatter-chart": "a scatter chart",
-         "picture": "a picture", "video": "a video"}  # fmt: skip
+_WHAT = {
+    "text": "text",
+    "table": "a table",
+    "chart": "a chart",
+    "scatter-chart": "a scatter chart",
+    "picture": "a picture",
+    "video": "a video",
+}
 
 
 def kind_of(value: Any) -> str:
@@ -47,10 +53,14 @@ def check_slide(template: Template, position: int, number: int, values: Mapping[
     """Raise DataError with every problem of slide ``position`` (from 0); warn about unknown keys."""
     count = len(template.slides)
     if not 1 <= number <= count:
-        raise DataError([Problem(
-            f"slides[{position}].template",
-            f"template slide {number} does not exist; {template.name} has slides 1 to {count}",
-        )])  # fmt: skip
+        raise DataError(
+            [
+                Problem(
+                    f"slides[{position}].template",
+                    f"template slide {number} does not exist; {template.name} has slides 1 to {count}",
+                )
+            ]
+        )
     slide = template.slide(number)
     kinds: dict[str, list[str]] = {}
     for p in slide.placeholders:
@@ -64,8 +74,14 @@ def check_slide(template: Template, position: int, number: int, values: Mapping[
             near = difflib.get_close_matches(key, list(kinds), n=1)
             hint = f"; did you mean `{near[0]}`?" if near else ""
             keys = ", ".join(f"`{k}`" for k in kinds) or "none"
-            warn(Problem(path, f"template slide {number} has no key `{key}`{hint} (its keys: {keys}); "
-                               "the value is not used"), UnusedKeyWarning)  # fmt: skip
+            warn(
+                Problem(
+                    path,
+                    f"template slide {number} has no key `{key}`{hint} (its keys: {keys}); "
+                    "the value is not used",
+                ),
+                UnusedKeyWarning,
+            )
             continue
         from deckkit.inspect import ACCEPTS
 
@@ -73,10 +89,13 @@ def check_slide(template: Template, position: int, number: int, values: Mapping[
         if kind == "delete" or any(kind in ACCEPTS[k] for k in kinds[key]):
             continue
         place = kinds[key][0]
-        problems.append(Problem(
-            path, f"`{key}` is {_WHAT[place]} on template slide {number}: pass {_PASS[place]}, "
-                  f"not {_python_name(value)}",
-        ))  # fmt: skip
+        problems.append(
+            Problem(
+                path,
+                f"`{key}` is {_WHAT[place]} on template slide {number}: pass {_PASS[place]}, "
+                f"not {_python_name(value)}",
+            )
+        )
     if problems:
         raise DataError(problems)
 
@@ -90,9 +109,11 @@ def sample_data_left(template: Template, slides: Sequence[Slide]) -> list[Proble
             continue
         for p in template.slide(slide.template).placeholders:
             if p.kind in ("table", "chart", "scatter-chart") and p.key not in slide.values:
-                problems.append(Problem(
-                    f"slides[{position}]",
-                    f"{_WHAT[p.kind]} `{p.key}` on template slide {slide.template} gets no data and keeps the "
-                    f"template's sample values; fill it, or remove it with `{p.key}=deckkit.Delete()`",
-                ))  # fmt: skip
+                problems.append(
+                    Problem(
+                        f"slides[{position}]",
+                        f"{_WHAT[p.kind]} `{p.key}` on template slide {slide.template} gets no data and keeps the "
+                        f"template's sample values; fill it, or remove it with `{p.key}=deckkit.Delete()`",
+                    )
+                )
     return problems

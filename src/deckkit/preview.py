@@ -64,23 +64,49 @@ def _render_pngs(digest: str, pptx: bytes, width: int, timeout: float) -> tuple[
         profile = work / "profile"
         try:
             subprocess.run(
-                [soffice, f"-env:UserInstallation=file://{profile}", "--headless", "--convert-to", "pdf",
-                 "--outdir", str(work), str(deck)],
-                check=True, capture_output=True, timeout=timeout,
-            )  # fmt: skip
+                [
+                    soffice,
+                    f"-env:UserInstallation=file://{profile}",
+                    "--headless",
+                    "--convert-to",
+                    "pdf",
+                    "--outdir",
+                    str(work),
+                    str(deck),
+                ],
+                check=True,
+                capture_output=True,
+                timeout=timeout,
+            )
             subprocess.run(
-                ["pdftoppm", "-png", "-scale-to-x", str(width), "-scale-to-y", "-1", str(work / f"{deck.stem}.pdf"),
-                 str(work / "page")],
-                check=True, capture_output=True, timeout=timeout,
-            )  # fmt: skip
+                [
+                    "pdftoppm",
+                    "-png",
+                    "-scale-to-x",
+                    str(width),
+                    "-scale-to-y",
+                    "-1",
+                    str(work / f"{deck.stem}.pdf"),
+                    str(work / "page"),
+                ],
+                check=True,
+                capture_output=True,
+                timeout=timeout,
+            )
         except (subprocess.SubprocessError, OSError) as e:
             raise PreviewUnavailableError(f"LibreOffice could not render the slides: {e}") from None
         pages = sorted(work.glob("page-*.png"), key=lambda p: int(p.stem.rsplit("-", 1)[1]))
         return tuple(p.read_bytes() for p in pages)
 
 
-_COLORS = {"text": "#1f77b4", "table": "#2ca02c", "chart": "#ff7f0e", "scatter-chart": "#ff7f0e",
-           "picture": "#9467bd", "video": "#9467bd"}  # fmt: skip
+_COLORS = {
+    "text": "#1f77b4",
+    "table": "#2ca02c",
+    "chart": "#ff7f0e",
+    "scatter-chart": "#ff7f0e",
+    "picture": "#9467bd",
+    "video": "#9467bd",
+}
 
 
 def wireframe_svg(template: Template, number: int, *, width: int = 640) -> str:

@@ -16,18 +16,27 @@ if TYPE_CHECKING:
 __all__ = ["template_json_schema"]
 
 # data.json kind (inspect.ACCEPTS) -> schema definition
-_DEFS = {"string": {"type": "string"}, "text": {"$ref": "#/$defs/Text"}, "list": {"$ref": "#/$defs/List"},
-         "table": {"$ref": "#/$defs/Table"}, "chart": {"$ref": "#/$defs/Chart"},
-         "scatter-chart": {"$ref": "#/$defs/ScatterChart"}, "image": {"$ref": "#/$defs/Image"},
-         "video": {"$ref": "#/$defs/Video"}, "delete": {"$ref": "#/$defs/Delete"}}  # fmt: skip
+_DEFS = {
+    "string": {"type": "string"},
+    "text": {"$ref": "#/$defs/Text"},
+    "list": {"$ref": "#/$defs/List"},
+    "table": {"$ref": "#/$defs/Table"},
+    "chart": {"$ref": "#/$defs/Chart"},
+    "scatter-chart": {"$ref": "#/$defs/ScatterChart"},
+    "image": {"$ref": "#/$defs/Image"},
+    "video": {"$ref": "#/$defs/Video"},
+    "delete": {"$ref": "#/$defs/Delete"},
+}
 
 
 def _slide_schema(number: int, keys: dict[str, list[str]], layout: str, description: str) -> dict[str, Any]:
     properties: dict[str, Any] = {"template": {"const": number}}
     for key, kinds in keys.items():
         accepted = [k for k in _DEFS if any(k in _accepts(kind) for kind in kinds)]
-        properties[key] = {"description": description.format(key=key, kinds=" or ".join(kinds)),
-                           "anyOf": [_DEFS[k] for k in accepted]}  # fmt: skip
+        properties[key] = {
+            "description": description.format(key=key, kinds=" or ".join(kinds)),
+            "anyOf": [_DEFS[k] for k in accepted],
+        }
     return {
         "type": "object",
         "title": f"template slide {number}" + (f" ({layout})" if layout else ""),
@@ -61,8 +70,10 @@ def template_json_schema(template: Template) -> dict[str, Any]:
         "required": ["template"],
         # if/then rather than oneOf: a validator then reports the slide's own mistake
         # ("'titel' was unexpected"), not "valid under none of the branches".
-        "allOf": [{"if": {"properties": {"template": {"const": n}}, "required": ["template"]}, "then": branch}
-                  for n, branch in enumerate(branches, 1)],
+        "allOf": [
+            {"if": {"properties": {"template": {"const": n}}, "required": ["template"]}, "then": branch}
+            for n, branch in enumerate(branches, 1)
+        ],
     }
     schema["$id"] = f"urn:deckkit:data.json:{template.name}"
     schema["title"] = f"deckkit data.json for {template.name}"

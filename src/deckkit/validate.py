@@ -52,12 +52,15 @@ class ValidationReport:
         from deckkit.notebook.reprs._html import box, esc, problems_html
 
         head = "valid" if self.ok else "does not render"
-        body = problems_html(self.problems, heading="problems", color="#a94442") + problems_html(self.warnings)
+        body = problems_html(self.problems, heading="problems", color="#a94442") + problems_html(
+            self.warnings
+        )
         return box(f"{esc(self.what)}: {head}, {self.slide_count} slides", body)
 
 
-def validate_deck(template: bytes, data: Any, media: Mapping[str, bytes] | None = None, *,
-                  what: str = "deck") -> ValidationReport:  # fmt: skip
+def validate_deck(
+    template: bytes, data: Any, media: Mapping[str, bytes] | None = None, *, what: str = "deck"
+) -> ValidationReport:
     """Check ``data`` against ``template`` as a render would, writing nothing."""
     from deckkit.model import parse_data
 

@@ -54,7 +54,9 @@ def warn(problem: Problem | str, category: type[DeckkitWarning]) -> None:
     problem = problem if isinstance(problem, Problem) else Problem("", problem)
     if options.strict:
         error = RenderError if issubclass(category, RenderWarning) else DataError
-        raise error([Problem(problem.path, f"{problem.message} (an error because deckkit.options.strict is on)")])
+        raise error(
+            [Problem(problem.path, f"{problem.message} (an error because deckkit.options.strict is on)")]
+        )
     warning = category(str(problem))
     warning.problem = problem
     warnings.warn(warning, stacklevel=user_stacklevel())
@@ -81,6 +83,7 @@ def warn_render(problems: Sequence[Problem]) -> None:
         warnings.warn(warning, stacklevel=level)
     more = len(problems) - MAX_RENDER_WARNINGS
     if more > 0:
-        warnings.warn(RenderWarning(f"… and {more} more render warnings (result.warnings lists them all)"),
-                      stacklevel=level)  # fmt: skip
-
+        warnings.warn(
+            RenderWarning(f"… and {more} more render warnings (result.warnings lists them all)"),
+            stacklevel=level,
+        )

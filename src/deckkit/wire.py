@@ -76,9 +76,19 @@ class UploadForm(_Wire):
     params: dict[str, str] = Field(
         default_factory=dict,
         description="Form fields to send, unchanged, before the `file` field (S3's real X-Amz-* names).",
-        json_schema_extra={"required": ["acl", "key", "Content-Type", "X-Amz-Credential", "X-Amz-Algorithm",
-                                        "X-Amz-Date", "Policy", "X-Amz-Signature"]},
-    )  # fmt: skip
+        json_schema_extra={
+            "required": [
+                "acl",
+                "key",
+                "Content-Type",
+                "X-Amz-Credential",
+                "X-Amz-Algorithm",
+                "X-Amz-Date",
+                "Policy",
+                "X-Amz-Signature",
+            ]
+        },
+    )
 
 
 class SessionWithUpload(_Wire):
@@ -115,8 +125,14 @@ class ErrorBody(_Wire):
 
 
 WIRE_MODELS: tuple[type[BaseModel], ...] = (
-    SessionSummary, Session, UploadForm, SessionWithUpload, SessionWithDownload, SessionList, ErrorBody,
-)  # fmt: skip
+    SessionSummary,
+    Session,
+    UploadForm,
+    SessionWithUpload,
+    SessionWithDownload,
+    SessionList,
+    ErrorBody,
+)
 
 
 def json_schemas(ref_template: str) -> dict[str, Any]:

@@ -35,16 +35,27 @@ def test_inspect_into_a_pipe_closed_early_ends_quietly(tmp_path: Path) -> None:
     template = _big_template(tmp_path / "t.pptx")
     done = subprocess.run(
         f"{sys.executable} -m deckkit inspect --skeleton {template} | head -n 3",
-        shell=True, capture_output=True, text=True, check=False,
-    )  # fmt: skip
+        shell=True,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
     assert done.stdout.splitlines() == ["{", '  "slides": [', "    {"]
     assert done.stderr == ""
 
 
-@pytest.mark.parametrize("argv", [["inspect", "missing.pptx"], ["inspect", "--skeleton", "missing.pptx"],
-                                  ["validate", "missing.zip"], ["render", "missing.zip", "-o", "o.pptx"]])  # fmt: skip
-def test_missing_files_are_one_line(argv: list[str], tmp_path: Path, capsys: pytest.CaptureFixture[str],
-                                    monkeypatch: pytest.MonkeyPatch) -> None:  # fmt: skip
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["inspect", "missing.pptx"],
+        ["inspect", "--skeleton", "missing.pptx"],
+        ["validate", "missing.zip"],
+        ["render", "missing.zip", "-o", "o.pptx"],
+    ],
+)
+def test_missing_files_are_one_line(
+    argv: list[str], tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
     monkeypatch.chdir(tmp_path)
     status = main(argv)
     err = capsys.readouterr().err

@@ -116,8 +116,11 @@ class FakeService:
             return self._create()
         if route == "GET /sessions":
             shape = "earlier_shape" if self.earlier_shape else "current_shape"
-            keys = ("uuid", "created_at", "is_rendered") if self.earlier_shape else (
-                "uuid", "created_at", "rendered_at", "render_succeeded")  # fmt: skip
+            keys = (
+                ("uuid", "created_at", "is_rendered")
+                if self.earlier_shape
+                else ("uuid", "created_at", "rendered_at", "render_succeeded")
+            )
             listed = [{k: getattr(s, shape)()[k] for k in keys} for s in self.sessions.values()]
             return httpx.Response(200, json={"sessions": listed})
         session = self.sessions.get(parts[1]) if len(parts) >= 2 else None

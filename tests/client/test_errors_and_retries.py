@@ -57,17 +57,34 @@ def test_every_client_error_is_a_deckkit_error() -> None:
     assert issubclass(APIError, DeckkitError)
     assert issubclass(ClientConfigError, DeckkitError)
     assert issubclass(APITimeoutError, APIConnectionError)
-    for cls in (BadRequestError, AuthenticationError, PermissionDeniedError, NotFoundError, ConflictError,
-                PayloadTooLargeError, RateLimitError, InternalServerError):  # fmt: skip
+    for cls in (
+        BadRequestError,
+        AuthenticationError,
+        PermissionDeniedError,
+        NotFoundError,
+        ConflictError,
+        PayloadTooLargeError,
+        RateLimitError,
+        InternalServerError,
+    ):
         assert issubclass(cls, APIStatusError)
 
 
 @pytest.mark.parametrize(
     ("status", "cls"),
-    [(400, BadRequestError), (401, AuthenticationError), (403, PermissionDeniedError), (404, NotFoundError),
-     (409, ConflictError), (413, PayloadTooLargeError), (429, RateLimitError), (500, InternalServerError),
-     (503, InternalServerError), (418, APIStatusError)],
-)  # fmt: skip
+    [
+        (400, BadRequestError),
+        (401, AuthenticationError),
+        (403, PermissionDeniedError),
+        (404, NotFoundError),
+        (409, ConflictError),
+        (413, PayloadTooLargeError),
+        (429, RateLimitError),
+        (500, InternalServerError),
+        (503, InternalServerError),
+        (418, APIStatusError),
+    ],
+)
 async def test_status_maps_to_its_class(
     api: Any, service: FakeService, status: int, cls: type[APIStatusError]
 ) -> None:

@@ -81,8 +81,12 @@ def _zip_with(slides: list[dict[str, object]]) -> bytes:
 
 BAD_SLIDES: list[dict[str, object]] = [
     {"template": 9, "title": "x"},
-    {"template": 2, "heading": "x", "caption": "y", "trend": {"type": "chart", "labels": ["a"],
-                                                               "axis1": {"series": {"s": {"values": [1]}}}}},
+    {
+        "template": 2,
+        "heading": "x",
+        "caption": "y",
+        "trend": {"type": "chart", "labels": ["a"], "axis1": {"series": {"s": {"values": [1]}}}},
+    },
 ]
 
 
@@ -100,7 +104,9 @@ def test_validate_runs_the_whole_plan_and_writes_nothing(tmp_path: object) -> No
     assert "valid, 1 slide" in str(report)
 
 
-def test_cli_validate_checks_the_zip_against_its_template(tmp_path: object, capsys: pytest.CaptureFixture[str]) -> None:
+def test_cli_validate_checks_the_zip_against_its_template(
+    tmp_path: object, capsys: pytest.CaptureFixture[str]
+) -> None:
     from pathlib import Path
 
     from deckkit.cli import main

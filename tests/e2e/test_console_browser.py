@@ -19,9 +19,14 @@ pytestmark = [
 
 # Chromium's own background traffic finds no network here; these flags keep it quiet and fast.
 CHROMIUM_ARGS = [
-    "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
-    "--disable-component-update", "--disable-sync",
-]  # fmt: skip
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
 
 
 @pytest.fixture
@@ -49,8 +54,9 @@ def page(tmp_path: Path) -> Iterator[object]:
         browser.close()
 
 
-def test_sign_in_render_download_and_manage_tokens(console: tuple[LiveServer, str], page: object,
-                                                   tmp_path: Path) -> None:  # fmt: skip
+def test_sign_in_render_download_and_manage_tokens(
+    console: tuple[LiveServer, str], page: object, tmp_path: Path
+) -> None:
     from playwright.sync_api import Page, expect
 
     assert isinstance(page, Page)
@@ -101,8 +107,9 @@ def test_sign_in_render_download_and_manage_tokens(console: tuple[LiveServer, st
     assert (tmp_path / "console.png").read_bytes()[:4] == b"\x89PNG"
 
 
-def test_a_hostile_page_cannot_sign_the_browser_in(console: tuple[LiveServer, str], page: object,
-                                                    tmp_path: Path) -> None:  # fmt: skip
+def test_a_hostile_page_cannot_sign_the_browser_in(
+    console: tuple[LiveServer, str], page: object, tmp_path: Path
+) -> None:
     """Login CSRF (issue 13): a page of another origin auto-posts the attacker's token to sign-in."""
     import functools
     import http.server

@@ -141,7 +141,14 @@ def test_bad_bounds(make: MakeFrame) -> None:
 
 
 def test_date_format_unit_and_major_unit(make: MakeFrame) -> None:
-    chart = chart_from_dataframe(make(MONTHLY), labels="month", series=["units"], date_format="mm/yy", date_unit="months", date_major_unit=3)  # fmt: skip
+    chart = chart_from_dataframe(
+        make(MONTHLY),
+        labels="month",
+        series=["units"],
+        date_format="mm/yy",
+        date_unit="months",
+        date_major_unit=3,
+    )
     data = dump(chart)
     assert (
         data["date_labels_format"],

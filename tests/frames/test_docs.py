@@ -93,5 +93,7 @@ def test_model_class_methods_name_every_option(method: str, module: str, name: s
     function = getattr(importlib.import_module(module), name)
     first = next(iter(inspect.signature(function).parameters))
     for parameter in list(inspect.signature(function).parameters)[1:]:
-        assert parameter in doc or parameter in own or parameter == "dpi", f"{method} does not name the option {parameter}"
+        assert parameter in doc or parameter in own or parameter == "dpi", (
+            f"{method} does not name the option {parameter}"
+        )
     assert name in doc, f"{method} does not point to deckkit.frames.{name} ({first})"

@@ -105,9 +105,16 @@ def test_several_y_columns(make: MakeFrame) -> None:
 
 def test_axis_settings(make: MakeFrame) -> None:
     chart = scatter_from_dataframe(
-        make(SHOPS), x="price", y="sold", x_format="0.0", y_format="#,##0", x_bounds=(0, 6), y_bounds=(None, 10),
-        x_major_unit=1, y_major_unit=2.5,
-    )  # fmt: skip
+        make(SHOPS),
+        x="price",
+        y="sold",
+        x_format="0.0",
+        y_format="#,##0",
+        x_bounds=(0, 6),
+        y_bounds=(None, 10),
+        x_major_unit=1,
+        y_major_unit=2.5,
+    )
     axis = dump(chart)["axis1"]
     del axis["series"]
     assert axis == {

@@ -29,7 +29,9 @@ PAIRS = [
 
 
 @pytest.mark.parametrize(("method", "function"), PAIRS, ids=lambda f: getattr(f, "__qualname__", ""))
-def test_same_keywords_and_defaults_no_var_keyword(method: Callable[..., Any], function: Callable[..., Any]) -> None:
+def test_same_keywords_and_defaults_no_var_keyword(
+    method: Callable[..., Any], function: Callable[..., Any]
+) -> None:
     ours = inspect.signature(method).parameters
     theirs = inspect.signature(function).parameters
     assert not any(p.kind is inspect.Parameter.VAR_KEYWORD for p in ours.values())

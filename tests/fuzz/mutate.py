@@ -35,10 +35,35 @@ _CONTENT_TYPES = [
     "",
     "text/plain",
 ]
-_ODD_TARGETS = ["", "../../../../etc/passwd", "/ppt/nowhere.xml", "https://example.com/x", "media/../../x.png",
-                "%2e%2e/slides/slide1.xml", "slides/slide1.xml#frag", "a" * 300, "/", "."]  # fmt: skip
-_ODD_VALUES = ["", "-1", "0", "1", "99999999999999999999", "abc", "1e400", "NaN", "-2147483649", "rId999",
-               "x" * 2000, "\u00e9\u4e2d", "true", "#ZZZZZZ", " 5 "]  # fmt: skip
+_ODD_TARGETS = [
+    "",
+    "../../../../etc/passwd",
+    "/ppt/nowhere.xml",
+    "https://example.com/x",
+    "media/../../x.png",
+    "%2e%2e/slides/slide1.xml",
+    "slides/slide1.xml#frag",
+    "a" * 300,
+    "/",
+    ".",
+]
+_ODD_VALUES = [
+    "",
+    "-1",
+    "0",
+    "1",
+    "99999999999999999999",
+    "abc",
+    "1e400",
+    "NaN",
+    "-2147483649",
+    "rId999",
+    "x" * 2000,
+    "\u00e9\u4e2d",
+    "true",
+    "#ZZZZZZ",
+    " 5 ",
+]
 _PARSER = etree.XMLParser(resolve_entities=False, no_network=True, load_dtd=False, huge_tree=True)
 
 
@@ -102,11 +127,29 @@ class Mutator:
         self.rng = rng
 
     def mutate(self, example: Example, count: int) -> None:
-        template_steps = [self.drop_part, self.garble_part, self.rel_target, self.rel_type, self.rel_id,
-                          self.rel_mode, self.content_type, self.attribute, self.element, self.alt_text,
-                          self.compression, self.embedded]  # fmt: skip
-        data_steps = [self.data_type, self.data_size, self.data_depth, self.data_number, self.data_text,
-                      self.data_keys, self.json_text]  # fmt: skip
+        template_steps = [
+            self.drop_part,
+            self.garble_part,
+            self.rel_target,
+            self.rel_type,
+            self.rel_id,
+            self.rel_mode,
+            self.content_type,
+            self.attribute,
+            self.element,
+            self.alt_text,
+            self.compression,
+            self.embedded,
+        ]
+        data_steps = [
+            self.data_type,
+            self.data_size,
+            self.data_depth,
+            self.data_number,
+            self.data_text,
+            self.data_keys,
+            self.json_text,
+        ]
         for _ in range(count):
             step = self.rng.choice(template_steps + data_steps)
             said = step(example)
@@ -348,10 +391,22 @@ class Mutator:
         return f"{what} at {key!r}"
 
     def data_type(self, ex: Example) -> str | None:
-        choices = [0, -1, 1.5, True, None, "text", [], {}, [1, 2], {"type": "table", "rows": [["a"]]},
-                   {"type": "chart", "labels": ["a"], "axis1": {"series": {"s": {"values": [1]}}}},
-                   {"type": "image", "src": "images/photo0.png"}, {"delete": True},
-                   {"type": "list", "values": ["a", {"value": "b", "level": 8}]}]  # fmt: skip
+        choices = [
+            0,
+            -1,
+            1.5,
+            True,
+            None,
+            "text",
+            [],
+            {},
+            [1, 2],
+            {"type": "table", "rows": [["a"]]},
+            {"type": "chart", "labels": ["a"], "axis1": {"series": {"s": {"values": [1]}}}},
+            {"type": "image", "src": "images/photo0.png"},
+            {"delete": True},
+            {"type": "list", "values": ["a", {"value": "b", "level": 8}]},
+        ]
         return self._replace(ex, lambda _: self.rng.choice(choices), "type")
 
     def data_size(self, ex: Example) -> str | None:
@@ -377,8 +432,21 @@ class Mutator:
         return self._replace(ex, lambda _: self.rng.choice(numbers), "number")
 
     def data_text(self, ex: Example) -> str | None:
-        texts = ["\x00\x01\x1f", "\ud800", "a\nb\tc", "{title}", "&co;", "<p:sld/>", "]]>", "\u202e\ufeff",
-                 "https://" + "x" * 3000, "", " ", "\U0001f600" * 50, "a\x0bb"]  # fmt: skip
+        texts = [
+            "\x00\x01\x1f",
+            "\ud800",
+            "a\nb\tc",
+            "{title}",
+            "&co;",
+            "<p:sld/>",
+            "]]>",
+            "\u202e\ufeff",
+            "https://" + "x" * 3000,
+            "",
+            " ",
+            "\U0001f600" * 50,
+            "a\x0bb",
+        ]
         strings = self._string_nodes(ex)
         if strings and self.rng.random() < 0.8:  # mostly where text already is, so it reaches the fillers
             node, key = self.rng.choice(strings)

@@ -59,17 +59,34 @@ def main(argv: list[str] | None = None) -> int:
                         entries.append(Entry(case.id, page, "same", case.description, after=before))
                         continue
                     diff = _png(diff_picture(golden, png))
-                    entries.append(Entry(case.id, page, "changed", case.description, result.describe(),
-                                         before=before, after=after, diff=diff))  # fmt: skip
+                    entries.append(
+                        Entry(
+                            case.id,
+                            page,
+                            "changed",
+                            case.description,
+                            result.describe(),
+                            before=before,
+                            after=after,
+                            diff=diff,
+                        )
+                    )
                 golden.parent.mkdir(parents=True, exist_ok=True)
                 golden.write_bytes(after)
-            for extra in old[len(rendered.pages):]:
+            for extra in old[len(rendered.pages) :]:
                 page = int(extra.stem.rsplit("-", 1)[1])
                 entries.append(Entry(case.id, page, "removed", case.description, before=extra.read_bytes()))
                 extra.unlink()
     for orphan in orphan_goldens(cases):
-        entries.append(Entry(f"{orphan.parent.name}/{orphan.stem}", 0, "removed", "(case removed)",
-                             before=orphan.read_bytes()))  # fmt: skip
+        entries.append(
+            Entry(
+                f"{orphan.parent.name}/{orphan.stem}",
+                0,
+                "removed",
+                "(case removed)",
+                before=orphan.read_bytes(),
+            )
+        )
         orphan.unlink()
     args.sheet.parent.mkdir(parents=True, exist_ok=True)
     args.sheet.write_text(write(entries), encoding="utf-8")

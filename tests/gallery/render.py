@@ -55,8 +55,12 @@ def _deck(case: Case, workdir: Path) -> tuple[Path | None, int, str | None]:
 
 def _pages(pdf: Path, outdir: Path) -> list[Path]:
     prefix = outdir / pdf.stem
-    subprocess.run(["pdftoppm", "-png", "-r", str(RESOLUTION), str(pdf), str(prefix)], check=True,
-                   capture_output=True, timeout=120)  # fmt: skip
+    subprocess.run(
+        ["pdftoppm", "-png", "-r", str(RESOLUTION), str(pdf), str(prefix)],
+        check=True,
+        capture_output=True,
+        timeout=120,
+    )
     found = list(outdir.glob(f"{pdf.stem}-*.png"))
     return sorted(found, key=lambda p: int(p.stem.rsplit("-", 1)[1]))
 

@@ -61,7 +61,9 @@ def test_a_different_page_size_fails() -> None:
     assert compare(_slide_picture(), _slide_picture().resize((668, 375))).size_changed
 
 
-def _variant(path: Path, *, color: str = "C00000", width: float = 3.0, cols: tuple[float, ...] = (2.0, 1.5)) -> Path:
+def _variant(
+    path: Path, *, color: str = "C00000", width: float = 3.0, cols: tuple[float, ...] = (2.0, 1.5)
+) -> Path:
     """A slide like the gallery's: text, a filled bar, a table."""
     from pptx.dml.color import RGBColor
     from pptx.enum.shapes import MSO_SHAPE
@@ -100,7 +102,9 @@ def test_libreoffice_run_to_run_noise_passes_and_real_changes_fail(tmp_path: Pat
     pictures = {}
     for pdf in pdfs:
         prefix = pdf.with_suffix("")
-        subprocess.run(["pdftoppm", "-png", "-r", str(RESOLUTION), "-singlefile", str(pdf), str(prefix)], check=True)
+        subprocess.run(
+            ["pdftoppm", "-png", "-r", str(RESOLUTION), "-singlefile", str(pdf), str(prefix)], check=True
+        )
         pictures[str(pdf.relative_to(tmp_path).with_suffix(""))] = Image.open(prefix.with_suffix(".png"))
     assert compare(pictures["base"], pictures["again/base"]).same
     for name in ("colour", "bar_width", "column_width"):

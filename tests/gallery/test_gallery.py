@@ -13,7 +13,9 @@ from tests.gallery.render import Rendered, render_all
 from tests.readers import soffice
 
 CASES = discover()
-REVIEW = "run ./dev gallery, look at docs/gallery/index.html, and commit the goldens if the pictures are right"
+REVIEW = (
+    "run ./dev gallery, look at docs/gallery/index.html, and commit the goldens if the pictures are right"
+)
 
 # One xdist worker renders the whole gallery once (a few LibreOffice starts for all cases).
 pytestmark = [pytest.mark.slow, pytest.mark.soffice, pytest.mark.xdist_group("gallery")]

@@ -28,7 +28,10 @@ def test_the_skeleton_is_valid(validator: jsonschema.Draft202012Validator) -> No
         {"template": 9},  # no such slide
         {"template": 1, "titel": "typo"},  # a key the slide lacks
         {"template": 5, "plot": "chart.png"},  # a picture takes an image, not a string
-        {"template": 2, "sales": {"type": "chart", "labels": ["a"], "axis1": {"series": {"s": {"values": [1]}}}}},
+        {
+            "template": 2,
+            "sales": {"type": "chart", "labels": ["a"], "axis1": {"series": {"s": {"values": [1]}}}},
+        },
     ],
 )
 def test_mistakes_are_invalid(validator: jsonschema.Draft202012Validator, slide: dict[str, object]) -> None:
@@ -44,16 +47,24 @@ def test_a_typo_is_reported_as_itself(validator: jsonschema.Draft202012Validator
 
 
 def test_right_kinds_are_valid(validator: jsonschema.Draft202012Validator) -> None:
-    data = {"slides": [
-        {"template": 5, "plot": {"type": "image", "src": "a.png"}, "heading": {"type": "list", "values": ["a"]}},
-        {"template": 2, "sales": {"delete": True}},
-    ]}  # fmt: skip
+    data = {
+        "slides": [
+            {
+                "template": 5,
+                "plot": {"type": "image", "src": "a.png"},
+                "heading": {"type": "list", "values": ["a"]},
+            },
+            {"template": 2, "sales": {"delete": True}},
+        ]
+    }
     assert validator.is_valid(data)
 
 
 def test_cli_prints_the_schema_and_the_python(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["inspect", "--schema", str(examples.template())]) == 0
     schema = json.loads(capsys.readouterr().out)
-    assert schema["$defs"]["Slide"]["allOf"][1]["then"]["properties"]["sales"]["anyOf"][0] == {"$ref": "#/$defs/Table"}
+    assert schema["$defs"]["Slide"]["allOf"][1]["then"]["properties"]["sales"]["anyOf"][0] == {
+        "$ref": "#/$defs/Table"
+    }
     assert main(["inspect", "--python", str(examples.template())]) == 0
     assert "Table.from_dataframe(sales)" in capsys.readouterr().out

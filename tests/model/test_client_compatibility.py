@@ -41,21 +41,27 @@ def _template(path: Path) -> Path:
     prs = Presentation()
     slide = prs.slides.add_slide(prs.slide_layouts[6])
     for i, key in enumerate(["title", "subtitle", "items", "logo"]):
-        slide.shapes.add_textbox(Inches(0.5), Inches(0.3 + 0.6 * i), Inches(4), Inches(0.5)).text_frame.text = "{" + key + "}"
+        slide.shapes.add_textbox(
+            Inches(0.5), Inches(0.3 + 0.6 * i), Inches(4), Inches(0.5)
+        ).text_frame.text = "{" + key + "}"
     table = slide.shapes.add_table(2, 2, Inches(5), Inches(0.3), Inches(4), Inches(1))
     table._element.xpath("./p:nvGraphicFramePr/p:cNvPr")[0].set("descr", "sales")
     data = CategoryChartData()
     data.categories = ["A", "B", "C"]
     data.add_series("S1", (1, 2, 3))
     data.add_series("S2", (3, 2, 1))
-    chart = slide.shapes.add_chart(XL_CHART_TYPE.COLUMN_CLUSTERED, Inches(1), Inches(3), Inches(6), Inches(4), data)
+    chart = slide.shapes.add_chart(
+        XL_CHART_TYPE.COLUMN_CLUSTERED, Inches(1), Inches(3), Inches(6), Inches(4), data
+    )
     chart._element.xpath("./p:nvGraphicFramePr/p:cNvPr")[0].set("descr", "trend")
     slide2 = prs.slides.add_slide(prs.slide_layouts[6])
     xy = XyChartData()
     series = xy.add_series("Stores")
     for x, y in [(1, 1), (2, 2)]:
         series.add_data_point(x, y)
-    scatter = slide2.shapes.add_chart(XL_CHART_TYPE.XY_SCATTER, Inches(1), Inches(1), Inches(6), Inches(4), xy)
+    scatter = slide2.shapes.add_chart(
+        XL_CHART_TYPE.XY_SCATTER, Inches(1), Inches(1), Inches(6), Inches(4), xy
+    )
     scatter._element.xpath("./p:nvGraphicFramePr/p:cNvPr")[0].set("descr", "points")
     prs.save(str(path))
     return path
@@ -141,8 +147,14 @@ def test_the_issue_cell_is_accepted_and_a_misspelt_field_still_gets_a_hint() -> 
     cell = {"type": "text", "value": "15.37", "styles": {"font": {"bold": True}}}
     parse_data({"slides": [{"template": 1, "t": {"type": "table", "rows": [["a", "b"], ["c", cell]]}}]})
     with pytest.raises(DataError) as caught:
-        parse_data({"slides": [{"template": 1, "t": {"type": "table", "rows": [[{"value": "x", "stiles": {}}]]}}]})
-    assert [str(p) for p in caught.value.problems] == ['slides[0].t.rows[0][0].stiles: unknown field, did you mean "styles"?']
+        parse_data(
+            {"slides": [{"template": 1, "t": {"type": "table", "rows": [[{"value": "x", "stiles": {}}]]}}]}
+        )
+    assert [str(p) for p in caught.value.problems] == [
+        'slides[0].t.rows[0][0].stiles: unknown field, did you mean "styles"?'
+    ]
     with pytest.raises(DataError) as caught:
-        parse_data({"slides": [{"template": 1, "t": {"type": "table", "rows": [[{"type": "table", "value": "x"}]]}}]})
+        parse_data(
+            {"slides": [{"template": 1, "t": {"type": "table", "rows": [[{"type": "table", "value": "x"}]]}}]}
+        )
     assert "rows[0][0].type" in str(caught.value.problems[0])

@@ -59,8 +59,10 @@ def test_json_text_and_bytes_are_parsed() -> None:
         ),
         # Python's json module writes NaN and Infinity: read, then refused where they do not fit.
         ('[{"template": 1, "a": NaN}]', "slides[0].a: must be a string or an element object"),
-        ('[{"template": 1, "a": {"type": "chart", "labels": ["x"], "axis1": {"series": {"s": {"values": [1]}}, "bounds": {"minimum": Infinity}}}}]',
-         "slides[0].a.axis1.bounds.minimum: must be a finite number, got inf"),
+        (
+            '[{"template": 1, "a": {"type": "chart", "labels": ["x"], "axis1": {"series": {"s": {"values": [1]}}, "bounds": {"minimum": Infinity}}}}]',
+            "slides[0].a.axis1.bounds.minimum: must be a finite number, got inf",
+        ),
         (b"\x80\x81", "data.json"),
         ("5", 'data.json must be an object with "slides" (or an array of slides), got 5'),
         ('"slides"', "data.json must be an object"),

@@ -54,8 +54,32 @@ COLOR = mostly(
     st.one_of(st.sampled_from(["darkBlue", "Red", "#12345", "", "GGG"]), TEXT),
 )
 BOOLEAN = st.booleans()
-GOOD_PATHS = ["a.png", "dir/b.JPG", "./c.gif", "d.jpeg", ".png", "clip.mp4", "v/c.MOV", "c.m4v", "1://x.mp4", "https://youtu.be/x", "https://www.youtube.com/watch?v=1", "https://vimeo.com/9"]  # fmt: skip
-BAD_PATHS = ["../a.png", "a/../b.png", "/a.png", "C:/a.png", "a\\b.png", "a.bmp", "logo", "c.avi", "http://vimeo.com/9", "https://example.com/a.mp4"]  # fmt: skip
+GOOD_PATHS = [
+    "a.png",
+    "dir/b.JPG",
+    "./c.gif",
+    "d.jpeg",
+    ".png",
+    "clip.mp4",
+    "v/c.MOV",
+    "c.m4v",
+    "1://x.mp4",
+    "https://youtu.be/x",
+    "https://www.youtube.com/watch?v=1",
+    "https://vimeo.com/9",
+]
+BAD_PATHS = [
+    "../a.png",
+    "a/../b.png",
+    "/a.png",
+    "C:/a.png",
+    "a\\b.png",
+    "a.bmp",
+    "logo",
+    "c.avi",
+    "http://vimeo.com/9",
+    "https://example.com/a.mp4",
+]
 IMAGE_PATH = mostly(
     st.one_of(st.sampled_from(GOOD_PATHS[:5]), TEXT.map(lambda t: t + ".png")),
     st.one_of(st.sampled_from(BAD_PATHS + GOOD_PATHS[5:]), TEXT),
@@ -108,27 +132,86 @@ def const(value: Any) -> st.SearchStrategy[Any]:
     return st.just(value)
 
 
-FONT = obj({"typeface": opt(TEXT), "size": opt(mostly(st.one_of(st.floats(1, 4000), st.sampled_from([1, 4000])), st.one_of(NUMBER, st.sampled_from([4000.5, 0.5])))), "color": opt(COLOR), "underline": opt(BOOLEAN), "bold": opt(BOOLEAN), "italic": opt(BOOLEAN), "strike": opt(BOOLEAN)})  # fmt: skip
-SHAPE = obj({"outline": opt(COLOR), "fill": opt(COLOR), "align": opt(mostly(st.sampled_from(["left", "center", "right", "justified", "distributed"]), st.just("middle"))), "vertical_align": opt(mostly(st.sampled_from(["top", "center", "bottom"]), st.just("left")))})  # fmt: skip
+FONT = obj(
+    {
+        "typeface": opt(TEXT),
+        "size": opt(
+            mostly(
+                st.one_of(st.floats(1, 4000), st.sampled_from([1, 4000])),
+                st.one_of(NUMBER, st.sampled_from([4000.5, 0.5])),
+            )
+        ),
+        "color": opt(COLOR),
+        "underline": opt(BOOLEAN),
+        "bold": opt(BOOLEAN),
+        "italic": opt(BOOLEAN),
+        "strike": opt(BOOLEAN),
+    }
+)
+SHAPE = obj(
+    {
+        "outline": opt(COLOR),
+        "fill": opt(COLOR),
+        "align": opt(
+            mostly(
+                st.sampled_from(["left", "center", "right", "justified", "distributed"]), st.just("middle")
+            )
+        ),
+        "vertical_align": opt(mostly(st.sampled_from(["top", "center", "bottom"]), st.just("left"))),
+    }
+)
 STYLES = obj({"font": opt(FONT), "shape": opt(SHAPE)})
-TEXT_OBJ = obj({"type": opt(mostly(st.just("text"), st.just("Text"))), "value": req(TEXT), "styles": opt(STYLES), "hyperlink": opt(HYPERLINK), "level": opt(INTEGER)})  # fmt: skip
+TEXT_OBJ = obj(
+    {
+        "type": opt(mostly(st.just("text"), st.just("Text"))),
+        "value": req(TEXT),
+        "styles": opt(STYLES),
+        "hyperlink": opt(HYPERLINK),
+        "level": opt(INTEGER),
+    }
+)
 DATABAR = obj({"ratio": req(st.one_of(st.floats(0, 1), NUMBER)), "color": req(COLOR)})
 CELL = mostly(
     st.one_of(TEXT, obj({"value": req(TEXT), "styles": opt(STYLES), "databar": opt(DATABAR)})), JUNK
 )
-TABLE = obj({
-    "type": req(const("table")),
-    "rows": req(mostly(st.lists(st.lists(CELL, min_size=1, max_size=3), min_size=1, max_size=3), st.lists(st.lists(CELL, max_size=1), max_size=2))),
-    "horizontal_sizing": opt(mostly(st.sampled_from(["fixed", "anchor_left", "anchor_right"]), st.just("anchor_top"))),
-    "vertical_sizing": opt(mostly(st.sampled_from(["fixed", "anchor_top", "anchor_bottom"]), st.just("anchor_left"))),
-})  # fmt: skip
+TABLE = obj(
+    {
+        "type": req(const("table")),
+        "rows": req(
+            mostly(
+                st.lists(st.lists(CELL, min_size=1, max_size=3), min_size=1, max_size=3),
+                st.lists(st.lists(CELL, max_size=1), max_size=2),
+            )
+        ),
+        "horizontal_sizing": opt(
+            mostly(st.sampled_from(["fixed", "anchor_left", "anchor_right"]), st.just("anchor_top"))
+        ),
+        "vertical_sizing": opt(
+            mostly(st.sampled_from(["fixed", "anchor_top", "anchor_bottom"]), st.just("anchor_left"))
+        ),
+    }
+)
 LIST = obj(
     {"type": req(const("list")), "values": req(st.lists(mostly(st.one_of(TEXT, TEXT_OBJ), JUNK), max_size=3))}
 )
 BOUNDS = obj({"minimum": opt(NUMBER), "maximum": opt(NUMBER)})
 POINT_STYLES = st.lists(mostly(st.one_of(st.none(), STYLES), JUNK), max_size=2)
-SERIES = obj({"name": opt(TEXT), "values": req(st.lists(mostly(st.one_of(NUMBER, st.none()), JUNK), max_size=3)), "styles": opt(STYLES), "data_point_styles": opt(POINT_STYLES)})  # fmt: skip
-AXIS = obj({"series": req(mostly(st.dictionaries(TEXT, SERIES, min_size=1, max_size=2), st.just({}))), "bounds": opt(BOUNDS), "format": opt(TEXT), "major_unit": opt(POSITIVE)})  # fmt: skip
+SERIES = obj(
+    {
+        "name": opt(TEXT),
+        "values": req(st.lists(mostly(st.one_of(NUMBER, st.none()), JUNK), max_size=3)),
+        "styles": opt(STYLES),
+        "data_point_styles": opt(POINT_STYLES),
+    }
+)
+AXIS = obj(
+    {
+        "series": req(mostly(st.dictionaries(TEXT, SERIES, min_size=1, max_size=2), st.just({}))),
+        "bounds": opt(BOUNDS),
+        "format": opt(TEXT),
+        "major_unit": opt(POSITIVE),
+    }
+)
 CHART_FIELDS: dict[str, tuple[st.SearchStrategy[Any], bool]] = {
     "type": req(const("chart")),
     "labels": opt(st.lists(TEXT, max_size=3)),
@@ -145,22 +228,60 @@ CHART_FIELDS: dict[str, tuple[st.SearchStrategy[Any], bool]] = {
 WITHOUT_DATES = {k: v for k, v in CHART_FIELDS.items() if not k.startswith("date_labels")}
 CHART = st.one_of(
     obj({**WITHOUT_DATES, "labels": req(st.lists(TEXT, max_size=3))}),
-    obj({**{k: v for k, v in CHART_FIELDS.items() if k != "labels"}, "date_labels": req(st.lists(INTEGER, max_size=3))}),
+    obj(
+        {
+            **{k: v for k, v in CHART_FIELDS.items() if k != "labels"},
+            "date_labels": req(st.lists(INTEGER, max_size=3)),
+        }
+    ),
     obj(CHART_FIELDS),
-)  # fmt: skip
+)
 POINT = mostly(
     st.tuples(NUMBER, NUMBER).map(list),
     st.one_of(st.tuples(NUMBER, NUMBER, NUMBER).map(list), st.lists(st.one_of(NUMBER, JUNK), max_size=3)),
 )
-SCATTER_SERIES = obj({"name": req(TEXT), "values": req(st.lists(POINT, max_size=3)), "styles": opt(STYLES), "data_point_styles": opt(POINT_STYLES)})  # fmt: skip
-SCATTER_AXIS = obj({
-    "series": req(mostly(st.dictionaries(TEXT, SCATTER_SERIES, min_size=1, max_size=2), st.just({}))),
-    "x_bounds": opt(BOUNDS), "y_bounds": opt(BOUNDS), "x_format": opt(TEXT), "y_format": opt(TEXT),
-    "x_major_unit": opt(POSITIVE), "y_major_unit": opt(POSITIVE),
-})  # fmt: skip
-SCATTER = obj({"type": req(mostly(st.sampled_from(["scatter-chart", "scatter_chart"]), st.just("scatter"))), "axis1": req(SCATTER_AXIS), "axis2": opt(SCATTER_AXIS)})  # fmt: skip
-IMAGE = obj({"type": req(const("image")), "src": req(IMAGE_PATH), "scaling": opt(mostly(st.sampled_from(["none", "contain", "cover"]), st.just("fill"))), "overflow": opt(mostly(st.sampled_from(["visible", "hidden"]), st.just("clip")))})  # fmt: skip
-VIDEO = obj({"type": req(const("video")), "src": req(VIDEO_PATH), "thumbnail": opt(IMAGE_PATH), "scaling": opt(mostly(st.sampled_from(["contain", "cover"]), st.just("none")))})  # fmt: skip
+SCATTER_SERIES = obj(
+    {
+        "name": req(TEXT),
+        "values": req(st.lists(POINT, max_size=3)),
+        "styles": opt(STYLES),
+        "data_point_styles": opt(POINT_STYLES),
+    }
+)
+SCATTER_AXIS = obj(
+    {
+        "series": req(mostly(st.dictionaries(TEXT, SCATTER_SERIES, min_size=1, max_size=2), st.just({}))),
+        "x_bounds": opt(BOUNDS),
+        "y_bounds": opt(BOUNDS),
+        "x_format": opt(TEXT),
+        "y_format": opt(TEXT),
+        "x_major_unit": opt(POSITIVE),
+        "y_major_unit": opt(POSITIVE),
+    }
+)
+SCATTER = obj(
+    {
+        "type": req(mostly(st.sampled_from(["scatter-chart", "scatter_chart"]), st.just("scatter"))),
+        "axis1": req(SCATTER_AXIS),
+        "axis2": opt(SCATTER_AXIS),
+    }
+)
+IMAGE = obj(
+    {
+        "type": req(const("image")),
+        "src": req(IMAGE_PATH),
+        "scaling": opt(mostly(st.sampled_from(["none", "contain", "cover"]), st.just("fill"))),
+        "overflow": opt(mostly(st.sampled_from(["visible", "hidden"]), st.just("clip"))),
+    }
+)
+VIDEO = obj(
+    {
+        "type": req(const("video")),
+        "src": req(VIDEO_PATH),
+        "thumbnail": opt(IMAGE_PATH),
+        "scaling": opt(mostly(st.sampled_from(["contain", "cover"]), st.just("none"))),
+    }
+)
 DELETE = obj({"delete": req(mostly(st.just(True), st.sampled_from([False, 1, "true"])))})
 VALUE = st.one_of(TEXT, TEXT_OBJ, TABLE, LIST, CHART, SCATTER, IMAGE, VIDEO, DELETE, JUNK)
 
@@ -347,24 +468,89 @@ def _slot(color: Any) -> Any:
 
 
 BOUNDARY_CASES = [
-    (_font(1), True), (_font(4000), True), (_font(0.99), False), (_font(4000.01), False), (_font(0), False),
-    (_ratio(0), True), (_ratio(1), True), (_ratio(1.0001), False), (_ratio(-0.0001), False), (_ratio(1.4), False),
-    (_level(0), True), (_level(8), True), (_level(8.0), True), (_level(9), False), (_level(-1), False),
-    (_point([1, 2]), True), (_point([1]), False), (_point([1, 2, 3]), False), (_point([]), False), (_point([True, 1]), False),
-    (_series({"s": {"values": []}}), True), (_series({}), False), (_series({"s": {"values": [None, 1.5]}}), True),
-    (_slot("red"), True), (_slot("F00"), True), (_slot(""), True), (_slot(None), True), (_slot("accent1"), False),
-    (_slot("dk1"), False), (_slot("Red"), False),
-    ([{"template": 1}], True), ([{"template": 1.0}], True), ([{"template": 0}], False), ([{"template": True}], False),
-    (_value({"type": "chart", "labels": ["a"], "labels_interval": 1, "axis1": {"series": {"s": {"values": []}}}}), True),
-    (_value({"type": "chart", "labels": ["a"], "labels_interval": 0, "axis1": {"series": {"s": {"values": []}}}}), False),
-    (_value({"type": "chart", "labels": ["a"], "axis1": {"series": {"s": {"values": []}}, "major_unit": 0.001}}), True),
-    (_value({"type": "chart", "labels": ["a"], "axis1": {"series": {"s": {"values": []}}, "major_unit": 0}}), False),
-    (_value({"type": "image", "src": "a.PNG"}), True), (_value({"type": "image", "src": "a.png.bmp"}), False),
-    (_value({"type": "image", "src": "..a.png"}), True), (_value({"type": "image", "src": "a/../b.png"}), False),
-    (_value({"value": "x", "hyperlink": "a:b"}), True), (_value({"value": "x", "hyperlink": "a: b"}), False),
-    (_value({"type": "text", "value": "x"}), True), (_value({"type": None, "value": "x"}), False),
-    (_value({"type": "table", "rows": [[], ["a"]]}), True), (_value({"type": "table", "rows": [[]]}), False),
-]  # fmt: skip
+    (_font(1), True),
+    (_font(4000), True),
+    (_font(0.99), False),
+    (_font(4000.01), False),
+    (_font(0), False),
+    (_ratio(0), True),
+    (_ratio(1), True),
+    (_ratio(1.0001), False),
+    (_ratio(-0.0001), False),
+    (_ratio(1.4), False),
+    (_level(0), True),
+    (_level(8), True),
+    (_level(8.0), True),
+    (_level(9), False),
+    (_level(-1), False),
+    (_point([1, 2]), True),
+    (_point([1]), False),
+    (_point([1, 2, 3]), False),
+    (_point([]), False),
+    (_point([True, 1]), False),
+    (_series({"s": {"values": []}}), True),
+    (_series({}), False),
+    (_series({"s": {"values": [None, 1.5]}}), True),
+    (_slot("red"), True),
+    (_slot("F00"), True),
+    (_slot(""), True),
+    (_slot(None), True),
+    (_slot("accent1"), False),
+    (_slot("dk1"), False),
+    (_slot("Red"), False),
+    ([{"template": 1}], True),
+    ([{"template": 1.0}], True),
+    ([{"template": 0}], False),
+    ([{"template": True}], False),
+    (
+        _value(
+            {
+                "type": "chart",
+                "labels": ["a"],
+                "labels_interval": 1,
+                "axis1": {"series": {"s": {"values": []}}},
+            }
+        ),
+        True,
+    ),
+    (
+        _value(
+            {
+                "type": "chart",
+                "labels": ["a"],
+                "labels_interval": 0,
+                "axis1": {"series": {"s": {"values": []}}},
+            }
+        ),
+        False,
+    ),
+    (
+        _value(
+            {
+                "type": "chart",
+                "labels": ["a"],
+                "axis1": {"series": {"s": {"values": []}}, "major_unit": 0.001},
+            }
+        ),
+        True,
+    ),
+    (
+        _value(
+            {"type": "chart", "labels": ["a"], "axis1": {"series": {"s": {"values": []}}, "major_unit": 0}}
+        ),
+        False,
+    ),
+    (_value({"type": "image", "src": "a.PNG"}), True),
+    (_value({"type": "image", "src": "a.png.bmp"}), False),
+    (_value({"type": "image", "src": "..a.png"}), True),
+    (_value({"type": "image", "src": "a/../b.png"}), False),
+    (_value({"value": "x", "hyperlink": "a:b"}), True),
+    (_value({"value": "x", "hyperlink": "a: b"}), False),
+    (_value({"type": "text", "value": "x"}), True),
+    (_value({"type": None, "value": "x"}), False),
+    (_value({"type": "table", "rows": [[], ["a"]]}), True),
+    (_value({"type": "table", "rows": [[]]}), False),
+]
 
 
 @pytest.mark.parametrize(

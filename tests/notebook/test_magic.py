@@ -30,9 +30,19 @@ def ip() -> Iterator[Any]:
     return shell
 
 
-@pytest.mark.parametrize("line", ["validate missing.zip", "preview missing.pptx", "keys missing.pptx",
-                                  "browse missing.pptx", "skeleton --python missing.pptx"])  # fmt: skip
-def test_missing_files_are_one_line_without_traceback(ip: Any, line: str, capsys: pytest.CaptureFixture[str]) -> None:
+@pytest.mark.parametrize(
+    "line",
+    [
+        "validate missing.zip",
+        "preview missing.pptx",
+        "keys missing.pptx",
+        "browse missing.pptx",
+        "skeleton --python missing.pptx",
+    ],
+)
+def test_missing_files_are_one_line_without_traceback(
+    ip: Any, line: str, capsys: pytest.CaptureFixture[str]
+) -> None:
     assert ip.run_line_magic("deckkit", line) is None
     err = capsys.readouterr().err
     assert err == f"deckkit: {line.split()[-1]}: no such file\n"
@@ -74,7 +84,9 @@ def test_strict_magic_switches_the_option(ip: Any) -> None:
 def test_errors_display_as_a_list_with_paths() -> None:
     from deckkit.errors import Problem, RenderError
 
-    error = RenderError([Problem("slides[0].a", "x"), Problem("slides[1].b", "y <z>")], summary="it does not fit")
+    error = RenderError(
+        [Problem("slides[0].a", "x"), Problem("slides[1].b", "y <z>")], summary="it does not fit"
+    )
     page = ErrorDisplay(error)._repr_html_()
     assert "<b>RenderError: it does not fit</b>" in page
     assert "<li><code>slides[1].b</code>: y &lt;z&gt;</li>" in page
@@ -86,8 +98,14 @@ def test_python_skeleton_runs_as_written(ip: Any, tmp_path: Path) -> None:
     (tmp_path / "plot.png").write_bytes(_png())
     script = tmp_path / "skeleton.py"
     script.write_text(code)
-    done = subprocess.run([sys.executable, "-W", "error::UserWarning", str(script)], cwd=tmp_path,
-                          capture_output=True, text=True, check=False, env={**os.environ})  # fmt: skip
+    done = subprocess.run(
+        [sys.executable, "-W", "error::UserWarning", str(script)],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        check=False,
+        env={**os.environ},
+    )
     assert done.returncode == 0, done.stderr
     assert (tmp_path / "out.pptx").is_file()
     shown = ip.run_line_magic("deckkit", f"skeleton --python {examples.template()}")

@@ -27,7 +27,9 @@ def _sample_deck() -> Deck:
 
 def test_a_thousand_slide_result_has_a_short_text_repr_and_never_the_bytes() -> None:
     pptx = b"PK\x03\x04" + b"\xab" * 400_000
-    warnings = [Problem(f"slides[{i}].title", "no {title} on template slide 2; " + "x" * 300) for i in range(1000)]
+    warnings = [
+        Problem(f"slides[{i}].title", "no {title} on template slide 2; " + "x" * 300) for i in range(1000)
+    ]
     text = repr(RenderResult(pptx, 1000, warnings))
     assert len(text.encode()) < 2048
     assert "1,000 slides" in text
@@ -137,7 +139,7 @@ def test_template_shows_slides_as_thumbnails_with_keys() -> None:
     page = examples.template_info()._repr_html_()
     assert page.count("<img") == 5
     assert "<code>sales</code> <i>table 4x3</i>" in page
-    assert '<code>plot</code> <i>picture &quot;Picture 2&quot;' in page
+    assert "<code>plot</code> <i>picture &quot;Picture 2&quot;" in page
 
 
 def test_deck_summary_and_cached_preview() -> None:
@@ -165,13 +167,18 @@ def test_remote_rendered_deck_shows_its_strip_or_why_it_has_none() -> None:
     deck = _sample_deck()
     pptx = deck.render().pptx
     done = {"uuid": "u", "created_at": "2026-01-01T00:00:00Z", "rendered_at": "2026-01-01T00:00:01Z"}
-    ok = RenderedDeck(session=Session.model_validate({**done, "render_succeeded": True, "render_slide_count": 2}),
-                      content=pptx)  # fmt: skip
+    ok = RenderedDeck(
+        session=Session.model_validate({**done, "render_succeeded": True, "render_slide_count": 2}),
+        content=pptx,
+    )
     page = ok._repr_html_()
     assert page.count("<img") == 2
     assert "RenderedDeck: 2 slides" in page
     assert len(repr(ok)) < 200
-    failed = RenderedDeck(session=Session.model_validate(
-        {**done, "render_succeeded": False, "render_message": "slides[0].x: no such key"}))  # fmt: skip
+    failed = RenderedDeck(
+        session=Session.model_validate(
+            {**done, "render_succeeded": False, "render_message": "slides[0].x: no such key"}
+        )
+    )
     assert "no pptx" in failed._repr_html_()
     assert "slides[0].x: no such key" in failed._repr_html_()

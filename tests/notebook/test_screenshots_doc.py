@@ -11,7 +11,9 @@ ROOT = Path(__file__).resolve().parents[2]
 def test_every_display_has_its_generated_picture_in_the_doc() -> None:
     import importlib.util
 
-    spec = importlib.util.spec_from_file_location("notebook_screenshots", ROOT / "scripts" / "notebook_screenshots.py")
+    spec = importlib.util.spec_from_file_location(
+        "notebook_screenshots", ROOT / "scripts" / "notebook_screenshots.py"
+    )
     assert spec is not None
     assert spec.loader is not None
     script = importlib.util.module_from_spec(spec)

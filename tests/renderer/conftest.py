@@ -29,7 +29,9 @@ def check_render(tmp_path: Path) -> Callable[..., RenderedPptx]:
     """Write rendered bytes, run python-pptx and the validator on them, return a RenderedPptx."""
     counter = iter(range(10_000))
 
-    def _check(pptx: bytes, template: Path, pages: int | None = None, *, libreoffice: bool = False) -> RenderedPptx:
+    def _check(
+        pptx: bytes, template: Path, pages: int | None = None, *, libreoffice: bool = False
+    ) -> RenderedPptx:
         out = tmp_path / f"out{next(counter)}.pptx"
         out.write_bytes(pptx)
         assert_readable(out, template, pages=pages, libreoffice=libreoffice)

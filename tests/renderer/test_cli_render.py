@@ -96,8 +96,16 @@ def test_remote_builds_the_bundle_and_calls_the_client(workspace: Path, capsys, 
     monkeypatch.setitem(sys.modules, "deckkit.client", fake)
     monkeypatch.setenv("DECKKIT_API_TOKEN", "env-token")
     out = workspace / "r.pptx"
-    args = ["render", str(workspace / "template.pptx"), str(workspace / "data.json"), "-o", str(out),
-            "--remote", "--base-url", "http://127.0.0.1:9"]  # fmt: skip
+    args = [
+        "render",
+        str(workspace / "template.pptx"),
+        str(workspace / "data.json"),
+        "-o",
+        str(out),
+        "--remote",
+        "--base-url",
+        "http://127.0.0.1:9",
+    ]
     assert main(args) == 0
     (source, out_path, base_url, token, progress) = calls[0]
     assert (out_path, base_url, token, progress) == (str(out), "http://127.0.0.1:9", "env-token", True)

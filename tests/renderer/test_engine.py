@@ -48,15 +48,26 @@ def test_every_element_kind_through_the_engine(kinds: Path, check_render):
     media = {"images/a.png": png_bytes(80, 40, (0, 0, 255)), "images/b.png": png_bytes(30, 30, (0, 255, 0))}
     data = {
         "slides": [
-            {"template": 1, "title": "Kinds", "cellkey": "in a cell",
-             "sales": {"type": "table", "rows": [["Region", "Q1", "Q2"], ["North", "1", "2"], ["South", "3", "4"]]},
-             "trend": {"type": "chart", "labels": ["x", "y"], "axis1": {"series": {"S1": {"values": [5, 6]}}}},
-             "photo": {"type": "image", "src": "images/a.png", "scaling": "contain"}},
+            {
+                "template": 1,
+                "title": "Kinds",
+                "cellkey": "in a cell",
+                "sales": {
+                    "type": "table",
+                    "rows": [["Region", "Q1", "Q2"], ["North", "1", "2"], ["South", "3", "4"]],
+                },
+                "trend": {
+                    "type": "chart",
+                    "labels": ["x", "y"],
+                    "axis1": {"series": {"S1": {"values": [5, 6]}}},
+                },
+                "photo": {"type": "image", "src": "images/a.png", "scaling": "contain"},
+            },
             {"template": 3, "hero": {"type": "image", "src": "images/b.png"}},
             {"template": 2, "title": "Second"},
         ],
         "theme": {"colors": {"accent1": "#FF00FF"}},
-    }  # fmt: skip
+    }
     result = render(kinds, data, media)
     assert isinstance(result, RenderResult)
     assert result.slide_count == 3
@@ -184,15 +195,27 @@ def test_render_bundle_reads_media_beside_data(kinds: Path, tmp_path: Path, chec
 @pytest.mark.slow
 def test_every_element_kind_opens_in_libreoffice(kinds: Path, check_render):
     data = [
-        {"template": 1, "title": "LibreOffice", "cellkey": "c",
-         "sales": {"type": "table", "rows": [["a", "b"], ["1", "2"]]},
-         "trend": {"type": "chart", "labels": ["x", "y"], "axis1": {"series": {"S1": {"values": [1, 2]}}}},
-         "photo": {"type": "image", "src": "p.png", "scaling": "cover", "overflow": "hidden"}},
-        {"template": 2, "title": {"value": "styled", "styles": {"font": {"bold": True}, "shape": {"fill": "accent2"}}}},
+        {
+            "template": 1,
+            "title": "LibreOffice",
+            "cellkey": "c",
+            "sales": {"type": "table", "rows": [["a", "b"], ["1", "2"]]},
+            "trend": {"type": "chart", "labels": ["x", "y"], "axis1": {"series": {"S1": {"values": [1, 2]}}}},
+            "photo": {"type": "image", "src": "p.png", "scaling": "cover", "overflow": "hidden"},
+        },
+        {
+            "template": 2,
+            "title": {"value": "styled", "styles": {"font": {"bold": True}, "shape": {"fill": "accent2"}}},
+        },
         {"template": 1, "title": {"delete": True}, "sales": {"delete": True}, "trend": {"delete": True}},
-        {"template": 2, "title": {"type": "list", "values": ["one", {"value": "two\nlines", "level": 1,
-                                  "hyperlink": "https://example.com"}]}},
-    ]  # fmt: skip
+        {
+            "template": 2,
+            "title": {
+                "type": "list",
+                "values": ["one", {"value": "two\nlines", "level": 1, "hyperlink": "https://example.com"}],
+            },
+        },
+    ]
     theme = {"colors": {"accent2": "#2E8B57", "dk1": "navy"}}
     result = render(kinds, {"slides": data, "theme": theme}, {"p.png": png_bytes(60, 20)})
     check_render(result.pptx, kinds, pages=4, libreoffice=True)

@@ -38,8 +38,14 @@ def template(save_template):
 
 
 def test_bad_text_values_are_data_errors_with_their_paths(template) -> None:
-    data = [{"template": 1, "title": BAD, "points": {"type": "list", "values": [BAD]},
-             "cells": {"type": "table", "rows": [[BAD, "x"]]}}]  # fmt: skip
+    data = [
+        {
+            "template": 1,
+            "title": BAD,
+            "points": {"type": "list", "values": [BAD]},
+            "cells": {"type": "table", "rows": [[BAD, "x"]]},
+        }
+    ]
     with pytest.raises(DataError) as caught:
         render(template, json.loads(json.dumps(data)))
     paths = [p.path for p in caught.value.problems]

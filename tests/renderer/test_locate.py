@@ -40,8 +40,11 @@ def test_every_place_a_key_can_live():
     assert (split.start, split.end) == (2, 9)
     assert found.text["cell"][0].cell is not None
     assert {(f.alt_text, f.kind) for f in found.frames} == {
-        ("not alt of a frame", "shape"), ("{sales}", "table"), ("trend", "chart"), ("logo", "picture"),
-    }  # fmt: skip
+        ("not alt of a frame", "shape"),
+        ("{sales}", "table"),
+        ("trend", "chart"),
+        ("logo", "picture"),
+    }
     assert [f.kind for f in found.frames_named("sales")] == ["table"]
     assert [f.kind for f in found.frames_named("trend")] == ["chart"]
 

@@ -111,8 +111,11 @@ def moto_s3() -> Iterator[MotoS3]:
     """moto's S3 in server mode on a free loopback port (boto3 is never patched)."""
     from moto.server import ThreadedMotoServer
 
-    fake_credentials = {"AWS_ACCESS_KEY_ID": "testing", "AWS_SECRET_ACCESS_KEY": "testing",
-                        "AWS_DEFAULT_REGION": "us-east-1"}  # fmt: skip
+    fake_credentials = {
+        "AWS_ACCESS_KEY_ID": "testing",
+        "AWS_SECRET_ACCESS_KEY": "testing",
+        "AWS_DEFAULT_REGION": "us-east-1",
+    }
     saved = {name: os.environ.get(name) for name in fake_credentials}
     os.environ.update(fake_credentials)
     port = free_port()
@@ -144,8 +147,13 @@ def redis_prefix() -> Iterator[str]:
 
 
 def make_settings(tmp_path: Path, **changes: Any) -> Settings:
-    base = Settings(data_dir=tmp_path / "data", render_function=f"{FAKES}:title_deck", render_timeout=30,
-                    render_memory_mb=1024, storage_secret="test-secret-" + "x" * 32)  # fmt: skip
+    base = Settings(
+        data_dir=tmp_path / "data",
+        render_function=f"{FAKES}:title_deck",
+        render_timeout=30,
+        render_memory_mb=1024,
+        storage_secret="test-secret-" + "x" * 32,
+    )
     return base.with_(**changes)
 
 
@@ -223,8 +231,10 @@ def input_zip(data: Any = None, template: bytes | None = None) -> bytes:
 
 def upload_files(upload: dict[str, Any], content: bytes) -> list[tuple[str, Any]]:
     """The multipart parts of an upload: every param, then the file last (httpx keeps this order)."""
-    return [*((name, (None, value)) for name, value in upload["params"].items()),
-            ("file", ("input.zip", content, "application/zip"))]  # fmt: skip
+    return [
+        *((name, (None, value)) for name, value in upload["params"].items()),
+        ("file", ("input.zip", content, "application/zip")),
+    ]
 
 
 @dataclass

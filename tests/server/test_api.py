@@ -39,8 +39,9 @@ async def create(api: Api, token: str | None = None) -> dict:
 
 
 async def upload(api: Api, created: dict, content: bytes | None = None) -> httpx.Response:
-    return await api.client.post(created["upload"]["action"],
-                                 files=upload_files(created["upload"], content or input_zip()))  # fmt: skip
+    return await api.client.post(
+        created["upload"]["action"], files=upload_files(created["upload"], content or input_zip())
+    )
 
 
 def assert_error(response: httpx.Response, status: int, code: str) -> None:
@@ -112,9 +113,13 @@ async def test_full_flow_in_process(api: Api) -> None:
 )
 async def test_unauthorized(api: Api, header: str | None) -> None:
     headers = {"Authorization": header} if header else {}
-    for method, path in [("POST", "/sessions"), ("GET", "/sessions"), ("GET", f"/sessions/{uuid.uuid4()}"),
-                         ("POST", f"/sessions/{uuid.uuid4()}/render"),
-                         ("POST", f"/sessions/{uuid.uuid4()}/download_url")]:  # fmt: skip
+    for method, path in [
+        ("POST", "/sessions"),
+        ("GET", "/sessions"),
+        ("GET", f"/sessions/{uuid.uuid4()}"),
+        ("POST", f"/sessions/{uuid.uuid4()}/render"),
+        ("POST", f"/sessions/{uuid.uuid4()}/download_url"),
+    ]:
         response = await api.client.request(method, path, headers=headers)
         assert_error(response, 401, "unauthorized")
         assert response.headers["www-authenticate"].startswith("Bearer")
@@ -135,8 +140,11 @@ async def test_not_found_for_unknown_malformed_foreign_and_expired(api: Api) -> 
     created = await create(api)
     uid = created["session"]["uuid"]
     _, other = api.new_account()
-    for method, path in [("GET", f"/sessions/{uid}"), ("POST", f"/sessions/{uid}/render"),
-                         ("POST", f"/sessions/{uid}/download_url")]:  # fmt: skip
+    for method, path in [
+        ("GET", f"/sessions/{uid}"),
+        ("POST", f"/sessions/{uid}/render"),
+        ("POST", f"/sessions/{uid}/download_url"),
+    ]:
         assert_error(await api.client.request(method, path, headers=api.auth(other)), 404, "not_found")
     assert (await api.client.get("/sessions", headers=api.auth(other))).json() == {"sessions": []}
     api.clock.advance(24 * 3600 - 1)
@@ -253,8 +261,12 @@ async def test_get_reissues_upload_parameters(api: Api) -> None:
 async def test_openapi_document_is_served(api: Api) -> None:
     document = (await api.client.get("/openapi.json")).json()
     assert document["openapi"] == "3.1.0"
-    assert set(document["paths"]) == {"/sessions", "/sessions/{uuid}", "/sessions/{uuid}/render",
-                                      "/sessions/{uuid}/download_url"}  # fmt: skip
+    assert set(document["paths"]) == {
+        "/sessions",
+        "/sessions/{uuid}",
+        "/sessions/{uuid}/render",
+        "/sessions/{uuid}/download_url",
+    }
 
 
 async def test_the_claimant_keeps_its_claim_fresh_while_rendering(

@@ -75,8 +75,9 @@ async def test_try_a_render_and_see_the_session(api: Api) -> None:
 async def test_try_a_failing_render_shows_the_message(api: Api) -> None:
     csrf = await sign_in(api)
     bad = input_zip({"slides": [{"template": 1, "title": 1}]})
-    response = await api.client.post("/console/try", data={"csrf": csrf},
-                                     files={"zip": ("input.zip", bad, "application/zip")})  # fmt: skip
+    response = await api.client.post(
+        "/console/try", data={"csrf": csrf}, files={"zip": ("input.zip", bad, "application/zip")}
+    )
     assert "The render failed" in response.text
     assert "slides[0].title: must be a string" in response.text
 

@@ -26,11 +26,16 @@ async def test_a_cross_site_sign_in_is_refused(api: Api) -> None:
     """A hostile page must not sign a victim into the attacker's account (login CSRF)."""
     pre = csrf_in((await api.client.get("/console/")).text)
     for headers in ({"Origin": EVIL}, {"Sec-Fetch-Site": "cross-site"}, {"Origin": "null"}):
-        response = await api.client.post("/console/sign-in", data={"token": api.token, "csrf": pre}, headers=headers)
+        response = await api.client.post(
+            "/console/sign-in", data={"token": api.token, "csrf": pre}, headers=headers
+        )
         assert response.status_code == 403, headers
         assert "deckkit_console=" not in response.headers.get("set-cookie", "")
-    same = await api.client.post("/console/sign-in", data={"token": api.token, "csrf": pre},
-                                 headers={"Origin": "http://testserver", "Sec-Fetch-Site": "same-origin"})  # fmt: skip
+    same = await api.client.post(
+        "/console/sign-in",
+        data={"token": api.token, "csrf": pre},
+        headers={"Origin": "http://testserver", "Sec-Fetch-Site": "same-origin"},
+    )
     assert same.status_code == 303
 
 
@@ -44,7 +49,9 @@ async def test_sign_in_needs_the_forms_csrf_value(api: Api) -> None:
 
 async def test_a_cross_site_or_tokenless_sign_out_is_refused(api: Api) -> None:
     csrf = await console_csrf(api.client, api.token)
-    assert (await api.client.post("/console/sign-out", data={"csrf": csrf}, headers={"Origin": EVIL})).status_code == 403
+    assert (
+        await api.client.post("/console/sign-out", data={"csrf": csrf}, headers={"Origin": EVIL})
+    ).status_code == 403
     assert (await api.client.post("/console/sign-out", data={})).status_code == 403
     assert "Sign out" in (await api.client.get("/console/")).text
     assert (await api.client.post("/console/sign-out", data={"csrf": csrf})).status_code == 303
@@ -138,17 +145,20 @@ async def test_try_refuses_an_oversized_zip_before_reading_it_all(api: Api) -> N
 
     async def body() -> AsyncIterator[bytes]:
         nonlocal sent
-        yield (f'--{boundary}\r\nContent-Disposition: form-data; name="csrf"\r\n\r\n{csrf}\r\n'
-               f'--{boundary}\r\nContent-Disposition: form-data; name="zip"; filename="big.zip"\r\n'
-               "Content-Type: application/zip\r\n\r\n").encode()  # fmt: skip
+        yield (
+            f'--{boundary}\r\nContent-Disposition: form-data; name="csrf"\r\n\r\n{csrf}\r\n'
+            f'--{boundary}\r\nContent-Disposition: form-data; name="zip"; filename="big.zip"\r\n'
+            "Content-Type: application/zip\r\n\r\n"
+        ).encode()
         chunk = b"z" * (1024 * 1024)
         for _ in range(80):  # 80 MiB: over the limit
             sent += len(chunk)
             yield chunk
         yield f"\r\n--{boundary}--\r\n".encode()
 
-    response = await api.client.post("/console/try", content=body(),
-                                      headers={"content-type": f"multipart/form-data; boundary={boundary}"})  # fmt: skip
+    response = await api.client.post(
+        "/console/try", content=body(), headers={"content-type": f"multipart/form-data; boundary={boundary}"}
+    )
     assert response.status_code == 413
     assert sent <= 52 * 1024 * 1024
     assert api.state.store.list_sessions(api.account_id, api.clock()) == []
@@ -157,10 +167,14 @@ async def test_try_refuses_an_oversized_zip_before_reading_it_all(api: Api) -> N
 async def test_console_pages_count_against_a_per_account_rate_limit(tmp_path: Path, clock: FakeClock) -> None:
     app = create_app(make_settings(tmp_path, rate_limit=5), clock=clock, retention=False)
     store = app.state.deckkit.store
-    tokens = [store.create_token(store.create_account(name, clock()).id, "t", clock())[1] for name in ("a", "b")]
+    tokens = [
+        store.create_token(store.create_account(name, clock()).id, "t", clock())[1] for name in ("a", "b")
+    ]
     transport = httpx.ASGITransport(app=app)
-    async with (httpx.AsyncClient(transport=transport, base_url="http://testserver") as one,
-                httpx.AsyncClient(transport=transport, base_url="http://testserver") as two):  # fmt: skip
+    async with (
+        httpx.AsyncClient(transport=transport, base_url="http://testserver") as one,
+        httpx.AsyncClient(transport=transport, base_url="http://testserver") as two,
+    ):
         await console_sign_in(one, tokens[0])
         statuses = [(await one.get("/console/")).status_code for _ in range(6)]
         assert statuses == [200] * 5 + [429]

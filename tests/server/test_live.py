@@ -140,8 +140,18 @@ def test_restart_keeps_sessions(tmp_path: Path) -> None:
 
 def test_deckkit_serve_starts_zero_config_and_prints_token_once(tmp_path: Path) -> None:
     port = free_port()
-    command = [sys.executable, "-m", "deckkit", "serve", "--port", str(port), "--data-dir", str(tmp_path / "d"),
-               "--log-level", "warning"]  # fmt: skip
+    command = [
+        sys.executable,
+        "-m",
+        "deckkit",
+        "serve",
+        "--port",
+        str(port),
+        "--data-dir",
+        str(tmp_path / "d"),
+        "--log-level",
+        "warning",
+    ]
     env = {k: v for k, v in os.environ.items() if not k.startswith("DECKKIT_")}
 
     process = subprocess.Popen(command, stdout=subprocess.PIPE, text=True, env=env, cwd=tmp_path)
@@ -154,8 +164,9 @@ def test_deckkit_serve_starts_zero_config_and_prints_token_once(tmp_path: Path) 
         deadline = time.monotonic() + 30
         while True:
             try:
-                response = httpx.get(f"http://127.0.0.1:{port}/sessions",
-                                     headers={"Authorization": f"Bearer {match.group(1)}"})  # fmt: skip
+                response = httpx.get(
+                    f"http://127.0.0.1:{port}/sessions", headers={"Authorization": f"Bearer {match.group(1)}"}
+                )
                 break
             except httpx.TransportError:
                 assert time.monotonic() < deadline

@@ -15,7 +15,9 @@ def test_public_names() -> None:
 
 
 def test_deckkit_help_does_not_import_the_server_stack() -> None:
-    code = "import sys; from deckkit.cli import build_parser; build_parser(); print(sorted(m for m in sys.modules " \
-           "if m.split('.')[0] in {'starlette', 'sqlalchemy', 'uvicorn', 'boto3', 'redis'}))"  # fmt: skip
+    code = (
+        "import sys; from deckkit.cli import build_parser; build_parser(); print(sorted(m for m in sys.modules "
+        "if m.split('.')[0] in {'starlette', 'sqlalchemy', 'uvicorn', 'boto3', 'redis'}))"
+    )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert out.strip() == "[]"

@@ -47,8 +47,9 @@ async def test_a_claim_of_a_dead_process_is_taken_over_at_once(api: Api) -> None
 
     created = (await api.client.post("/sessions", headers=api.auth())).json()
     uuid = created["session"]["uuid"]
-    assert (await api.client.post(created["upload"]["action"],
-                                  files=upload_files(created["upload"], input_zip()))).status_code == 204  # fmt: skip
+    assert (
+        await api.client.post(created["upload"]["action"], files=upload_files(created["upload"], input_zip()))
+    ).status_code == 204
     now = api.clock()
     assert api.state.store.claim_render(uuid, now, claim_stale_before(now), a_gone_process_identity())
     with anyio.fail_after(30):  # the clock never moves: only recognising the dead claimant gets through
@@ -74,10 +75,15 @@ async def test_a_stalled_body_is_answered_408_and_closed(tmp_path: Path, clock: 
         yield b"token=abc"
         await anyio.sleep(3600)
 
-    async with httpx.AsyncClient(transport=httpx.ASGITransport(app=app), base_url="http://testserver") as client:
+    async with httpx.AsyncClient(
+        transport=httpx.ASGITransport(app=app), base_url="http://testserver"
+    ) as client:
         with anyio.fail_after(20):
-            response = await client.post("/console/sign-in", content=stalls(),
-                                         headers={"content-type": "application/x-www-form-urlencoded"})  # fmt: skip
+            response = await client.post(
+                "/console/sign-in",
+                content=stalls(),
+                headers={"content-type": "application/x-www-form-urlencoded"},
+            )
     await close_app(app)
     assert response.status_code == 408
     assert response.headers["connection"] == "close"
@@ -120,8 +126,9 @@ def test_a_slow_header_connection_is_closed(tmp_path: Path, clock: FakeClock) ->
 
 
 async def test_allowed_hosts_refuse_other_host_headers(tmp_path: Path, clock: FakeClock) -> None:
-    app = create_app(make_settings(tmp_path, allowed_hosts="decks.example.com, 127.0.0.1"), clock=clock,
-                     retention=False)  # fmt: skip
+    app = create_app(
+        make_settings(tmp_path, allowed_hosts="decks.example.com, 127.0.0.1"), clock=clock, retention=False
+    )
     transport = httpx.ASGITransport(app=app)
     async with httpx.AsyncClient(transport=transport, base_url="http://decks.example.com") as client:
         assert (await client.get("/openapi.json")).status_code == 200

@@ -41,14 +41,20 @@ def _bombed_data() -> bytes:
 
 TITLE = json.dumps({"slides": [{"template": 1, "title": "T"}]})
 CASES = {
-    "deep-json": (lambda: _zip('{"slides": ' + "[" * 100_000 + "]" * 100_000 + "}", template_bytes()),
-                  "more than 32 deep"),
-    "long-number": (lambda: _zip('{"slides": [{"template": 1' + "0" * 5000 + "}]}", template_bytes()),
-                    "slides[0].template: a whole number of 5,001 digits; at most 20"),
+    "deep-json": (
+        lambda: _zip('{"slides": ' + "[" * 100_000 + "]" * 100_000 + "}", template_bytes()),
+        "more than 32 deep",
+    ),
+    "long-number": (
+        lambda: _zip('{"slides": [{"template": 1' + "0" * 5000 + "}]}", template_bytes()),
+        "slides[0].template: a whole number of 5,001 digits; at most 20",
+    ),
     "bzip2-bomb": (_bombed_data, 'zip entry "data.json" uses bzip2 compression'),
-    "doctype": (lambda: _zip(TITLE, _slide_with_dtd(template_bytes())),
-                "part ppt/slides/slide1.xml has a document type declaration"),
-}  # fmt: skip
+    "doctype": (
+        lambda: _zip(TITLE, _slide_with_dtd(template_bytes())),
+        "part ppt/slides/slide1.xml has a document type declaration",
+    ),
+}
 
 
 @pytest.mark.parametrize("case", list(CASES))
@@ -61,4 +67,3 @@ async def test_hostile_input_is_the_users_message(case: str) -> None:
     assert expected in outcome.message
     assert "report" not in outcome.message
     assert "bug" not in outcome.message
-

@@ -51,7 +51,9 @@ async def test_an_upload_into_a_replaced_session_is_swept_too(api: Api) -> None:
     live = (await api.client.post("/sessions", headers=api.auth())).json()  # deletes the first session
     assert api.state.store.session_by_uuid(replaced["session"]["uuid"]) is None
     storage = api.state.storage
-    refused = await api.client.post(replaced["upload"]["action"], files=upload_files(replaced["upload"], b"zip"))
+    refused = await api.client.post(
+        replaced["upload"]["action"], files=upload_files(replaced["upload"], b"zip")
+    )
     assert refused.status_code == 403  # the replaced session's form is refused (issue 13) ...
     # ... but a file of no session can still be left behind (a process killed mid-upload, or an
     # older server version): the sweep deletes it.

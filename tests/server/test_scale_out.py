@@ -37,21 +37,33 @@ def two_servers(
     tmp_path: Path, postgres_url: str, moto_s3: MotoS3, redis_prefix: str
 ) -> Iterator[tuple[str, str, str]]:
     env = {k: v for k, v in os.environ.items() if not k.startswith("DECKKIT_")}
-    env.update({
-        "DECKKIT_DATABASE_URL": postgres_url,
-        "DECKKIT_STORAGE_URL": moto_s3.storage_url(),
-        "DECKKIT_REDIS_URL": REDIS_URL,
-        "DECKKIT_REDIS_PREFIX": redis_prefix,
-        "DECKKIT_RATE_LIMIT": "12",
-    })  # fmt: skip
+    env.update(
+        {
+            "DECKKIT_DATABASE_URL": postgres_url,
+            "DECKKIT_STORAGE_URL": moto_s3.storage_url(),
+            "DECKKIT_REDIS_URL": REDIS_URL,
+            "DECKKIT_REDIS_PREFIX": redis_prefix,
+            "DECKKIT_RATE_LIMIT": "12",
+        }
+    )
     processes: list[subprocess.Popen[str]] = []
     urls: list[str] = []
     token = ""
     try:
         for name in ("a", "b"):
             port = free_port()
-            command = [sys.executable, "-m", "deckkit_server.cli", "serve", "--port", str(port), "--data-dir",
-                       str(tmp_path / name), "--log-level", "warning"]  # fmt: skip
+            command = [
+                sys.executable,
+                "-m",
+                "deckkit_server.cli",
+                "serve",
+                "--port",
+                str(port),
+                "--data-dir",
+                str(tmp_path / name),
+                "--log-level",
+                "warning",
+            ]
             process = subprocess.Popen(command, stdout=subprocess.PIPE, text=True, env=env)
             processes.append(process)
             assert process.stdout is not None

@@ -15,8 +15,15 @@ pytestmark = pytest.mark.anyio
 
 async def test_only_a_well_formed_bearer_token_authenticates(api: Api) -> None:
     secret_changed = api.token[:-1] + ("A" if api.token[-1] != "A" else "B")
-    for header in (f"Basic {api.token}", "Bearer", f"Bearer {secret_changed}", f"Bearer {api.token}x",
-                   f"Bearer x{api.token}", f"Bearer {api.token} extra", f"Token {api.token}"):  # fmt: skip
+    for header in (
+        f"Basic {api.token}",
+        "Bearer",
+        f"Bearer {secret_changed}",
+        f"Bearer {api.token}x",
+        f"Bearer x{api.token}",
+        f"Bearer {api.token} extra",
+        f"Token {api.token}",
+    ):
         response = await api.client.get("/sessions", headers={"Authorization": header})
         assert response.status_code == 401, header
     for header in (f"bearer {api.token}", f"Bearer   {api.token}  "):
@@ -60,16 +67,20 @@ async def test_csrf_of_one_token_does_not_work_for_another(api: Api) -> None:
 async def test_console_cookie_is_secure_when_the_public_url_is_https(
     tmp_path: Path, clock: FakeClock
 ) -> None:
-    app = create_app(make_settings(tmp_path, public_url="https://decks.example.com"), clock=clock,
-                     retention=False)  # fmt: skip
+    app = create_app(
+        make_settings(tmp_path, public_url="https://decks.example.com"), clock=clock, retention=False
+    )
     store = app.state.deckkit.store
     _, token = store.create_token(store.create_account("a", clock()).id, "t", clock())
     transport = httpx.ASGITransport(app=app)  # the proxy in front terminates TLS: plain http here
     async with httpx.AsyncClient(transport=transport, base_url="http://internal") as client:
         page = await client.get("/console/")  # its CSRF cookie is Secure: httpx keeps it off plain http
         pre = csrf_in(page.text)
-        response = await client.post("/console/sign-in", data={"token": token, "csrf": pre},
-                                     headers={"Cookie": f"deckkit_console_pre={pre}"})  # fmt: skip
+        response = await client.post(
+            "/console/sign-in",
+            data={"token": token, "csrf": pre},
+            headers={"Cookie": f"deckkit_console_pre={pre}"},
+        )
     await close_app(app)
     assert "secure" in page.headers["set-cookie"].lower()
     assert response.status_code == 303
@@ -87,16 +98,20 @@ async def test_an_unexpected_error_is_a_json_500_without_internal_detail(
     async with httpx.AsyncClient(transport=transport, base_url="http://testserver") as client:
         response = await client.get("/sessions", headers=api.auth())
     assert response.status_code == 500
-    assert response.json() == {"error": {"code": "internal_error",
-                                         "message": "the server failed unexpectedly; the error was logged"}}  # fmt: skip
+    assert response.json() == {
+        "error": {"code": "internal_error", "message": "the server failed unexpectedly; the error was logged"}
+    }
     assert "hunter2" not in response.text
     assert "Traceback" not in response.text
 
 
 async def test_sign_in_refuses_file_parts_instead_of_spooling_them(api: Api) -> None:
     pre = csrf_in((await api.client.get("/console/")).text)
-    response = await api.client.post("/console/sign-in", data={"token": api.token, "csrf": pre},
-                                      files={"filler": ("big.bin", b"\0" * 2_000, "application/octet-stream")})  # fmt: skip
+    response = await api.client.post(
+        "/console/sign-in",
+        data={"token": api.token, "csrf": pre},
+        files={"filler": ("big.bin", b"\0" * 2_000, "application/octet-stream")},
+    )
     assert response.status_code == 400
     assert "deckkit_console=" not in response.headers.get("set-cookie", "")
     await console_sign_in(api.client, api.token)

@@ -21,5 +21,9 @@ def test_every_test_named_in_security_md_exists() -> None:
         # Server tests by their name in tests/server; others (the renderer's) from the root.
         source = ROOT / path if path.startswith("tests/") else ROOT / "tests" / "server" / path
         assert source.exists(), path
-        functions = {n.name for n in ast.walk(ast.parse(source.read_text())) if isinstance(n, ast.AsyncFunctionDef | ast.FunctionDef)}
+        functions = {
+            n.name
+            for n in ast.walk(ast.parse(source.read_text()))
+            if isinstance(n, ast.AsyncFunctionDef | ast.FunctionDef)
+        }
         assert name in functions, f"{path}::{name} named in docs/security.md does not exist"

@@ -25,8 +25,15 @@ def test_every_setting_maps_to_a_field() -> None:
 
 
 def test_environment_is_read_and_converted(tmp_path: Path) -> None:
-    settings = load_settings({"DECKKIT_DATA_DIR": str(tmp_path), "DECKKIT_PORT": "9001", "DECKKIT_RATE_LIMIT": "5",
-                              "DECKKIT_REDIS_URL": "", "DECKKIT_RENDER_TIMEOUT": "2.5"})  # fmt: skip
+    settings = load_settings(
+        {
+            "DECKKIT_DATA_DIR": str(tmp_path),
+            "DECKKIT_PORT": "9001",
+            "DECKKIT_RATE_LIMIT": "5",
+            "DECKKIT_REDIS_URL": "",
+            "DECKKIT_RENDER_TIMEOUT": "2.5",
+        }
+    )
     assert (settings.data_dir, settings.port, settings.rate_limit, settings.render_timeout) == (
         tmp_path,
         9001,

@@ -23,8 +23,11 @@ def multipart(parts: list[tuple[str, str]]) -> bytes:
 
 
 async def post_raw(api: Api, body: bytes) -> httpx.Response:
-    return await api.client.post("/storage/deckkit", content=body,
-                                 headers={"content-type": f"multipart/form-data; boundary={BOUNDARY}"})  # fmt: skip
+    return await api.client.post(
+        "/storage/deckkit",
+        content=body,
+        headers={"content-type": f"multipart/form-data; boundary={BOUNDARY}"},
+    )
 
 
 def refused_as_too_large(response: httpx.Response) -> None:
@@ -47,8 +50,10 @@ async def test_a_huge_part_header_is_refused_while_streaming(api: Api) -> None:
 async def test_ordinary_field_headers_still_pass(api: Api) -> None:
     created = (await api.client.post("/sessions", headers=api.auth())).json()
     upload = created["upload"]
-    files = [*((n, (None, v)) for n, v in upload["params"].items()),
-             ("file", ("input.zip", b"zip", "application/zip"))]  # fmt: skip
+    files = [
+        *((n, (None, v)) for n, v in upload["params"].items()),
+        ("file", ("input.zip", b"zip", "application/zip")),
+    ]
     assert (await api.client.post(upload["action"], files=files)).status_code == 204
 
 
@@ -84,14 +89,19 @@ async def test_a_refused_unsigned_body_is_not_read_to_its_end(api: Api) -> None:
             yield chunk
 
     with anyio.fail_after(30):
-        response = await api.client.post("/storage/deckkit", content=endless(),
-                                          headers={"content-type": f"multipart/form-data; boundary={BOUNDARY}"})  # fmt: skip
+        response = await api.client.post(
+            "/storage/deckkit",
+            content=endless(),
+            headers={"content-type": f"multipart/form-data; boundary={BOUNDARY}"},
+        )
     refused_as_too_large(response)
     assert response.headers.get("connection") == "close"
     assert read < 4 * 1024 * 1024
 
 
-async def test_fields_that_do_not_arrive_in_time_are_refused(api: Api, monkeypatch: pytest.MonkeyPatch) -> None:
+async def test_fields_that_do_not_arrive_in_time_are_refused(
+    api: Api, monkeypatch: pytest.MonkeyPatch
+) -> None:
     from deckkit_server.storage import local_routes
 
     monkeypatch.setattr(local_routes, "PRE_POLICY_SECONDS", 0.3, raising=False)
@@ -101,8 +111,11 @@ async def test_fields_that_do_not_arrive_in_time_are_refused(api: Api, monkeypat
         await anyio.sleep(3600)  # a client that never sends the rest
 
     with anyio.fail_after(20):
-        response = await api.client.post("/storage/deckkit", content=stalls(),
-                                          headers={"content-type": f"multipart/form-data; boundary={BOUNDARY}"})  # fmt: skip
+        response = await api.client.post(
+            "/storage/deckkit",
+            content=stalls(),
+            headers={"content-type": f"multipart/form-data; boundary={BOUNDARY}"},
+        )
     assert response.status_code == 400, response.text
     assert "<Code>RequestTimeout</Code>" in response.text
 
@@ -117,11 +130,15 @@ async def test_a_policy_signed_for_a_traversal_key_is_an_s3_error(api: Api) -> N
     moment = to_datetime(api.clock())
     credential = storage.credential(api.clock())
     params = build_policy(
-        secret=storage.secret, credential=credential, bucket=storage.bucket,
+        secret=storage.secret,
+        credential=credential,
+        bucket=storage.bucket,
         fields={"acl": UPLOAD_ACL, "key": "../../storage-secret", "Content-Type": INPUT_CONTENT_TYPE},
-        expires=moment + timedelta(hours=1), moment=moment, max_bytes=1000,
+        expires=moment + timedelta(hours=1),
+        moment=moment,
+        max_bytes=1000,
         security_token=storage.security_token(credential),
-    )  # fmt: skip
+    )
     files = [*((n, (None, v)) for n, v in params.items()), ("file", ("x.zip", b"owned", "application/zip"))]
     transport = httpx.ASGITransport(app=api.app, raise_app_exceptions=False)
     async with httpx.AsyncClient(transport=transport, base_url="http://testserver") as client:
@@ -148,17 +165,23 @@ async def test_an_upload_whose_session_is_replaced_meanwhile_is_deleted(api: Api
 
     old = (await api.client.post("/sessions", headers=api.auth())).json()
     key = old["upload"]["params"]["key"]
-    head = b"".join(f'--{BOUNDARY}\r\nContent-Disposition: form-data; name="{n}"\r\n\r\n{v}\r\n'.encode()
-                    for n, v in old["upload"]["params"].items())  # fmt: skip
+    head = b"".join(
+        f'--{BOUNDARY}\r\nContent-Disposition: form-data; name="{n}"\r\n\r\n{v}\r\n'.encode()
+        for n, v in old["upload"]["params"].items()
+    )
 
     async def body() -> AsyncIterator[bytes]:
         yield head + f'--{BOUNDARY}\r\nContent-Disposition: form-data; name="file"\r\n\r\n'.encode() + b"zip"
         new = "00000000-0000-4000-8000-000000000001"
-        api.state.store.create_session(api.account_id, new, upload_key_for(new), api.clock(),
-                                       claim_stale_before(api.clock()))  # fmt: skip
+        api.state.store.create_session(
+            api.account_id, new, upload_key_for(new), api.clock(), claim_stale_before(api.clock())
+        )
         yield f"\r\n--{BOUNDARY}--\r\n".encode()
 
-    response = await api.client.post(old["upload"]["action"], content=body(),
-                                      headers={"content-type": f"multipart/form-data; boundary={BOUNDARY}"})  # fmt: skip
+    response = await api.client.post(
+        old["upload"]["action"],
+        content=body(),
+        headers={"content-type": f"multipart/form-data; boundary={BOUNDARY}"},
+    )
     assert response.status_code == 403, response.text
     assert not await api.state.storage.exists(key)

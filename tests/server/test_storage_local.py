@@ -97,8 +97,11 @@ async def test_size_limit_is_exactly_50_mb(api: Api) -> None:
 async def test_fields_must_come_before_the_file(api: Api) -> None:
     upload = (await create(api))["upload"]
     params = list(upload["params"].items())
-    files = [*((n, (None, v)) for n, v in params[:-1]), ("file", ("a.zip", b"zip", "application/zip")),
-             (params[-1][0], (None, params[-1][1]))]  # fmt: skip
+    files = [
+        *((n, (None, v)) for n, v in params[:-1]),
+        ("file", ("a.zip", b"zip", "application/zip")),
+        (params[-1][0], (None, params[-1][1])),
+    ]
     s3_error(await post(api, upload, b"", files), 403, "AccessDenied")  # the signature came too late
     only_fields = [(n, (None, v)) for n, v in params]
     s3_error(await post(api, upload, b"", only_fields), 400, "InvalidArgument")
@@ -113,8 +116,11 @@ async def test_fields_after_the_file_are_ignored(api: Api) -> None:
 async def test_non_multipart_and_garbage_bodies_are_refused(api: Api) -> None:
     upload = (await create(api))["upload"]
     s3_error(await api.client.post(upload["action"], data={"a": "b"}), 412, "PreconditionFailed")
-    garbage = await api.client.post(upload["action"], content=b"--x\r\nnonsense",
-                                    headers={"content-type": "multipart/form-data; boundary=x"})  # fmt: skip
+    garbage = await api.client.post(
+        upload["action"],
+        content=b"--x\r\nnonsense",
+        headers={"content-type": "multipart/form-data; boundary=x"},
+    )
     assert garbage.status_code == 400
     assert "<Error>" in garbage.text
 
@@ -157,10 +163,14 @@ def _boto_client(api: Api, session_token: str | None = None):  # type: ignore[no
 
     storage = api.state.storage
     return boto3.client(
-        "s3", endpoint_url="http://testserver/storage", region_name="local",
-        aws_access_key_id=storage.access_key, aws_secret_access_key=storage.secret, aws_session_token=session_token,
+        "s3",
+        endpoint_url="http://testserver/storage",
+        region_name="local",
+        aws_access_key_id=storage.access_key,
+        aws_secret_access_key=storage.secret,
+        aws_session_token=session_token,
         config=Config(signature_version="s3v4", s3={"addressing_style": "path"}),
-    )  # fmt: skip
+    )
 
 
 async def test_boto3_presigned_get_is_accepted(api: Api) -> None:
@@ -187,9 +197,12 @@ async def test_boto3_presigned_post_is_accepted(api: Api) -> None:
     storage.upload_guard = None  # a key of no session: only the policy check is under test here
     token = storage.security_token(storage.credential(api.clock.now))
     post_form = _boto_client(api, token).generate_presigned_post(
-        "deckkit", "sessions/boto/input.zip", Fields={"acl": "private"},
-        Conditions=[{"acl": "private"}, ["content-length-range", 1, 100]], ExpiresIn=600,
-    )  # fmt: skip
+        "deckkit",
+        "sessions/boto/input.zip",
+        Fields={"acl": "private"},
+        Conditions=[{"acl": "private"}, ["content-length-range", 1, 100]],
+        ExpiresIn=600,
+    )
     assert to_datetime(api.clock.now)
     files = [
         *((n, (None, v)) for n, v in post_form["fields"].items()),

@@ -19,8 +19,16 @@ async def create(api: Api) -> dict:
 async def test_upload_form_accepts_the_zip_and_answers_204(storage_api: Api) -> None:
     created = await create(storage_api)
     params = created["upload"]["params"]
-    for name in ("acl", "key", "Content-Type", "X-Amz-Credential", "X-Amz-Algorithm", "X-Amz-Date", "Policy",
-                 "X-Amz-Signature"):  # fmt: skip
+    for name in (
+        "acl",
+        "key",
+        "Content-Type",
+        "X-Amz-Credential",
+        "X-Amz-Algorithm",
+        "X-Amz-Date",
+        "Policy",
+        "X-Amz-Signature",
+    ):
         assert isinstance(params[name], str)
         assert params[name]
     storage = storage_api.state.storage
@@ -59,8 +67,9 @@ async def test_delete_removes_objects(storage_api: Api) -> None:
 
 
 async def test_download_of_a_missing_object_is_refused(storage_api: Api) -> None:
-    url = storage_api.state.storage.download_url("sessions/none/output.pptx", base_url="http://testserver",
-                                                 now=storage_api.clock(), filename="x.pptx")  # fmt: skip
+    url = storage_api.state.storage.download_url(
+        "sessions/none/output.pptx", base_url="http://testserver", now=storage_api.clock(), filename="x.pptx"
+    )
     response = await storage_api.client.get(url)
     assert response.status_code in {403, 404}
     assert "<Error>" in response.text

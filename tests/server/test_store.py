@@ -92,8 +92,9 @@ def test_create_session_deletes_older_unrendered_ones_of_the_account(store: Stor
         account.id, "00000000-0000-4000-8000-000000000001", "k1", START + 11, START
     )
     assert gone == []
-    _, replaced = store.create_session(account.id, "00000000-0000-4000-8000-000000000004", "k4", START + 20,
-                                       START + 5)  # fmt: skip
+    _, replaced = store.create_session(
+        account.id, "00000000-0000-4000-8000-000000000004", "k4", START + 20, START + 5
+    )
     assert [r.uuid for r in replaced] == [old.uuid]  # a render under way is kept
     assert store.session_by_uuid(theirs.uuid) is not None
 

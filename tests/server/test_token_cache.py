@@ -20,10 +20,14 @@ pytestmark = pytest.mark.anyio
 
 
 @asynccontextmanager
-async def app_client(tmp_path: Path, clock: FakeClock, **settings: object) -> AsyncIterator[httpx.AsyncClient]:
+async def app_client(
+    tmp_path: Path, clock: FakeClock, **settings: object
+) -> AsyncIterator[httpx.AsyncClient]:
     """One app instance (a server process) on the shared data folder and store."""
     app = create_app(make_settings(tmp_path, **settings), clock=clock, retention=False)
-    async with httpx.AsyncClient(transport=httpx.ASGITransport(app=app), base_url="http://testserver") as client:
+    async with httpx.AsyncClient(
+        transport=httpx.ASGITransport(app=app), base_url="http://testserver"
+    ) as client:
         client.app = app  # type: ignore[attr-defined]
         yield client
     await close_app(app)
@@ -59,8 +63,10 @@ async def test_revoked_in_one_process_refused_in_another_within_the_bound(tmp_pa
 
 async def test_with_no_cache_interval_every_process_refuses_at_once(tmp_path: Path) -> None:
     clock = FakeClock()
-    async with app_client(tmp_path, clock, auth_cache_seconds=0) as one, \
-            app_client(tmp_path, clock, auth_cache_seconds=0) as other:  # fmt: skip
+    async with (
+        app_client(tmp_path, clock, auth_cache_seconds=0) as one,
+        app_client(tmp_path, clock, auth_cache_seconds=0) as other,
+    ):
         token = new_token(one, clock)
         assert await status(other, token) == 200
         revoke(one, token, clock)
@@ -74,7 +80,9 @@ async def test_revoked_from_the_command_line_is_refused(tmp_path: Path) -> None:
     async with app_client(tmp_path, clock) as server:
         token = new_token(server, clock)
         assert await status(server, token) == 200
-        assert main(["token", "--data-dir", str(tmp_path / "data"), "revoke", str(parse_token_id(token))]) == 0
+        assert (
+            main(["token", "--data-dir", str(tmp_path / "data"), "revoke", str(parse_token_id(token))]) == 0
+        )
         clock.advance(1)
         assert await status(server, token) == 401
 

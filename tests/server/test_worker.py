@@ -18,7 +18,9 @@ def pool() -> Iterator[Callable[..., RenderPool]]:
     made: list[RenderPool] = []
 
     def make(name: str, *, timeout: float = 30, memory_mb: int = 1024, workers: int = 2) -> RenderPool:
-        made.append(RenderPool(target=f"{FAKES}:{name}", workers=workers, timeout=timeout, memory_mb=memory_mb))
+        made.append(
+            RenderPool(target=f"{FAKES}:{name}", workers=workers, timeout=timeout, memory_mb=memory_mb)
+        )
         return made[-1]
 
     yield make

@@ -46,15 +46,22 @@ def api_endpoint(handler: Handler) -> Callable[[Request], Awaitable[Response]]:
         state: ServerState = request.app.state.deckkit
         token = bearer_token(request)
         if token is None:
-            raise unauthorized("send the header 'Authorization: Bearer <API token>'; create tokens in the web "
-                               "console or with 'deckkit token create'")  # fmt: skip
+            raise unauthorized(
+                "send the header 'Authorization: Bearer <API token>'; create tokens in the web "
+                "console or with 'deckkit token create'"
+            )
         account = await authenticate(state, token)
         if account is None:
             raise unauthorized("the API token is unknown or revoked")
         decision = await state.limiter.hit(account.id, state.clock())
         if not decision.allowed:
-            raise APIProblem(429, "rate_limited", f"more than {decision.limit} requests in a minute for this account; "
-                           f"retry in {decision.headers()['Retry-After']} seconds", decision.headers())  # fmt: skip
+            raise APIProblem(
+                429,
+                "rate_limited",
+                f"more than {decision.limit} requests in a minute for this account; "
+                f"retry in {decision.headers()['Retry-After']} seconds",
+                decision.headers(),
+            )
         try:
             response = await handler(request, state, account)
         except APIProblem as error:

@@ -53,8 +53,10 @@ _CODES = {404: "not_found", 405: "method_not_allowed", 400: "bad_request", 413: 
 async def _http_exception(request: Request, exc: Exception) -> Response:
     assert isinstance(exc, HTTPException)
     code = _CODES.get(exc.status_code, "error")
-    message = {404: f"no such endpoint: {request.url.path}",
-               405: f"{request.method} is not allowed on {request.url.path}"}.get(exc.status_code, str(exc.detail))  # fmt: skip
+    message = {
+        404: f"no such endpoint: {request.url.path}",
+        405: f"{request.method} is not allowed on {request.url.path}",
+    }.get(exc.status_code, str(exc.detail))
     return error_response(exc.status_code, code, message, dict(exc.headers or {}))
 
 

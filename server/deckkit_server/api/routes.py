@@ -28,7 +28,9 @@ def base_url_of(request: Request, state: ServerState) -> str:
 
 
 def _upload_form(request: Request, state: ServerState, record: SessionRecord) -> UploadForm:
-    return state.storage.upload_form(record.upload_key, base_url=base_url_of(request, state), now=state.clock())
+    return state.storage.upload_form(
+        record.upload_key, base_url=base_url_of(request, state), now=state.clock()
+    )
 
 
 def _download_url(request: Request, state: ServerState, record: SessionRecord) -> str | None:
@@ -53,7 +55,9 @@ async def _session_of(request: Request, state: ServerState, account: Account) ->
 
 
 def _with_download(request: Request, state: ServerState, record: SessionRecord) -> Response:
-    body = SessionWithDownload(session=session_model(record), download_url=_download_url(request, state, record))
+    body = SessionWithDownload(
+        session=session_model(record), download_url=_download_url(request, state, record)
+    )
     return wire_response(body)
 
 
@@ -78,7 +82,9 @@ async def list_sessions(request: Request, state: ServerState, account: Account) 
 @api_endpoint
 async def get_session(request: Request, state: ServerState, account: Account) -> Response:
     record = await _session_of(request, state, account)
-    return wire_response(SessionWithUpload(session=session_model(record), upload=_upload_form(request, state, record)))
+    return wire_response(
+        SessionWithUpload(session=session_model(record), upload=_upload_form(request, state, record))
+    )
 
 
 @api_endpoint
@@ -93,8 +99,11 @@ async def download_url(request: Request, state: ServerState, account: Account) -
     if not record.is_rendered:
         raise APIProblem(409, "not_rendered", "this session has not been rendered yet: call render first")
     if not record.render_succeeded:
-        raise APIProblem(409, "render_failed", f"the render of this session failed, so there is no file: "
-                       f"{record.render_message}")  # fmt: skip
+        raise APIProblem(
+            409,
+            "render_failed",
+            f"the render of this session failed, so there is no file: {record.render_message}",
+        )
     return _with_download(request, state, record)
 
 

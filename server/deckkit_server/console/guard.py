@@ -15,7 +15,14 @@ from starlette.datastructures import FormData
 from starlette.requests import Request
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-__all__ = ["SECURITY_HEADERS", "FailedSignIns", "FormTooLargeError", "SecurityHeaders", "bounded_form", "same_origin"]
+__all__ = [
+    "SECURITY_HEADERS",
+    "FailedSignIns",
+    "FormTooLargeError",
+    "SecurityHeaders",
+    "bounded_form",
+    "same_origin",
+]
 
 # No framing (clickjacking), no scripts or remote resources at all, forms only to this origin.
 SECURITY_HEADERS = {
@@ -43,8 +50,11 @@ class SecurityHeaders:
         async def send_with_headers(message: Message) -> None:
             if message["type"] == "http.response.start":
                 present = {name.lower() for name, _ in message.get("headers", [])}
-                extra = [(k.lower().encode(), v.encode()) for k, v in SECURITY_HEADERS.items()
-                         if k.lower().encode() not in present]  # fmt: skip
+                extra = [
+                    (k.lower().encode(), v.encode())
+                    for k, v in SECURITY_HEADERS.items()
+                    if k.lower().encode() not in present
+                ]
                 message = {**message, "headers": [*message.get("headers", []), *extra]}
             await send(message)
 

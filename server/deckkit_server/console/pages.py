@@ -92,11 +92,19 @@ def signed_in_page(handler: SignedInHandler) -> Callable[[Request], Awaitable[Re
             return _cross_site()
         signed = await _signed_in(request)
         if signed is None:
-            return RedirectResponse("/console", status_code=303) if request.method == "POST" else _sign_in_page(request)
+            return (
+                RedirectResponse("/console", status_code=303)
+                if request.method == "POST"
+                else _sign_in_page(request)
+            )
         decision = await state.limiter.hit(f"console:{signed[0].id}", state.clock())
         if not decision.allowed:
-            return _refused(f"More than {decision.limit} console requests in a minute; retry in "
-                            f"{decision.headers()['Retry-After']} seconds.", 429, decision.headers())  # fmt: skip
+            return _refused(
+                f"More than {decision.limit} console requests in a minute; retry in "
+                f"{decision.headers()['Retry-After']} seconds.",
+                429,
+                decision.headers(),
+            )
         try:
             return await handler(request, *signed)
         except FormTooLargeError:
@@ -105,16 +113,26 @@ def signed_in_page(handler: SignedInHandler) -> Callable[[Request], Awaitable[Re
     return endpoint
 
 
-async def _form_checked(request: Request, credential: str, *, fields: int, file_bytes: int = 0,
-                        ) -> dict[str, str | bytes] | None:  # fmt: skip
+async def _form_checked(
+    request: Request,
+    credential: str,
+    *,
+    fields: int,
+    file_bytes: int = 0,
+) -> dict[str, str | bytes] | None:
     """The form's fields (a file as bytes), or None when the CSRF value is wrong.
 
     Only the try-render form carries a file; every other form takes none and a few short
     fields, so that a signed-in page can neither park files on disk nor fill memory.
     """
     max_bytes = _TRY_FORM_BYTES if file_bytes else _SMALL_FORM_BYTES
-    async with bounded_form(request, max_bytes=max_bytes, max_fields=fields, max_files=1 if file_bytes else 0,
-                            max_part_size=_FIELD_BYTES) as form:  # fmt: skip
+    async with bounded_form(
+        request,
+        max_bytes=max_bytes,
+        max_fields=fields,
+        max_files=1 if file_bytes else 0,
+        max_part_size=_FIELD_BYTES,
+    ) as form:
         if not hmac.compare_digest(str(form.get("csrf", "")), _csrf(credential)):
             return None
         values: dict[str, str | bytes] = {}
@@ -145,8 +163,9 @@ def _sign_in_page(request: Request, message: str = "", status: int = 200) -> Res
         "<p>No token yet? Run <code>deckkit token create</code> on the server.</p></section>"
     )
     response = HTMLResponse(page("Sign in", body), status_code=status)
-    response.set_cookie(PRE_COOKIE, pre, httponly=True, samesite="strict", path="/console",
-                        secure=_cookie_secure(request))  # fmt: skip
+    response.set_cookie(
+        PRE_COOKIE, pre, httponly=True, samesite="strict", path="/console", secure=_cookie_secure(request)
+    )
     return response
 
 
@@ -204,11 +223,16 @@ async def sign_in(request: Request) -> Response:
     address = request.client.host if request.client else "unknown"
     wait = state.sign_in_failures.retry_after(address, state.clock())
     if wait is not None:
-        return _refused(f"Too many failed sign-ins from your address; retry in {wait} seconds.", 429,
-                        {"Retry-After": str(wait)})  # fmt: skip
+        return _refused(
+            f"Too many failed sign-ins from your address; retry in {wait} seconds.",
+            429,
+            {"Retry-After": str(wait)},
+        )
     try:
         # No token yet, so no file parts at all and a few short fields.
-        async with bounded_form(request, max_bytes=_SMALL_FORM_BYTES, max_fields=2, max_part_size=_FIELD_BYTES) as form:
+        async with bounded_form(
+            request, max_bytes=_SMALL_FORM_BYTES, max_fields=2, max_part_size=_FIELD_BYTES
+        ) as form:
             token = str(form.get("token", "")).strip()
             csrf = str(form.get("csrf", ""))
     except FormTooLargeError:
@@ -217,14 +241,23 @@ async def sign_in(request: Request) -> Response:
     if len(pre) != _PRE_VALUE or not hmac.compare_digest(csrf, pre):
         return _sign_in_page(request, "The sign-in form is stale; sign in again.", status=403)
     now = state.clock()
-    opened = await state.db(state.store.open_console_session, token, now, now + CONSOLE_SESSION_SECONDS * 1_000_000)
+    opened = await state.db(
+        state.store.open_console_session, token, now, now + CONSOLE_SESSION_SECONDS * 1_000_000
+    )
     if opened is None:
         state.sign_in_failures.record(address, now)
         return _sign_in_page(request, "That token is unknown or revoked.", status=401)
     credential, _ = opened
     response = RedirectResponse("/console", status_code=303)
-    response.set_cookie(COOKIE, credential, max_age=CONSOLE_SESSION_SECONDS, httponly=True, samesite="strict",
-                        path="/console", secure=_cookie_secure(request))  # fmt: skip
+    response.set_cookie(
+        COOKIE,
+        credential,
+        max_age=CONSOLE_SESSION_SECONDS,
+        httponly=True,
+        samesite="strict",
+        path="/console",
+        secure=_cookie_secure(request),
+    )
     response.delete_cookie(PRE_COOKIE, path="/console")
     return response
 
@@ -246,8 +279,10 @@ async def create_token(request: Request, account: Account, credential: str) -> R
     state = _state(request)
     name = str(form.get("name", "")).strip()[:100] or "token"
     _, new = await state.db(state.store.create_token, account.id, name, state.clock())
-    notice = (f"<section><p class='ok'>Token “{esc(name)}” created. It is shown once; copy it now:</p>"
-              f"<code class='token'>{esc(new)}</code></section>")  # fmt: skip
+    notice = (
+        f"<section><p class='ok'>Token “{esc(name)}” created. It is shown once; copy it now:</p>"
+        f"<code class='token'>{esc(new)}</code></section>"
+    )
     return await _dashboard(request, account, credential, notice, status=201)
 
 
@@ -265,8 +300,13 @@ async def try_render(request: Request, account: Account, credential: str) -> Res
         return _stale_form()
     content = form.get("zip")
     if not isinstance(content, bytes) or not content or len(content) > MAX_UPLOAD_BYTES:
-        return await _dashboard(request, account, credential, "<p class='error'>The zip must hold 1 byte to 50 MB.</p>",
-                                status=400)  # fmt: skip
+        return await _dashboard(
+            request,
+            account,
+            credential,
+            "<p class='error'>The zip must hold 1 byte to 50 MB.</p>",
+            status=400,
+        )
     state = _state(request)
     uid = str(uuidlib.uuid4())
     now = state.clock()
@@ -277,10 +317,16 @@ async def try_render(request: Request, account: Account, credential: str) -> Res
     await state.storage.write(record.upload_key, content, INPUT_CONTENT_TYPE)
     result = await render_session(state, record)
     if result.render_succeeded and result.output_key:
-        url = state.storage.download_url(result.output_key, base_url=base_url_of(request, state), now=state.clock(),
-                                         filename=f"{result.uuid}.pptx")  # fmt: skip
-        notice = (f"<section><p class='ok'>Rendered {result.render_slide_count} slides.</p>"
-                  f"<p><a href='{esc(url)}'>Download the deck</a> (link valid 5 minutes)</p></section>")  # fmt: skip
+        url = state.storage.download_url(
+            result.output_key,
+            base_url=base_url_of(request, state),
+            now=state.clock(),
+            filename=f"{result.uuid}.pptx",
+        )
+        notice = (
+            f"<section><p class='ok'>Rendered {result.render_slide_count} slides.</p>"
+            f"<p><a href='{esc(url)}'>Download the deck</a> (link valid 5 minutes)</p></section>"
+        )
     else:
         notice = f"<section><p class='error'>The render failed:</p><pre>{esc(result.render_message)}</pre></section>"
     return await _dashboard(request, account, credential, notice)

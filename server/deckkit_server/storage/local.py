@@ -64,11 +64,15 @@ class LocalStorage:
         moment = to_datetime(now)
         credential = self.credential(now)
         params = build_policy(
-            secret=self.secret, credential=credential, bucket=self.bucket,
+            secret=self.secret,
+            credential=credential,
+            bucket=self.bucket,
             fields={"acl": UPLOAD_ACL, "key": key, "Content-Type": INPUT_CONTENT_TYPE},
-            expires=moment + timedelta(seconds=UPLOAD_URL_SECONDS), moment=moment,
-            max_bytes=MAX_UPLOAD_BYTES, security_token=self.security_token(credential),
-        )  # fmt: skip
+            expires=moment + timedelta(seconds=UPLOAD_URL_SECONDS),
+            moment=moment,
+            max_bytes=MAX_UPLOAD_BYTES,
+            security_token=self.security_token(credential),
+        )
         return UploadForm(action=f"{base_url.rstrip('/')}/storage/{self.bucket}", params=params)
 
     def download_url(self, key: str, *, base_url: str, now: int, filename: str) -> str:

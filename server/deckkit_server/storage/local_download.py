@@ -22,8 +22,13 @@ __all__ = ["download_endpoint"]
 
 
 def _content_type(key: str) -> str:
-    return OUTPUT_CONTENT_TYPE if key.endswith(".pptx") else INPUT_CONTENT_TYPE if key.endswith(".zip") else (
-        "application/octet-stream")  # fmt: skip
+    return (
+        OUTPUT_CONTENT_TYPE
+        if key.endswith(".pptx")
+        else INPUT_CONTENT_TYPE
+        if key.endswith(".zip")
+        else ("application/octet-stream")
+    )
 
 
 def download_endpoint(storage: LocalStorage) -> Endpoint:
@@ -34,29 +39,55 @@ def download_endpoint(storage: LocalStorage) -> Endpoint:
         signature = query.pop("X-Amz-Signature", None)
         needed = ("X-Amz-Algorithm", "X-Amz-Credential", "X-Amz-Date", "X-Amz-Expires", "X-Amz-SignedHeaders")
         if signature is None or any(name not in query for name in needed):
-            return S3Error(403, "AccessDenied", "Query-string authentication version 4 requires the X-Amz-Algorithm, "
-                           "X-Amz-Credential, X-Amz-Signature, X-Amz-Date, X-Amz-SignedHeaders, and X-Amz-Expires "
-                           "parameters.").response(resource)  # fmt: skip
+            return S3Error(
+                403,
+                "AccessDenied",
+                "Query-string authentication version 4 requires the X-Amz-Algorithm, "
+                "X-Amz-Credential, X-Amz-Signature, X-Amz-Date, X-Amz-SignedHeaders, and X-Amz-Expires "
+                "parameters.",
+            ).response(resource)
         credential = Credential.parse(query["X-Amz-Credential"])
         signed_at = parse_amz_date(query["X-Amz-Date"])
-        if (credential is None or signed_at is None or query["X-Amz-Algorithm"] != ALGORITHM
-                or not query["X-Amz-Expires"].isdigit() or query["X-Amz-SignedHeaders"] != "host"):  # fmt: skip
-            return S3Error(400, "AuthorizationQueryParametersError",
-                           "Query-string authentication parameters are malformed.").response(resource)  # fmt: skip
+        if (
+            credential is None
+            or signed_at is None
+            or query["X-Amz-Algorithm"] != ALGORITHM
+            or not query["X-Amz-Expires"].isdigit()
+            or query["X-Amz-SignedHeaders"] != "host"
+        ):
+            return S3Error(
+                400,
+                "AuthorizationQueryParametersError",
+                "Query-string authentication parameters are malformed.",
+            ).response(resource)
         if not hmac.compare_digest(credential.access_key.encode(), storage.access_key.encode()):
-            return S3Error(403, "InvalidAccessKeyId", "The AWS Access Key Id you provided does not exist in our "
-                           "records.").response(resource)  # fmt: skip
+            return S3Error(
+                403, "InvalidAccessKeyId", "The AWS Access Key Id you provided does not exist in our records."
+            ).response(resource)
         expected = presigned_get_signature(
-            storage.secret, credential, path=request.url.path, host=request.headers.get("host", ""),
-            query=query, date=query["X-Amz-Date"],
-        )  # fmt: skip
+            storage.secret,
+            credential,
+            path=request.url.path,
+            host=request.headers.get("host", ""),
+            query=query,
+            date=query["X-Amz-Date"],
+        )
         if not hmac.compare_digest(expected.encode(), signature.encode()):
-            return S3Error(403, "SignatureDoesNotMatch", "The request signature we calculated does not match the "
-                           "signature you provided. Check your key and signing method.").response(resource)  # fmt: skip
+            return S3Error(
+                403,
+                "SignatureDoesNotMatch",
+                "The request signature we calculated does not match the "
+                "signature you provided. Check your key and signing method.",
+            ).response(resource)
         now = to_datetime(storage.clock())
         if (now - signed_at).total_seconds() > int(query["X-Amz-Expires"]):
-            return S3Error(403, "AccessDenied", "Request has expired", Expires=signed_at.isoformat(),
-                           ServerTime=now.isoformat()).response(resource)  # fmt: skip
+            return S3Error(
+                403,
+                "AccessDenied",
+                "Request has expired",
+                Expires=signed_at.isoformat(),
+                ServerTime=now.isoformat(),
+            ).response(resource)
         try:
             path = storage.path_of(key)
         except ValueError:

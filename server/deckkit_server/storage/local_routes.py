@@ -25,9 +25,15 @@ from deckkit_server.storage.s3_errors import S3Error
 if TYPE_CHECKING:
     from deckkit_server.storage.local import LocalStorage
 
-__all__ = ["MAX_FIELDS_BYTES", "MAX_PARTS", "MAX_PRE_FILE_BYTES", "PRE_POLICY_SECONDS", "UNSIGNED_REFUSAL_DELAY_SECONDS",
-           "UploadGuard",
-           "upload_endpoint"]
+__all__ = [
+    "MAX_FIELDS_BYTES",
+    "MAX_PARTS",
+    "MAX_PRE_FILE_BYTES",
+    "PRE_POLICY_SECONDS",
+    "UNSIGNED_REFUSAL_DELAY_SECONDS",
+    "UploadGuard",
+    "upload_endpoint",
+]
 
 Endpoint = Callable[[Request], Awaitable[Response]]
 
@@ -59,7 +65,9 @@ UploadGuard = Callable[[str], Awaitable[bool]]
 """Whether an upload to this key is still wanted (its session exists and is unrendered)."""
 
 
-def _too_large(message: str = "Your POST request fields preceding the upload file were too large.") -> S3Error:
+def _too_large(
+    message: str = "Your POST request fields preceding the upload file were too large.",
+) -> S3Error:
     return S3Error(400, "MaxPostPreDataLengthExceeded", message)
 
 
@@ -150,10 +158,13 @@ class _Upload:
     async def begin_file(self) -> None:
         try:
             length = check_policy(
-                self.fields, bucket=self.storage.bucket, secret=self.storage.secret,
-                access_key=self.storage.access_key, security_token_for=self.storage.security_token,
+                self.fields,
+                bucket=self.storage.bucket,
+                secret=self.storage.secret,
+                access_key=self.storage.access_key,
+                security_token_for=self.storage.security_token,
                 now=to_datetime(self.storage.clock()),
-            )  # fmt: skip
+            )
         except S3Error:
             self.signed = signature_matches(self.fields, self.storage.secret)
             raise
@@ -162,8 +173,13 @@ class _Upload:
         try:
             self.storage.path_of(key)
         except ValueError:  # signed, but not a key this storage holds (e.g. ``../../storage-secret``)
-            raise S3Error(400, "InvalidArgument", "The key is not a valid object key.",
-                          ArgumentName="key", ArgumentValue=key[:300]) from None  # fmt: skip
+            raise S3Error(
+                400,
+                "InvalidArgument",
+                "The key is not a valid object key.",
+                ArgumentName="key",
+                ArgumentValue=key[:300],
+            ) from None
         if not await self.storage.upload_wanted(key):
             raise _not_wanted()
         self.length = length
@@ -188,8 +204,12 @@ class _Upload:
                 self.size += len(payload)
                 assert self.length is not None
                 if self.size > self.length.maximum:
-                    raise S3Error(400, "EntityTooLarge", "Your proposed upload exceeds the maximum allowed size",
-                                  MaxSizeAllowed=str(self.length.maximum))  # fmt: skip
+                    raise S3Error(
+                        400,
+                        "EntityTooLarge",
+                        "Your proposed upload exceeds the maximum allowed size",
+                        MaxSizeAllowed=str(self.length.maximum),
+                    )
                 self.handle.write(payload)
                 self.md5.update(payload)
             else:
@@ -227,13 +247,20 @@ class _Upload:
 
 
 def _not_wanted() -> S3Error:
-    return S3Error(403, "AccessDenied", "The session of this upload form was replaced by a newer one or has "
-                   "expired: create a session and use its upload form.")  # fmt: skip
+    return S3Error(
+        403,
+        "AccessDenied",
+        "The session of this upload form was replaced by a newer one or has "
+        "expired: create a session and use its upload form.",
+    )
 
 
 def _timed_out() -> S3Error:
-    return S3Error(400, "RequestTimeout", "Your socket connection to the server was not read from or written to "
-                   "within the timeout period.")  # fmt: skip
+    return S3Error(
+        400,
+        "RequestTimeout",
+        "Your socket connection to the server was not read from or written to within the timeout period.",
+    )
 
 
 async def _drain(chunks: AsyncIterator[bytes]) -> bool:
@@ -305,29 +332,45 @@ def upload_endpoint(storage: LocalStorage) -> Endpoint:
         content_type, options = parse_options_header(request.headers.get("content-type", ""))
         boundary = options.get(b"boundary")
         if content_type != b"multipart/form-data" or not boundary:
-            return S3Error(412, "PreconditionFailed", "Bucket POST must be of the enclosure-type multipart/form-data.",
-                           Condition="Bucket POST must be of the enclosure-type multipart/form-data").response(resource)  # fmt: skip
+            return S3Error(
+                412,
+                "PreconditionFailed",
+                "Bucket POST must be of the enclosure-type multipart/form-data.",
+                Condition="Bucket POST must be of the enclosure-type multipart/form-data",
+            ).response(resource)
         events = _Events()
         parser = MultipartParser(boundary, cast(Any, events.callbacks()))
         state = _Upload(storage)
         chunks = request.stream().__aiter__()
         deadline = anyio.current_time() + PRE_POLICY_SECONDS
         try:
-            while (chunk := await _next_chunk(chunks, None if state.policy_checked else deadline)) is not None:
+            while (
+                chunk := await _next_chunk(chunks, None if state.policy_checked else deadline)
+            ) is not None:
                 await _feed(parser, events, state, chunk)
             parser.finalize()
             for kind, payload in events.items:
                 await state.handle_event(kind, payload)
             if not state.file_done:
                 if state.staging is None:
-                    raise S3Error(400, "InvalidArgument", "POST requires exactly one file upload per request.",
-                                  ArgumentName="file", ArgumentValue="0")  # fmt: skip
+                    raise S3Error(
+                        400,
+                        "InvalidArgument",
+                        "POST requires exactly one file upload per request.",
+                        ArgumentName="file",
+                        ArgumentValue="0",
+                    )
                 raise S3Error(400, "IncompleteBody", "The request body terminated unexpectedly")
             assert state.length is not None
             assert state.staging is not None
             if state.size < state.length.minimum:
-                raise S3Error(400, "EntityTooSmall", "Your proposed upload is smaller than the minimum allowed size",
-                              MinSizeAllowed=str(state.length.minimum), ProposedSize=str(state.size))  # fmt: skip
+                raise S3Error(
+                    400,
+                    "EntityTooSmall",
+                    "Your proposed upload is smaller than the minimum allowed size",
+                    MinSizeAllowed=str(state.length.minimum),
+                    ProposedSize=str(state.size),
+                )
             key = state.fields["key"]
             await anyio.to_thread.run_sync(storage.commit, state.staging, key)
             state.staging = None
@@ -352,8 +395,13 @@ def upload_endpoint(storage: LocalStorage) -> Endpoint:
         except FormParserError:
             state.discard()
             await anyio.sleep(UNSIGNED_REFUSAL_DELAY_SECONDS if not state.signed else 0)
-            return _closing(S3Error(400, "MalformedPOSTRequest", "The body of your POST request is not well-formed "
-                                    "multipart/form-data.").response(resource))  # fmt: skip
+            return _closing(
+                S3Error(
+                    400,
+                    "MalformedPOSTRequest",
+                    "The body of your POST request is not well-formed multipart/form-data.",
+                ).response(resource)
+            )
         finally:
             state.discard()
         response = Response(status_code=204, headers={"ETag": f'"{state.md5.hexdigest()}"'})

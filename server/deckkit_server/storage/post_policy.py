@@ -36,9 +36,16 @@ def _iso(moment: datetime) -> str:
 
 
 def build_policy(
-    *, secret: str, credential: Credential, bucket: str, fields: Mapping[str, str], expires: datetime,
-    moment: datetime, max_bytes: int, security_token: str,
-) -> dict[str, str]:  # fmt: skip
+    *,
+    secret: str,
+    credential: Credential,
+    bucket: str,
+    fields: Mapping[str, str],
+    expires: datetime,
+    moment: datetime,
+    max_bytes: int,
+    security_token: str,
+) -> dict[str, str]:
     """Form fields (in the interface's order) for an upload of exactly ``fields`` into ``bucket``."""
     signing_fields = {
         "X-Amz-Security-Token": security_token,
@@ -67,8 +74,9 @@ def _parse_expiration(text: object) -> datetime | None:
 
 
 def _policy_failed(condition: Any) -> S3Error:
-    return S3Error(403, "AccessDenied",
-                   f"Invalid according to Policy: Policy Condition failed: {json.dumps(condition)}")  # fmt: skip
+    return S3Error(
+        403, "AccessDenied", f"Invalid according to Policy: Policy Condition failed: {json.dumps(condition)}"
+    )
 
 
 def _check_condition(
@@ -95,9 +103,11 @@ def _check_condition(
         if op in {"eq", "starts-with"} and isinstance(condition[1], str) and condition[1].startswith("$"):
             name, expected = condition[1][1:].lower(), condition[2]
             actual = value_of(name)
-            matched = actual is not None and isinstance(expected, str) and (
-                actual == expected if op == "eq" else actual.startswith(expected)
-            )  # fmt: skip
+            matched = (
+                actual is not None
+                and isinstance(expected, str)
+                and (actual == expected if op == "eq" else actual.startswith(expected))
+            )
             if not matched:
                 raise _policy_failed(condition)
             return {name}, None
@@ -109,7 +119,9 @@ def signature_matches(fields: Mapping[str, str], secret: str) -> bool:
     credential = Credential.parse(fields.get("x-amz-credential", ""))
     if credential is None or "policy" not in fields or "x-amz-signature" not in fields:
         return False
-    return hmac.compare_digest(sign(secret, credential, fields["policy"]).encode(), fields["x-amz-signature"].encode())
+    return hmac.compare_digest(
+        sign(secret, credential, fields["policy"]).encode(), fields["x-amz-signature"].encode()
+    )
 
 
 def check_policy(
@@ -126,26 +138,45 @@ def check_policy(
     ``security_token_for(credential)`` gives the session token the credential must carry.
     """
     if "key" not in fields:
-        raise S3Error(400, "InvalidArgument", "Bucket POST must contain a field named 'key'.  "
-                      "If it is specified, please check the order of the fields.")  # fmt: skip
+        raise S3Error(
+            400,
+            "InvalidArgument",
+            "Bucket POST must contain a field named 'key'.  "
+            "If it is specified, please check the order of the fields.",
+        )
     for required in ("policy", "x-amz-signature", "x-amz-credential", "x-amz-algorithm", "x-amz-date"):
         if required not in fields:
-            raise S3Error(403, "AccessDenied", f"Bucket POST must contain a field named '{required}'.  "
-                          "If it is specified, please check the order of the fields.")  # fmt: skip
+            raise S3Error(
+                403,
+                "AccessDenied",
+                f"Bucket POST must contain a field named '{required}'.  "
+                "If it is specified, please check the order of the fields.",
+            )
     if fields["x-amz-algorithm"] != ALGORITHM:
         raise S3Error(400, "InvalidArgument", "Only AWS4-HMAC-SHA256 is supported as X-Amz-Algorithm.")
     credential = Credential.parse(fields["x-amz-credential"])
     signed_at = parse_amz_date(fields["x-amz-date"])
     if credential is None or signed_at is None or fields["x-amz-date"][:8] != credential.date:
-        raise S3Error(400, "AuthorizationQueryParametersError",
-                      "Error parsing the X-Amz-Credential parameter; the date or scope is malformed.")  # fmt: skip
+        raise S3Error(
+            400,
+            "AuthorizationQueryParametersError",
+            "Error parsing the X-Amz-Credential parameter; the date or scope is malformed.",
+        )
     if not hmac.compare_digest(credential.access_key.encode(), access_key.encode()):
-        raise S3Error(403, "InvalidAccessKeyId", "The AWS Access Key Id you provided does not exist in our records.",
-                      AWSAccessKeyId=credential.access_key)  # fmt: skip
+        raise S3Error(
+            403,
+            "InvalidAccessKeyId",
+            "The AWS Access Key Id you provided does not exist in our records.",
+            AWSAccessKeyId=credential.access_key,
+        )
     expected = sign(secret, credential, fields["policy"])
     if not hmac.compare_digest(expected.encode(), fields["x-amz-signature"].encode()):
-        raise S3Error(403, "SignatureDoesNotMatch", "The request signature we calculated does not match the "
-                      "signature you provided. Check your key and signing method.")  # fmt: skip
+        raise S3Error(
+            403,
+            "SignatureDoesNotMatch",
+            "The request signature we calculated does not match the "
+            "signature you provided. Check your key and signing method.",
+        )
     token = fields.get("x-amz-security-token")
     if token is None or not hmac.compare_digest(token.encode(), security_token_for(credential).encode()):
         raise S3Error(403, "InvalidToken", "The provided token is malformed or otherwise invalid.")

@@ -27,8 +27,17 @@ _FIELD_NAMES = {
     "x-amz-signature": "X-Amz-Signature",
     "x-amz-security-token": "X-Amz-Security-Token",
 }
-_ORDER = ["acl", "key", "Content-Type", "X-Amz-Security-Token", "X-Amz-Credential", "X-Amz-Algorithm",
-          "X-Amz-Date", "Policy", "X-Amz-Signature"]  # fmt: skip
+_ORDER = [
+    "acl",
+    "key",
+    "Content-Type",
+    "X-Amz-Security-Token",
+    "X-Amz-Credential",
+    "X-Amz-Algorithm",
+    "X-Amz-Date",
+    "Policy",
+    "X-Amz-Signature",
+]
 
 
 class S3Storage:
@@ -44,18 +53,21 @@ class S3Storage:
             "s3",
             endpoint_url=options.get("endpoint_url"),
             region_name=options.get("region", "us-east-1"),
-            config=Config(signature_version="s3v4", s3=addressing,
-                          max_pool_connections=32),
-        )  # fmt: skip
+            config=Config(signature_version="s3v4", s3=addressing, max_pool_connections=32),
+        )
 
     def upload_form(self, key: str, *, base_url: str, now: int) -> UploadForm:
         post = self.client.generate_presigned_post(
-            Bucket=self.bucket, Key=key,
+            Bucket=self.bucket,
+            Key=key,
             Fields={"acl": UPLOAD_ACL, "Content-Type": INPUT_CONTENT_TYPE},
-            Conditions=[{"acl": UPLOAD_ACL}, {"Content-Type": INPUT_CONTENT_TYPE},
-                        ["content-length-range", 1, MAX_UPLOAD_BYTES]],
+            Conditions=[
+                {"acl": UPLOAD_ACL},
+                {"Content-Type": INPUT_CONTENT_TYPE},
+                ["content-length-range", 1, MAX_UPLOAD_BYTES],
+            ],
             ExpiresIn=UPLOAD_URL_SECONDS,
-        )  # fmt: skip
+        )
         fields = {_FIELD_NAMES.get(name, name): value for name, value in post["fields"].items()}
         ordered = {name: fields.pop(name) for name in _ORDER if name in fields}
         return UploadForm(action=post["url"], params={**ordered, **fields})
@@ -63,10 +75,13 @@ class S3Storage:
     def download_url(self, key: str, *, base_url: str, now: int, filename: str) -> str:
         url: str = self.client.generate_presigned_url(
             "get_object",
-            Params={"Bucket": self.bucket, "Key": key,
-                    "ResponseContentDisposition": f'attachment; filename="{filename}"'},
+            Params={
+                "Bucket": self.bucket,
+                "Key": key,
+                "ResponseContentDisposition": f'attachment; filename="{filename}"',
+            },
             ExpiresIn=DOWNLOAD_URL_SECONDS,
-        )  # fmt: skip
+        )
         return url
 
     async def exists(self, key: str) -> bool:

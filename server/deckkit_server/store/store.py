@@ -64,8 +64,13 @@ def create_store_engine(url: str) -> Engine:
             Path(parsed.database).parent.mkdir(parents=True, exist_ok=True)
         # A fixed pool as large as the worker-thread limit: connections are opened once and reused
         # (overflow connections would be opened and closed again under load).
-        engine = create_engine(url, connect_args={"check_same_thread": False, "timeout": 30}, pool_size=40,
-                               max_overflow=0, pool_timeout=60)  # fmt: skip
+        engine = create_engine(
+            url,
+            connect_args={"check_same_thread": False, "timeout": 30},
+            pool_size=40,
+            max_overflow=0,
+            pool_timeout=60,
+        )
         event.listen(engine, "connect", _sqlite_pragmas)
         if parsed.database and parsed.database != ":memory:":
             with engine.connect() as conn:  # WAL is a property of the file: set it once
@@ -88,12 +93,15 @@ def open_store(url: str) -> Store:
 # The two queries of nearly every API request, built once (SQLAlchemy then reuses their compiled
 # form without rebuilding the expression on each call).
 _TOKEN_WITH_ACCOUNT = (
-    select(tables.tokens, tables.accounts.c.name.label("account_name"),
-           tables.accounts.c.created_at.label("account_created_at"),
-           tables.accounts.c.disabled_at.label("account_disabled_at"))
+    select(
+        tables.tokens,
+        tables.accounts.c.name.label("account_name"),
+        tables.accounts.c.created_at.label("account_created_at"),
+        tables.accounts.c.disabled_at.label("account_disabled_at"),
+    )
     .join(tables.accounts, tables.accounts.c.id == tables.tokens.c.account_id)
     .where(tables.tokens.c.id == bindparam("token_id"))
-)  # fmt: skip
+)
 _SESSION_OF_ACCOUNT = select(tables.sessions).where(
     tables.sessions.c.uuid == bindparam("uuid"),
     tables.sessions.c.account_id == bindparam("account_id"),
@@ -102,11 +110,16 @@ _SESSION_OF_ACCOUNT = select(tables.sessions).where(
 # One statement (not select, then delete): a round trip less in the create transaction.
 _DELETE_UNRENDERED = (
     delete(tables.sessions)
-    .where(tables.sessions.c.account_id == bindparam("account_id"), tables.sessions.c.rendered_at.is_(None),
-           or_(tables.sessions.c.render_claimed_at.is_(None),
-               tables.sessions.c.render_claimed_at < bindparam("stale_before")))
+    .where(
+        tables.sessions.c.account_id == bindparam("account_id"),
+        tables.sessions.c.rendered_at.is_(None),
+        or_(
+            tables.sessions.c.render_claimed_at.is_(None),
+            tables.sessions.c.render_claimed_at < bindparam("stale_before"),
+        ),
+    )
     .returning(*tables.sessions.c)
-)  # fmt: skip
+)
 _INSERT_SESSION = insert(tables.sessions)
 _REVOCATION_MARKER = select(
     func.count(tables.tokens.c.revoked_at), func.coalesce(func.max(tables.tokens.c.revoked_at), 0)
@@ -225,13 +238,21 @@ class Store:
         with self.engine.begin() as conn:
             if conn.execute(select(a.id).where(a.id == account_id)).first() is None:
                 return None
-            conn.execute(update(tables.accounts).where(a.id == account_id, a.disabled_at.is_(None))
-                         .values(disabled_at=now))  # fmt: skip
-            conn.execute(delete(tables.console_sessions).where(tables.console_sessions.c.account_id == account_id))
+            conn.execute(
+                update(tables.accounts)
+                .where(a.id == account_id, a.disabled_at.is_(None))
+                .values(disabled_at=now)
+            )
+            conn.execute(
+                delete(tables.console_sessions).where(tables.console_sessions.c.account_id == account_id)
+            )
             # Revoking the account's tokens moves the revocation marker, so that every other
             # process's token cache drops them too (revocation_marker counts revoked tokens).
-            conn.execute(update(tables.tokens).where(t.account_id == account_id, t.revoked_at.is_(None))
-                         .values(revoked_at=now))  # fmt: skip
+            conn.execute(
+                update(tables.tokens)
+                .where(t.account_id == account_id, t.revoked_at.is_(None))
+                .values(revoked_at=now)
+            )
             token_ids = list(conn.scalars(select(t.id).where(t.account_id == account_id)))
         self._tokens_invalidated(account_id=account_id)
         return token_ids
@@ -276,8 +297,12 @@ class Store:
         if token_id is None:
             return None
         row = self._read_row(_TOKEN_WITH_ACCOUNT, {"token_id": token_id})
-        if (row is None or not token_matches(plaintext, row.token_hash) or row.revoked_at is not None
-                or row.account_disabled_at is not None):  # fmt: skip
+        if (
+            row is None
+            or not token_matches(plaintext, row.token_hash)
+            or row.revoked_at is not None
+            or row.account_disabled_at is not None
+        ):
             return None
         if row.last_used_at is None or now - row.last_used_at > _LAST_USED_GRANULARITY:
             with self.engine.begin() as conn:
@@ -296,9 +321,16 @@ class Store:
             return None
         credential_id, plaintext = new_console_credential()
         with self.engine.begin() as conn:
-            conn.execute(insert(tables.console_sessions).values(
-                id=credential_id, account_id=account.id, token_id=token_id, secret_hash=hash_token(plaintext),
-                created_at=now, expires_at=expires_at))  # fmt: skip
+            conn.execute(
+                insert(tables.console_sessions).values(
+                    id=credential_id,
+                    account_id=account.id,
+                    token_id=token_id,
+                    secret_hash=hash_token(plaintext),
+                    created_at=now,
+                    expires_at=expires_at,
+                )
+            )
         return plaintext, account
 
     def console_account(self, credential: str, now: int) -> Account | None:
@@ -315,8 +347,13 @@ class Store:
         )
         with self.engine.connect() as conn:
             row = conn.execute(query).first()
-        if (row is None or not token_matches(credential, row.secret_hash) or row.expires_at <= now
-                or row.revoked_at is not None or row.disabled_at is not None):  # fmt: skip
+        if (
+            row is None
+            or not token_matches(credential, row.secret_hash)
+            or row.expires_at <= now
+            or row.revoked_at is not None
+            or row.disabled_at is not None
+        ):
             return None
         return Account(row.id, row.name, row.created_at)
 
@@ -324,7 +361,9 @@ class Store:
         credential_id = parse_console_id(credential)
         if credential_id is not None:
             with self.engine.begin() as conn:
-                conn.execute(delete(tables.console_sessions).where(tables.console_sessions.c.id == credential_id))
+                conn.execute(
+                    delete(tables.console_sessions).where(tables.console_sessions.c.id == credential_id)
+                )
 
     def delete_expired_console_sessions(self, now: int) -> int:
         with self.engine.begin() as conn:
@@ -341,17 +380,24 @@ class Store:
         A session whose render is under way (claimed after ``render_stale_before``) is not deleted.
         """
         with self._write() as conn:
-            doomed = [_session(r) for r in conn.execute(_DELETE_UNRENDERED, {
-                "account_id": account_id, "stale_before": render_stale_before})]  # fmt: skip
-            conn.execute(_INSERT_SESSION, {"uuid": uuid, "account_id": account_id, "created_at": now,
-                                           "upload_key": upload_key})  # fmt: skip
+            doomed = [
+                _session(r)
+                for r in conn.execute(
+                    _DELETE_UNRENDERED, {"account_id": account_id, "stale_before": render_stale_before}
+                )
+            ]
+            conn.execute(
+                _INSERT_SESSION,
+                {"uuid": uuid, "account_id": account_id, "created_at": now, "upload_key": upload_key},
+            )
         record = SessionRecord(uuid, account_id, now, upload_key, None, None, None, None, None, None)
         return record, doomed
 
     def get_session(self, account_id: str, uuid: str, now: int) -> SessionRecord | None:
         """The account's session if it exists and has not expired."""
-        row = self._read_row(_SESSION_OF_ACCOUNT, {"uuid": uuid, "account_id": account_id,
-                                                    "since": now - _LIFETIME_MICROS})  # fmt: skip
+        row = self._read_row(
+            _SESSION_OF_ACCOUNT, {"uuid": uuid, "account_id": account_id, "since": now - _LIFETIME_MICROS}
+        )
         return _session(row) if row else None
 
     def list_sessions(self, account_id: str, now: int) -> list[SessionRecord]:
@@ -374,10 +420,13 @@ class Store:
         s = tables.sessions.c
         query = (
             update(tables.sessions)
-            .where(s.uuid == uuid, s.rendered_at.is_(None),
-                   or_(s.render_claimed_at.is_(None), s.render_claimed_at < stale_before))
+            .where(
+                s.uuid == uuid,
+                s.rendered_at.is_(None),
+                or_(s.render_claimed_at.is_(None), s.render_claimed_at < stale_before),
+            )
             .values(render_claimed_at=now, render_claimed_by=owner)
-        )  # fmt: skip
+        )
         with self.engine.begin() as conn:
             return conn.execute(query).rowcount == 1
 
@@ -405,21 +454,35 @@ class Store:
     def release_render_claim(self, uuid: str) -> None:
         s = tables.sessions.c
         with self.engine.begin() as conn:
-            conn.execute(update(tables.sessions).where(s.uuid == uuid, s.rendered_at.is_(None))
-                         .values(render_claimed_at=None, render_claimed_by=None))  # fmt: skip
+            conn.execute(
+                update(tables.sessions)
+                .where(s.uuid == uuid, s.rendered_at.is_(None))
+                .values(render_claimed_at=None, render_claimed_by=None)
+            )
 
     def record_render(
-        self, uuid: str, now: int, *, succeeded: bool, slide_count: int | None, message: str | None,
+        self,
+        uuid: str,
+        now: int,
+        *,
+        succeeded: bool,
+        slide_count: int | None,
+        message: str | None,
         output_key: str | None,
-    ) -> None:  # fmt: skip
+    ) -> None:
         s = tables.sessions.c
         with self.engine.begin() as conn:
             conn.execute(
                 update(tables.sessions)
                 .where(s.uuid == uuid)
-                .values(rendered_at=now, render_succeeded=succeeded, render_slide_count=slide_count,
-                        render_message=message, output_key=output_key)
-            )  # fmt: skip
+                .values(
+                    rendered_at=now,
+                    render_succeeded=succeeded,
+                    render_slide_count=slide_count,
+                    render_message=message,
+                    output_key=output_key,
+                )
+            )
 
     def session_by_uuid(self, uuid: str) -> SessionRecord | None:
         with self.engine.connect() as conn:
@@ -431,11 +494,12 @@ class Store:
         s = tables.sessions.c
         with self.engine.begin() as conn:
             rows = conn.execute(
-                select(tables.sessions).where(s.created_at <= now - _LIFETIME_MICROS).order_by(s.created_at)
+                select(tables.sessions)
+                .where(s.created_at <= now - _LIFETIME_MICROS)
+                .order_by(s.created_at)
                 .limit(limit)
-            )  # fmt: skip
+            )
             expired = [_session(r) for r in rows]
             if expired:
                 conn.execute(delete(tables.sessions).where(s.uuid.in_([e.uuid for e in expired])))
         return expired
-

@@ -11,8 +11,14 @@ import hmac
 import re
 import secrets
 
-__all__ = ["hash_token", "new_console_credential", "new_token", "parse_console_id", "parse_token_id",
-           "token_matches"]
+__all__ = [
+    "hash_token",
+    "new_console_credential",
+    "new_token",
+    "parse_console_id",
+    "parse_token_id",
+    "token_matches",
+]
 
 _TOKEN = re.compile(r"^dk_([0-9a-f]{16})_([A-Za-z0-9_-]{43,})$")
 _CONSOLE = re.compile(r"^cs_([0-9a-f]{16})_([A-Za-z0-9_-]{43})$")

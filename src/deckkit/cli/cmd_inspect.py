@@ -17,9 +17,14 @@ def register(verbs: Any) -> None:
     output = parser.add_mutually_exclusive_group()
     output.add_argument("--skeleton", action="store_true", help="print a data.json that fills every key once")
     output.add_argument("--json", action="store_true", help="print the slides and keys as JSON")
-    output.add_argument("--schema", action="store_true",
-                        help="print a JSON Schema of data.json for this template (keys and kinds per slide)")
-    output.add_argument("--python", action="store_true", help="print ready-to-run Python that fills every slide")
+    output.add_argument(
+        "--schema",
+        action="store_true",
+        help="print a JSON Schema of data.json for this template (keys and kinds per slide)",
+    )
+    output.add_argument(
+        "--python", action="store_true", help="print ready-to-run Python that fills every slide"
+    )
     parser.set_defaults(run=run)
 
 
@@ -38,11 +43,16 @@ def run(args: argparse.Namespace) -> int:
         return 0
     if args.json:
         slides = [
-            {"template": s.number, "layout": s.layout,
-             "placeholders": [{"key": p.key, "kind": p.kind, "where": p.detail, "accepts": list(p.accepts)}
-                              for p in s.placeholders]}
+            {
+                "template": s.number,
+                "layout": s.layout,
+                "placeholders": [
+                    {"key": p.key, "kind": p.kind, "where": p.detail, "accepts": list(p.accepts)}
+                    for p in s.placeholders
+                ],
+            }
             for s in template.slides
-        ]  # fmt: skip
+        ]
         print(json.dumps({"slides": slides}, indent=2, ensure_ascii=False))
         return 0
     for s in template.slides:

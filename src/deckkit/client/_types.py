@@ -172,7 +172,11 @@ class RenderedDeck(_Lenient):
     def _repr_html_(self) -> str:
         from deckkit.notebook.reprs.result import rendered_html
 
-        extra = "" if self.succeeded else f" ({self.session.state.value}: {self.session.render_message or 'no pptx'})"
+        extra = (
+            ""
+            if self.succeeded
+            else f" ({self.session.state.value}: {self.session.render_message or 'no pptx'})"
+        )
         return rendered_html("RenderedDeck", self.content, self.slide_count, [], extra)
 
     def save(self, path: str | os.PathLike[str]) -> Path:

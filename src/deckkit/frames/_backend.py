@@ -94,7 +94,14 @@ class Column:
                 elif isinstance(value, Decimal):
                     out.append(_finite_or_none(float(value)))
                 else:
-                    raise DataError([Problem(column_path(self.key, row), f"{value!r} is not a number (the column holds {self.dtype} values)")])  # fmt: skip
+                    raise DataError(
+                        [
+                            Problem(
+                                column_path(self.key, row),
+                                f"{value!r} is not a number (the column holds {self.dtype} values)",
+                            )
+                        ]
+                    )
             return out
         first = next((r for r, v in enumerate(self.values) if v is not None), None)
         where = column_path(self.key, first) if first is not None else self.path
@@ -160,7 +167,14 @@ def to_frame(obj: Any) -> Frame:
         return _pandas_frame(obj)
     if is_polars_frame(obj):
         return _polars_frame(obj.collect() if _is_instance(obj, "polars", "LazyFrame") else obj)
-    raise DataError([Problem("df", f"expected a pandas or polars DataFrame, got {type(obj).__module__}.{type(obj).__qualname__}")])  # fmt: skip
+    raise DataError(
+        [
+            Problem(
+                "df",
+                f"expected a pandas or polars DataFrame, got {type(obj).__module__}.{type(obj).__qualname__}",
+            )
+        ]
+    )
 
 
 def to_column(obj: Any, name: str = "values") -> Column:

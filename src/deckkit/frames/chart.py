@@ -107,7 +107,13 @@ def chart_from_dataframe(
     if not primary:
         numeric = [repr(frame.column(k).name) for k in frame.keys if frame.column(k).is_numeric]
         hint = f"numeric columns: {', '.join(numeric)}" if numeric else "the frame has no numeric column"
-        raise DataError([Problem("series", f"no series to plot on the primary axis ({hint}); name them with series=[...]")])  # fmt: skip
+        raise DataError(
+            [
+                Problem(
+                    "series", f"no series to plot on the primary axis ({hint}); name them with series=[...]"
+                )
+            ]
+        )
     series_names = {frame.resolve(k): v for k, v in (names or {}).items()}
     series_styles = {frame.resolve(k): style_dict(v, f"styles[{k!r}]") for k, v in (styles or {}).items()}
 
@@ -132,7 +138,10 @@ def _label_column(frame: Frame, labels: Hashable | None) -> tuple[Column, Hashab
         levels = frame.index_levels()
         if len(levels) == 1:
             return levels[0], None
-        joined = [" / ".join("" if v is None else str(v) for v in row) for row in zip(*(c.values for c in levels), strict=True)]  # fmt: skip
+        joined = [
+            " / ".join("" if v is None else str(v) for v in row)
+            for row in zip(*(c.values for c in levels), strict=True)
+        ]
         return Column("index", "index", "string", joined, "object", ("index",)), None
     if not frame.keys:
         raise DataError([Problem("df", "the frame has no columns")])
@@ -146,7 +155,14 @@ def _labels(
         serials: list[int] = []
         for row, value in enumerate(column.values):
             if value is None:
-                raise DataError([Problem(column_path(column.key, row), "a date label is missing; drop the row or fill the date")])  # fmt: skip
+                raise DataError(
+                    [
+                        Problem(
+                            column_path(column.key, row),
+                            "a date label is missing; drop the row or fill the date",
+                        )
+                    ]
+                )
             try:
                 serials.append(date_serial(value))
             except ValueError as e:
@@ -185,7 +201,14 @@ class _SeriesBuilder:
         column = self.frame.column(key)
         name = self.names.get(key, column.name)
         if name in self.seen:
-            raise DataError([Problem(column.path, f"two series are named {name!r}; give them different names with names={{...}}")])  # fmt: skip
+            raise DataError(
+                [
+                    Problem(
+                        column.path,
+                        f"two series are named {name!r}; give them different names with names={{...}}",
+                    )
+                ]
+            )
         self.seen.add(name)
         values = column.numbers()
         entry: dict[str, Any] = {"name": name, "values": values}
@@ -193,7 +216,10 @@ class _SeriesBuilder:
             entry["styles"] = self.styles[key]
         if self.point_styles is not None:
             fn = self.point_styles
-            points = [self.check(fn(v, r, column.name), f"point_styles({v!r}, {r}, {column.name!r})") for r, v in enumerate(values)]  # fmt: skip
+            points = [
+                self.check(fn(v, r, column.name), f"point_styles({v!r}, {r}, {column.name!r})")
+                for r, v in enumerate(values)
+            ]
             while points and points[-1] is None:
                 points.pop()  # the format allows a shorter list: the rest keep the series' style
             if points:

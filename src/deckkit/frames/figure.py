@@ -28,7 +28,14 @@ def _figure_of(fig: Any) -> Any:
         owner = get_figure()
         if owner is not None and callable(getattr(owner, "savefig", None)):
             return owner
-    raise DataError([Problem("fig", f"expected a matplotlib Figure (or Axes), got {type(fig).__module__}.{type(fig).__qualname__}")])  # fmt: skip
+    raise DataError(
+        [
+            Problem(
+                "fig",
+                f"expected a matplotlib Figure (or Axes), got {type(fig).__module__}.{type(fig).__qualname__}",
+            )
+        ]
+    )
 
 
 def figure_png(fig: Any, *, dpi: float = 200, tight: bool = True, transparent: bool = False) -> bytes:

@@ -151,7 +151,14 @@ def _checked(fn: Callable[[Any], Any], column: Column, where: str) -> Formatter:
             cell = f" at {column.path}[{row}]" if row is not None else ""
             raise DataError([Problem(where, f"cannot format {value!r}{cell}: {e}")]) from None
         if not isinstance(out, str):
-            raise DataError([Problem(where, f"the format returned {type(out).__qualname__} for {value!r}; it must return a str")])  # fmt: skip
+            raise DataError(
+                [
+                    Problem(
+                        where,
+                        f"the format returned {type(out).__qualname__} for {value!r}; it must return a str",
+                    )
+                ]
+            )
         return out
 
     return apply

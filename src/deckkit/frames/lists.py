@@ -108,7 +108,14 @@ def list_from_dataframe(
 
 def _flatten(values: Sequence[Any], depth: int = 0) -> tuple[list[Any], list[int]]:
     if depth > MAX_LEVEL:
-        raise DataError([Problem("values", f"nesting is deeper than {MAX_LEVEL + 1} levels; a list has levels 0 to {MAX_LEVEL}")])  # fmt: skip
+        raise DataError(
+            [
+                Problem(
+                    "values",
+                    f"nesting is deeper than {MAX_LEVEL + 1} levels; a list has levels 0 to {MAX_LEVEL}",
+                )
+            ]
+        )
     flat: list[Any] = []
     levels: list[int] = []
     for item in values:
@@ -177,7 +184,15 @@ def _build(
             {"type": "list", "values": [_without_none(i) if isinstance(i, dict) else i for i in items]}
         )
     except ValidationError as e:
-        raise DataError([Problem("values" + "".join(f"[{p}]" if isinstance(p, int) else f".{p}" for p in err["loc"][1:]), err["msg"]) for err in e.errors()]) from None  # fmt: skip
+        raise DataError(
+            [
+                Problem(
+                    "values" + "".join(f"[{p}]" if isinstance(p, int) else f".{p}" for p in err["loc"][1:]),
+                    err["msg"],
+                )
+                for err in e.errors()
+            ]
+        ) from None
 
 
 def _text_item(value: Text | dict[str, Any], level: int, styles: dict[str, Any] | None, row: int) -> Any:

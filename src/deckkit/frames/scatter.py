@@ -108,8 +108,12 @@ def scatter_from_dataframe(
         raise DataError([Problem("df", "no points to plot")])
 
     axis: dict[str, Any] = {"series": series}
-    for field, value in (("x_format", x_format), ("y_format", y_format), ("x_major_unit", x_major_unit),
-                         ("y_major_unit", y_major_unit)):  # fmt: skip
+    for field, value in (
+        ("x_format", x_format),
+        ("y_format", y_format),
+        ("x_major_unit", x_major_unit),
+        ("y_major_unit", y_major_unit),
+    ):
         if value is not None:
             axis[field] = value
     for field, pair in (("x_bounds", x_bounds), ("y_bounds", y_bounds)):
@@ -175,4 +179,7 @@ def _warn(dropped: list[int], total: int, columns: list[Column]) -> None:
         return
     shown = ", ".join(str(r) for r in dropped[:10]) + (", ..." if len(dropped) > 10 else "")
     what = ", ".join(c.path for c in columns)
-    warn(f"dropped {len(dropped)} of {total} rows with a missing value in {what} (rows {shown})", DroppedRowsWarning)
+    warn(
+        f"dropped {len(dropped)} of {total} rows with a missing value in {what} (rows {shown})",
+        DroppedRowsWarning,
+    )

@@ -180,7 +180,13 @@ def _index_columns(frame: Frame, index: bool | str) -> list[Column]:
     if index is False:
         return []
     if frame.backend != "pandas":
-        raise DataError([Problem("index", "a polars frame has no index; put the labels in a column and list it in columns=")])  # fmt: skip
+        raise DataError(
+            [
+                Problem(
+                    "index", "a polars frame has no index; put the labels in a column and list it in columns="
+                )
+            ]
+        )
     levels = frame.index_levels()
     if isinstance(index, str):
         if len(levels) != 1:

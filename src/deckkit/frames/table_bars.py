@@ -78,5 +78,3 @@ def _bar_function(values: list[float | int | None], bar: DataBar) -> Callable[[i
         return {"ratio": round(ratio(float(v)), 4), "color": bar.negative_color if v < 0 else bar.color}
 
     return at
-
-

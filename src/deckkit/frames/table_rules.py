@@ -27,7 +27,14 @@ def rules(frame: Frame, cell_styles: Any) -> list[Rule]:
     elif isinstance(cell_styles, Sequence) and not isinstance(cell_styles, str):
         items = list(cell_styles)
     else:
-        raise DataError([Problem("cell_styles", "expected a function, a frame of styles, a (mask, styles) pair or a list of them")])  # fmt: skip
+        raise DataError(
+            [
+                Problem(
+                    "cell_styles",
+                    "expected a function, a frame of styles, a (mask, styles) pair or a list of them",
+                )
+            ]
+        )
     return [
         _rule(frame, item, f"cell_styles[{i}]" if len(items) > 1 else "cell_styles")
         for i, item in enumerate(items)
@@ -51,7 +58,14 @@ def _rule(frame: Frame, item: Any, where: str) -> Rule:
             return None if styles is None else check(styles, f"{where}({value!r}, {row}, {name!r})")
 
         return call
-    raise DataError([Problem(where, f"expected a function, a frame of styles or a (mask, styles) pair, got {type(item).__qualname__}")])  # fmt: skip
+    raise DataError(
+        [
+            Problem(
+                where,
+                f"expected a function, a frame of styles or a (mask, styles) pair, got {type(item).__qualname__}",
+            )
+        ]
+    )
 
 
 def _same_length(frame: Frame, n: int, where: str) -> None:

@@ -102,12 +102,25 @@ class Chart(Displayed, StrictModel):
         from deckkit.frames.chart import chart_from_dataframe
 
         return chart_from_dataframe(
-            df, labels=labels, series=series, axis2=axis2, names=names, styles=styles,
-            point_styles=point_styles, label_format=label_format, labels_interval=labels_interval,
-            date_format=date_format, date_unit=date_unit, date_major_unit=date_major_unit, format=format,
-            bounds=bounds, major_unit=major_unit, axis2_format=axis2_format, axis2_bounds=axis2_bounds,
+            df,
+            labels=labels,
+            series=series,
+            axis2=axis2,
+            names=names,
+            styles=styles,
+            point_styles=point_styles,
+            label_format=label_format,
+            labels_interval=labels_interval,
+            date_format=date_format,
+            date_unit=date_unit,
+            date_major_unit=date_major_unit,
+            format=format,
+            bounds=bounds,
+            major_unit=major_unit,
+            axis2_format=axis2_format,
+            axis2_bounds=axis2_bounds,
             axis2_major_unit=axis2_major_unit,
-        )  # fmt: skip
+        )
 
     @model_validator(mode="after")
     def _one_kind_of_labels(self) -> Chart:
@@ -200,9 +213,19 @@ class ScatterChart(Displayed, StrictModel):
         from deckkit.frames.scatter import scatter_from_dataframe
 
         return scatter_from_dataframe(
-            df, x=x, y=y, by=by, names=names, styles=styles, x_format=x_format, y_format=y_format,
-            x_bounds=x_bounds, y_bounds=y_bounds, x_major_unit=x_major_unit, y_major_unit=y_major_unit,
-        )  # fmt: skip
+            df,
+            x=x,
+            y=y,
+            by=by,
+            names=names,
+            styles=styles,
+            x_format=x_format,
+            y_format=y_format,
+            x_bounds=x_bounds,
+            y_bounds=y_bounds,
+            x_major_unit=x_major_unit,
+            y_major_unit=y_major_unit,
+        )
 
 
 Scatter = ScatterChart

@@ -21,10 +21,19 @@ from typing import Literal
 from deckkit.model.patterns import HEX_COLOR_PATTERN
 
 THEME_COLOR_NAMES: tuple[str, ...] = (
-    "lt1", "dk1", "lt2", "dk2",
-    "accent1", "accent2", "accent3", "accent4", "accent5", "accent6",
-    "hlink", "folHlink",
-)  # fmt: skip
+    "lt1",
+    "dk1",
+    "lt2",
+    "dk2",
+    "accent1",
+    "accent2",
+    "accent3",
+    "accent4",
+    "accent5",
+    "accent6",
+    "hlink",
+    "folHlink",
+)
 
 NAMED_COLORS: tuple[str, ...] = tuple(
     """

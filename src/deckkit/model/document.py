@@ -15,7 +15,20 @@ from deckkit.model.elements import AnyElement, SlideValue
 
 __all__ = ["THEME_SLOTS", "DeckData", "Slide", "Theme", "ThemeColors"]
 
-THEME_SLOTS = ("lt1", "dk1", "lt2", "dk2", "accent1", "accent2", "accent3", "accent4", "accent5", "accent6", "hlink", "folHlink")  # fmt: skip
+THEME_SLOTS = (
+    "lt1",
+    "dk1",
+    "lt2",
+    "dk2",
+    "accent1",
+    "accent2",
+    "accent3",
+    "accent4",
+    "accent5",
+    "accent6",
+    "hlink",
+    "folHlink",
+)
 
 
 class ThemeColors(StrictModel):

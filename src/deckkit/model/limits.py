@@ -122,9 +122,14 @@ def check_limits(data: Any) -> Any | None:
     found, unclean = _walk(data)
     if found == _TOO_MANY:
         raise DataError(
-            [Problem("", f"data.json holds more than {MAX_VALUES:,} values (array items and object members "
-                     f"together); at most {MAX_VALUES:,} are accepted in one render")]
-        )  # fmt: skip
+            [
+                Problem(
+                    "",
+                    f"data.json holds more than {MAX_VALUES:,} values (array items and object members "
+                    f"together); at most {MAX_VALUES:,} are accepted in one render",
+                )
+            ]
+        )
     if found is not None:
         raise _path_of(data, found)
     return _cleaned(data) if unclean else None

@@ -270,9 +270,13 @@ def data_json_schema() -> Schema:
         "description": "Data that fills a template.pptx: slides (and an optional theme), or a bare array of slides.",
         "anyOf": [
             _object(
-                "The current form.", {"slides": _array(_ref("Slide"), maxItems=MAX_SLIDES)}, {"theme": _ref("Theme")}
+                "The current form.",
+                {"slides": _array(_ref("Slide"), maxItems=MAX_SLIDES)},
+                {"theme": _ref("Theme")},
             ),
-            _array(_ref("Slide"), maxItems=MAX_SLIDES, description="The legacy form: a bare array of slides."),
+            _array(
+                _ref("Slide"), maxItems=MAX_SLIDES, description="The legacy form: a bare array of slides."
+            ),
         ],
         "$defs": {name: dict(schema) for name, schema in _DEFS.items()},
     }

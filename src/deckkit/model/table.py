@@ -115,8 +115,20 @@ class Table(Displayed, StrictModel):
         from deckkit.frames.table import table_from_dataframe
 
         return table_from_dataframe(
-            df, columns=columns, labels=labels, index=index, header=header, multi_header=multi_header,
-            formats=formats, na_rep=na_rep, align=align, align_numbers=align_numbers,
-            header_styles=header_styles, column_styles=column_styles, cell_styles=cell_styles,
-            databars=databars, horizontal_sizing=horizontal_sizing, vertical_sizing=vertical_sizing,
-        )  # fmt: skip
+            df,
+            columns=columns,
+            labels=labels,
+            index=index,
+            header=header,
+            multi_header=multi_header,
+            formats=formats,
+            na_rep=na_rep,
+            align=align,
+            align_numbers=align_numbers,
+            header_styles=header_styles,
+            column_styles=column_styles,
+            cell_styles=cell_styles,
+            databars=databars,
+            horizontal_sizing=horizontal_sizing,
+            vertical_sizing=vertical_sizing,
+        )

@@ -52,7 +52,13 @@ class List(Displayed, StrictModel):
 
     @classmethod
     def from_values(
-        cls, values: Any, /, *, levels: Any = None, styles: StylesLike | None = None, format: Format | None = None
+        cls,
+        values: Any,
+        /,
+        *,
+        levels: Any = None,
+        styles: StylesLike | None = None,
+        format: Format | None = None,
     ) -> List:
         """A List from a sequence (a nested list holds the sub-items of the item before it) or a Series.
 
@@ -64,7 +70,13 @@ class List(Displayed, StrictModel):
 
     @classmethod
     def from_series(
-        cls, series: Any, /, *, levels: Any = None, styles: StylesLike | None = None, format: Format | None = None
+        cls,
+        series: Any,
+        /,
+        *,
+        levels: Any = None,
+        styles: StylesLike | None = None,
+        format: Format | None = None,
     ) -> List:
         """A List from a pandas or polars Series (see :func:`deckkit.frames.list_from_values`)."""
         from deckkit.frames.lists import list_from_series

@@ -34,18 +34,22 @@ class TemplateBrowser:
     notebook. ``previews=False`` skips LibreOffice and always draws wireframes (fast).
     """
 
-    def __init__(self, template: Template | str | os.PathLike[str] | bytes, *, previews: bool = True,
-                 width: int = 560) -> None:  # fmt: skip
+    def __init__(
+        self, template: Template | str | os.PathLike[str] | bytes, *, previews: bool = True, width: int = 560
+    ) -> None:
         import ipywidgets as widgets
 
         self.template = template if isinstance(template, Template) else Template.open(template)
         self.width = width
         self._pngs: list[bytes] | None = None
         self._use_previews = previews
-        numbers = [(f"{s.number}: {s.layout or 'slide'} ({len(s.placeholders)} keys)", s.number)
-                   for s in self.template.slides]  # fmt: skip
-        self.selector = widgets.Dropdown(options=numbers, value=numbers[0][1] if numbers else None,
-                                         description="Slide")  # fmt: skip
+        numbers = [
+            (f"{s.number}: {s.layout or 'slide'} ({len(s.placeholders)} keys)", s.number)
+            for s in self.template.slides
+        ]
+        self.selector = widgets.Dropdown(
+            options=numbers, value=numbers[0][1] if numbers else None, description="Slide"
+        )
         self.picture = widgets.Image(format="png", width=width)
         self.sketch = widgets.HTML()
         self.keys = widgets.HTML()
@@ -54,10 +58,16 @@ class TemplateBrowser:
         # Two ways to fill the selected slide: data.json for the service, Python for the SDK.
         self.tabs = widgets.Tab(children=[self.skeleton, self.python], titles=("data.json", "Python"))
         self.selector.observe(self._on_select, names="value")
-        self.widget = widgets.VBox([
-            widgets.HTML(f"<b>{html.escape(self.template.name)}</b>: {len(self.template.slides)} slides"),
-            self.selector, self.picture, self.sketch, self.keys, self.tabs,
-        ])  # fmt: skip
+        self.widget = widgets.VBox(
+            [
+                widgets.HTML(f"<b>{html.escape(self.template.name)}</b>: {len(self.template.slides)} slides"),
+                self.selector,
+                self.picture,
+                self.sketch,
+                self.keys,
+                self.tabs,
+            ]
+        )
         if numbers:
             self.show(numbers[0][1])
 

@@ -36,8 +36,9 @@ class ErrorDisplay:
         return f'<div style="color:#a94442"><b>{esc(name)}</b>: {esc(self.error)}</div>'
 
 
-def _show_deckkit_error(shell: Any, etype: type[BaseException], value: BaseException, tb: Any,
-                        tb_offset: int | None = None) -> None:  # fmt: skip
+def _show_deckkit_error(
+    shell: Any, etype: type[BaseException], value: BaseException, tb: Any, tb_offset: int | None = None
+) -> None:
     from IPython.display import display
 
     display(ErrorDisplay(value))

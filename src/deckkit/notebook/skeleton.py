@@ -31,8 +31,10 @@ def _frame_code(var: str, p: Placeholder) -> tuple[list[str], str]:
     if p.kind == "table":
         rows = example["rows"]
         header, body = rows[0], rows[1:] or [["" for _ in rows[0]]]
-        return ([f"{var} = pd.DataFrame({_literal(body)}, columns={_literal(header)})"],
-                f"Table.from_dataframe({var})")  # fmt: skip
+        return (
+            [f"{var} = pd.DataFrame({_literal(body)}, columns={_literal(header)})"],
+            f"Table.from_dataframe({var})",
+        )
     if p.kind == "chart":
         columns: dict[str, Any] = {}
         axis2: list[str] = []
@@ -42,8 +44,10 @@ def _frame_code(var: str, p: Placeholder) -> tuple[list[str], str]:
                 if axis_name == "axis2":
                     axis2.append(name)
         extra = f", axis2={_literal(axis2)}" if axis2 else ""
-        return ([f"{var} = pd.DataFrame({_literal(columns)}, index={_literal(example['labels'])})"],
-                f"Chart.from_dataframe({var}{extra})")  # fmt: skip
+        return (
+            [f"{var} = pd.DataFrame({_literal(columns)}, index={_literal(example['labels'])})"],
+            f"Chart.from_dataframe({var}{extra})",
+        )
     points: dict[str, list[Any]] = {"x": [], "y": [], "series": []}
     for axis_name in ("axis1", "axis2"):
         for name, series in example.get(axis_name, {}).get("series", {}).items():
@@ -51,8 +55,10 @@ def _frame_code(var: str, p: Placeholder) -> tuple[list[str], str]:
                 points["x"].append(x)
                 points["y"].append(y)
                 points["series"].append(name)
-    return ([f"{var} = pd.DataFrame({_literal(points)})"],
-            f'Scatter.from_dataframe({var}, x="x", y="y", by="series")')  # fmt: skip
+    return (
+        [f"{var} = pd.DataFrame({_literal(points)})"],
+        f'Scatter.from_dataframe({var}, x="x", y="y", by="series")',
+    )
 
 
 def slide_code(slide: TemplateSlide) -> list[str]:
@@ -86,14 +92,28 @@ def slide_code(slide: TemplateSlide) -> list[str]:
 def python_skeleton(template: Template, path: str = "template.pptx") -> str:
     """Python that builds a deck using every template slide once, ready to run and edit."""
     kinds = {p.kind for s in template.slides for p in s.placeholders}
-    names = [n for n, used in (("Chart", "chart" in kinds), ("Image", bool(kinds & {"picture", "video"})),
-                               ("Scatter", "scatter-chart" in kinds), ("Table", "table" in kinds)) if used]  # fmt: skip
-    head = ["import pandas as pd", "", "import deckkit"] if kinds & {"table", "chart", "scatter-chart"} else [
-        "import deckkit"
+    names = [
+        n
+        for n, used in (
+            ("Chart", "chart" in kinds),
+            ("Image", bool(kinds & {"picture", "video"})),
+            ("Scatter", "scatter-chart" in kinds),
+            ("Table", "table" in kinds),
+        )
+        if used
     ]
+    head = (
+        ["import pandas as pd", "", "import deckkit"]
+        if kinds & {"table", "chart", "scatter-chart"}
+        else ["import deckkit"]
+    )
     if names:
         head.append(f"from deckkit import {', '.join(names)}")
     body = [f"deck = deckkit.Deck({_literal(path)})"]
     for slide in template.slides:
-        body += ["", f"# slide {slide.number}" + (f" ({slide.layout})" if slide.layout else ""), *slide_code(slide)]
+        body += [
+            "",
+            f"# slide {slide.number}" + (f" ({slide.layout})" if slide.layout else ""),
+            *slide_code(slide),
+        ]
     return "\n".join([*head, "", *body, "", 'result = deck.render("out.pptx")', "result", ""])

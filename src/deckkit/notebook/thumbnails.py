@@ -60,8 +60,9 @@ def _svg_uri(svg: str) -> str:
     return "data:image/svg+xml;base64," + base64.b64encode(svg.encode("utf-8")).decode("ascii")
 
 
-def thumbnails(pptx: bytes, *, template: Template | None = None, width: int = 160,
-               limit: int | None = None) -> Thumbnails:  # fmt: skip
+def thumbnails(
+    pptx: bytes, *, template: Template | None = None, width: int = 160, limit: int | None = None
+) -> Thumbnails:
     """Thumbnails of the first ``limit`` slides of ``pptx`` (``template``: the same deck, opened)."""
     from deckkit.inspect import Template
 
@@ -78,8 +79,12 @@ def thumbnails(pptx: bytes, *, template: Template | None = None, width: int = 16
         except PreviewUnavailableError as error:
             reason = str(error)
         else:
-            return Thumbnails(tuple(_png_uri(p) for p in pngs[:shown]), total, "LibreOffice",
-                              "previews rendered by LibreOffice")  # fmt: skip
+            return Thumbnails(
+                tuple(_png_uri(p) for p in pngs[:shown]),
+                total,
+                "LibreOffice",
+                "previews rendered by LibreOffice",
+            )
     from deckkit.preview import wireframe_svg
 
     images = tuple(_svg_uri(wireframe_svg(opened, n, width=width)) for n in range(1, shown + 1))

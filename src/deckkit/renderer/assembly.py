@@ -77,11 +77,15 @@ def assemble(package: Package, deck: DeckData, plans: list[SlidePlan], media: Ma
         except DeckkitError:
             raise
         except Exception as e:  # a filler's bug must still reach the user as a located message
-            raise RenderError([Problem(
-                f"slides[{index}]",
-                f"could not be filled from template slide {plan.number} ({type(e).__name__}: {e}); "
-                "this is a deckkit bug, please report it with the template",
-            )]) from e  # fmt: skip
+            raise RenderError(
+                [
+                    Problem(
+                        f"slides[{index}]",
+                        f"could not be filled from template slide {plan.number} ({type(e).__name__}: {e}); "
+                        "this is a deckkit bug, please report it with the template",
+                    )
+                ]
+            ) from e
         for part in copies.values():  # the slide, its notes and charts: done, serialized now
             part.freeze()
         outputs.append((plan.template, copy))
@@ -94,7 +98,9 @@ def assemble(package: Package, deck: DeckData, plans: list[SlidePlan], media: Ma
 def _fill_slide(output: OutputSlide, plan: SlidePlan, index: int) -> None:
     if not plan.operations:
         return
-    fill_notes(output.part, [(op.key, op.value) for op in plan.operations if isinstance(op.value, Text | List)])
+    fill_notes(
+        output.part, [(op.key, op.value) for op in plan.operations if isinstance(op.value, Text | List)]
+    )
     located = LocatedSlide(output.part, plan.number, locate_placeholders(output.part.xml))
     removed = False
     typed_into = []  # text boxes whose text changed: auto-fit ones follow it

@@ -37,7 +37,9 @@ def xfrm_box(xfrm: etree._Element) -> Box | None:
     if off is None or ext is None:
         return None
     try:
-        return Box(int(off.get("x", "0")), int(off.get("y", "0")), int(ext.get("cx", "0")), int(ext.get("cy", "0")))
+        return Box(
+            int(off.get("x", "0")), int(off.get("y", "0")), int(ext.get("cx", "0")), int(ext.get("cy", "0"))
+        )
     except ValueError:
         return None
 
@@ -49,7 +51,23 @@ FILL_TAGS = tuple(
 # Children that must come after the fill in each parent, in schema order.
 _AFTER_FILL_IN_SPPR = ("ln", "effectLst", "effectDag", "scene3d", "sp3d", "extLst")
 _AFTER_FILL_IN_TCPR = ("headers", "extLst")
-_AFTER_FILL_IN_RPR = ("effectLst", "effectDag", "highlight", "uLnTx", "uLn", "uFillTx", "uFill", "latin", "ea", "cs", "sym", "hlinkClick", "hlinkMouseOver", "rtl", "extLst")  # fmt: skip
+_AFTER_FILL_IN_RPR = (
+    "effectLst",
+    "effectDag",
+    "highlight",
+    "uLnTx",
+    "uLn",
+    "uFillTx",
+    "uFill",
+    "latin",
+    "ea",
+    "cs",
+    "sym",
+    "hlinkClick",
+    "hlinkMouseOver",
+    "rtl",
+    "extLst",
+)
 _AFTER_LN_IN_SPPR = ("effectLst", "effectDag", "scene3d", "sp3d", "extLst")
 _AFTER_LN_IN_RPR = ("noFill", "solidFill", "gradFill", "blipFill", "pattFill", "grpFill", *_AFTER_FILL_IN_RPR)
 _AFTER_LATIN_IN_RPR = ("ea", "cs", "sym", "hlinkClick", "hlinkMouseOver", "rtl", "extLst")

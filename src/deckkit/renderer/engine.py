@@ -59,7 +59,9 @@ def _normalise_media(media: Mapping[str, bytes] | None) -> dict[str, bytes]:
     return out
 
 
-def plan_render(template: bytes | str | Path, data: DataInput, media: Mapping[str, bytes] | None = None) -> DeckPlan:
+def plan_render(
+    template: bytes | str | Path, data: DataInput, media: Mapping[str, bytes] | None = None
+) -> DeckPlan:
     """Check data (and media) against template as :func:`render` would, writing nothing.
 
     The plan's ``problems`` are what would stop the render, ``warnings`` what it would warn
@@ -70,8 +72,13 @@ def plan_render(template: bytes | str | Path, data: DataInput, media: Mapping[st
     return plan_deck(open_package(_read_template(template)), deck, _normalise_media(media))
 
 
-def render(template: bytes | str | Path, data: DataInput, media: Mapping[str, bytes] | None = None, *,
-           strict: bool = False) -> RenderResult:  # fmt: skip
+def render(
+    template: bytes | str | Path,
+    data: DataInput,
+    media: Mapping[str, bytes] | None = None,
+    *,
+    strict: bool = False,
+) -> RenderResult:
     """Fill template with data; media maps paths relative to data.json's folder to file bytes.
 
     Raises DataError (data format), TemplateError (unusable template) or RenderError (every

@@ -49,8 +49,14 @@ F = TypeVar("F")
 
 # Frames found by alt text that hold an element; other shapes' alt text is only a description.
 ELEMENT_FRAMES: tuple[FrameKind, ...] = ("table", "chart", "picture", "video")
-KIND_NAMES: dict[FrameKind, str] = {"table": "a table", "chart": "a chart", "picture": "a picture", "video": "a video",
-                                    "graphic": "a graphic (SmartArt, object or connector)", "shape": "a shape"}  # fmt: skip
+KIND_NAMES: dict[FrameKind, str] = {
+    "table": "a table",
+    "chart": "a chart",
+    "picture": "a picture",
+    "video": "a video",
+    "graphic": "a graphic (SmartArt, object or connector)",
+    "shape": "a shape",
+}
 
 # The modules whose import registers the built-in fillers (imported on the first lookup).
 _BUILTIN_FILLERS = (
@@ -85,7 +91,9 @@ class KeySite:
 
 def key_site(slide: LocatedSlide, key: str, path: str) -> KeySite:
     """The one place that says where a key lives on a slide, for planning and for filling."""
-    return KeySite(key, path, slide, slide.placeholders.text.get(key, []), slide.placeholders.frames_named(key))
+    return KeySite(
+        key, path, slide, slide.placeholders.text.get(key, []), slide.placeholders.frames_named(key)
+    )
 
 
 @dataclass(slots=True)
@@ -101,21 +109,30 @@ class PlanReport:
 
     def unused(self, site: KeySite) -> None:
         keys = ", ".join("{" + k + "}" for k in site.slide.placeholders.text) or "none"
-        self.warnings.append(Problem(
-            site.path,
-            f"no {{{site.key}}} on template slide {site.slide.number}; the value is not used (the slide's keys: {keys})",
-        ))  # fmt: skip
+        self.warnings.append(
+            Problem(
+                site.path,
+                f"no {{{site.key}}} on template slide {site.slide.number}; the value is not used (the slide's keys: {keys})",
+            )
+        )
 
-    def wrong_place(self, site: KeySite, want: FrameKind, plural: str, describe: Callable[[Frame], str]) -> None:
+    def wrong_place(
+        self, site: KeySite, want: FrameKind, plural: str, describe: Callable[[Frame], str]
+    ) -> None:
         """The key names no frame of kind ``want``: say what it names, or which ones the slide has."""
         key, number = site.key, site.slide.number
         if site.frames:
-            self.error(site.path, f'"{key}" on template slide {number} is {KIND_NAMES[site.frames[0].kind]}, which '
-                       f"cannot take {KIND_NAMES[want]}{hint_for(site.frames[0])}")  # fmt: skip
+            self.error(
+                site.path,
+                f'"{key}" on template slide {number} is {KIND_NAMES[site.frames[0].kind]}, which '
+                f"cannot take {KIND_NAMES[want]}{hint_for(site.frames[0])}",
+            )
             return
         have = [describe(f) for f in site.slide.placeholders.frames_of_kind(want)]
         listed = f"the slide has {plural} " + ", ".join(have) if have else f"the slide has no {plural}"
-        where = f"; {{{key}}} is text there, but {KIND_NAMES[want]} is found by its alt text" if site.text else ""
+        where = (
+            f"; {{{key}}} is text there, but {KIND_NAMES[want]} is found by its alt text" if site.text else ""
+        )
         self.error(site.path, f'no {want} with alt text "{key}" on template slide {number}{where}; {listed}')
 
 

@@ -122,8 +122,12 @@ def paragraph_segments(paragraph: etree._Element) -> list[tuple[etree._Element |
     return segments
 
 
-def _paragraph_occurrences(paragraph: etree._Element, shape: etree._Element, cell: etree._Element | None,
-                           found: dict[str, list[Occurrence]]) -> None:  # fmt: skip
+def _paragraph_occurrences(
+    paragraph: etree._Element,
+    shape: etree._Element,
+    cell: etree._Element | None,
+    found: dict[str, list[Occurrence]],
+) -> None:
     text = "".join(t for _, t in paragraph_segments(paragraph))
     if "{" not in text:
         return

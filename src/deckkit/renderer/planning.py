@@ -78,14 +78,19 @@ class _Planner:
             self.report.error(
                 f"slides[{index}].template",
                 f"template slide {number} does not exist; the template has {count} slide{'s' if count != 1 else ''} (numbered from 1)",
-            )  # fmt: skip
+            )
             return None
         slide = self.template_slide(number)
         operations: list[Operation[Any]] = []
         for key, raw in values.items():
             value: AnyElement = Text(value=raw) if isinstance(raw, str) else raw
             site = key_site(slide, key, format_path(["slides", index, key]))
-            if isinstance(value, Text | List) and not site.text and not site.frames and key in self._notes[number]:
+            if (
+                isinstance(value, Text | List)
+                and not site.text
+                and not site.frames
+                and key in self._notes[number]
+            ):
                 # Only in the speaker notes: used there (assembly fills the notes), not "unused".
                 operations.append(Operation(key, value, filler_for(value)))
                 continue
@@ -94,13 +99,18 @@ class _Planner:
                 operations.append(operation)
         for key in slide.placeholders.text:
             if key not in values:
-                self.report.warnings.append(Problem(
-                    f"slides[{index}]", f"{{{key}}} on template slide {number} is not filled; it is left as it is"
-                ))  # fmt: skip
+                self.report.warnings.append(
+                    Problem(
+                        f"slides[{index}]",
+                        f"{{{key}}} on template slide {number} is not filled; it is left as it is",
+                    )
+                )
         for key in self._notes[number]:
             if key not in values and key not in slide.placeholders.text:
-                self.report.warnings.append(Problem(
-                    f"slides[{index}]",
-                    f"{{{key}}} in the speaker notes of template slide {number} is not filled; it is left as it is",
-                ))  # fmt: skip
+                self.report.warnings.append(
+                    Problem(
+                        f"slides[{index}]",
+                        f"{{{key}}} in the speaker notes of template slide {number} is not filled; it is left as it is",
+                    )
+                )
         return SlidePlan(slide.part, number, operations)

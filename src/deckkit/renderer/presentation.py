@@ -108,8 +108,9 @@ def _rebuild_sections(root: etree._Element, new_ids: list[tuple[str, str]]) -> N
                     ext_list.getparent().remove(ext_list)  # type: ignore[union-attr]
 
 
-def _rebuild_custom_shows(root: etree._Element, old_targets: dict[str, Part], first_copy: dict[int, Part],
-                          rid_of: dict[int, str]) -> None:  # fmt: skip
+def _rebuild_custom_shows(
+    root: etree._Element, old_targets: dict[str, Part], first_copy: dict[int, Part], rid_of: dict[int, str]
+) -> None:
     shows = root.find(f"{{{P}}}custShowLst")
     if shows is None:
         return

@@ -22,9 +22,21 @@ def add_slide(prs: Any) -> Any:
     return prs.slides.add_slide(prs.slide_layouts[6])
 
 
-def text_box(slide: Any, text: str, left: int, top: int, width: int, height: int, *, size: float = 18,
-             bold: bool = False, italic: bool = False, color: str | None = None, font: str | None = None,
-             align: str | None = None) -> Any:  # fmt: skip
+def text_box(
+    slide: Any,
+    text: str,
+    left: int,
+    top: int,
+    width: int,
+    height: int,
+    *,
+    size: float = 18,
+    bold: bool = False,
+    italic: bool = False,
+    color: str | None = None,
+    font: str | None = None,
+    align: str | None = None,
+) -> Any:
     """A text box with one paragraph of one run."""
     from pptx.dml.color import RGBColor
     from pptx.enum.text import PP_ALIGN

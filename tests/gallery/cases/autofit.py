@@ -14,8 +14,20 @@ from tests.gallery.cases._kit import EMU, new_deck, outline
 LONG = "Revenue grew 12% in the third quarter, led by the North region"
 
 
-def _box(slide: Any, key: str, left: float, top: float, width: float, height: float, *, wrap: bool,
-         align: str = "l", anchor: str = "t", autofit: str = "sp", size: int = 20) -> Any:  # fmt: skip
+def _box(
+    slide: Any,
+    key: str,
+    left: float,
+    top: float,
+    width: float,
+    height: float,
+    *,
+    wrap: bool,
+    align: str = "l",
+    anchor: str = "t",
+    autofit: str = "sp",
+    size: int = 20,
+) -> Any:
     from pptx.dml.color import RGBColor
     from pptx.enum.text import MSO_ANCHOR, MSO_AUTO_SIZE, PP_ALIGN
     from pptx.util import Pt
@@ -58,7 +70,11 @@ def case_unwrapped_shrinks_for_a_short_value(workdir: Path) -> GalleryInput:
     prs, slide = new_deck()
     _box(slide, "quarter_of_the_report", 1, 1, 5, 0.5, wrap=False, align="l")
     _box(slide, "quarter_right_aligned", 7, 1, 5, 0.5, wrap=False, align="r")
-    return _save(prs, workdir), [{"template": 1, "quarter_of_the_report": "Q3", "quarter_right_aligned": "Q3"}], {}
+    return (
+        _save(prs, workdir),
+        [{"template": 1, "quarter_of_the_report": "Q3", "quarter_right_aligned": "Q3"}],
+        {},
+    )
 
 
 def case_wrapped_height_follows(workdir: Path) -> GalleryInput:
@@ -75,11 +91,12 @@ def case_shrink_text_on_overflow(workdir: Path) -> GalleryInput:
     prs, slide = new_deck()
     for key, left in (("short", 1), ("long", 6)):
         shape = _box(slide, key, left, 1, 3, 1.5, wrap=True, autofit="norm", size=28)
-        norm = shape.text_frame._bodyPr.find("{http://schemas.openxmlformats.org/drawingml/2006/main}normAutofit")
+        norm = shape.text_frame._bodyPr.find(
+            "{http://schemas.openxmlformats.org/drawingml/2006/main}normAutofit"
+        )
         norm.set("fontScale", "62500")  # as PowerPoint left it for the template's text
         norm.set("lnSpcReduction", "20000")
     return _save(prs, workdir), [{"template": 1, "short": "Q3", "long": " ".join([LONG] * 2)}], {}
-
 
 
 def case_bulleted_list_in_a_box_that_fits_its_text(workdir: Path) -> GalleryInput:
@@ -94,8 +111,12 @@ def case_bulleted_list_in_a_box_that_fits_its_text(workdir: Path) -> GalleryInpu
     ppr.set("indent", "-342900")
     etree.SubElement(ppr, f"{{{a}}}buFont", typeface="Arial")
     etree.SubElement(ppr, f"{{{a}}}buChar", char="\u2022")
-    items = ["Revenue up 12%", {"value": "North leads the regions with a margin of 4 points over the South", "level": 1},
-             "Costs flat", "Hiring on plan"]  # fmt: skip
+    items = [
+        "Revenue up 12%",
+        {"value": "North leads the regions with a margin of 4 points over the South", "level": 1},
+        "Costs flat",
+        "Hiring on plan",
+    ]
     return _save(prs, workdir), [{"template": 1, "items": {"type": "list", "values": items}}], {}
 
 
@@ -108,6 +129,9 @@ def case_powerpoint_authored_box_from_the_corpus(workdir: Path) -> GalleryInput:
         import pytest
 
         pytest.skip(f"{template} is absent (the shared corpus sits beside the repository)")
-    values = {"replace": "every placeholder of this paragraph, however long the value turns out to be",
-              "by": "the data of the quarter, North and South regions included", "replacement": "Replacement"}  # fmt: skip
+    values = {
+        "replace": "every placeholder of this paragraph, however long the value turns out to be",
+        "by": "the data of the quarter, North and South regions included",
+        "replacement": "Replacement",
+    }
     return template, [{"template": 1, **values}], {}

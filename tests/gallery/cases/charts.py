@@ -38,8 +38,12 @@ def _combo(workdir: Path, groups: list[Group], styles: dict[str, Any] | None = N
     }
     for name, style in (styles or {}).items():
         (axis1 if name in axis1 else axis2)[name]["styles"] = style
-    chart = {"type": "chart", "labels": COMBO_LABELS, "axis1": {"series": axis1, "format": "0"},
-             "axis2": {"series": axis2, "format": "#,##0"}}  # fmt: skip
+    chart = {
+        "type": "chart",
+        "labels": COMBO_LABELS,
+        "axis1": {"series": axis1, "format": "0"},
+        "axis2": {"series": axis2, "format": "#,##0"},
+    }
     return template, [{"template": 1, "chart": chart}], {}
 
 
@@ -80,8 +84,12 @@ def _date_case(workdir: Path, days: list[dt.date], fmt: str) -> GalleryInput:
 
     template = build_category("column_clustered", workdir / "template.pptx")
     values = [float(10 + (i * 7) % 13) for i in range(len(days))]
-    chart = {"type": "chart", "date_labels": [_serial(d) for d in days], "date_labels_format": fmt,
-             "axis1": {"series": {"Revenue": {"values": values}}}}  # fmt: skip
+    chart = {
+        "type": "chart",
+        "date_labels": [_serial(d) for d in days],
+        "date_labels_format": fmt,
+        "axis1": {"series": {"Revenue": {"values": values}}},
+    }
     return template, [{"template": 1, "chart": chart}], {}
 
 
@@ -218,8 +226,10 @@ def _kind_data(kind: str) -> dict[str, Any]:
             "labels": STOCK_LABELS,
             "axis1": {"series": {n: {"values": v} for n, v in OHLC.items()}},
         }
-    series = {f"Series {k + 1}": {"values": [float(3 + (k * 5 + i * 3) % 9) for i in range(len(KIND_LABELS))]}
-              for k in range(3)}  # fmt: skip
+    series = {
+        f"Series {k + 1}": {"values": [float(3 + (k * 5 + i * 3) % 9) for i in range(len(KIND_LABELS))]}
+        for k in range(3)
+    }
     return {"type": "chart", "labels": KIND_LABELS, "axis1": {"series": series}}
 
 
@@ -235,6 +245,10 @@ def case_stock_with_volume(workdir: Path) -> GalleryInput:
     from tests.renderer.chart.more_kinds import VOLUME, build_volume_stock
 
     template = build_volume_stock(workdir / "template.pptx")
-    chart = {"type": "chart", "labels": STOCK_LABELS, "axis1": {"series": {"Volume": {"values": VOLUME}}},
-             "axis2": {"series": {n: {"values": v} for n, v in OHLC.items()}}}  # fmt: skip
+    chart = {
+        "type": "chart",
+        "labels": STOCK_LABELS,
+        "axis1": {"series": {"Volume": {"values": VOLUME}}},
+        "axis2": {"series": {n: {"values": v} for n, v in OHLC.items()}},
+    }
     return template, [{"template": 1, "chart": chart}], {}

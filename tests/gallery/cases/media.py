@@ -30,10 +30,12 @@ def case_picture_scalings(workdir: Path) -> GalleryInput:
     """A tall 4-colour picture: 'contain' fits inside its dashed box, 'cover' fills it (overflow hidden), 'none' at intrinsic size."""
     path = _template(workdir, ["contain", "cover", "none"])
     media = {"media/tall.png": picture(200, 400)}
-    data = {"template": 1,
-            "contain": {"type": "image", "src": "media/tall.png", "scaling": "contain"},
-            "cover": {"type": "image", "src": "media/tall.png", "scaling": "cover", "overflow": "hidden"},
-            "none": {"type": "image", "src": "media/tall.png"}}  # fmt: skip
+    data = {
+        "template": 1,
+        "contain": {"type": "image", "src": "media/tall.png", "scaling": "contain"},
+        "cover": {"type": "image", "src": "media/tall.png", "scaling": "cover", "overflow": "hidden"},
+        "none": {"type": "image", "src": "media/tall.png"},
+    }
     return path, [data], media
 
 

@@ -29,19 +29,42 @@ def _rows(n: int, m: int) -> list[list[Any]]:
 def case_grown_rows_and_columns(workdir: Path) -> GalleryInput:
     """A 2x3 template table grown to 7 rows x 5 columns from the same top-left corner, banded like the header style."""
     path = _template(workdir, 2, 3, EMU, EMU, 6 * EMU, EMU)
-    return path, [{"template": 1, "sales": {"type": "table", "rows": _rows(7, 5), "horizontal_sizing": "anchor_left"}}], {}
+    return (
+        path,
+        [
+            {
+                "template": 1,
+                "sales": {"type": "table", "rows": _rows(7, 5), "horizontal_sizing": "anchor_left"},
+            }
+        ],
+        {},
+    )
 
 
 def case_shrunk_to_two_by_two(workdir: Path) -> GalleryInput:
     """A 5x5 template table shrunk to 2x2: the table keeps its top-left corner and no empty rows remain."""
     path = _template(workdir, 5, 5, EMU, EMU, 8 * EMU, 3 * EMU)
-    return path, [{"template": 1, "sales": {"type": "table", "rows": _rows(2, 2), "horizontal_sizing": "anchor_left"}}], {}
+    return (
+        path,
+        [
+            {
+                "template": 1,
+                "sales": {"type": "table", "rows": _rows(2, 2), "horizontal_sizing": "anchor_left"},
+            }
+        ],
+        {},
+    )
 
 
 def case_anchored_bottom_right(workdir: Path) -> GalleryInput:
     """Grown to 6x5 anchored right and bottom: its bottom-right corner stays on the dashed outline's corner."""
     path = _template(workdir, 3, 3, 6 * EMU, 4 * EMU, 5 * EMU, int(1.5 * EMU))
-    data = {"type": "table", "rows": _rows(6, 5), "horizontal_sizing": "anchor_right", "vertical_sizing": "anchor_bottom"}
+    data = {
+        "type": "table",
+        "rows": _rows(6, 5),
+        "horizontal_sizing": "anchor_right",
+        "vertical_sizing": "anchor_bottom",
+    }
     return path, [{"template": 1, "sales": data}], {}
 
 
@@ -50,7 +73,16 @@ def case_styled_cells_and_databars(workdir: Path) -> GalleryInput:
     path = _template(workdir, 2, 3, EMU, EMU, 7 * EMU, EMU)
     rows: list[list[Any]] = [["Region", "Value", "Share"]]
     for i, ratio in enumerate([0.25, 0.5, 1.0]):
-        rows.append([f"Region {i}", f"{10 + i}.0", {"value": f"{ratio:.0%}", "databar": {"ratio": ratio, "color": "#2E75B6"}}])
-    rows[1][1] = {"type": "text", "value": "15.37",
-                  "styles": {"font": {"bold": True, "color": "#C00000"}, "shape": {"fill": "#FFF2CC"}}}  # fmt: skip
+        rows.append(
+            [
+                f"Region {i}",
+                f"{10 + i}.0",
+                {"value": f"{ratio:.0%}", "databar": {"ratio": ratio, "color": "#2E75B6"}},
+            ]
+        )
+    rows[1][1] = {
+        "type": "text",
+        "value": "15.37",
+        "styles": {"font": {"bold": True, "color": "#C00000"}, "shape": {"fill": "#FFF2CC"}},
+    }
     return path, [{"template": 1, "sales": {"type": "table", "rows": rows}}], {}

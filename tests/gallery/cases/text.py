@@ -12,8 +12,17 @@ def case_keys_keep_formatting(workdir: Path) -> GalleryInput:
     """The title is bold 32 pt dark red, "Q3 2024" sits mid-sentence in italic grey, nothing shows braces."""
     prs, slide = new_deck()
     text_box(slide, "{title}", EMU, EMU, 8 * EMU, EMU, size=32, bold=True, color="8B0000")
-    text_box(slide, "Results for {period}, as agreed.", EMU, 2 * EMU, 8 * EMU, EMU, size=20, italic=True,
-             color="595959")  # fmt: skip
+    text_box(
+        slide,
+        "Results for {period}, as agreed.",
+        EMU,
+        2 * EMU,
+        8 * EMU,
+        EMU,
+        size=20,
+        italic=True,
+        color="595959",
+    )
     path = workdir / "template.pptx"
     prs.save(str(path))
     return path, [{"template": 1, "title": "Quarterly review", "period": "Q3 2024"}], {}
@@ -25,8 +34,14 @@ def case_styles_and_line_breaks(workdir: Path) -> GalleryInput:
     text_box(slide, "{note}", EMU, EMU, 6 * EMU, 2 * EMU, size=24)
     path = workdir / "template.pptx"
     prs.save(str(path))
-    value = {"type": "text", "value": "Line one\nsecond line",
-             "styles": {"font": {"bold": True, "color": "#1F4E79"}, "shape": {"fill": "#FFF2CC", "outline": "#C00000"}}}  # fmt: skip
+    value = {
+        "type": "text",
+        "value": "Line one\nsecond line",
+        "styles": {
+            "font": {"bold": True, "color": "#1F4E79"},
+            "shape": {"fill": "#FFF2CC", "outline": "#C00000"},
+        },
+    }
     return path, [{"template": 1, "note": value}], {}
 
 
@@ -40,6 +55,10 @@ def case_list_levels_and_styles(workdir: Path) -> GalleryInput:
     slide.placeholders[1].text_frame.text = "{items}"
     path = workdir / "template.pptx"
     prs.save(str(path))
-    items = ["Revenue up 12%", {"value": "North leads", "level": 1}, {"type": "text", "value": "South steady", "level": 1},
-             {"value": "Costs flat", "styles": {"font": {"italic": True}}}]  # fmt: skip
+    items = [
+        "Revenue up 12%",
+        {"value": "North leads", "level": 1},
+        {"type": "text", "value": "South steady", "level": 1},
+        {"value": "Costs flat", "styles": {"font": {"italic": True}}},
+    ]
     return path, [{"template": 1, "title": "Highlights", "items": {"type": "list", "values": items}}], {}

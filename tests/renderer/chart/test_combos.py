@@ -108,9 +108,12 @@ def test_the_area_on_the_secondary_axis_stays_an_area_on_the_right(tmp_path: Pat
         describe_chart(root)
         == 'an area + line with markers chart with series "Price" and, on the secondary axis, "Volume"'
     )
-    data = {"type": "chart", "labels": COMBO_LABELS,
-            "axis1": {"series": {"Price": {"values": [1, 2, 3, 4]}}},
-            "axis2": {"series": {"Volume": {"values": [5, 6, 7, 8], "styles": {"shape": {"fill": "FF0000"}}}}}}  # fmt: skip
+    data = {
+        "type": "chart",
+        "labels": COMBO_LABELS,
+        "axis1": {"series": {"Price": {"values": [1, 2, 3, 4]}}},
+        "axis2": {"series": {"Volume": {"values": [5, 6, 7, 8], "styles": {"shape": {"fill": "FF0000"}}}}},
+    }
     part = fill_pptx(template, tmp_path / "o.pptx", {CHART: data})[CHART]
     volume = series_by_name(part.root)["Volume"]
     assert etree.QName(volume.getparent()).localname == "areaChart"
@@ -131,9 +134,12 @@ def test_the_axis_pair_written_first_is_primary(tmp_path: Path) -> None:
     by_kind = {g.kind: g for g in plot_groups(read_chart(template, CHART).root)}
     assert by_kind["lineChart"].secondary is False
     assert by_kind["barChart"].secondary is True
-    data = {"type": "chart", "labels": COMBO_LABELS,
-            "axis1": {"series": {"Margin": {"values": [1, 2, 3, 4]}}},
-            "axis2": {"series": {"Sales": {"values": [5, 6, 7, 8]}}}}  # fmt: skip
+    data = {
+        "type": "chart",
+        "labels": COMBO_LABELS,
+        "axis1": {"series": {"Margin": {"values": [1, 2, 3, 4]}}},
+        "axis2": {"series": {"Sales": {"values": [5, 6, 7, 8]}}},
+    }
     part = fill_pptx(template, tmp_path / "o.pptx", {CHART: data})[CHART]
     assert kind_of_series(part.root) == {"Margin": "lineChart", "Sales": "barChart"}
     assert_readable(tmp_path / "o.pptx", template, pages=1, libreoffice=False)
@@ -157,8 +163,14 @@ def test_pie_without_axes_is_primary(tmp_path: Path) -> None:
     root = read_chart(template, CHART).root
     groups = plot_groups(root)
     assert [(g.kind, g.secondary, g.value_axis) for g in groups] == [("pieChart", False, None)]
-    two = Chart.model_validate({"type": "chart", "labels": ["a"], "axis1": {"series": {"Share": {"values": [1]}}},
-                                "axis2": {"series": {"More": {"values": [2]}}}})  # fmt: skip
+    two = Chart.model_validate(
+        {
+            "type": "chart",
+            "labels": ["a"],
+            "axis1": {"series": {"Share": {"values": [1]}}},
+            "axis2": {"series": {"More": {"values": [2]}}},
+        }
+    )
     assert [p.path for p in check_chart(root, two, "s")] == ["s.axis2"]
     data = {"type": "chart", "labels": ["a", "b"], "axis1": {"series": {"New": {"values": [1, 2]}}}}
     part = fill_pptx(template, tmp_path / "o.pptx", {CHART: data})[CHART]
@@ -202,9 +214,11 @@ def test_scatter_on_two_axis_pairs_reads_the_primary_pair_from_the_axes(tmp_path
         {CHART: etree.tostring(root, xml_declaration=True, encoding="UTF-8", standalone=True)},
     )
     assert [g.secondary for g in plot_groups(read_chart(template, CHART).root)] == [True, False]
-    data = {"type": "scatter-chart",
-            "axis1": {"series": {"Left": {"name": "Left", "values": [[1, 2], [2, 3]]}}},
-            "axis2": {"series": {"Right": {"name": "Right", "values": [[1, 200], [2, 300]]}}}}  # fmt: skip
+    data = {
+        "type": "scatter-chart",
+        "axis1": {"series": {"Left": {"name": "Left", "values": [[1, 2], [2, 3]]}}},
+        "axis2": {"series": {"Right": {"name": "Right", "values": [[1, 200], [2, 300]]}}},
+    }
     part = fill_pptx(template, tmp_path / "o.pptx", {CHART: data})[CHART]
     on = {
         n: {a.get("val") for a in s.getparent().findall("c:axId", NS)}

@@ -228,9 +228,14 @@ def test_corpus_chart_on_two_value_axes_takes_data_on_both(deck: Path, name: str
     primary = [series_name(s) for s in groups[1].series]
     secondary = [series_name(s) for s in groups[0].series]
     labels = ["One", "Two", "Three"]
-    data = {"type": "chart", "labels": labels,
-            "axis1": {"series": {primary[0] or "P": {"values": [1, 2, 3]}, "New primary": {"values": [4, 5, 6]}}},
-            "axis2": {"series": {secondary[-1] or "S": {"values": [7, 8, 9]}, "New secondary": {"values": [1, 1, 2]}}}}  # fmt: skip
+    data = {
+        "type": "chart",
+        "labels": labels,
+        "axis1": {"series": {primary[0] or "P": {"values": [1, 2, 3]}, "New primary": {"values": [4, 5, 6]}}},
+        "axis2": {
+            "series": {secondary[-1] or "S": {"values": [7, 8, 9]}, "New secondary": {"values": [1, 1, 2]}}
+        },
+    }
     filled = fill_pptx(template, tmp_path / "o.pptx", {name: data})[name]
     assert_structure(filled.root)
     assert len(output_series(filled.root)) == 4

@@ -65,9 +65,12 @@ def test_serials_read_as_excel_reads_them() -> None:
 
 
 def date_chart(labels: list[int], **extra: Any) -> dict[str, Any]:
-    return {"type": "chart", "date_labels": labels,
-            "axis1": {"series": {"Revenue": {"values": [float(i + 1) for i in range(len(labels))]}}},
-            **extra}  # fmt: skip
+    return {
+        "type": "chart",
+        "date_labels": labels,
+        "axis1": {"series": {"Revenue": {"values": [float(i + 1) for i in range(len(labels))]}}},
+        **extra,
+    }
 
 
 def date_axis(root: etree._Element) -> etree._Element:
@@ -102,8 +105,11 @@ def test_given_major_unit_and_time_unit_are_kept(tmp_path: Path) -> None:
 def _monthly_date_template(tmp_path: Path) -> Path:
     """A template whose date axis counts in months, with a tick every month."""
     template = build_category("column_clustered", tmp_path / "monthly.pptx")
-    fill_pptx(template, tmp_path / "t.pptx", {CHART: date_chart(MONTHLY, date_labels_major_unit=1,
-                                                                date_labels_major_time_unit="months")})  # fmt: skip
+    fill_pptx(
+        template,
+        tmp_path / "t.pptx",
+        {CHART: date_chart(MONTHLY, date_labels_major_unit=1, date_labels_major_time_unit="months")},
+    )
     axis = date_axis(read_chart(tmp_path / "t.pptx", CHART).root)
     assert axis.find("c:baseTimeUnit", NS).get("val") == "months"
     return tmp_path / "t.pptx"

@@ -52,8 +52,10 @@ LABELS = ["a", "b", "c", "d", "e"]
 def category_data(count: int, dates: bool, point_styles: bool) -> dict[str, Any]:
     series: dict[str, Any] = {}
     for k in range(count):
-        entry: dict[str, Any] = {"values": [float(k + i + 1) if i != 2 else None for i in range(len(LABELS))],
-                                 "styles": {"shape": {"fill": "accent2", "outline": "404040"}}}  # fmt: skip
+        entry: dict[str, Any] = {
+            "values": [float(k + i + 1) if i != 2 else None for i in range(len(LABELS))],
+            "styles": {"shape": {"fill": "accent2", "outline": "404040"}},
+        }
         if point_styles:
             entry["data_point_styles"] = [None, {"shape": {"fill": "FF0000"}}]
         series[f"S{k + 1}"] = entry
@@ -91,8 +93,10 @@ def test_every_category_kind_is_filled_or_refused(kind: str, tmp_path: Path) -> 
             if kind.startswith("stock") and count not in (3, 4):
                 expected.append("slides[0].chart.axis1.series: the template's stock chart takes 3 series")
             if kind.startswith("surface") and point_styles:
-                expected += [f"slides[0].chart.axis1.series.S{k + 1}.data_point_styles: a surface chart"
-                             for k in range(count)]  # fmt: skip
+                expected += [
+                    f"slides[0].chart.axis1.series.S{k + 1}.data_point_styles: a surface chart"
+                    for k in range(count)
+                ]
             # Point styles on a series drawn as an area are refused (docs/charts.md); the runs
             # without point styles fill those kinds and validate them.
             area_problems = [p for p in problems if "is drawn as an area" in p]
@@ -110,8 +114,14 @@ def test_every_category_kind_is_filled_or_refused(kind: str, tmp_path: Path) -> 
 def test_every_scatter_kind_takes_any_series_count(kind: str, tmp_path: Path) -> None:
     template = build_scatter(kind, tmp_path / "t.pptx")
     for count in (1, 2, 5):
-        series = {f"P{k}": {"name": f"P{k}", "values": [[i, k * i] for i in range(4)],
-                            "data_point_styles": [{"shape": {"fill": "FF0000"}}]} for k in range(count)}  # fmt: skip
+        series = {
+            f"P{k}": {
+                "name": f"P{k}",
+                "values": [[i, k * i] for i in range(4)],
+                "data_point_styles": [{"shape": {"fill": "FF0000"}}],
+            }
+            for k in range(count)
+        }
         assert (
             _fill_or_refuse(
                 template, tmp_path / "o.pptx", {"type": "scatter-chart", "axis1": {"series": series}}
@@ -122,8 +132,18 @@ def test_every_scatter_kind_takes_any_series_count(kind: str, tmp_path: Path) ->
 
 def test_a_fifth_stock_series_is_refused_with_its_path(tmp_path: Path) -> None:
     template = build_stock(tmp_path / "t.pptx")
-    data = Chart.model_validate({"type": "chart", "labels": STOCK_LABELS, "axis1": {"series": {
-        **{k: {"values": v} for k, v in OHLC.items()}, "Volume": {"values": [1, 2, 3, 4, 5]}}}})  # fmt: skip
+    data = Chart.model_validate(
+        {
+            "type": "chart",
+            "labels": STOCK_LABELS,
+            "axis1": {
+                "series": {
+                    **{k: {"values": v} for k, v in OHLC.items()},
+                    "Volume": {"values": [1, 2, 3, 4, 5]},
+                }
+            },
+        }
+    )
     problems = check_chart(read_chart(template, CHART).root, data, "slides[2].prices")
     assert [str(p) for p in problems] == [
         "slides[2].prices.axis1.series: the template's stock chart takes 3 series (high, low, close) or 4 "
@@ -171,8 +191,11 @@ def test_hlc_template_given_ohlc_gets_up_down_bars(tmp_path: Path) -> None:
 
 def test_radar_keeps_a_category_axis_for_dates(tmp_path: Path) -> None:
     template = build_radar(tmp_path / "t.pptx")
-    data = {"type": "chart", "date_labels": [45292, 45323, 45352],
-            "axis1": {"series": {"Revenue": {"values": [1, 2, 3]}}}}  # fmt: skip
+    data = {
+        "type": "chart",
+        "date_labels": [45292, 45323, 45352],
+        "axis1": {"series": {"Revenue": {"values": [1, 2, 3]}}},
+    }
     part = fill_pptx(template, tmp_path / "o.pptx", {CHART: data})[CHART]
     assert part.root.find(".//c:dateAx", NS) is None
     assert part.root.find(".//c:catAx", NS) is not None
@@ -183,13 +206,21 @@ def test_volume_stock_volume_on_axis1_prices_on_axis2(tmp_path: Path) -> None:
     from tests.renderer.chart.more_kinds import VOLUME, build_volume_stock
 
     template = build_volume_stock(tmp_path / "t.pptx")
-    data = {"type": "chart", "labels": STOCK_LABELS,
-            "axis1": {"series": {"Volume": {"values": VOLUME}}},
-            "axis2": {"series": {k: {"values": v} for k, v in OHLC.items()}}}  # fmt: skip
+    data = {
+        "type": "chart",
+        "labels": STOCK_LABELS,
+        "axis1": {"series": {"Volume": {"values": VOLUME}}},
+        "axis2": {"series": {k: {"values": v} for k, v in OHLC.items()}},
+    }
     part = fill_pptx(template, tmp_path / "o.pptx", {CHART: data})[CHART]
     groups = {n: etree.QName(s.getparent()).localname for n, s in series_by_name(part.root).items()}
-    assert groups == {"Volume": "barChart", "Open": "stockChart", "High": "stockChart", "Low": "stockChart",
-                      "Close": "stockChart"}  # fmt: skip
+    assert groups == {
+        "Volume": "barChart",
+        "Open": "stockChart",
+        "High": "stockChart",
+        "Low": "stockChart",
+        "Close": "stockChart",
+    }
     assert part.root.find(".//c:stockChart/c:upDownBars", NS) is not None
     too_many = {**data, "axis2": {"series": {**data["axis2"]["series"], "Adj close": {"values": VOLUME}}}}
     problems = check_chart(read_chart(template, CHART).root, Chart.model_validate(too_many), "s")

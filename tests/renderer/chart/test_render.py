@@ -23,10 +23,18 @@ def slides(labels: list[str], revenue: list[float]) -> dict[str, object]:
 @pytest.mark.slow
 def test_same_template_slide_twice_gets_two_independent_charts(tmp_path: Path) -> None:
     template = build_category("bar_line_secondary", tmp_path / "t.pptx", alt="sales")
-    data = {"slides": [
-        {"template": 1, "sales": slides(["a", "b"], [1, 2])},
-        {"template": 1, "sales": {**slides(["x", "y", "z"], [7, 8, 9]), "axis2": {"series": {"Margin": {"values": [0.1, 0.2, 0.3]}}}}},
-    ]}  # fmt: skip
+    data = {
+        "slides": [
+            {"template": 1, "sales": slides(["a", "b"], [1, 2])},
+            {
+                "template": 1,
+                "sales": {
+                    **slides(["x", "y", "z"], [7, 8, 9]),
+                    "axis2": {"series": {"Margin": {"values": [0.1, 0.2, 0.3]}}},
+                },
+            },
+        ]
+    }
     out = tmp_path / "out.pptx"
     out.write_bytes(render(template, data).pptx)
     with zipfile.ZipFile(out) as z:

@@ -88,26 +88,50 @@ def test_length_mismatch_names_both_lengths(column_root: etree._Element) -> None
 
 
 def test_bounds_must_be_a_range(column_root: etree._Element) -> None:
-    data = Chart.model_validate({"type": "chart", "labels": ["a"], "axis1": {
-        "series": {"Revenue": {"values": [1]}}, "bounds": {"minimum": 5, "maximum": 5}}})  # fmt: skip
+    data = Chart.model_validate(
+        {
+            "type": "chart",
+            "labels": ["a"],
+            "axis1": {"series": {"Revenue": {"values": [1]}}, "bounds": {"minimum": 5, "maximum": 5}},
+        }
+    )
     assert [str(p) for p in check_chart(column_root, data, "s")] == [
         "s.axis1.bounds: minimum (5) must be less than maximum (5)"
     ]
-    fine = Chart.model_validate({"type": "chart", "labels": ["a"], "axis1": {
-        "series": {"Revenue": {"values": [1]}}, "bounds": {"minimum": 0}}})  # fmt: skip
+    fine = Chart.model_validate(
+        {
+            "type": "chart",
+            "labels": ["a"],
+            "axis1": {"series": {"Revenue": {"values": [1]}}, "bounds": {"minimum": 0}},
+        }
+    )
     assert check_chart(column_root, fine, "s") == []
 
 
 def test_scatter_bounds_must_be_ranges(tmp_path: Path) -> None:
     root = read_chart(build_scatter("scatter", tmp_path / "s.pptx"), CHART).root
-    data = ScatterChart.model_validate({"type": "scatter-chart", "axis1": {
-        "series": {"Alpha": {"name": "Alpha", "values": [[1, 2]]}}, "y_bounds": {"minimum": 3, "maximum": 1}}})  # fmt: skip
+    data = ScatterChart.model_validate(
+        {
+            "type": "scatter-chart",
+            "axis1": {
+                "series": {"Alpha": {"name": "Alpha", "values": [[1, 2]]}},
+                "y_bounds": {"minimum": 3, "maximum": 1},
+            },
+        }
+    )
     assert [p.path for p in check_chart(root, data, "s")] == ["s.axis1.y_bounds"]
 
 
 def test_too_many_point_styles_is_an_error(column_root: etree._Element) -> None:
-    data = Chart.model_validate({"type": "chart", "labels": ["a"], "axis1": {"series": {"x y": {
-        "values": [1], "data_point_styles": [None, {"shape": {"fill": "red"}}]}}}})  # fmt: skip
+    data = Chart.model_validate(
+        {
+            "type": "chart",
+            "labels": ["a"],
+            "axis1": {
+                "series": {"x y": {"values": [1], "data_point_styles": [None, {"shape": {"fill": "red"}}]}}
+            },
+        }
+    )
     problems = check_chart(column_root, data, "s")
     assert [p.path for p in problems] == ['s.axis1.series["x y"].data_point_styles']
 
@@ -237,8 +261,12 @@ def test_date_labels_make_a_date_axis(tmp_path: Path) -> None:
     template = build_category("line_markers", tmp_path / "t.pptx")
     data = chart([], {"Revenue": [1, 2, 3]})
     del data["labels"]
-    data.update(date_labels=[45292, 45323, 45352], date_labels_format="mmm yyyy", date_labels_major_unit=1,
-                date_labels_major_time_unit="months")  # fmt: skip
+    data.update(
+        date_labels=[45292, 45323, 45352],
+        date_labels_format="mmm yyyy",
+        date_labels_major_unit=1,
+        date_labels_major_time_unit="months",
+    )
     part = fill_pptx(template, tmp_path / "o.pptx", {CHART: data})[CHART]
     assert part.root.find(".//c:catAx", NS) is None
     axis = part.root.find(".//c:dateAx", NS)

@@ -54,9 +54,20 @@ def test_block_replaced_and_neighbours_kept() -> None:
     out = book.write_block("My data", CellRange(1, 1, 3, 3), 1, 1, GRID)
     got = values(out)
     assert got == {
-        "B1": "S1", "C1": "New", "A2": "x", "B2": 1.5, "C2": 7, "F2": "note beside", "A3": "y", "C3": 8,
-        "A4": "z", "B4": 3, "C4": 9, "E5": "=SUM(B2:C3)", "A10": "note below",
-    }  # fmt: skip
+        "B1": "S1",
+        "C1": "New",
+        "A2": "x",
+        "B2": 1.5,
+        "C2": 7,
+        "F2": "note beside",
+        "A3": "y",
+        "C3": 8,
+        "A4": "z",
+        "B4": 3,
+        "C4": 9,
+        "E5": "=SUM(B2:C3)",
+        "A10": "note below",
+    }
     assert values(out, "Other") == {"A1": "other"}
     sheet = zipfile.ZipFile(io.BytesIO(out)).read("xl/worksheets/sheet1.xml").decode()
     assert '<dimension ref="A1:F10"/>' in sheet

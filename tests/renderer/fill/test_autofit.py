@@ -16,16 +16,32 @@ EMU = 914400
 INSETS = 2 * 91440
 
 
-def _box(slide: Any, text: str, *, left: float, top: float, width: float, height: float, wrap: bool,
-         align: str = "l", anchor: str = "t", autofit: str = "sp", font: str = "Calibri", size: int = 18) -> Any:  # fmt: skip
+def _box(
+    slide: Any,
+    text: str,
+    *,
+    left: float,
+    top: float,
+    width: float,
+    height: float,
+    wrap: bool,
+    align: str = "l",
+    anchor: str = "t",
+    autofit: str = "sp",
+    font: str = "Calibri",
+    size: int = 18,
+) -> Any:
     from pptx.enum.text import MSO_ANCHOR, MSO_AUTO_SIZE, PP_ALIGN
     from pptx.util import Pt
 
     box = slide.shapes.add_textbox(int(left * EMU), int(top * EMU), int(width * EMU), int(height * EMU))
     frame = box.text_frame
     frame.word_wrap = wrap
-    frame.auto_size = {"sp": MSO_AUTO_SIZE.SHAPE_TO_FIT_TEXT, "norm": MSO_AUTO_SIZE.TEXT_TO_FIT_SHAPE,
-                       "none": MSO_AUTO_SIZE.NONE}[autofit]  # fmt: skip
+    frame.auto_size = {
+        "sp": MSO_AUTO_SIZE.SHAPE_TO_FIT_TEXT,
+        "norm": MSO_AUTO_SIZE.TEXT_TO_FIT_SHAPE,
+        "none": MSO_AUTO_SIZE.NONE,
+    }[autofit]
     frame.vertical_anchor = {"t": MSO_ANCHOR.TOP, "ctr": MSO_ANCHOR.MIDDLE, "b": MSO_ANCHOR.BOTTOM}[anchor]
     paragraph = frame.paragraphs[0]
     paragraph.alignment = {"l": PP_ALIGN.LEFT, "r": PP_ALIGN.RIGHT, "ctr": PP_ALIGN.CENTER}[align]
@@ -42,8 +58,12 @@ def _frame(deck: RenderedPptx, name: str) -> tuple[int, int, int, int]:
     return int(off.get("x")), int(off.get("y")), int(ext.get("cx")), int(ext.get("cy"))
 
 
-def _render(save_template: Callable[..., Path], check_render: Callable[..., RenderedPptx], build: Callable[[Any], None],
-            values: dict[str, Any]) -> RenderedPptx:  # fmt: skip
+def _render(
+    save_template: Callable[..., Path],
+    check_render: Callable[..., RenderedPptx],
+    build: Callable[[Any], None],
+    values: dict[str, Any],
+) -> RenderedPptx:
     prs = new_presentation()
     build(blank_slide(prs))
     template = save_template(prs)
@@ -71,7 +91,9 @@ def test_unwrapped_box_takes_the_width_of_its_text_away_from_its_alignment_edge(
 
 def test_unwrapped_box_shrinks_for_a_short_value(save_template, check_render) -> None:
     def build(slide: Any) -> None:
-        _box(slide, "{placeholder_for_the_quarter}", left=1, top=1, width=5, height=0.4, wrap=False).name = "box"
+        _box(
+            slide, "{placeholder_for_the_quarter}", left=1, top=1, width=5, height=0.4, wrap=False
+        ).name = "box"
 
     deck = _render(save_template, check_render, build, {"placeholder_for_the_quarter": "Q3"})
     x, _, cx, _ = _frame(deck, "box")
@@ -99,7 +121,9 @@ def test_wrapped_box_keeps_its_width_and_its_height_follows(save_template, check
 def test_shrink_on_overflow_is_recomputed(save_template, check_render) -> None:
     def build(slide: Any) -> None:
         for name, left in (("short", 1), ("long", 5)):
-            box = _box(slide, "{" + name + "}", left=left, top=1, width=3, height=1, wrap=True, autofit="norm")
+            box = _box(
+                slide, "{" + name + "}", left=left, top=1, width=3, height=1, wrap=True, autofit="norm"
+            )
             box.name = name
             box.text_frame._bodyPr.find(f"{{{NS['a']}}}normAutofit").set("fontScale", "62500")
 

@@ -38,8 +38,15 @@ def elements(save_template) -> Path:
 
 
 def test_delete_each_kind_of_element(elements: Path, check_render):
-    data = {"template": 1, "keep": "k", "drop": {"delete": True}, "grouped": {"delete": True},
-            "cell": {"delete": True}, "sales": {"delete": True}, "logo": {"delete": True}}  # fmt: skip
+    data = {
+        "template": 1,
+        "keep": "k",
+        "drop": {"delete": True},
+        "grouped": {"delete": True},
+        "cell": {"delete": True},
+        "sales": {"delete": True},
+        "logo": {"delete": True},
+    }
     result = render(elements, [data])
     deck = check_render(result.pptx, elements, pages=1)
     slide = deck.slide(0)

@@ -29,8 +29,15 @@ def _rows(deck, xpath: str = "//p:sp/p:txBody/a:p") -> list[tuple[str, str, str,
         bullet = p.xpath("string(a:pPr/a:buChar/@char)", namespaces=NS) or (
             "none" if p.find("a:pPr/a:buNone", NS) is not None else ""
         )
-        rows.append((text, p.xpath("string(a:pPr/@lvl)", namespaces=NS), bullet,
-                     p.xpath("string(a:r[1]/a:rPr/@sz)", namespaces=NS), p.xpath("string(a:r[1]/a:rPr/@b)", namespaces=NS)))  # fmt: skip
+        rows.append(
+            (
+                text,
+                p.xpath("string(a:pPr/@lvl)", namespaces=NS),
+                bullet,
+                p.xpath("string(a:r[1]/a:rPr/@sz)", namespaces=NS),
+                p.xpath("string(a:r[1]/a:rPr/@b)", namespaces=NS),
+            )
+        )
     return rows
 
 
@@ -89,8 +96,11 @@ def test_in_a_content_placeholder_inherited_bullets_make_list_items(save_templat
     after.text = "Not a bullet"
     set_bullet(after, None)
     template = save_template(prs)
-    deck = check_render(render(template, [{"template": 1, "points": {"type": "list", "values": ["A"]}}]).pptx,
-                        template, pages=1)  # fmt: skip
+    deck = check_render(
+        render(template, [{"template": 1, "points": {"type": "list", "values": ["A"]}}]).pptx,
+        template,
+        pages=1,
+    )
     body = "//p:sp[p:nvSpPr/p:nvPr/p:ph/@idx='1']/p:txBody/a:p"
     assert [r[0] for r in _rows(deck, body)] == ["A", "Not a bullet"]
 
@@ -151,8 +161,11 @@ def test_vertical_tab_is_a_line_break(tmp_path: Path, check_render):
 
 def test_vertical_tab_in_a_list_item_is_a_line_break(tmp_path: Path, check_render):
     template = designer_list(tmp_path / "t.pptx")
-    deck = check_render(render(template, [{"template": 1, "kp": {"type": "list", "values": ["a\u000bb"]}}]).pptx,
-                        template, pages=1)  # fmt: skip
+    deck = check_render(
+        render(template, [{"template": 1, "kp": {"type": "list", "values": ["a\u000bb"]}}]).pptx,
+        template,
+        pages=1,
+    )
     assert "a\nb" in deck.texts(0)
 
 

@@ -25,8 +25,16 @@ def plain(save_template) -> Path:
 
 
 def test_one_paragraph_per_item_with_levels(plain: Path, check_render):
-    items = ["Item A", {"value": "Item B", "level": 1}, {"type": "text", "value": "Item C", "level": 2,
-             "styles": {"font": {"color": "accent2", "italic": True}, "shape": {"fill": "red"}}}]  # fmt: skip
+    items = [
+        "Item A",
+        {"value": "Item B", "level": 1},
+        {
+            "type": "text",
+            "value": "Item C",
+            "level": 2,
+            "styles": {"font": {"color": "accent2", "italic": True}, "shape": {"fill": "red"}},
+        },
+    ]
     result = render(plain, [{"template": 1, "title": "T", "points": {"type": "list", "values": items}}])
     deck = check_render(result.pptx, plain, pages=1)
     body = deck.slide(0).xpath("//p:sp[p:nvSpPr/p:nvPr/p:ph/@idx='1']/p:txBody", namespaces=NS)[0]
@@ -69,13 +77,24 @@ def dummy(save_template) -> Path:
 
 
 def test_dummy_list_gives_prototypes_per_level(dummy: Path, check_render):
-    items = [{"value": "Item 0", "level": 0}, {"value": "Item 1", "level": 1}, {"value": "Item 2", "level": 2},
-             {"value": "Item 3", "level": 3}, "Item again"]  # fmt: skip
+    items = [
+        {"value": "Item 0", "level": 0},
+        {"value": "Item 1", "level": 1},
+        {"value": "Item 2", "level": 2},
+        {"value": "Item 3", "level": 3},
+        "Item again",
+    ]
     result = render(dummy, [{"template": 1, "heading": "H", "points": {"type": "list", "values": items}}])
     deck = check_render(result.pptx, dummy, pages=1)
     body = deck.slide(0).xpath("//p:sp[.//a:t='Item 0']/p:txBody", namespaces=NS)[0]
-    rows = [("".join(p.xpath("a:r/a:t/text()", namespaces=NS)), p.xpath("string(a:pPr/@lvl)", namespaces=NS),
-             p.xpath("string(a:r[1]/a:rPr/@sz)", namespaces=NS)) for p in body.findall("a:p", NS)]  # fmt: skip
+    rows = [
+        (
+            "".join(p.xpath("a:r/a:t/text()", namespaces=NS)),
+            p.xpath("string(a:pPr/@lvl)", namespaces=NS),
+            p.xpath("string(a:r[1]/a:rPr/@sz)", namespaces=NS),
+        )
+        for p in body.findall("a:p", NS)
+    ]
     assert rows == [
         ("Item 0", "", "2800"),
         ("Item 1", "1", "2000"),

@@ -27,7 +27,10 @@ def _template(save_template: Callable[[Any, str], Path], notes: str) -> Path:
 
 def test_keys_in_notes_are_filled_per_output_slide(save_template, check_render) -> None:
     template = _template(save_template, "Say: {title} grew by {growth}.")
-    data = [{"template": 1, "title": "North", "growth": "12%"}, {"template": 1, "title": "South", "growth": "3%"}]
+    data = [
+        {"template": 1, "title": "North", "growth": "12%"},
+        {"template": 1, "title": "South", "growth": "3%"},
+    ]
     result = deckkit.render(template, data)
     deck = check_render(result.pptx, template, pages=2)
     assert "Say: North grew by 12%." in _notes_texts(deck, 0)
@@ -37,11 +40,18 @@ def test_keys_in_notes_are_filled_per_output_slide(save_template, check_render) 
 
 def test_text_objects_lists_and_links_in_notes(save_template, check_render) -> None:
     template = _template(save_template, "{points}\nSee {source}")
-    data = [{
-        "template": 1, "title": "T",
-        "points": {"type": "list", "values": ["first", {"value": "second", "level": 1}]},
-        "source": {"value": "the report", "hyperlink": "https://example.com/r", "styles": {"font": {"bold": True}}},
-    }]  # fmt: skip
+    data = [
+        {
+            "template": 1,
+            "title": "T",
+            "points": {"type": "list", "values": ["first", {"value": "second", "level": 1}]},
+            "source": {
+                "value": "the report",
+                "hyperlink": "https://example.com/r",
+                "styles": {"font": {"bold": True}},
+            },
+        }
+    ]
     result = deckkit.render(template, data)
     deck = check_render(result.pptx, template, pages=1)
     texts = _notes_texts(deck, 0)

@@ -55,8 +55,20 @@ def test_key_split_over_runs_takes_the_formatting_of_its_first_run(split_runs: P
 
 
 def test_font_styles_apply_to_inserted_runs_only(split_runs: Path, check_render):
-    value = {"value": "Smith", "styles": {"font": {"color": "#FF0000", "size": 30, "italic": True, "typeface": "Arial",
-                                                   "underline": True, "strike": True, "bold": False}}}  # fmt: skip
+    value = {
+        "value": "Smith",
+        "styles": {
+            "font": {
+                "color": "#FF0000",
+                "size": 30,
+                "italic": True,
+                "typeface": "Arial",
+                "underline": True,
+                "strike": True,
+                "bold": False,
+            }
+        },
+    }
     deck = check_render(render(split_runs, [{"template": 1, "name": value}]).pptx, split_runs, pages=1)
     runs = {"".join(r.itertext()): r for r in deck.slide(0).iterfind(".//a:r", NS)}
     smith = runs["Smith"].find("a:rPr", NS)
@@ -74,9 +86,12 @@ def test_font_styles_apply_to_inserted_runs_only(split_runs: Path, check_render)
 
 @pytest.mark.parametrize(
     ("color", "xpath", "expected"),
-    [("accent2", "a:solidFill/a:schemeClr/@val", "accent2"), ("dkBlue", "a:solidFill/a:prstClr/@val", "dkBlue"),
-     ("#0a0", "a:solidFill/a:srgbClr/@val", "00AA00")],
-)  # fmt: skip
+    [
+        ("accent2", "a:solidFill/a:schemeClr/@val", "accent2"),
+        ("dkBlue", "a:solidFill/a:prstClr/@val", "dkBlue"),
+        ("#0a0", "a:solidFill/a:srgbClr/@val", "00AA00"),
+    ],
+)
 def test_colours_become_drawingml(split_runs: Path, check_render, color: str, xpath: str, expected: str):
     value = {"value": "X", "styles": {"font": {"color": color}}}
     deck = check_render(render(split_runs, [{"template": 1, "name": value}]).pptx, split_runs)

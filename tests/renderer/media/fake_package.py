@@ -24,8 +24,13 @@ A = "http://schemas.openxmlformats.org/drawingml/2006/main"
 R = "http://schemas.openxmlformats.org/officeDocument/2006/relationships"
 PKG = "http://schemas.openxmlformats.org/package/2006/relationships"
 CT = "http://schemas.openxmlformats.org/package/2006/content-types"
-NS = {"p": P, "a": A, "r": R, "p14": "http://schemas.microsoft.com/office/powerpoint/2010/main",
-      "p15": "http://schemas.microsoft.com/office/powerpoint/2012/main"}  # fmt: skip
+NS = {
+    "p": P,
+    "a": A,
+    "r": R,
+    "p14": "http://schemas.microsoft.com/office/powerpoint/2010/main",
+    "p15": "http://schemas.microsoft.com/office/powerpoint/2012/main",
+}
 
 RT_IMAGE = "http://schemas.openxmlformats.org/officeDocument/2006/relationships/image"
 RT_VIDEO = "http://schemas.openxmlformats.org/officeDocument/2006/relationships/video"
@@ -139,8 +144,14 @@ def find_target(slide: etree._Element, key: str) -> etree._Element:
     raise AssertionError(f"no shape for {key}")
 
 
-def fill(package: FakePackage, number: int, key: str, element: Image | Video, media: Mapping[str, bytes],
-         frame: tuple[int, int, int, int] | None = None) -> etree._Element:  # fmt: skip
+def fill(
+    package: FakePackage,
+    number: int,
+    key: str,
+    element: Image | Video,
+    media: Mapping[str, bytes],
+    frame: tuple[int, int, int, int] | None = None,
+) -> etree._Element:
     """check then place one element, as the engine does; returns the new p:pic."""
     slide = package.slide(number)
     target = find_target(slide, key)

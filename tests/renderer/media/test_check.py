@@ -102,9 +102,14 @@ def test_place_media_refuses_what_check_media_rejects(template: Path) -> None:
 
 @pytest.mark.parametrize(
     ("fmt", "dpi", "expected"),
-    [("PNG", 144, (144.0, "png")), ("JPEG", 300, (300.0, "jpeg")), ("GIF", None, (96.0, "gif")), ("PNG", None, (96.0, "png")),
-     ("JPEG", 1, (96.0, "jpeg"))],
-)  # fmt: skip
+    [
+        ("PNG", 144, (144.0, "png")),
+        ("JPEG", 300, (300.0, "jpeg")),
+        ("GIF", None, (96.0, "gif")),
+        ("PNG", None, (96.0, "png")),
+        ("JPEG", 1, (96.0, "jpeg")),
+    ],
+)
 def test_read_image_info(fmt: str, dpi: int | None, expected: tuple[float, str]) -> None:
     info = read_image_info(picture(30, 20, fmt, dpi))
     assert (info.width_px, info.height_px) == (30, 20)

@@ -227,8 +227,12 @@ def test_click_link_of_the_target_stays_on_the_picture(matrix_template: Path, tm
     from lxml import etree
 
     package = FakePackage(matrix_template.read_bytes())
-    rid = package.relate(1, "http://schemas.openxmlformats.org/officeDocument/2006/relationships/hyperlink",
-                         "https://example.com", external=True)  # fmt: skip
+    rid = package.relate(
+        1,
+        "http://schemas.openxmlformats.org/officeDocument/2006/relationships/hyperlink",
+        "https://example.com",
+        external=True,
+    )
     box = package.slide(1).xpath(".//p:sp[p:nvSpPr/p:cNvPr/@name='Box none_visible']", namespaces=NS)[0]
     link = etree.SubElement(box.find("p:nvSpPr/p:cNvPr", NS), f"{{{NS['a']}}}hlinkClick")
     link.set(f"{{{NS['r']}}}id", rid)

@@ -71,14 +71,22 @@ def test_every_media_kind_through_render(rich: Path, tmp_path: Path) -> None:
         "v/clip.mp4": fake_mp4(),
         "v/thumb.jpg": picture(320, 180, "JPEG"),
     }
-    data = {"slides": [
-        {"template": 1, "inner": {"type": "image", "src": "img/g.gif"}},
-        {"template": 2, "photo": {"type": "image", "src": "img/w.png", "scaling": "contain"}},
-        {"template": 3, "hero": {"type": "image", "src": "img/w.png", "scaling": "cover", "overflow": "hidden"}},
-        {"template": 4, "clip": {"type": "video", "src": "v/clip.mp4", "thumbnail": "v/thumb.jpg"}},
-        {"template": 5, "online": {"type": "video", "src": "https://www.youtube.com/watch?v=dQw4w9WgXcQ"}},
-        {"template": 3, "hero": {"type": "image", "src": "img/w.png", "scaling": "contain"}},
-    ]}  # fmt: skip
+    data = {
+        "slides": [
+            {"template": 1, "inner": {"type": "image", "src": "img/g.gif"}},
+            {"template": 2, "photo": {"type": "image", "src": "img/w.png", "scaling": "contain"}},
+            {
+                "template": 3,
+                "hero": {"type": "image", "src": "img/w.png", "scaling": "cover", "overflow": "hidden"},
+            },
+            {"template": 4, "clip": {"type": "video", "src": "v/clip.mp4", "thumbnail": "v/thumb.jpg"}},
+            {
+                "template": 5,
+                "online": {"type": "video", "src": "https://www.youtube.com/watch?v=dQw4w9WgXcQ"},
+            },
+            {"template": 3, "hero": {"type": "image", "src": "img/w.png", "scaling": "contain"}},
+        ]
+    }
     result = render(rich, data, media)
     assert result.slide_count == 6
     assert result.warnings == []
@@ -143,10 +151,12 @@ def test_every_media_kind_through_render(rich: Path, tmp_path: Path) -> None:
 
 
 def test_render_collects_every_media_problem(rich: Path) -> None:
-    data = {"slides": [
-        {"template": 1, "inner": {"type": "image", "src": "img/logo.png"}},
-        {"template": 4, "clip": {"type": "video", "src": "clip.mp4", "thumbnail": "thumb.png"}},
-    ]}  # fmt: skip
+    data = {
+        "slides": [
+            {"template": 1, "inner": {"type": "image", "src": "img/logo.png"}},
+            {"template": 4, "clip": {"type": "video", "src": "clip.mp4", "thumbnail": "thumb.png"}},
+        ]
+    }
     media = {
         "img/Logo.png": picture(8, 8),
         "clip.mp4": b"definitely not a video",

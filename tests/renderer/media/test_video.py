@@ -183,8 +183,9 @@ def _movie_template(path: Path) -> Path:
 
     prs = Presentation()
     slide = prs.slides.add_slide(prs.slide_layouts[6])
-    movie = slide.shapes.add_movie(io.BytesIO(fake_mp4()), *TARGET, poster_frame_image=io.BytesIO(picture(64, 36)),
-                                   mime_type="video/mp4")  # fmt: skip
+    movie = slide.shapes.add_movie(
+        io.BytesIO(fake_mp4()), *TARGET, poster_frame_image=io.BytesIO(picture(64, 36)), mime_type="video/mp4"
+    )
     movie._element.find("p:nvPicPr/p:cNvPr", NS).set("descr", "movie")
     prs.save(str(path))
     return path

@@ -41,9 +41,15 @@ def test_an_entity_declared_in_a_slide_dtd_is_refused_naming_the_part(template: 
 
 
 @pytest.mark.parametrize(
-    "name", ["ppt/theme/theme1.xml", "ppt/slideMasters/slideMaster1.xml", "docProps/app.xml", "[Content_Types].xml",
-             "ppt/slides/_rels/slide1.xml.rels"],
-)  # fmt: skip
+    "name",
+    [
+        "ppt/theme/theme1.xml",
+        "ppt/slideMasters/slideMaster1.xml",
+        "docProps/app.xml",
+        "[Content_Types].xml",
+        "ppt/slides/_rels/slide1.xml.rels",
+    ],
+)
 def test_a_dtd_in_any_part_is_refused_parsed_or_copied_byte_for_byte(template: bytes, name: str):
     with pytest.raises(
         TemplateError, match=rf"part {name.replace('[', '.').replace(']', '.')} has a document type"

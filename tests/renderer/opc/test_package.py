@@ -121,10 +121,14 @@ def test_strict_packages_are_read_and_written_as_transitional(three_slides: Path
             if name.endswith((".xml", ".rels")):
                 text = z.read(name)
                 for vocabulary in (b"presentationml", b"drawingml"):
-                    text = text.replace(b"http://schemas.openxmlformats.org/" + vocabulary + b"/2006/",
-                                        b"http://purl.oclc.org/ooxml/" + vocabulary + b"/")  # fmt: skip
-                text = text.replace(b"http://schemas.openxmlformats.org/officeDocument/2006/relationships",
-                                    b"http://purl.oclc.org/ooxml/officeDocument/relationships")  # fmt: skip
+                    text = text.replace(
+                        b"http://schemas.openxmlformats.org/" + vocabulary + b"/2006/",
+                        b"http://purl.oclc.org/ooxml/" + vocabulary + b"/",
+                    )
+                text = text.replace(
+                    b"http://schemas.openxmlformats.org/officeDocument/2006/relationships",
+                    b"http://purl.oclc.org/ooxml/officeDocument/relationships",
+                )
                 text = text.replace(b"<p:presentation ", b'<p:presentation conformance="strict" ', 1)
                 strict[name] = text
     strict_template = _rezip(data, strict)
@@ -156,8 +160,10 @@ def test_slides_reused_reordered_and_left_out(three_slides: Path, check_render):
     deck = check_render(result.pptx, three_slides, pages=3)
     assert result.slide_count == 3
     assert [t for i in range(3) for t in deck.texts(i) if "template slide" in t] == [
-        "A of template slide 3", "B of template slide 1", "C of template slide 3",
-    ]  # fmt: skip
+        "A of template slide 3",
+        "B of template slide 1",
+        "C of template slide 3",
+    ]
     slide_names = deck.slide_names()
     assert len(set(slide_names)) == 3
     # sldId values unique and >= 256

@@ -16,16 +16,24 @@ def test_text_equals_the_serialized_tree(save_template) -> None:
     package = open_package(save_template(prs).read_bytes())
     slide = package.slides()[0]
     rels = slide.rels
-    for url in ("https://example.com/a?b=1&c=\"2\"<3>", "https://example.com/t\u00e4st\tx\ny\rz", "mailto:a@b.c"):
+    for url in (
+        'https://example.com/a?b=1&c="2"<3>',
+        "https://example.com/t\u00e4st\tx\ny\rz",
+        "mailto:a@b.c",
+    ):
         rels.add(RT.HYPERLINK, url, external=True)
     rels.add(RT.IMAGE, "../media/missing & gone.png")  # a dangling target kept verbatim
     for source in (slide.name, None, "ppt/slides/deeper/x.xml"):
         assert relationships_xml(source, rels) == serialize_xml(relationships_root(source, rels))
-    assert relationships_xml(None, package.root_rels) == serialize_xml(relationships_root(None, package.root_rels))
+    assert relationships_xml(None, package.root_rels) == serialize_xml(
+        relationships_root(None, package.root_rels)
+    )
 
 
 def test_empty_relationships() -> None:
-    assert relationships_xml("ppt/a.xml", Relationships()) == serialize_xml(relationships_root("ppt/a.xml", Relationships()))
+    assert relationships_xml("ppt/a.xml", Relationships()) == serialize_xml(
+        relationships_root("ppt/a.xml", Relationships())
+    )
 
 
 def test_every_rels_part_of_a_template_comes_out_as_the_tree_would(save_template) -> None:
@@ -40,4 +48,6 @@ def test_every_rels_part_of_a_template_comes_out_as_the_tree_would(save_template
         folder, base = rels_name.split("_rels/")
         part = package.part(folder + base.removesuffix(".rels"))
         assert part is not None
-        assert relationships_xml(part.name, part.rels) == serialize_xml(relationships_root(part.name, part.rels))
+        assert relationships_xml(part.name, part.rels) == serialize_xml(
+            relationships_root(part.name, part.rels)
+        )

@@ -30,8 +30,12 @@ def _random_xml(rng: random.Random, size: int) -> bytes:
 
 
 def test_entries_come_back_in_order_with_their_methods() -> None:
-    entries = [ZipEntry("[Content_Types].xml", b"<Types/>"), ZipEntry("ppt/media/image1.png", b"\x89PNG", deflate=False),
-               ZipEntry("ppt/empty.xml", b""), ZipEntry("ppt/n\u00e4me.xml", b"<x/>" * 50)]  # fmt: skip
+    entries = [
+        ZipEntry("[Content_Types].xml", b"<Types/>"),
+        ZipEntry("ppt/media/image1.png", b"\x89PNG", deflate=False),
+        ZipEntry("ppt/empty.xml", b""),
+        ZipEntry("ppt/n\u00e4me.xml", b"<x/>" * 50),
+    ]
     out = _read_all(write_zip(entries))
     assert list(out) == [e.name for e in entries]
     assert out["ppt/media/image1.png"] == (zipfile.ZIP_STORED, b"\x89PNG")
@@ -41,13 +45,17 @@ def test_entries_come_back_in_order_with_their_methods() -> None:
 
 def test_threads_write_the_same_parts_as_one_thread(monkeypatch: pytest.MonkeyPatch) -> None:
     rng = random.Random(7)
-    entries = [ZipEntry(f"ppt/slides/slide{i}.xml", _random_xml(rng, rng.randrange(100, 60_000))) for i in range(60)]
+    entries = [
+        ZipEntry(f"ppt/slides/slide{i}.xml", _random_xml(rng, rng.randrange(100, 60_000))) for i in range(60)
+    ]
     assert sum(len(e.data) for e in entries) > zip_writer._PARALLEL_FROM  # the threaded path is taken
     monkeypatch.setattr(zip_writer, "_threads", lambda: 3)
     threaded = write_zip(entries)
     monkeypatch.setattr(zip_writer, "_threads", lambda: 1)
     single = write_zip(entries)
-    assert _read_all(threaded) == _read_all(single) == {e.name: (zipfile.ZIP_DEFLATED, e.data) for e in entries}
+    assert (
+        _read_all(threaded) == _read_all(single) == {e.name: (zipfile.ZIP_DEFLATED, e.data) for e in entries}
+    )
 
 
 def test_a_packed_entry_is_copied_as_stored() -> None:
@@ -83,7 +91,9 @@ def test_render_copies_untouched_template_parts_and_rewrites_changed_ones(save_t
             z.writestr(info.filename, source.read(info))
     template_path.write_bytes(out.getvalue())
     template = template_path.read_bytes()
-    pptx = render(template, {"slides": [{"template": 1, "title": "Hello"}, {"template": 1, "title": "again"}]}).pptx
+    pptx = render(
+        template, {"slides": [{"template": 1, "title": "Hello"}, {"template": 1, "title": "again"}]}
+    ).pptx
     # A layout nobody changed keeps the template's stored bytes; a filled slide does not.
     layout = "ppt/slideLayouts/slideLayout1.xml"
     assert _stored_bytes(pptx, layout) == _stored_bytes(template, layout)

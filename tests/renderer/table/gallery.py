@@ -14,8 +14,22 @@ GROUP = (914_400, 914_400, 6_000_000, 3_000_000, 914_400, 914_400, 6_000_000, 3_
 def _bars() -> list[list[object]]:
     rows: list[list[object]] = [["Region", "Share", "Note", "Trend", "Total"]]
     for i, ratio in enumerate([0.0, 0.25, 0.5, 0.75, 1.0] * 2 + [0.5, 0.5]):
-        rows.append([f"Region {i}", {"value": f"{ratio:.0%}", "databar": {"ratio": ratio, "color": "accent2"}}, f"line one\nline {i}", "=", str(i * 10)])  # fmt: skip
-    rows[3][2] = {"value": "styled", "styles": {"font": {"bold": True, "color": "#C00000", "size": 9}, "shape": {"fill": "#FFF2CC", "outline": "#C00000", "align": "center", "vertical_align": "center"}}}  # fmt: skip
+        rows.append(
+            [
+                f"Region {i}",
+                {"value": f"{ratio:.0%}", "databar": {"ratio": ratio, "color": "accent2"}},
+                f"line one\nline {i}",
+                "=",
+                str(i * 10),
+            ]
+        )
+    rows[3][2] = {
+        "value": "styled",
+        "styles": {
+            "font": {"bold": True, "color": "#C00000", "size": 9},
+            "shape": {"fill": "#FFF2CC", "outline": "#C00000", "align": "center", "vertical_align": "center"},
+        },
+    }
     rows[4][4] = {
         "value": "no fill",
         "styles": {"shape": {"fill": ""}},

@@ -76,7 +76,15 @@ def test_the_value_replaces_the_whole_text_with_the_first_runs_formatting(tmp_pa
 
 
 def test_font_styles_apply_to_the_cells_runs(tmp_path: Path) -> None:
-    font = {"typeface": "Georgia", "size": 21, "color": "accent2", "bold": True, "italic": True, "underline": True, "strike": True}  # fmt: skip
+    font = {
+        "typeface": "Georgia",
+        "size": 21,
+        "color": "accent2",
+        "bold": True,
+        "italic": True,
+        "underline": True,
+        "strike": True,
+    }
     frame = fill_and_save(
         tmp_path, TableSpec(1, 2), {"rows": [[{"value": "a\nb", "styles": {"font": font}}, "plain"]]}
     ).frame
@@ -84,7 +92,13 @@ def test_font_styles_apply_to_the_cells_runs(tmp_path: Path) -> None:
     props = styled.findall("a:txBody/a:p/*/a:rPr", NS) + styled.findall("a:txBody/a:p/a:endParaRPr", NS)
     assert len(props) == 4  # two runs, one break, the end of the paragraph
     for r_pr in props:
-        assert (r_pr.get("sz"), r_pr.get("b"), r_pr.get("i"), r_pr.get("u"), r_pr.get("strike")) == ("2100", "1", "1", "sng", "sngStrike")  # fmt: skip
+        assert (r_pr.get("sz"), r_pr.get("b"), r_pr.get("i"), r_pr.get("u"), r_pr.get("strike")) == (
+            "2100",
+            "1",
+            "1",
+            "sng",
+            "sngStrike",
+        )
         assert r_pr.find("a:solidFill/a:schemeClr", NS).get("val") == "accent2"
         assert r_pr.find("a:latin", NS).get("typeface") == "Georgia"
     assert plain.find("a:txBody/a:p/a:r/a:rPr", NS).get("b") is None
@@ -92,7 +106,15 @@ def test_font_styles_apply_to_the_cells_runs(tmp_path: Path) -> None:
 
 def test_shape_styles_fill_outline_and_alignment(tmp_path: Path) -> None:
     shape = {"fill": "#123456", "outline": "red", "align": "right", "vertical_align": "bottom"}
-    rows = [["", "", ""], ["", {"value": "x\ny", "styles": {"shape": shape}}, {"value": "z", "styles": {"shape": {"fill": "", "outline": ""}}}], ["", "", ""]]  # fmt: skip
+    rows = [
+        ["", "", ""],
+        [
+            "",
+            {"value": "x\ny", "styles": {"shape": shape}},
+            {"value": "z", "styles": {"shape": {"fill": "", "outline": ""}}},
+        ],
+        ["", "", ""],
+    ]
     frame = fill_and_save(tmp_path, TableSpec(3, 3), {"rows": rows}).frame
     grid = cells(frame)
     styled = grid[1][1]

@@ -39,7 +39,9 @@ def chart_text(chart: Chart | ScatterChart) -> str:
     if chart.axis2 is not None:
         parts.append(f"axis2: {_names(chart.axis2.series)}")
     if isinstance(chart, Chart):
-        labels = [str(x) for x in (chart.labels or [_serial_date(d).isoformat() for d in chart.date_labels or []])]
+        labels = [
+            str(x) for x in (chart.labels or [_serial_date(d).isoformat() for d in chart.date_labels or []])
+        ]
         span = f"{labels[0]} … {labels[-1]}" if len(labels) > 1 else ", ".join(labels)
         parts.append(f"{len(labels)} {'date ' if chart.date_labels else ''}labels ({span})")
         return f"<Chart: {'; '.join(parts)}>"
@@ -77,19 +79,34 @@ def chart_png(chart: Chart | ScatterChart) -> bytes:
         for target, axis, line in axes:
             for key, series in axis.series.items():
                 values = [float("nan") if v is None else v for v in series.values]
-                (h,) = target.plot(positions[: len(values)], values, line, marker="o", markersize=3,
-                                   label=series.name or key, color=_color(series.styles) or next(colors))  # fmt: skip
+                (h,) = target.plot(
+                    positions[: len(values)],
+                    values,
+                    line,
+                    marker="o",
+                    markersize=3,
+                    label=series.name or key,
+                    color=_color(series.styles) or next(colors),
+                )
                 handles.append(h)
         step = chart.labels_interval or max(1, len(labels) // 8)
-        ax.set_xticks(positions[::step], [str(x) for x in labels[::step]], fontsize=7, rotation=30, ha="right")
+        ax.set_xticks(
+            positions[::step], [str(x) for x in labels[::step]], fontsize=7, rotation=30, ha="right"
+        )
     else:
         for target, axis, _line in axes:
             for key, series in axis.series.items():
                 xs = [x for x, _ in series.values]
                 ys = [y for _, y in series.values]
                 marker = "o" if target is ax else "^"
-                dots = target.scatter(xs, ys, s=10, marker=marker, label=series.name or key,
-                                      color=_color(series.styles) or next(colors))  # fmt: skip
+                dots = target.scatter(
+                    xs,
+                    ys,
+                    s=10,
+                    marker=marker,
+                    label=series.name or key,
+                    color=_color(series.styles) or next(colors),
+                )
                 handles.append(dots)
         ax.tick_params(labelsize=7)
     for target, _axis, _line in axes:
@@ -104,8 +121,13 @@ def chart_png(chart: Chart | ScatterChart) -> bytes:
 
 def chart_html(chart: Chart | ScatterChart) -> str:
     png = base64.b64encode(chart_png(chart)).decode("ascii")
-    note = ('<div style="color:#888;font-size:11px">the data only: chart kind, colours and fonts come from '
-            "the template</div>")  # fmt: skip
+    note = (
+        '<div style="color:#888;font-size:11px">the data only: chart kind, colours and fonts come from '
+        "the template</div>"
+    )
     text = chart_text(chart)[1:-1]
     kind, _, detail = text.partition(": ")
-    return box(esc(kind), f'<div style="font-size:11px">{esc(detail)}</div><img src="data:image/png;base64,{png}"/>{note}')
+    return box(
+        esc(kind),
+        f'<div style="font-size:11px">{esc(detail)}</div><img src="data:image/png;base64,{png}"/>{note}',
+    )

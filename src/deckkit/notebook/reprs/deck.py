@@ -38,16 +38,20 @@ def deck_text(deck: Deck) -> str:
 
 
 def deck_html(deck: Deck) -> str:
-    items = "".join(f"<li>{esc(_slide_line(i, s).split('. ', 1)[1])}</li>"
-                    for i, s in enumerate(deck.slides[:_MAX_SLIDES_LISTED]))  # fmt: skip
+    items = "".join(
+        f"<li>{esc(_slide_line(i, s).split('. ', 1)[1])}</li>"
+        for i, s in enumerate(deck.slides[:_MAX_SLIDES_LISTED])
+    )
     more = len(deck.slides) - _MAX_SLIDES_LISTED
     if more > 0:
         items += f"<li>… and {more} more slides</li>"
     theme = " · theme colours set" if deck.theme is not None and deck.theme.colors is not None else ""
     cached = _CACHE.get(_digest(deck))
-    strip = cached.html() if cached is not None else (
-        '<div style="color:#888;font-size:11px">deck.preview() shows the rendered slides</div>'
-    )  # fmt: skip
+    strip = (
+        cached.html()
+        if cached is not None
+        else ('<div style="color:#888;font-size:11px">deck.preview() shows the rendered slides</div>')
+    )
     title = f"Deck: {len(deck.slides)} slides, {len(deck.media)} media files{theme}"
     return box(esc(title), f'<ol style="margin:2px 0">{items}</ol>{strip}')
 

@@ -29,8 +29,10 @@ def element_text(element: Any) -> str:
         shown = first if isinstance(first, str) else getattr(first, "value", "")
         return f"<List: {len(element.values)} items; first: {shown[:60]!r}>"
     if isinstance(element, Slide):
-        keys = ", ".join(f"{k}={'text' if isinstance(v, str) else getattr(v, 'type', 'delete')}"
-                         for k, v in element.values.items())  # fmt: skip
+        keys = ", ".join(
+            f"{k}={'text' if isinstance(v, str) else getattr(v, 'type', 'delete')}"
+            for k, v in element.values.items()
+        )
         return f"<Slide from template slide {element.template}: {keys[:200] or 'no keys'}>"
     return object.__repr__(element)
 

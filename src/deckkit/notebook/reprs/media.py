@@ -52,4 +52,6 @@ def image_html(element: Image | Video) -> str:
     if len(data) > _MAX_INLINE_BYTES:
         data, mime = _shrunk(data, mime)
     uri = f"data:{mime};base64,{base64.b64encode(data).decode('ascii')}"
-    return box(title, f'<img src="{uri}" style="max-width:{_MAX_WIDTH}px;max-height:240px;border:1px solid #ddd"/>')
+    return box(
+        title, f'<img src="{uri}" style="max-width:{_MAX_WIDTH}px;max-height:240px;border:1px solid #ddd"/>'
+    )

@@ -18,16 +18,18 @@ def _plural(count: int, word: str) -> str:
     return f"{count:,} {word}{'s' if count != 1 else ''}"
 
 
-def rendered_text(kind: str, slide_count: int | None, size: int, warnings: Sequence[Problem],
-                  extra: str = "") -> str:  # fmt: skip
+def rendered_text(
+    kind: str, slide_count: int | None, size: int, warnings: Sequence[Problem], extra: str = ""
+) -> str:
     slides = _plural(slide_count, "slide") if slide_count is not None else "unknown slide count"
     head = f"<{kind}: {slides}, pptx of {size:,} bytes{extra}"
     listed = problems_text(warnings)
     return head + (">" if not listed else ",\n" + listed + "\n>")
 
 
-def rendered_html(kind: str, pptx: bytes, slide_count: int | None, warnings: Sequence[Problem],
-                  extra: str = "") -> str:  # fmt: skip
+def rendered_html(
+    kind: str, pptx: bytes, slide_count: int | None, warnings: Sequence[Problem], extra: str = ""
+) -> str:
     from deckkit.notebook.thumbnails import thumbnails
 
     slides = _plural(slide_count, "slide") if slide_count is not None else "slides"

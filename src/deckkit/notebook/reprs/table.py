@@ -26,7 +26,9 @@ _VALIGN = {"center": "middle"}
 def table_text(table: Table) -> str:
     rows, columns = table.shape
     head = " | ".join(_text(c) for c in table.rows[0])
-    return f"<Table: {rows} rows x {columns} columns; first row: {head[:80] + ('…' if len(head) > 80 else '')}>"
+    return (
+        f"<Table: {rows} rows x {columns} columns; first row: {head[:80] + ('…' if len(head) > 80 else '')}>"
+    )
 
 
 def _text(cell: str | TableCell) -> str:
@@ -94,7 +96,11 @@ def table_html(table: Table, *, header_rows: int = 1) -> str:
         ".deckkit-table th{background:#f3f3f3}</style>"
     )
     table_tag = f'<table class="deckkit-table" style="border-collapse:collapse">{body}</table>'
-    sizing = "" if (table.horizontal_sizing, table.vertical_sizing) == ("fixed", "anchor_top") else (
-        f'<div style="color:#555;font-size:11px">sizing: {table.horizontal_sizing}, {table.vertical_sizing}</div>'
-    )  # fmt: skip
+    sizing = (
+        ""
+        if (table.horizontal_sizing, table.vertical_sizing) == ("fixed", "anchor_top")
+        else (
+            f'<div style="color:#555;font-size:11px">sizing: {table.horizontal_sizing}, {table.vertical_sizing}</div>'
+        )
+    )
     return box(f"Table: {rows} rows x {columns} columns", style + table_tag + tail + sizing)

@@ -21,9 +21,17 @@ def template_html(template: Template) -> str:
     strip = thumbnails(template.data, template=template, limit=len(shown), width=200)
     labels = tuple(
         f"<b>{s.number}</b> {esc(s.layout)}<br>"
-        + (", ".join(f"<code>{esc(p.key)}</code> <i>{esc(p.kind if p.kind == 'text' else p.detail)}</i>"
-                     for p in s.placeholders) or "no keys")
+        + (
+            ", ".join(
+                f"<code>{esc(p.key)}</code> <i>{esc(p.kind if p.kind == 'text' else p.detail)}</i>"
+                for p in s.placeholders
+            )
+            or "no keys"
+        )
         for s in shown
     )
     keys = sum(len(s.placeholders) for s in template.slides)
-    return box(f"{esc(template.name)}: {len(template.slides)} slides, {keys} keys", strip.html(labels=labels, width=200))
+    return box(
+        f"{esc(template.name)}: {len(template.slides)} slides, {keys} keys",
+        strip.html(labels=labels, width=200),
+    )

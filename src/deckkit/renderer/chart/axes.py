@@ -13,10 +13,38 @@ from deckkit.renderer.chart.plot import c, child_val, local
 from deckkit.renderer.chart.workbook.editor import format_number
 
 # valAx, catAx and dateAx children merged into one schema order.
-AX_ORDER = ("axId", "scaling", "delete", "axPos", "majorGridlines", "minorGridlines", "title", "numFmt",
-            "majorTickMark", "minorTickMark", "tickLblPos", "spPr", "txPr", "crossAx", "crosses", "crossesAt",
-            "crossBetween", "auto", "lblAlgn", "lblOffset", "baseTimeUnit", "tickLblSkip", "tickMarkSkip",
-            "majorUnit", "majorTimeUnit", "minorUnit", "minorTimeUnit", "noMultiLvlLbl", "dispUnits", "extLst")  # fmt: skip
+AX_ORDER = (
+    "axId",
+    "scaling",
+    "delete",
+    "axPos",
+    "majorGridlines",
+    "minorGridlines",
+    "title",
+    "numFmt",
+    "majorTickMark",
+    "minorTickMark",
+    "tickLblPos",
+    "spPr",
+    "txPr",
+    "crossAx",
+    "crosses",
+    "crossesAt",
+    "crossBetween",
+    "auto",
+    "lblAlgn",
+    "lblOffset",
+    "baseTimeUnit",
+    "tickLblSkip",
+    "tickMarkSkip",
+    "majorUnit",
+    "majorTimeUnit",
+    "minorUnit",
+    "minorTimeUnit",
+    "noMultiLvlLbl",
+    "dispUnits",
+    "extLst",
+)
 _SCALING_ORDER = ("logBase", "orientation", "max", "min", "extLst")
 _CATEGORY_ONLY = ("lblAlgn", "tickLblSkip", "tickMarkSkip", "noMultiLvlLbl")
 _DATE_ONLY = ("baseTimeUnit", "majorUnit", "majorTimeUnit", "minorUnit", "minorTimeUnit")
@@ -72,7 +100,11 @@ def set_label_interval(axis: etree._Element, interval: int) -> None:
 
 
 def to_date_axis(
-    axis: etree._Element, fmt: str | None, major_unit: int | None, time_unit: str | None, base_unit: str | None
+    axis: etree._Element,
+    fmt: str | None,
+    major_unit: int | None,
+    time_unit: str | None,
+    base_unit: str | None,
 ) -> etree._Element:
     """Turn a category axis into a date axis (or update one); returns the axis element.
 

@@ -96,19 +96,37 @@ def check_chart(chart_space: etree._Element, chart: Chart | ScatterChart, path: 
     if kind == "empty":
         return [Problem(path, "the template chart has no plot to fill; draw the chart again in PowerPoint")]
     if kind == "mixed":
-        return [Problem(path, f"the template chart is {what}, which mixes scatter and category plots; "
-                              "deckkit fills one or the other")]  # fmt: skip
+        return [
+            Problem(
+                path,
+                f"the template chart is {what}, which mixes scatter and category plots; "
+                "deckkit fills one or the other",
+            )
+        ]
     if kind == "scatter" and isinstance(chart, Chart):
-        return [Problem(path, f'the template chart is {what}; give it a scatter chart object ("type": "scatter-chart", '
-                              "points as [x, y] pairs)")]  # fmt: skip
+        return [
+            Problem(
+                path,
+                f'the template chart is {what}; give it a scatter chart object ("type": "scatter-chart", '
+                "points as [x, y] pairs)",
+            )
+        ]
     if kind == "category" and isinstance(chart, ScatterChart):
-        return [Problem(path, f'the template chart is {what}; give it a chart object ("type": "chart", '
-                              "labels and values)")]  # fmt: skip
+        return [
+            Problem(
+                path,
+                f'the template chart is {what}; give it a chart object ("type": "chart", labels and values)',
+            )
+        ]
     problems: list[Problem] = []
     if chart.axis2 is not None and not any(g.secondary for g in groups):
-        problems.append(Problem(format_path(["axis2"], path),
-                                f"the template chart has no secondary value axis (it is {what}); put these series "
-                                "in axis1, or give the template chart a secondary axis"))  # fmt: skip
+        problems.append(
+            Problem(
+                format_path(["axis2"], path),
+                f"the template chart has no secondary value axis (it is {what}); put these series "
+                "in axis1, or give the template chart a secondary axis",
+            )
+        )
     problems.extend(_kind_problems(groups, chart, path))
     for axis_name, axis in _axes(chart):
         problems.extend(_bounds_problems(axis, [axis_name], path))
@@ -119,12 +137,20 @@ def check_chart(chart_space: etree._Element, chart: Chart | ScatterChart, path: 
                 labels = "labels" if chart.labels is not None else "date_labels"
                 n = len(chart.categories)
                 if count != n:
-                    problems.append(Problem(format_path([*at, "values"], path),
-                                            f"has {count} values but {labels} has {n}; give one value per label"))  # fmt: skip
+                    problems.append(
+                        Problem(
+                            format_path([*at, "values"], path),
+                            f"has {count} values but {labels} has {n}; give one value per label",
+                        )
+                    )
             styles = series.data_point_styles
             if styles is not None and len(styles) > count:
-                problems.append(Problem(format_path([*at, "data_point_styles"], path),
-                                        f"has {len(styles)} styles for {count} values; give at most one per value"))  # fmt: skip
+                problems.append(
+                    Problem(
+                        format_path([*at, "data_point_styles"], path),
+                        f"has {len(styles)} styles for {count} values; give at most one per value",
+                    )
+                )
     if not problems:
         for p in plan_placements(groups, chart):
             styled = any(style is not None for style in p.data.data_point_styles or [])
@@ -156,14 +182,20 @@ def _kind_problems(groups: list[PlotGroup], chart: Chart | ScatterChart, path: s
 
 def _bounds_problems(axis: ChartAxis | ScatterAxis, at: list[str | int], path: str) -> list[Problem]:
     """A displayed range must be a range: minimum below maximum (JSON Schema cannot say so)."""
-    pairs = [("bounds", axis.bounds)] if isinstance(axis, ChartAxis) else [("x_bounds", axis.x_bounds),
-                                                                          ("y_bounds", axis.y_bounds)]  # fmt: skip
+    pairs = (
+        [("bounds", axis.bounds)]
+        if isinstance(axis, ChartAxis)
+        else [("x_bounds", axis.x_bounds), ("y_bounds", axis.y_bounds)]
+    )
     problems: list[Problem] = []
     for name, bounds in pairs:
         low, high = (bounds.minimum, bounds.maximum) if bounds is not None else (None, None)
         if low is not None and high is not None and low >= high:
-            problems.append(Problem(format_path([*at, name], path),
-                                    f"minimum ({low:g}) must be less than maximum ({high:g})"))  # fmt: skip
+            problems.append(
+                Problem(
+                    format_path([*at, name], path), f"minimum ({low:g}) must be less than maximum ({high:g})"
+                )
+            )
     return problems
 
 
@@ -276,8 +308,13 @@ def _apply_axes(chart_space: etree._Element, groups: list[PlotGroup], chart: Cha
         if chart.date_labels is not None and not chart_kinds.takes_date_axis(groups, ax):
             chart_axes.to_category_axis(ax)  # the dates stay labels (date-formatted numbers)
         elif chart.date_labels is not None:
-            chart_axes.to_date_axis(ax, chart.date_labels_format, chart.date_labels_major_unit,
-                                    chart.date_labels_major_time_unit, base)  # fmt: skip
+            chart_axes.to_date_axis(
+                ax,
+                chart.date_labels_format,
+                chart.date_labels_major_unit,
+                chart.date_labels_major_time_unit,
+                base,
+            )
         else:
             chart_axes.to_category_axis(ax)
             if chart.labels_interval is not None:
@@ -334,7 +371,9 @@ class ChartFiller:
 
     removes_shapes = False
 
-    def plan(self, site: KeySite, value: Chart | ScatterChart, report: PlanReport) -> Operation[Chart | ScatterChart] | None:
+    def plan(
+        self, site: KeySite, value: Chart | ScatterChart, report: PlanReport
+    ) -> Operation[Chart | ScatterChart] | None:
         charts = [f for f in site.frames if f.kind == "chart"]
         if not charts:
             report.wrong_place(site, "chart", "charts", lambda frame: _described(site.slide.part, frame))
@@ -342,8 +381,11 @@ class ChartFiller:
         for frame in charts:
             part = _chart_part(site.slide.part, frame)
             if part is None:
-                report.error(site.path, f'the chart "{site.key}" on template slide {site.slide.number} has no chart part '
-                             "(damaged template)")  # fmt: skip
+                report.error(
+                    site.path,
+                    f'the chart "{site.key}" on template slide {site.slide.number} has no chart part '
+                    "(damaged template)",
+                )
                 continue
             report.problems.extend(check_chart(part.xml, value, site.path))
         return Operation(site.key, value, self)

@@ -34,14 +34,24 @@ def series_count_problems(group: PlotGroup, keys: Sequence[str], at: str) -> lis
     if group.kind != "stockChart" or len(keys) in STOCK_SERIES or not keys:
         return []
     given = ", ".join(f'"{k}"' for k in keys)
-    return [Problem(at, f"the template's stock chart takes 3 series (high, low, close) or 4 (open, high, low, "
-                        f"close), in that order; the data gives it {len(keys)}: {given}")]  # fmt: skip
+    return [
+        Problem(
+            at,
+            f"the template's stock chart takes 3 series (high, low, close) or 4 (open, high, low, "
+            f"close), in that order; the data gives it {len(keys)}: {given}",
+        )
+    ]
 
 
 def point_style_problems(group: PlotGroup, has_point_styles: bool, at: str) -> list[Problem]:
     if group.kind in SURFACE_GROUPS and has_point_styles:
-        return [Problem(at, "a surface chart has no formats per point; remove data_point_styles "
-                            "(styles on the series are applied)")]  # fmt: skip
+        return [
+            Problem(
+                at,
+                "a surface chart has no formats per point; remove data_point_styles "
+                "(styles on the series are applied)",
+            )
+        ]
     return []
 
 

@@ -32,8 +32,12 @@ class SheetLayout:
 
     def ref(self, rng: CellRange) -> str:
         if self.transposed:
-            rng = CellRange(rng.left - self.left + self.top, rng.top - self.top + self.left,
-                            rng.right - self.left + self.top, rng.bottom - self.top + self.left)  # fmt: skip
+            rng = CellRange(
+                rng.left - self.left + self.top,
+                rng.top - self.top + self.left,
+                rng.right - self.left + self.top,
+                rng.bottom - self.top + self.left,
+            )
         return format_formula(self.sheet, rng)
 
     # Category charts, in logical (series-in-columns) coordinates.

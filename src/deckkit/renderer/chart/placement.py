@@ -22,10 +22,34 @@ from deckkit.renderer.chart.styles import distinct_colours
 __all__ = ["Placement", "plan_placements", "rebuild_groups", "series_elements"]
 
 # Children of a plot group that follow its series, in any group kind.
-_AFTER_SERIES = frozenset(("dLbls", "dropLines", "hiLowLines", "upDownBars", "marker", "smooth", "gapWidth",
-                           "gapDepth", "overlap", "serLines", "shape", "axId", "firstSliceAng", "holeSize",
-                           "bubble3D", "bubbleScale", "showNegBubbles", "sizeRepresents", "splitType",
-                           "splitPos", "custSplit", "secondPieSize", "bandFmts", "extLst"))  # fmt: skip
+_AFTER_SERIES = frozenset(
+    (
+        "dLbls",
+        "dropLines",
+        "hiLowLines",
+        "upDownBars",
+        "marker",
+        "smooth",
+        "gapWidth",
+        "gapDepth",
+        "overlap",
+        "serLines",
+        "shape",
+        "axId",
+        "firstSliceAng",
+        "holeSize",
+        "bubble3D",
+        "bubbleScale",
+        "showNegBubbles",
+        "sizeRepresents",
+        "splitType",
+        "splitPos",
+        "custSplit",
+        "secondPieSize",
+        "bandFmts",
+        "extLst",
+    )
+)
 
 
 @dataclass(eq=False)
@@ -98,8 +122,9 @@ def series_elements(placements: list[Placement]) -> None:
             set_val(p.element, "idx", idx)
         set_val(p.element, "order", order)
     # Pie and doughnut slices vary by point, not by series.
-    distinct_colours([(p.element, p.template is None) for p in placements if p.element is not None
-                      and not p.group.is_pie])  # fmt: skip
+    distinct_colours(
+        [(p.element, p.template is None) for p in placements if p.element is not None and not p.group.is_pie]
+    )
 
 
 def rebuild_groups(

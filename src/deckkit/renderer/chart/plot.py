@@ -20,9 +20,23 @@ from lxml import etree
 from deckkit.renderer.opc.namespaces import C
 
 CATEGORY_GROUPS = frozenset(
-    ("barChart", "bar3DChart", "lineChart", "line3DChart", "areaChart", "area3DChart", "pieChart", "pie3DChart",
-     "doughnutChart", "ofPieChart", "radarChart", "stockChart", "surfaceChart", "surface3DChart")
-)  # fmt: skip
+    (
+        "barChart",
+        "bar3DChart",
+        "lineChart",
+        "line3DChart",
+        "areaChart",
+        "area3DChart",
+        "pieChart",
+        "pie3DChart",
+        "doughnutChart",
+        "ofPieChart",
+        "radarChart",
+        "stockChart",
+        "surfaceChart",
+        "surface3DChart",
+    )
+)
 SCATTER_GROUPS = frozenset(("scatterChart", "bubbleChart"))
 PIE_GROUPS = frozenset(("pieChart", "pie3DChart", "doughnutChart", "ofPieChart"))
 AXIS_TAGS = frozenset(("valAx", "catAx", "dateAx", "serAx"))
@@ -156,9 +170,17 @@ def group_label(group: PlotGroup) -> str:
         return f"{grouping}{three_d}area"
     if kind == "ofPieChart":
         return f"{child_val(el, 'ofPieType', 'pie')}-of-pie"
-    names = {"pieChart": "pie", "pie3DChart": "3-D pie", "doughnutChart": "doughnut", "radarChart": "radar",
-             "stockChart": "stock", "surfaceChart": "surface", "surface3DChart": "3-D surface",
-             "scatterChart": "scatter", "bubbleChart": "bubble"}  # fmt: skip
+    names = {
+        "pieChart": "pie",
+        "pie3DChart": "3-D pie",
+        "doughnutChart": "doughnut",
+        "radarChart": "radar",
+        "stockChart": "stock",
+        "surfaceChart": "surface",
+        "surface3DChart": "3-D surface",
+        "scatterChart": "scatter",
+        "bubbleChart": "bubble",
+    }
     return names.get(kind, kind)
 
 

@@ -22,9 +22,29 @@ from deckkit.renderer.chart.workbook.editor import NumberText, StyleSource, _xml
 from deckkit.renderer.opc.namespaces import C
 
 # The children of every kind of c:ser merged into one order (no kind uses two that conflict).
-SER_ORDER = ("idx", "order", "tx", "spPr", "invertIfNegative", "pictureOptions", "marker", "explosion", "dPt",
-             "dLbls", "trendline", "errBars", "cat", "val", "xVal", "yVal", "shape", "smooth", "bubbleSize",
-             "bubble3D", "extLst")  # fmt: skip
+SER_ORDER = (
+    "idx",
+    "order",
+    "tx",
+    "spPr",
+    "invertIfNegative",
+    "pictureOptions",
+    "marker",
+    "explosion",
+    "dPt",
+    "dLbls",
+    "trendline",
+    "errBars",
+    "cat",
+    "val",
+    "xVal",
+    "yVal",
+    "shape",
+    "smooth",
+    "bubbleSize",
+    "bubble3D",
+    "extLst",
+)
 _RANK = {name: i for i, name in enumerate(SER_ORDER)}
 _C16_UNIQUE_ID = "{C3380CC4-5D6E-409C-BE32-E72D297353CC}"
 
@@ -85,8 +105,10 @@ def number_format(ser: etree._Element, tag: str, default: str = "General") -> st
 def name_element(name: str, ref: str | None) -> etree._Element:
     if ref is None:
         return _parse(f'<c:tx xmlns:c="{C}"><c:v>{escape(_xml_safe(name))}</c:v></c:tx>')
-    return _parse(f'<c:tx xmlns:c="{C}"><c:strRef>{_formula(ref)}<c:strCache><c:ptCount val="1"/>'
-                  f"{_str_points([name])}</c:strCache></c:strRef></c:tx>")  # fmt: skip
+    return _parse(
+        f'<c:tx xmlns:c="{C}"><c:strRef>{_formula(ref)}<c:strCache><c:ptCount val="1"/>'
+        f"{_str_points([name])}</c:strCache></c:strRef></c:tx>"
+    )
 
 
 def text_categories(labels: Sequence[str], ref: str | None) -> etree._Element:
@@ -101,8 +123,10 @@ def text_categories(labels: Sequence[str], ref: str | None) -> etree._Element:
 
 def numbers(tag: str, texts: Sequence[str | None], ref: str | None, format_code: str) -> etree._Element:
     """c:val / c:cat (dates) / c:xVal / c:yVal / c:bubbleSize from :func:`number_texts`; None is a gap."""
-    inner = (f"<c:formatCode>{escape(format_code)}</c:formatCode>"
-             f'<c:ptCount val="{len(texts)}"/>{_num_points(texts)}')  # fmt: skip
+    inner = (
+        f"<c:formatCode>{escape(format_code)}</c:formatCode>"
+        f'<c:ptCount val="{len(texts)}"/>{_num_points(texts)}'
+    )
     body = (
         f"<c:numRef>{_formula(ref)}<c:numCache>{inner}</c:numCache></c:numRef>"
         if ref is not None
@@ -185,8 +209,11 @@ def value_style_sources(
         axes = [a for a in (chart.axis1, chart.axis2) if a is not None]
         rows = max((len(series.values) for a in axes for series in a.series.values()), default=0)
         tags = ("xVal", "yVal", "bubbleSize")[:width]
-        targets = [(ser, tag, layout.xy_ref(i, width, k, rows)) for i, ser in enumerate(elements)
-                   for k, tag in enumerate(tags)]  # fmt: skip
+        targets = [
+            (ser, tag, layout.xy_ref(i, width, k, rows))
+            for i, ser in enumerate(elements)
+            for k, tag in enumerate(tags)
+        ]
     sources: list[StyleSource] = []
     for ser, tag, ref in targets:
         source = parse_formula(ser.findtext(f"{c(tag)}/{c('numRef')}/{c('f')}") or "")

@@ -114,8 +114,10 @@ def style_series(ser: etree._Element, kind: str, group: etree._Element, styles: 
 def point_styles_problem(kind: str) -> str | None:
     """Why data_point_styles cannot apply to a series of this plot kind (None when they can)."""
     if kind in _AREA_KINDS:
-        return ("the series is drawn as an area, which has no points of its own to style; "
-                "use styles to colour the whole series")  # fmt: skip
+        return (
+            "the series is drawn as an area, which has no points of its own to style; "
+            "use styles to colour the whole series"
+        )
     return None
 
 

@@ -33,8 +33,17 @@ __all__ = ["fit_text_boxes"]
 DEFAULT_SIZE = 18.0  # presentation default text style of every Office template
 INSETS = {"lIns": 91440, "rIns": 91440, "tIns": 45720, "bIns": 45720}
 # PowerPoint's shrink steps: (fontScale, lnSpcReduction) in thousandths of a percent.
-SHRINK_STEPS = [(92500, 10000), (85000, 20000), (77500, 20000), (70000, 20000), (62500, 20000),
-                (55000, 20000), (47500, 20000), (40000, 20000), (25000, 20000)]  # fmt: skip
+SHRINK_STEPS = [
+    (92500, 10000),
+    (85000, 20000),
+    (77500, 20000),
+    (70000, 20000),
+    (62500, 20000),
+    (55000, 20000),
+    (47500, 20000),
+    (40000, 20000),
+    (25000, 20000),
+]
 _WORD = re.compile(r"\S+|\s+")
 
 
@@ -131,14 +140,23 @@ class _Styles:
             return own if own is not None else self.default(level, name)
 
         latin = rpr.find(f"{{{A}}}latin") if rpr is not None else None
-        typeface = (latin.get("typeface") if latin is not None else None) or self.default(level, "typeface") or "+mn-lt"
+        typeface = (
+            (latin.get("typeface") if latin is not None else None)
+            or self.default(level, "typeface")
+            or "+mn-lt"
+        )
         if typeface.startswith("+mj"):
             typeface = self.major
         elif typeface.startswith("+mn"):
             typeface = self.minor
         size = attr("sz")
-        return _Run(text, int(size) / 100 if size else DEFAULT_SIZE, typeface, attr("b") in ("1", "true"),
-                    attr("i") in ("1", "true"))  # fmt: skip
+        return _Run(
+            text,
+            int(size) / 100 if size else DEFAULT_SIZE,
+            typeface,
+            attr("b") in ("1", "true"),
+            attr("i") in ("1", "true"),
+        )
 
 
 def _points(spacing: etree._Element | None, size: float) -> int:
@@ -161,7 +179,11 @@ def _lines(body: etree._Element, styles: _Styles) -> tuple[list[_Line], str]:
         ppr = paragraph.find(f"{{{A}}}pPr")
         level = int(ppr.get("lvl", "0")) if ppr is not None else 0
         if not align:
-            align = (ppr.get("algn") if ppr is not None else None) or styles.paragraph_default(level, "algn") or "l"
+            align = (
+                (ppr.get("algn") if ppr is not None else None)
+                or styles.paragraph_default(level, "algn")
+                or "l"
+            )
         spacing = 1.0
         line_spacing = styles.paragraph_child(ppr, level, "lnSpc")
         pct = line_spacing.find(f"{{{A}}}spcPct") if line_spacing is not None else None
@@ -205,7 +227,9 @@ def _wrapped(line: _Line, available: int, scale: float) -> int:
     return count
 
 
-def _text_height(lines: list[_Line], available: int | None, scale: float = 1.0, reduction: float = 0.0) -> int:
+def _text_height(
+    lines: list[_Line], available: int | None, scale: float = 1.0, reduction: float = 0.0
+) -> int:
     total = 0
     for line in lines:
         rows = _wrapped(line, available, scale) if available is not None else 1
@@ -269,8 +293,9 @@ def _fit_shape(shape: etree._Element, body: etree._Element, body_pr: etree._Elem
     ext.set("cy", str(new_cy))
 
 
-def _fit_font_scale(shape: etree._Element, body: etree._Element, body_pr: etree._Element,
-                    norm: etree._Element, slide: Part) -> None:  # fmt: skip
+def _fit_font_scale(
+    shape: etree._Element, body: etree._Element, body_pr: etree._Element, norm: etree._Element, slide: Part
+) -> None:
     xfrm = _own_xfrm(shape, slide)
     if xfrm is None:
         return

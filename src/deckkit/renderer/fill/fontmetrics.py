@@ -17,8 +17,14 @@ from typing import Any
 
 __all__ = ["Face", "face", "line_height", "text_width"]
 
-FONT_DIRS = ("/usr/share/fonts", "/usr/local/share/fonts", "~/.local/share/fonts", "~/.fonts",
-             "/Library/Fonts", "C:/Windows/Fonts")  # fmt: skip
+FONT_DIRS = (
+    "/usr/share/fonts",
+    "/usr/local/share/fonts",
+    "~/.local/share/fonts",
+    "~/.fonts",
+    "/Library/Fonts",
+    "C:/Windows/Fonts",
+)
 METRIC_COMPATIBLE = {
     "calibri": "Carlito",
     "calibri light": "Carlito",
@@ -52,9 +58,12 @@ class Face:
 
 
 def _style_key(bold: bool, italic: bool) -> str:
-    return {(False, False): "regular", (True, False): "bold", (False, True): "italic", (True, True): "bold italic"}[
-        (bold, italic)
-    ]
+    return {
+        (False, False): "regular",
+        (True, False): "bold",
+        (False, True): "italic",
+        (True, True): "bold italic",
+    }[(bold, italic)]
 
 
 @functools.cache

@@ -41,7 +41,15 @@ from deckkit.renderer.filler import (
 from deckkit.renderer.locate import Occurrence, paragraph_segments
 from deckkit.renderer.opc.namespaces import AHYP, A, P, R
 
-__all__ = ["AddHyperlink", "TextFiller", "apply_shape_styles", "make_runs", "plan_text_key", "replace_occurrences", "styled_run_properties"]
+__all__ = [
+    "AddHyperlink",
+    "TextFiller",
+    "apply_shape_styles",
+    "make_runs",
+    "plan_text_key",
+    "replace_occurrences",
+    "styled_run_properties",
+]
 
 AddHyperlink = Callable[[str], str]
 """Adds an external hyperlink relationship to the slide being filled and returns its r:id."""
@@ -118,8 +126,14 @@ def _set_run_text(run: etree._Element, text: str) -> None:
     t.text = text
 
 
-def _replace_span(paragraph: etree._Element, start: int, end: int, value: Text, add_hyperlink: AddHyperlink,
-                  rid_cache: dict[str, str]) -> int:  # fmt: skip
+def _replace_span(
+    paragraph: etree._Element,
+    start: int,
+    end: int,
+    value: Text,
+    add_hyperlink: AddHyperlink,
+    rid_cache: dict[str, str],
+) -> int:
     """Replace the paragraph's text[start:end] with value; returns the length of the text inserted."""
     segments = paragraph_segments(paragraph)
     offsets: list[int] = []
@@ -262,8 +276,11 @@ def plan_text_key(site: KeySite, report: PlanReport, what: str) -> bool:
         return True
     elements = [f for f in site.frames if f.kind in ELEMENT_FRAMES]
     if elements:
-        report.error(site.path, f'"{site.key}" is the alt text of {KIND_NAMES[elements[0].kind]} on template slide '
-                     f"{site.slide.number}, which cannot take {what}{hint_for(elements[0])}")  # fmt: skip
+        report.error(
+            site.path,
+            f'"{site.key}" is the alt text of {KIND_NAMES[elements[0].kind]} on template slide '
+            f"{site.slide.number}, which cannot take {what}{hint_for(elements[0])}",
+        )
     else:
         report.unused(site)
     return False

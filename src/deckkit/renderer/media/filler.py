@@ -105,8 +105,13 @@ def _check_target(target: etree._Element, scaling: str, frame: Box | None, path:
     box = target_box(target, frame)
     what = describe_target(target)
     if box is None:
-        return [Problem(path, f"{what} has no position of its own (it inherits it from the slide layout); "
-                              "move or resize it once in PowerPoint so that the slide records one")]  # fmt: skip
+        return [
+            Problem(
+                path,
+                f"{what} has no position of its own (it inherits it from the slide layout); "
+                "move or resize it once in PowerPoint so that the slide records one",
+            )
+        ]
     if scaling != "none" and (box.cx <= 0 or box.cy <= 0):
         return [Problem(path, f'{what} has no width or height, so "{scaling}" has nothing to fit into')]
     return []
@@ -126,8 +131,13 @@ def check_media(
         return problems
     if element.is_online:
         if embed_url(element.src) is None:
-            problems.append(Problem(_field(path, "src"), f'"{element.src}" is not the address of one video; use a link '
-                                    "such as https://www.youtube.com/watch?v=… or https://vimeo.com/…"))  # fmt: skip
+            problems.append(
+                Problem(
+                    _field(path, "src"),
+                    f'"{element.src}" is not the address of one video; use a link '
+                    "such as https://www.youtube.com/watch?v=… or https://vimeo.com/…",
+                )
+            )
     elif element.src not in media:
         problems.append(Problem(_field(path, "src"), _missing(element.src, media)))
     elif not _is_video(media[element.src]):
@@ -219,17 +229,25 @@ class MediaFiller:
 
     removes_shapes = True
 
-    def plan(self, site: KeySite, value: Image | Video, report: PlanReport) -> Operation[Image | Video] | None:
+    def plan(
+        self, site: KeySite, value: Image | Video, report: PlanReport
+    ) -> Operation[Image | Video] | None:
         what = "an image" if isinstance(value, Image) else "a video"
         key, number = site.key, site.slide.number
         if any(occ.cell is not None for occ in site.text):
-            report.error(site.path, f"{{{key}}} is in a table cell on template slide {number}; {what} "
-                         "needs a shape of its own (a text box or picture outside the table)")  # fmt: skip
+            report.error(
+                site.path,
+                f"{{{key}}} is in a table cell on template slide {number}; {what} "
+                "needs a shape of its own (a text box or picture outside the table)",
+            )
             return None
         wrong = next((f for f in site.frames if f.kind not in _MEDIA_TARGETS), None)
         if wrong is not None:
-            report.error(site.path, f'"{key}" on template slide {number} is {KIND_NAMES[wrong.kind]}, which '
-                         f"cannot take {what}; put {{{key}}} in a text box or give a picture that alt text")  # fmt: skip
+            report.error(
+                site.path,
+                f'"{key}" on template slide {number} is {KIND_NAMES[wrong.kind]}, which '
+                f"cannot take {what}; put {{{key}}} in a text box or give a picture that alt text",
+            )
             return None
         targets = _targets(site)
         if not targets:

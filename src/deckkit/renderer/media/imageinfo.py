@@ -107,8 +107,15 @@ def _read_image_info(data: bytes) -> ImageInfo:
         raise UnreadableImageError("is a picture without pixels")
     ext, label = _FORMATS[fmt]
     dpi_x, dpi_y = _resolution(dpi)
-    return ImageInfo(ext=ext, label=label, width_px=width, height_px=height, dpi_x=dpi_x, dpi_y=dpi_y,
-                     orientation=orientation)  # fmt: skip
+    return ImageInfo(
+        ext=ext,
+        label=label,
+        width_px=width,
+        height_px=height,
+        dpi_x=dpi_x,
+        dpi_y=dpi_y,
+        orientation=orientation,
+    )
 
 
 def _orientation(picture: object) -> int:

@@ -19,18 +19,25 @@ __all__ = ["CT_PRESENTATION", "CT_RELS", "MAIN_CONTENT_TYPES", "MEDIA_CONTENT_TY
 
 CT_PRESENTATION: Final = "application/vnd.openxmlformats-officedocument.presentationml.presentation.main+xml"
 CT_RELS: Final = "application/vnd.openxmlformats-package.relationships+xml"
-MAIN_CONTENT_TYPES: Final = frozenset({
-    CT_PRESENTATION,
-    "application/vnd.ms-powerpoint.presentation.macroEnabled.main+xml",
-    "application/vnd.openxmlformats-officedocument.presentationml.template.main+xml",
-    "application/vnd.ms-powerpoint.template.macroEnabled.main+xml",
-    "application/vnd.openxmlformats-officedocument.presentationml.slideshow.main+xml",
-    "application/vnd.ms-powerpoint.slideshow.macroEnabled.main+xml",
-})  # fmt: skip
+MAIN_CONTENT_TYPES: Final = frozenset(
+    {
+        CT_PRESENTATION,
+        "application/vnd.ms-powerpoint.presentation.macroEnabled.main+xml",
+        "application/vnd.openxmlformats-officedocument.presentationml.template.main+xml",
+        "application/vnd.ms-powerpoint.template.macroEnabled.main+xml",
+        "application/vnd.openxmlformats-officedocument.presentationml.slideshow.main+xml",
+        "application/vnd.ms-powerpoint.slideshow.macroEnabled.main+xml",
+    }
+)
 MEDIA_CONTENT_TYPES: Final = {
-    "png": "image/png", "jpg": "image/jpeg", "jpeg": "image/jpeg", "gif": "image/gif",
-    "mp4": "video/mp4", "m4v": "video/mp4", "mov": "video/quicktime",
-}  # fmt: skip
+    "png": "image/png",
+    "jpg": "image/jpeg",
+    "jpeg": "image/jpeg",
+    "gif": "image/gif",
+    "mp4": "video/mp4",
+    "m4v": "video/mp4",
+    "mov": "video/quicktime",
+}
 
 
 def _extension(name: str) -> str:

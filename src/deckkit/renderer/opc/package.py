@@ -89,8 +89,9 @@ class Package:
                 f"alone declares {info.file_size:,}); it is damaged or a zip bomb"
             )
         try:
-            data = read_entry(self._zip, info, MAX_TEMPLATE_UNPACKED_BYTES - self._unpacked,
-                              MAX_TEMPLATE_UNPACKED_BYTES)  # fmt: skip
+            data = read_entry(
+                self._zip, info, MAX_TEMPLATE_UNPACKED_BYTES - self._unpacked, MAX_TEMPLATE_UNPACKED_BYTES
+            )
         except RefusedEntryError as e:
             raise TemplateError(f"template.pptx cannot be used: part {name} {e}") from None
         except (zipfile.BadZipFile, OSError, EOFError, ValueError, zlib.error) as e:
@@ -182,13 +183,20 @@ class Package:
 
     # building ----------------------------------------------------------------------------
 
-    def new_part(self, content_type: str, blob: bytes | None = None, xml: etree._Element | None = None,
-                 *, name_hint: str) -> Part:  # fmt: skip
+    def new_part(
+        self,
+        content_type: str,
+        blob: bytes | None = None,
+        xml: etree._Element | None = None,
+        *,
+        name_hint: str,
+    ) -> Part:
         """A new part; ``name_hint`` (``ppt/media/image.png``) gives its folder, stem and extension."""
         return Part(self, None, content_type, blob, xml, name_hint=name_hint)
 
-    def clone(self, source: Part, owned: frozenset[str] = OWNED_BY_SLIDE,
-              memo: dict[int, Part] | None = None) -> Part:  # fmt: skip
+    def clone(
+        self, source: Part, owned: frozenset[str] = OWNED_BY_SLIDE, memo: dict[int, Part] | None = None
+    ) -> Part:
         """Copy source and, recursively, the targets it owns; shared targets are referenced.
 
         ``memo`` maps id(template part) -> its copy, so a back-reference (notes -> slide) points at
@@ -249,7 +257,9 @@ class Package:
             else:
                 entries.append(ZipEntry(part.name, part.blob, deflate=should_deflate(part.name)))
             if len(part.rels):
-                entries.append(ZipEntry(relationships_part_name(part.name), relationships_xml(part.name, part.rels)))
+                entries.append(
+                    ZipEntry(relationships_part_name(part.name), relationships_xml(part.name, part.rels))
+                )
         return write_zip(entries)
 
     def _packed_template_entry(self, part: Part) -> Packed | None:

@@ -38,11 +38,28 @@ class PartSource(Protocol):
 class Part:
     """One part: a name (None until written, for new parts), a content type, bytes or a parsed tree."""
 
-    __slots__ = ("_blob", "_packed", "_rels", "_source", "_xml", "content_type", "name", "name_hint",
-                 "template_entry")  # fmt: skip
+    __slots__ = (
+        "_blob",
+        "_packed",
+        "_rels",
+        "_source",
+        "_xml",
+        "content_type",
+        "name",
+        "name_hint",
+        "template_entry",
+    )
 
-    def __init__(self, source: PartSource, name: str | None, content_type: str, blob: bytes | None = None,
-                 xml: etree._Element | None = None, *, name_hint: str | None = None) -> None:  # fmt: skip
+    def __init__(
+        self,
+        source: PartSource,
+        name: str | None,
+        content_type: str,
+        blob: bytes | None = None,
+        xml: etree._Element | None = None,
+        *,
+        name_hint: str | None = None,
+    ) -> None:
         self._source = source
         self.name = name
         # For a new part: folder, stem and extension of the name it gets when written.

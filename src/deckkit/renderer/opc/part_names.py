@@ -32,7 +32,9 @@ def relationships_part_name(part_name: str | None) -> str:
 
 def resolve_target(folder: str, target: str) -> str:
     """The part name a relationship's Target means, read from a part in ``folder``."""
-    return target.lstrip("/") if target.startswith("/") else posixpath.normpath(posixpath.join(folder, target))
+    return (
+        target.lstrip("/") if target.startswith("/") else posixpath.normpath(posixpath.join(folder, target))
+    )
 
 
 def relative_target(source: str | None, target: str) -> str:

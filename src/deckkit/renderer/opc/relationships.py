@@ -68,11 +68,25 @@ class RT:
 
 # What an output slide owns: these targets are copied with the slide (recursively), every other
 # target (layouts, pictures, media, tags...) is shared between the copies.
-OWNED_BY_SLIDE: Final = frozenset({
-    RT.NOTES_SLIDE, RT.CHART, RT.CHART_USER_SHAPES, RT.PACKAGE, RT.CHART_STYLE, RT.CHART_COLORS,
-    RT.THEME_OVERRIDE, RT.DIAGRAM_DATA, RT.DIAGRAM_LAYOUT, RT.DIAGRAM_STYLE, RT.DIAGRAM_COLORS,
-    RT.DIAGRAM_DRAWING, RT.COMMENTS, RT.MODERN_COMMENTS, RT.TAGS,
-})  # fmt: skip
+OWNED_BY_SLIDE: Final = frozenset(
+    {
+        RT.NOTES_SLIDE,
+        RT.CHART,
+        RT.CHART_USER_SHAPES,
+        RT.PACKAGE,
+        RT.CHART_STYLE,
+        RT.CHART_COLORS,
+        RT.THEME_OVERRIDE,
+        RT.DIAGRAM_DATA,
+        RT.DIAGRAM_LAYOUT,
+        RT.DIAGRAM_STYLE,
+        RT.DIAGRAM_COLORS,
+        RT.DIAGRAM_DRAWING,
+        RT.COMMENTS,
+        RT.MODERN_COMMENTS,
+        RT.TAGS,
+    }
+)
 
 
 @dataclass(slots=True)
@@ -162,8 +176,9 @@ def relationships_root(source_name: str | None, rels: Relationships) -> etree._E
 
 _XML_DECLARATION = b"<?xml version='1.0' encoding='UTF-8' standalone='yes'?>\n"
 # What libxml2 escapes in an attribute value (so the text is what serializing the tree gives).
-_ATTRIBUTE_ESCAPES = str.maketrans({"&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;",
-                                    "\n": "&#10;", "\r": "&#13;", "\t": "&#9;"})  # fmt: skip
+_ATTRIBUTE_ESCAPES = str.maketrans(
+    {"&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "\n": "&#10;", "\r": "&#13;", "\t": "&#9;"}
+)
 
 
 def relationships_xml(source_name: str | None, rels: Relationships) -> bytes:
@@ -176,8 +191,10 @@ def relationships_xml(source_name: str | None, rels: Relationships) -> bytes:
             assert rel.target.name is not None
             target = relative_target(source_name, rel.target.name)
         mode = ' TargetMode="External"' if rel.external else ""
-        out.append(f'<Relationship Id="{_attribute(rel.rid)}" Type="{_attribute(rel.reltype)}" '
-                   f'Target="{_attribute(target)}"{mode}/>')  # fmt: skip
+        out.append(
+            f'<Relationship Id="{_attribute(rel.rid)}" Type="{_attribute(rel.reltype)}" '
+            f'Target="{_attribute(target)}"{mode}/>'
+        )
     if len(out) == 1:
         return _XML_DECLARATION + f'<Relationships xmlns="{PR}"/>'.encode()
     out.append("</Relationships>")

@@ -17,23 +17,39 @@ __all__ = ["STRICT_RELATIONSHIPS", "is_strict_relationship", "to_transitional"]
 STRICT_RELATIONSHIPS: Final = "http://purl.oclc.org/ooxml/officeDocument/relationships"
 
 _EXACT: Final = (
-    (b"http://purl.oclc.org/ooxml/officeDocument/relationships/extendedProperties",
-     b"http://schemas.openxmlformats.org/officeDocument/2006/relationships/extended-properties"),
-    (b"http://purl.oclc.org/ooxml/officeDocument/relationships/customProperties",
-     b"http://schemas.openxmlformats.org/officeDocument/2006/relationships/custom-properties"),
-    (b"http://purl.oclc.org/ooxml/officeDocument/relationships/metadata/thumbnail",
-     b"http://schemas.openxmlformats.org/package/2006/relationships/metadata/thumbnail"),
-    (b"http://purl.oclc.org/ooxml/officeDocument/relationships/metadata/core-properties",
-     b"http://schemas.openxmlformats.org/package/2006/relationships/metadata/core-properties"),
-    (b"http://purl.oclc.org/ooxml/officeDocument/relationships",
-     b"http://schemas.openxmlformats.org/officeDocument/2006/relationships"),
-    (b"http://purl.oclc.org/ooxml/officeDocument/extendedProperties",
-     b"http://schemas.openxmlformats.org/officeDocument/2006/extended-properties"),
-    (b"http://purl.oclc.org/ooxml/officeDocument/customProperties",
-     b"http://schemas.openxmlformats.org/officeDocument/2006/custom-properties"),
-    (b"http://purl.oclc.org/ooxml/officeDocument/",
-     b"http://schemas.openxmlformats.org/officeDocument/2006/"),
-)  # fmt: skip
+    (
+        b"http://purl.oclc.org/ooxml/officeDocument/relationships/extendedProperties",
+        b"http://schemas.openxmlformats.org/officeDocument/2006/relationships/extended-properties",
+    ),
+    (
+        b"http://purl.oclc.org/ooxml/officeDocument/relationships/customProperties",
+        b"http://schemas.openxmlformats.org/officeDocument/2006/relationships/custom-properties",
+    ),
+    (
+        b"http://purl.oclc.org/ooxml/officeDocument/relationships/metadata/thumbnail",
+        b"http://schemas.openxmlformats.org/package/2006/relationships/metadata/thumbnail",
+    ),
+    (
+        b"http://purl.oclc.org/ooxml/officeDocument/relationships/metadata/core-properties",
+        b"http://schemas.openxmlformats.org/package/2006/relationships/metadata/core-properties",
+    ),
+    (
+        b"http://purl.oclc.org/ooxml/officeDocument/relationships",
+        b"http://schemas.openxmlformats.org/officeDocument/2006/relationships",
+    ),
+    (
+        b"http://purl.oclc.org/ooxml/officeDocument/extendedProperties",
+        b"http://schemas.openxmlformats.org/officeDocument/2006/extended-properties",
+    ),
+    (
+        b"http://purl.oclc.org/ooxml/officeDocument/customProperties",
+        b"http://schemas.openxmlformats.org/officeDocument/2006/custom-properties",
+    ),
+    (
+        b"http://purl.oclc.org/ooxml/officeDocument/",
+        b"http://schemas.openxmlformats.org/officeDocument/2006/",
+    ),
+)
 # drawingml/main, drawingml/chart, presentationml/main, spreadsheetml/main ...
 _VOCABULARY: Final = re.compile(
     rb"http://purl\.oclc\.org/ooxml/(drawingml|presentationml|spreadsheetml|wordprocessingml)/"

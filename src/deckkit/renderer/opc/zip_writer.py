@@ -105,7 +105,9 @@ _POOL_PID = 0  # a forked child (a server's worker) inherits the pool object but
 
 
 def _threads() -> int:
-    return max(1, min(4, len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1))
+    return max(
+        1, min(4, len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1)
+    )
 
 
 def _pool() -> ThreadPoolExecutor:
@@ -160,9 +162,31 @@ def write_zip(entries: list[ZipEntry]) -> bytes:
         name = entry.name.encode("utf-8")
         flags = 0 if entry.name.isascii() else _UTF8_FLAG
         sizes = (p.crc, len(p.data), p.size, len(name))
-        central += struct.pack("<4s4B4HL2L5H2L", b"PK\x01\x02", 20, _CREATE_SYSTEM, 20, 0, flags, p.method,
-                               dos_time, dos_date, *sizes, 0, 0, 0, 0, _FILE_ATTRIBUTES, len(out)) + name  # fmt: skip
-        out += struct.pack("<4s2B4HL2L2H", b"PK\x03\x04", 20, 0, flags, p.method, dos_time, dos_date, *sizes, 0)
+        central += (
+            struct.pack(
+                "<4s4B4HL2L5H2L",
+                b"PK\x01\x02",
+                20,
+                _CREATE_SYSTEM,
+                20,
+                0,
+                flags,
+                p.method,
+                dos_time,
+                dos_date,
+                *sizes,
+                0,
+                0,
+                0,
+                0,
+                _FILE_ATTRIBUTES,
+                len(out),
+            )
+            + name
+        )
+        out += struct.pack(
+            "<4s2B4HL2L2H", b"PK\x03\x04", 20, 0, flags, p.method, dos_time, dos_date, *sizes, 0
+        )
         out += name
         out += p.data
     start = len(out)

@@ -30,7 +30,23 @@ ILLEGAL_XML_CHARACTERS = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff]")
 
 # a:tcPr children in schema order: borders first, then cell3D, the fill, headers, extLst.
 BORDERS = ("lnL", "lnR", "lnT", "lnB")
-_TCPR_ORDER = ("lnL", "lnR", "lnT", "lnB", "lnTlToBr", "lnBlToTr", "cell3D", "noFill", "solidFill", "gradFill", "blipFill", "pattFill", "grpFill", "headers", "extLst")  # fmt: skip
+_TCPR_ORDER = (
+    "lnL",
+    "lnR",
+    "lnT",
+    "lnB",
+    "lnTlToBr",
+    "lnBlToTr",
+    "cell3D",
+    "noFill",
+    "solidFill",
+    "gradFill",
+    "blipFill",
+    "pattFill",
+    "grpFill",
+    "headers",
+    "extLst",
+)
 DEFAULT_BORDER_WIDTH = "12700"  # 1 pt
 # Qualified names used once per cell, computed once (large tables have tens of thousands of cells).
 _P, _R, _T, _BR, _FLD = qn("p"), qn("r"), qn("t"), qn("br"), qn("fld")

@@ -176,8 +176,13 @@ def _resize_columns(grid: etree._Element, template_cols: list[etree._Element], n
         grid.append(col)
 
 
-def _resized_rows(template_rows: list[etree._Element], matrix: list[list[etree._Element]], n_rows: int,
-                  n_cols: int, t_cols: int) -> tuple[list[etree._Element], list[list[etree._Element]]]:  # fmt: skip
+def _resized_rows(
+    template_rows: list[etree._Element],
+    matrix: list[list[etree._Element]],
+    n_rows: int,
+    n_cols: int,
+    t_cols: int,
+) -> tuple[list[etree._Element], list[list[etree._Element]]]:
     """The output rows (template rows kept, others copied from their source) and their cells, unmerged."""
     t_rows = len(matrix)
     new_rows: list[etree._Element] = []
@@ -200,8 +205,12 @@ def _resized_rows(template_rows: list[etree._Element], matrix: list[list[etree._
     return new_rows, new_matrix
 
 
-def _replace_rows(tbl: etree._Element, template_rows: list[etree._Element], new_rows: list[etree._Element],
-                  new_matrix: list[list[etree._Element]]) -> None:  # fmt: skip
+def _replace_rows(
+    tbl: etree._Element,
+    template_rows: list[etree._Element],
+    new_rows: list[etree._Element],
+    new_matrix: list[list[etree._Element]],
+) -> None:
     """Put the output rows, each holding its cells, where the template rows were."""
     anchor = template_rows[0].getprevious()
     for tr in template_rows:

@@ -14,7 +14,14 @@ from lxml import etree
 from deckkit.renderer.drawingml import Box, a, xfrm_box
 from deckkit.renderer.table.grid import attr_int, grid_of, p, rows_of
 
-__all__ = ["apply_sizing", "fit_enclosing_groups", "frame_box", "scale_to_total", "set_frame_box", "sized_edges"]
+__all__ = [
+    "apply_sizing",
+    "fit_enclosing_groups",
+    "frame_box",
+    "scale_to_total",
+    "set_frame_box",
+    "sized_edges",
+]
 
 
 def frame_box(frame: etree._Element) -> Box:
@@ -143,7 +150,12 @@ def fit_enclosing_groups(element: etree._Element) -> None:
         top = min(b.y for b in boxes)
         right = max(b.x + b.cx for b in boxes)
         bottom = max(b.y + b.cy for b in boxes)
-        gx, gy, gcx, gcy = (attr_int(off.get("x")), attr_int(off.get("y")), attr_int(ext.get("cx")), attr_int(ext.get("cy")))
+        gx, gy, gcx, gcy = (
+            attr_int(off.get("x")),
+            attr_int(off.get("y")),
+            attr_int(ext.get("cx")),
+            attr_int(ext.get("cy")),
+        )
         chx, chy, chcx, chcy = (
             attr_int(ch_off.get("x")),
             attr_int(ch_off.get("y")),

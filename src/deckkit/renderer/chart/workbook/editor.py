@@ -85,7 +85,15 @@ class ChartWorkbook:
         """The workbook, or None when the bytes are not a SpreadsheetML workbook with sheets."""
         try:
             book = cls(xlsx)
-        except (zipfile.BadZipFile, etree.XMLSyntaxError, KeyError, OSError, EOFError, ValueError, zlib.error):
+        except (
+            zipfile.BadZipFile,
+            etree.XMLSyntaxError,
+            KeyError,
+            OSError,
+            EOFError,
+            ValueError,
+            zlib.error,
+        ):
             return None
         return book if book._sheets else None
 
@@ -109,8 +117,9 @@ class ChartWorkbook:
         and the block's first row as their column names. New cells are styled like the cells they
         replace, except the targets of style_sources, which follow their source.
         """
-        return _write_block(self._package, self._sheets[sheet], clear, top, left, grid, date_format,
-                            style_sources)  # fmt: skip
+        return _write_block(
+            self._package, self._sheets[sheet], clear, top, left, grid, date_format, style_sources
+        )
 
 
 def _cell_xml(ref: str, value: CellValue, style: str | None) -> str:
@@ -266,7 +275,9 @@ def _replace_cells(
     return _insert_new_rows(sheet_data, new_rows)
 
 
-def _clear_block(rows: dict[int, etree._Element], clear: CellRange) -> tuple[dict[tuple[int, int], str], dict[int, str]]:
+def _clear_block(
+    rows: dict[int, etree._Element], clear: CellRange
+) -> tuple[dict[tuple[int, int], str], dict[int, str]]:
     """Remove the cells of ``clear``; return their styles by (row, column) and by column (below the top row)."""
     # Styles of the cells that go, so the new cells look like the old ones (header, labels, values).
     styles: dict[tuple[int, int], str] = {}
@@ -291,8 +302,15 @@ def _clear_block(rows: dict[int, etree._Element], clear: CellRange) -> tuple[dic
     return styles, column_styles
 
 
-def _plain_row_cells(row_no: int, values: Sequence[CellValue], letters: list[str], plain: list[str],
-                     column_styles: dict[int, str], left: int, date_style: str | None) -> str:  # fmt: skip
+def _plain_row_cells(
+    row_no: int,
+    values: Sequence[CellValue],
+    letters: list[str],
+    plain: list[str],
+    column_styles: dict[int, str],
+    left: int,
+    date_style: str | None,
+) -> str:
     """The cells of a row past the template's block, as text (the fast path of large charts)."""
     cells = []
     for j, value in enumerate(values):
@@ -394,8 +412,12 @@ def _followed_styles(rows: dict[int, etree._Element], sources: Sequence[StyleSou
         if not source:
             continue
         target = s.target
-        first = CellRange(target.top, target.left, min(target.bottom, target.top + len(source) - 1),
-                          min(target.right, target.left + len(source) - 1))  # fmt: skip
+        first = CellRange(
+            target.top,
+            target.left,
+            min(target.bottom, target.top + len(source) - 1),
+            min(target.right, target.left + len(source) - 1),
+        )
         for k, target_cell in enumerate(_cells(first)):
             followed.cells[target_cell] = source[k]
         if target.left == target.right:

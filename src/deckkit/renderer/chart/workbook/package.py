@@ -95,9 +95,28 @@ class XlsxPackage:
             flags = 0 if info.filename.isascii() else _UTF8_FLAG
             dos_time, dos_date = _dos_time(info.date_time)
             sizes = (crc, len(packed), len(data), len(name))
-            central += struct.pack("<4s4B4HL2L5H2L", b"PK\x01\x02", 20, info.create_system, 20, 0, flags, method,
-                                   dos_time, dos_date, *sizes, 0, 0, 0, info.internal_attr & 0xFFFF,
-                                   info.external_attr & 0xFFFFFFFF, len(out)) + name  # fmt: skip
+            central += (
+                struct.pack(
+                    "<4s4B4HL2L5H2L",
+                    b"PK\x01\x02",
+                    20,
+                    info.create_system,
+                    20,
+                    0,
+                    flags,
+                    method,
+                    dos_time,
+                    dos_date,
+                    *sizes,
+                    0,
+                    0,
+                    0,
+                    info.internal_attr & 0xFFFF,
+                    info.external_attr & 0xFFFFFFFF,
+                    len(out),
+                )
+                + name
+            )
             out += struct.pack(
                 "<4s2B4HL2L2H", b"PK\x03\x04", 20, 0, flags, method, dos_time, dos_date, *sizes, 0
             )
@@ -154,8 +173,11 @@ def _dos_time(date_time: tuple[int, int, int, int, int, int]) -> tuple[int, int]
 @lru_cache(maxsize=256)
 def _parse_rels(folder: str, xml: bytes) -> tuple[tuple[str, tuple[str, str]], ...]:
     """(rId, (type, part name)) of the internal relationships, read by opc's one reader."""
-    out = {rid: (reltype, name) for rid, reltype, _, name in read_relationships(etree.fromstring(xml, _SAFE), folder)
-           if name is not None}  # fmt: skip
+    out = {
+        rid: (reltype, name)
+        for rid, reltype, _, name in read_relationships(etree.fromstring(xml, _SAFE), folder)
+        if name is not None
+    }
     return tuple(out.items())
 
 

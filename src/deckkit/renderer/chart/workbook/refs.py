@@ -20,8 +20,12 @@ class CellRange:
     right: int
 
     def union(self, other: CellRange) -> CellRange:
-        return CellRange(min(self.top, other.top), min(self.left, other.left),
-                         max(self.bottom, other.bottom), max(self.right, other.right))  # fmt: skip
+        return CellRange(
+            min(self.top, other.top),
+            min(self.left, other.left),
+            max(self.bottom, other.bottom),
+            max(self.right, other.right),
+        )
 
     def intersects(self, other: CellRange) -> bool:
         return not (
