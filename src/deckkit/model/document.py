@@ -11,24 +11,13 @@ from pydantic_core import PydanticCustomError
 from deckkit.model._base import StrictModel, data_error
 from deckkit.model._display import Displayed
 from deckkit.model._types import ThemeSlotColor, WholeNumber, shown
+from deckkit.model.colors import THEME_COLOR_NAMES
 from deckkit.model.elements import AnyElement, SlideValue
 
 __all__ = ["THEME_SLOTS", "DeckData", "Slide", "Theme", "ThemeColors"]
 
-THEME_SLOTS = (
-    "lt1",
-    "dk1",
-    "lt2",
-    "dk2",
-    "accent1",
-    "accent2",
-    "accent3",
-    "accent4",
-    "accent5",
-    "accent6",
-    "hlink",
-    "folHlink",
-)
+# The theme slots are the theme colour names: one list, in colors.py.
+THEME_SLOTS = THEME_COLOR_NAMES
 
 
 class ThemeColors(StrictModel):
