@@ -94,10 +94,9 @@ def test_options_check_what_is_set() -> None:
 def test_a_chart_or_table_left_with_sample_data_is_a_warning_or_in_strict_an_error() -> None:
     deck = Deck(examples.template())
     deck.add_slide(3, heading="x", highlights="y")  # the chart "revenue" gets no data
+    left = "chart `revenue` on template slide 3 gets no data"
     line = _two_lines_below()
-    with pytest.warns(
-        deckkit.DummyDataWarning, match="chart `revenue` on template slide 3 gets no data"
-    ) as caught:
+    with pytest.warns(deckkit.DummyDataWarning, match=left) as caught:
         result = deck.render()
     assert (caught[0].filename, caught[0].lineno) == (__file__, line)
     assert "revenue=deckkit.Delete()" in str(caught[0].message)

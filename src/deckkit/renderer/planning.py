@@ -33,12 +33,17 @@ def dummy_data_frames(placeholders: SlidePlaceholders, keys: Collection[str]) ->
     Only frames with alt text count: alt text is what makes a frame a place for data (a key
     names it), so a chart or table without alt text is the designer's own, static content and
     is never reported. A frame is left with its sample values when no key of the slide names it,
-    neither to fill it nor to delete it.
+    neither to fill it nor to delete it. A table whose cells hold ``{key}``s is filled through
+    them, cell by cell: it is not dummy data (a ``{key}`` left unfilled is its own warning).
     """
+    with_keys = {id(occ.shape) for occs in placeholders.text.values() for occ in occs if occ.cell is not None}
     found: dict[str, Frame] = {}
     for frame in placeholders.frames:
-        if frame.kind in _DUMMY_KINDS and frame.key not in keys and frame.alt_text not in keys:
-            found.setdefault(frame.key, frame)
+        if frame.kind not in _DUMMY_KINDS or frame.key in keys or frame.alt_text in keys:
+            continue
+        if frame.kind == "table" and id(frame.element) in with_keys:
+            continue
+        found.setdefault(frame.key, frame)
     return list(found.values())
 
 
