@@ -76,6 +76,7 @@ def sample_frames(save_template) -> Path:
     set_alt_text(add_table(slide), "numbers")
     add_chart(slide)  # no alt text: the designer's own chart
     add_table(slide)  # no alt text: the designer's own table
+    set_alt_text(add_chart(slide), "Revenue by quarter, 2024")  # a description for screen readers
     keyed = add_table(slide, 2, 2, {(0, 0): "{cell}", (0, 1): "stay"})
     set_alt_text(keyed, "keyed")  # filled through its {cell}: not sample data
     pictured = add_picture(slide, png_bytes(), left=8, top=5)

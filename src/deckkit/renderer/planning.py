@@ -8,6 +8,7 @@ sample values (:func:`dummy_data_frames`) are warnings (errors with ``strict=Tru
 
 from __future__ import annotations
 
+import re
 from collections.abc import Collection, Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -24,15 +25,17 @@ from deckkit.renderer.opc.part import Part
 __all__ = ["DeckPlan", "SlidePlan", "dummy_data_frames", "dummy_data_message", "plan_deck"]
 
 _DUMMY_KINDS = {"table": "a table", "chart": "a chart"}
+_KEY_NAME = re.compile(r"[\w.\-]+")  # what KEY_PATTERN takes between the braces
 
 
 def dummy_data_frames(placeholders: SlidePlaceholders, keys: Collection[str]) -> list[Frame]:
     """The tables and charts of a template slide that keep the designer's sample values when the
     output slide gives only ``keys``: one per key, in slide order.
 
-    Only frames with alt text count: alt text is what makes a frame a place for data (a key
-    names it), so a chart or table without alt text is the designer's own, static content and
-    is never reported. A frame is left with its sample values when no key of the slide names it,
+    Only frames whose alt text reads as a key (``sales`` or ``{sales}``: letters, digits, ``_``,
+    ``.``, ``-``) count: that alt text is what makes a frame a place for data. A chart or table
+    without alt text, or with a description of it (``Revenue by quarter, 2024``, written for
+    screen readers), is the designer's own, static content and is never reported. A frame is left with its sample values when no key of the slide names it,
     neither to fill it nor to delete it. A table whose cells hold ``{key}``s is filled through
     them, cell by cell: it is not dummy data (a ``{key}`` left unfilled is its own warning).
     """
@@ -40,6 +43,8 @@ def dummy_data_frames(placeholders: SlidePlaceholders, keys: Collection[str]) ->
     found: dict[str, Frame] = {}
     for frame in placeholders.frames:
         if frame.kind not in _DUMMY_KINDS or frame.key in keys or frame.alt_text in keys:
+            continue
+        if not _KEY_NAME.fullmatch(frame.key):
             continue
         if frame.kind == "table" and id(frame.element) in with_keys:
             continue
