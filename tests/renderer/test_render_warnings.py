@@ -218,3 +218,15 @@ def test_off_slide_is_a_python_warning_and_strict_an_error(placed: Path) -> None
         warnings.simplefilter("error")
         with pytest.raises(RenderError, match=r"slides\[0\]\.sales: the table now ends"):
             deck.render(strict=True)
+
+
+def test_every_warning_kind_has_a_class_and_a_line_in_the_docs() -> None:
+    from typing import get_args
+
+    from deckkit.errors import WarningKind
+
+    docs = (Path(__file__).parents[2] / "docs" / "renderer.md").read_text()
+    for kind in get_args(WarningKind):
+        if kind:
+            assert render_warning_category(Problem("", "", kind)) is not deckkit.RenderWarning, kind
+            assert f'`"{kind}"`' in docs, kind
