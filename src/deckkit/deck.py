@@ -22,7 +22,7 @@ from pydantic import ValidationError
 from pydantic_core import PydanticCustomError
 
 from deckkit.bundle import read_bundle, write_bundle
-from deckkit.errors import DataError, Problem, RenderError, TemplateError
+from deckkit.errors import DataError, Problem, TemplateError
 from deckkit.model import DeckData, Image, Slide, Theme, ThemeColors, Video
 from deckkit.model._base import data_error
 from deckkit.model._types import media_path
@@ -183,15 +183,9 @@ class Deck:
 
     def validate(self) -> ValidationReport:
         """Check the deck against its template as a render would (every problem), writing nothing."""
-        from dataclasses import replace
-
-        from deckkit.early_checks import sample_data_left
         from deckkit.validate import validate_deck
 
-        report = validate_deck(self._template, self.to_data(), self._media, what="deck")
-        inspected = self._template_info()
-        left = sample_data_left(inspected, self._slides) if inspected is not None else []
-        return replace(report, warnings=(*report.warnings, *left))
+        return validate_deck(self._template, self.to_data(), self._media, what="deck")
 
     def add_media(self, name: str, data: bytes | str | os.PathLike[str]) -> str:
         """Put a file into the zip under ``name``, for an Image or Video whose ``src`` names it.
@@ -267,17 +261,7 @@ class Deck:
         from deckkit.warn import warn_render
 
         strict = strict or options.strict
-        inspected = self._template_info()
-        if inspected is not None:
-            from deckkit.early_checks import sample_data_left
-
-            left = sample_data_left(inspected, self._slides)
-            if left and strict:
-                raise RenderError(left, summary=f"{len(left)} template elements keep their sample values")
-        else:
-            left = []
         result = render(self._template, self.to_data(), self._media, strict=strict)
-        result.warnings.extend(left)  # the renderer's warnings, then the deck's own
         warn_render(result.warnings)
         if path is not None:
             Path(path).write_bytes(result.pptx)

@@ -5,21 +5,25 @@ in data.json's words. Here each slide is checked as it is added: the slide numbe
 (a key the slide lacks is a warning with the nearest key suggested, as at render time) and the
 kind of every value ("`plot` is a picture: pass `Image.from_path('chart.png')` or a matplotlib
 figure"). Every problem of the slide is raised together.
+
+A template chart or table left with its sample values is not checked here: it depends on every
+key of the slide, and the renderer's plan reports it (``renderer.planning.dummy_data_frames``,
+the one definition) for ``Deck.render``, ``Deck.validate``, ``deckkit.render``, the CLI and the
+server alike.
 """
 
 from __future__ import annotations
 
 import difflib
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from deckkit.errors import DataError, Problem, UnusedKeyWarning
 
 if TYPE_CHECKING:
     from deckkit.inspect import Template
-    from deckkit.model import Slide
 
-__all__ = ["check_slide", "kind_of", "sample_data_left"]
+__all__ = ["check_slide", "kind_of"]
 
 # What to write in Python for each kind of place (inspect.Placeholder.kind).
 _PASS = {
@@ -98,22 +102,3 @@ def check_slide(template: Template, position: int, number: int, values: Mapping[
         )
     if problems:
         raise DataError(problems)
-
-
-def sample_data_left(template: Template, slides: Sequence[Slide]) -> list[Problem]:
-    """Tables and charts of the used template slides that get no value: they keep the designer's
-    sample values, which a finished deck should not show (fill them, or delete them)."""
-    problems: list[Problem] = []
-    for position, slide in enumerate(slides):
-        if not 1 <= slide.template <= len(template.slides):
-            continue
-        for p in template.slide(slide.template).placeholders:
-            if p.kind in ("table", "chart", "scatter-chart") and p.key not in slide.values:
-                problems.append(
-                    Problem(
-                        f"slides[{position}]",
-                        f"{_WHAT[p.kind]} `{p.key}` on template slide {slide.template} gets no data and keeps the "
-                        f"template's sample values; fill it, or remove it with `{p.key}=deckkit.Delete()`",
-                    )
-                )
-    return problems

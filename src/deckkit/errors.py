@@ -22,7 +22,8 @@ turns them into the errors named beside them)::
     ├── RenderWarning               the render went through, but not all as asked (RenderError)
     │   ├── UnusedKeyWarning        a key the template slide does not have (a typo: ``titel=``)
     │   ├── UnfilledPlaceholderWarning  a {key} on the slide that the data leaves as it is
-    │   └── DummyDataWarning        a template chart or table left with the designer's sample data
+    │   ├── DummyDataWarning        a template chart or table left with the designer's sample data
+    │   └── OffSlideWarning         a table or picture that now reaches past the slide's edge
     └── DroppedRowsWarning          rows left out of a frame for a missing value (DataError)
 
 Every error a user can meet is one of these; its ``str()`` is the message to show, without a
@@ -33,7 +34,8 @@ CLI, the server, the notebook) can list them one per line.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from typing import Literal
 
 __all__ = [
     "BundleError",
@@ -42,6 +44,7 @@ __all__ = [
     "DeckkitWarning",
     "DroppedRowsWarning",
     "DummyDataWarning",
+    "OffSlideWarning",
     "PreviewUnavailableError",
     "Problem",
     "RenderError",
@@ -49,7 +52,12 @@ __all__ = [
     "TemplateError",
     "UnfilledPlaceholderWarning",
     "UnusedKeyWarning",
+    "WarningKind",
 ]
+
+WarningKind = Literal["", "unused key", "unfilled placeholder", "dummy data", "off slide"]
+"""What a renderer warning is about, set where the warning is made (``deckkit.warn`` maps it to a
+RenderWarning class); "" for errors and for warnings of no particular kind."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,6 +66,8 @@ class Problem:
 
     path: str
     message: str
+    # Not part of equality: two problems with the same path and message are the same problem.
+    kind: WarningKind = field(default="", compare=False)
 
     def __str__(self) -> str:
         return f"{self.path}: {self.message}" if self.path else self.message
@@ -138,6 +148,10 @@ class UnfilledPlaceholderWarning(RenderWarning):
 
 class DummyDataWarning(RenderWarning):
     """A template chart or table gets no data and keeps the designer's sample values."""
+
+
+class OffSlideWarning(RenderWarning):
+    """A table grew, or a picture was placed, past the slide's bottom or right edge."""
 
 
 class DroppedRowsWarning(DeckkitWarning):

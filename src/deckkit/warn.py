@@ -18,11 +18,13 @@ from deckkit.errors import (
     DataError,
     DeckkitWarning,
     DummyDataWarning,
+    OffSlideWarning,
     Problem,
     RenderError,
     RenderWarning,
     UnfilledPlaceholderWarning,
     UnusedKeyWarning,
+    WarningKind,
 )
 from deckkit.options import options
 
@@ -62,16 +64,18 @@ def warn(problem: Problem | str, category: type[DeckkitWarning]) -> None:
     warnings.warn(warning, stacklevel=user_stacklevel())
 
 
+# The class of each kind of renderer warning (Problem.kind, set where the renderer makes it).
+_CATEGORY: dict[WarningKind, type[RenderWarning]] = {
+    "unused key": UnusedKeyWarning,
+    "unfilled placeholder": UnfilledPlaceholderWarning,
+    "dummy data": DummyDataWarning,
+    "off slide": OffSlideWarning,
+}
+
+
 def render_warning_category(problem: Problem) -> type[RenderWarning]:
-    """Which RenderWarning a renderer warning is (the renderer reports plain Problems)."""
-    message = problem.message
-    if "is not filled" in message:
-        return UnfilledPlaceholderWarning
-    if "is not used" in message or message.startswith("no {"):
-        return UnusedKeyWarning
-    if "sample values" in message:
-        return DummyDataWarning
-    return RenderWarning
+    """Which RenderWarning a renderer warning is, by the kind the renderer gave it."""
+    return _CATEGORY.get(problem.kind, RenderWarning)
 
 
 def warn_render(problems: Sequence[Problem]) -> None:

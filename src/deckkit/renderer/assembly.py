@@ -18,6 +18,7 @@ from deckkit.renderer.fill.notes import fill_notes
 from deckkit.renderer.fill.theme import apply_theme_colors
 from deckkit.renderer.filler import LocatedSlide, OutputSlide, key_site
 from deckkit.renderer.locate import locate_placeholders
+from deckkit.renderer.offslide import slide_size
 from deckkit.renderer.opc.content_types import MEDIA_CONTENT_TYPES
 from deckkit.renderer.opc.namespaces import R
 from deckkit.renderer.opc.package import Package
@@ -65,15 +66,26 @@ class SlideMedia:
         return self._slide.rels.add(RT.HYPERLINK, url, external=True)
 
 
-def assemble(package: Package, deck: DeckData, plans: list[SlidePlan], media: Mapping[str, bytes]) -> bytes:
-    """The pptx of a plan that had no problems."""
+def assemble(
+    package: Package,
+    deck: DeckData,
+    plans: list[SlidePlan],
+    media: Mapping[str, bytes],
+    warnings: list[Problem] | None = None,
+) -> bytes:
+    """The pptx of a plan that had no problems; what filling finds (a table that leaves the
+    slide) is added to ``warnings``."""
     shared: dict[tuple[str, str], Part] = {}
+    size = slide_size(package)
     outputs: list[tuple[Part, Part]] = []  # (template slide, output slide)
     for index, plan in enumerate(plans):
         copies: dict[int, Part] = {}
         copy = package.clone(plan.template, memo=copies)
         try:
-            _fill_slide(OutputSlide(copy, SlideMedia(package, copy, shared), media), plan, index)
+            output = OutputSlide(copy, SlideMedia(package, copy, shared), media, size)
+            _fill_slide(output, plan, index)
+            if warnings is not None:
+                warnings.extend(output.warnings)
         except DeckkitError:
             raise
         except Exception as e:  # a filler's bug must still reach the user as a located message

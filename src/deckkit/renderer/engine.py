@@ -82,7 +82,9 @@ def render(
     """Fill template with data; media maps paths relative to data.json's folder to file bytes.
 
     Raises DataError (data format), TemplateError (unusable template) or RenderError (every
-    problem of the data against the template, with its path); nothing is written then.
+    problem of the data against the template, with its path); nothing is written then. With
+    ``strict`` every warning is an error too, including those only filling finds (a table or
+    picture that reaches past the slide's edge).
     """
     deck = parse_data(data)
     package = open_package(_read_template(template))
@@ -91,7 +93,11 @@ def render(
     problems = plan.blocking(strict=strict)
     if problems:
         raise RenderError(problems, summary=f"the data does not fit the template ({_count(problems)})")
-    return RenderResult(assemble(package, deck, plan.slides, files), plan.slide_count, plan.warnings)
+    warnings = list(plan.warnings)
+    pptx = assemble(package, deck, plan.slides, files, warnings)  # adds what filling finds (off-slide)
+    if strict and warnings:
+        raise RenderError(warnings, summary=f"the data does not fit the template ({_count(warnings)})")
+    return RenderResult(pptx, plan.slide_count, warnings)
 
 
 def _count(problems: list[Problem]) -> str:

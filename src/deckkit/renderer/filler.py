@@ -22,7 +22,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
 
-from deckkit.errors import Problem
+from deckkit.errors import Problem, WarningKind
 from deckkit.renderer.locate import Frame, FrameKind, Occurrence, SlidePlaceholders
 
 if TYPE_CHECKING:
@@ -107,13 +107,15 @@ class PlanReport:
     def error(self, path: str, message: str) -> None:
         self.problems.append(Problem(path, message))
 
+    def warn(self, path: str, message: str, kind: WarningKind) -> None:
+        self.warnings.append(Problem(path, message, kind))
+
     def unused(self, site: KeySite) -> None:
         keys = ", ".join("{" + k + "}" for k in site.slide.placeholders.text) or "none"
-        self.warnings.append(
-            Problem(
-                site.path,
-                f"no {{{site.key}}} on template slide {site.slide.number}; the value is not used (the slide's keys: {keys})",
-            )
+        self.warn(
+            site.path,
+            f"no {{{site.key}}} on template slide {site.slide.number}; the value is not used (the slide's keys: {keys})",
+            "unused key",
         )
 
     def wrong_place(
@@ -148,11 +150,17 @@ def hint_for(frame: Frame) -> str:
 
 @dataclass(slots=True)
 class OutputSlide:
-    """The output slide being filled: its part, the sink for new parts, the data's media files."""
+    """The output slide being filled: its part, the sink for new parts, the data's media files.
+
+    ``slide_size`` is the deck's (width, height) in EMU; ``warnings`` collects what filling finds
+    that planning cannot know (a table that grew past the slide's edge).
+    """
 
     part: Part
     sink: SlideMedia
     media: Mapping[str, bytes]
+    slide_size: tuple[int, int] | None = None
+    warnings: list[Problem] = field(default_factory=list)
 
 
 class Filler(Protocol[E]):

@@ -2,12 +2,14 @@
 
 Each template slide is located once (:mod:`deckkit.renderer.locate`); each key goes to the filler
 registered for its value's type (:mod:`deckkit.renderer.filler`), whose ``plan`` collects every
-problem. Unused keys and unfilled placeholders are warnings (errors with ``strict=True``).
+problem. Unused keys, unfilled placeholders and template charts and tables left with their
+sample values (:func:`dummy_data_frames`) are warnings (errors with ``strict=True``).
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import re
+from collections.abc import Collection, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -16,11 +18,46 @@ from deckkit.model import AnyElement, DeckData, List, Text
 from deckkit.model._problems import format_path
 from deckkit.renderer.fill.notes import notes_keys
 from deckkit.renderer.filler import LocatedSlide, Operation, PlanReport, filler_for, key_site
-from deckkit.renderer.locate import Occurrence, locate_placeholders
+from deckkit.renderer.locate import Frame, Occurrence, SlidePlaceholders, locate_placeholders
 from deckkit.renderer.opc.package import Package
 from deckkit.renderer.opc.part import Part
 
-__all__ = ["DeckPlan", "SlidePlan", "plan_deck"]
+__all__ = ["DeckPlan", "SlidePlan", "dummy_data_frames", "dummy_data_message", "plan_deck"]
+
+_DUMMY_KINDS = {"table": "a table", "chart": "a chart"}
+_KEY_NAME = re.compile(r"[\w.\-]+")  # what KEY_PATTERN takes between the braces
+
+
+def dummy_data_frames(placeholders: SlidePlaceholders, keys: Collection[str]) -> list[Frame]:
+    """The tables and charts of a template slide that keep the designer's sample values when the
+    output slide gives only ``keys``: one per key, in slide order.
+
+    Only frames whose alt text reads as a key (``sales`` or ``{sales}``: letters, digits, ``_``,
+    ``.``, ``-``) count: that alt text is what makes a frame a place for data. A chart or table
+    without alt text, or with a description of it (``Revenue by quarter, 2024``, written for
+    screen readers), is the designer's own, static content and is never reported. A frame is left with its sample values when no key of the slide names it,
+    neither to fill it nor to delete it. A table whose cells hold ``{key}``s is filled through
+    them, cell by cell: it is not dummy data (a ``{key}`` left unfilled is its own warning).
+    """
+    with_keys = {id(occ.shape) for occs in placeholders.text.values() for occ in occs if occ.cell is not None}
+    found: dict[str, Frame] = {}
+    for frame in placeholders.frames:
+        if frame.kind not in _DUMMY_KINDS or frame.key in keys or frame.alt_text in keys:
+            continue
+        if not _KEY_NAME.fullmatch(frame.key):
+            continue
+        if frame.kind == "table" and id(frame.element) in with_keys:
+            continue
+        found.setdefault(frame.key, frame)
+    return list(found.values())
+
+
+def dummy_data_message(frame: Frame, number: int) -> str:
+    """The warning for a frame :func:`dummy_data_frames` found on template slide ``number``."""
+    return (
+        f"{_DUMMY_KINDS[frame.kind]} `{frame.key}` on template slide {number} gets no data and keeps the "
+        f"template's sample values; fill it, or remove it with `{frame.key}=deckkit.Delete()`"
+    )
 
 
 @dataclass(slots=True)
@@ -99,18 +136,18 @@ class _Planner:
                 operations.append(operation)
         for key in slide.placeholders.text:
             if key not in values:
-                self.report.warnings.append(
-                    Problem(
-                        f"slides[{index}]",
-                        f"{{{key}}} on template slide {number} is not filled; it is left as it is",
-                    )
+                self.report.warn(
+                    f"slides[{index}]",
+                    f"{{{key}}} on template slide {number} is not filled; it is left as it is",
+                    "unfilled placeholder",
                 )
         for key in self._notes[number]:
             if key not in values and key not in slide.placeholders.text:
-                self.report.warnings.append(
-                    Problem(
-                        f"slides[{index}]",
-                        f"{{{key}}} in the speaker notes of template slide {number} is not filled; it is left as it is",
-                    )
+                self.report.warn(
+                    f"slides[{index}]",
+                    f"{{{key}}} in the speaker notes of template slide {number} is not filled; it is left as it is",
+                    "unfilled placeholder",
                 )
+        for frame in dummy_data_frames(slide.placeholders, values):
+            self.report.warn(f"slides[{index}]", dummy_data_message(frame, number), "dummy data")
         return SlidePlan(slide.part, number, operations)

@@ -28,8 +28,9 @@ from deckkit.renderer.media.geometry import fit_picture
 from deckkit.renderer.media.imageinfo import ImageInfo, UnreadableImageError, read_image_info, upright
 from deckkit.renderer.media.shape import child_scale, describe_target, new_picture, replace_target, target_box
 from deckkit.renderer.media.video import embed_url, make_video_picture, neutral_poster
+from deckkit.renderer.offslide import on_slide_tree, overhangs
 
-__all__ = ["MediaFiller", "MediaSink", "check_media", "place_media"]
+__all__ = ["MediaFiller", "MediaSink", "check_media", "media_off_slide", "place_media"]
 
 
 # Names a file of each extension may carry, by the format found in its bytes.
@@ -166,31 +167,32 @@ def place_media(
     media: Mapping[str, bytes],
     sink: MediaSink,
     frame: Box | None = None,
-) -> None:
-    """Replace ``target`` with a picture or video of ``element`` (call ``check_media`` first)."""
+) -> Box:
+    """Replace ``target`` with a picture or video of ``element`` (call ``check_media`` first);
+    returns where the picture (or the video's poster) was placed."""
     problems = check_media(target, element, media, "", frame)
     if problems:
         raise RenderError(problems)
     box = target_box(target, frame)
     assert box is not None
     if isinstance(element, Image):
-        _place_image(target, element, media, sink, box)
-    else:
-        _place_video(target, element, media, sink, box)
+        return _place_image(target, element, media, sink, box)
+    return _place_video(target, element, media, sink, box)
 
 
 def _place_image(
     target: etree._Element, image: Image, media: Mapping[str, bytes], sink: MediaSink, box: Box
-) -> None:
+) -> Box:
     data, info = _upright_picture(media[image.src])
     placement = fit_picture(box, _intrinsic_size(target, info), image.scaling, image.overflow)
     rid = sink.add_image(data, info.ext)
     replace_target(target, new_picture(target, rid, placement))
+    return placement.frame
 
 
 def _place_video(
     target: etree._Element, video: Video, media: Mapping[str, bytes], sink: MediaSink, box: Box
-) -> None:
+) -> Box:
     if video.thumbnail is not None:
         poster, info = _upright_picture(media[video.thumbnail])
         size = _intrinsic_size(target, info)
@@ -212,6 +214,7 @@ def _place_video(
     pic = new_picture(target, poster_rid, placement)
     replace_target(target, pic)
     make_video_picture(pic, video_rid, media_rid, embed)
+    return placement.frame
 
 
 def _targets(site: KeySite) -> list[etree._Element]:
@@ -261,4 +264,26 @@ class MediaFiller:
     def fill(self, site: KeySite, value: Image | Video, output: OutputSlide) -> None:
         for target in _targets(site):
             if target.getparent() is not None:
-                place_media(target, value, output.media, output.sink, inherited_frame(target, output.part))
+                in_slide_space = on_slide_tree(target)
+                placed = place_media(
+                    target, value, output.media, output.sink, inherited_frame(target, output.part)
+                )
+                if in_slide_space and output.slide_size is not None:
+                    warning = media_off_slide(placed, value, output.slide_size, site.path)
+                    if warning is not None:
+                        output.warnings.append(warning)
+
+
+def media_off_slide(placed: Box, value: Image | Video, size: tuple[int, int], path: str) -> Problem | None:
+    """A warning when a placed picture (or video) reaches past the slide's edges, else None."""
+    over = overhangs(placed, size)
+    if not over:
+        return None
+    what = "picture" if isinstance(value, Image) else "video"
+    if value.scaling == "none":
+        fix = 'scaling="contain" fits it into its place (it is shown at its own size now)'
+    elif isinstance(value, Image) and value.overflow == "visible" and value.scaling == "cover":
+        fix = 'overflow="hidden" clips it to its place, or scaling="contain" fits it in'
+    else:
+        fix = "its place on the template slide reaches past the edge: move or shrink it in PowerPoint"
+    return Problem(path, f"the {what} now reaches {' and '.join(over)}; {fix}", "off slide")

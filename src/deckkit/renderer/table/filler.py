@@ -13,9 +13,10 @@ from lxml import etree
 
 from deckkit.errors import Problem
 from deckkit.model.elements import Table, TableCell
-from deckkit.renderer.drawingml import a
+from deckkit.renderer.drawingml import Box, a
 from deckkit.renderer.filler import KeySite, Operation, OutputSlide, PlanReport, register_filler
 from deckkit.renderer.locate import Frame
+from deckkit.renderer.offslide import on_slide_tree, overhangs
 from deckkit.renderer.table.cell import apply_cell_styles, set_cell_text
 from deckkit.renderer.table.databar import ImageSink, draw_databar
 from deckkit.renderer.table.grid import (
@@ -26,10 +27,10 @@ from deckkit.renderer.table.grid import (
     source_index,
     table_of,
 )
-from deckkit.renderer.table.sizing import apply_sizing
+from deckkit.renderer.table.sizing import apply_sizing, frame_box
 from deckkit.renderer.table.style import StyleFills
 
-__all__ = ["ImageSink", "TableFiller", "check_table", "fill_table"]
+__all__ = ["ImageSink", "TableFiller", "check_table", "fill_table", "table_off_slide"]
 
 
 def _size(value: str | None) -> int:
@@ -116,6 +117,40 @@ def _fill_cell_object(
         draw_databar(tc, sum(widths[col : col + span]), cell.databar, sink, style)
 
 
+def table_off_slide(frame: etree._Element, size: tuple[int, int], path: str) -> Problem | None:
+    """A warning when the filled table reaches past the slide's edges, else None.
+
+    The table's extent is its final grid: the column widths and the row heights (``a:tr/@h``)
+    summed from the frame's position. The heights are a lower bound (text can make a row taller),
+    so a table reported here is off the slide at least by the amount said.
+    """
+    tbl = table_of(frame)
+    if tbl is None or not on_slide_tree(frame):
+        return None
+    rows = rows_of(tbl)
+    columns = grid_of(tbl).findall(a("gridCol"))
+    box = frame_box(frame)
+    extent = Box(box.x, box.y, sum(_size(c.get("w")) for c in columns), sum(_size(r.get("h")) for r in rows))
+    over = overhangs(extent, size)
+    if not over:
+        return None
+    vertical = any("bottom" in o or "top" in o for o in over)
+    horizontal = any("right" in o or "left" in o for o in over)
+    counts = ([f"{len(rows)} rows"] if vertical else []) + ([f"{len(columns)} columns"] if horizontal else [])
+    fixes = []
+    if vertical:
+        fixes.append(
+            'split the rows over several slides, or keep them in the frame with vertical_sizing="fixed"'
+        )
+    if horizontal:
+        fixes.append('use fewer columns, or keep them in the frame with horizontal_sizing="fixed"')
+    return Problem(
+        path,
+        f"the table now ends {' and '.join(over)} ({', '.join(counts)}); {'; '.join(fixes)}",
+        "off slide",
+    )
+
+
 def _described(frame: Frame) -> str:
     return f'"{frame.alt_text}"'
 
@@ -139,3 +174,7 @@ class TableFiller:
         for frame in site.frames:
             if frame.kind == "table":
                 fill_table(frame.element, value, output.sink)
+                if output.slide_size is not None:
+                    warning = table_off_slide(frame.element, output.slide_size, site.path)
+                    if warning is not None:
+                        output.warnings.append(warning)

@@ -1,0 +1,232 @@
+"""Renderer warnings: each carries its kind; dummy data and off-slide tables and pictures are found."""
+
+from __future__ import annotations
+
+import json
+import warnings
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import deckkit
+from deckkit.cli import main
+from deckkit.errors import Problem, RenderError
+from deckkit.renderer import plan_render, render
+from deckkit.warn import render_warning_category
+from tests.renderer.core_kit import (
+    add_chart,
+    add_picture,
+    add_table,
+    add_textbox,
+    blank_slide,
+    new_presentation,
+    png_bytes,
+    set_alt_text,
+)
+
+# -- kinds ----------------------------------------------------------------------------------------
+
+
+def test_the_category_follows_the_kind_not_the_message_text() -> None:
+    assert render_warning_category(Problem("p", "x", "unused key")) is deckkit.UnusedKeyWarning
+    assert (
+        render_warning_category(Problem("p", "x", "unfilled placeholder"))
+        is deckkit.UnfilledPlaceholderWarning
+    )
+    assert render_warning_category(Problem("p", "x", "dummy data")) is deckkit.DummyDataWarning
+    assert render_warning_category(Problem("p", "x", "off slide")) is deckkit.OffSlideWarning
+    # A message that merely reads like one is not classed by its words.
+    assert render_warning_category(Problem("p", "{a} is not filled")) is deckkit.RenderWarning
+    assert issubclass(deckkit.OffSlideWarning, deckkit.RenderWarning)
+    assert Problem("p", "x", "off slide") == Problem("p", "x"), "the kind is not part of equality"
+
+
+@pytest.fixture
+def texts(save_template) -> Path:
+    prs = new_presentation()
+    add_textbox(blank_slide(prs), "{title} {subtitle}")
+    second = blank_slide(prs)
+    add_textbox(second, "{heading}")
+    second.notes_slide.notes_text_frame.text = "say {note}"
+    return save_template(prs)
+
+
+def test_the_renderer_gives_each_warning_its_kind(texts: Path) -> None:
+    result = render(texts, [{"template": 1, "title": "T", "titel": "typo"}, {"template": 2, "heading": "H"}])
+    kinds = {(w.path, w.kind) for w in result.warnings}
+    assert kinds == {
+        ("slides[0].titel", "unused key"),
+        ("slides[0]", "unfilled placeholder"),  # {subtitle}
+        ("slides[1]", "unfilled placeholder"),  # {note} in the speaker notes
+    }
+    assert any("{subtitle} on template slide 1 is not filled" in w.message for w in result.warnings)
+
+
+# -- dummy data -----------------------------------------------------------------------------------
+
+
+@pytest.fixture
+def sample_frames(save_template) -> Path:
+    """A slide with every sort of chart and table: named by alt text or not, with {key} cells or not."""
+    prs = new_presentation()
+    slide = blank_slide(prs)
+    add_textbox(slide, "{title}", top=0.2)
+    set_alt_text(add_chart(slide), "sales")
+    set_alt_text(add_table(slide), "numbers")
+    add_chart(slide)  # no alt text: the designer's own chart
+    add_table(slide)  # no alt text: the designer's own table
+    set_alt_text(add_chart(slide), "Revenue by quarter, 2024")  # a description for screen readers
+    keyed = add_table(slide, 2, 2, {(0, 0): "{cell}", (0, 1): "stay"})
+    set_alt_text(keyed, "keyed")  # filled through its {cell}: not sample data
+    pictured = add_picture(slide, png_bytes(), left=8, top=5)
+    set_alt_text(pictured, "logo")  # a picture keeps no sample values to speak of
+    blank_slide(prs)  # an unused template slide: never reported
+    set_alt_text(add_chart(prs.slides[1]), "unused")
+    return save_template(prs)
+
+
+def _dummy(warnings_: list[Problem]) -> list[str]:
+    return [w.message for w in warnings_ if w.kind == "dummy data"]
+
+
+def test_a_named_chart_or_table_that_gets_no_data_is_dummy_data_on_every_path(
+    sample_frames: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    data: list[dict[str, Any]] = [{"template": 1, "title": "T", "cell": "c"}]
+    expected = [
+        "a chart `sales` on template slide 1 gets no data and keeps the template's sample values; "
+        "fill it, or remove it with `sales=deckkit.Delete()`",
+        "a table `numbers` on template slide 1 gets no data and keeps the template's sample values; "
+        "fill it, or remove it with `numbers=deckkit.Delete()`",
+    ]
+    result = deckkit.render(sample_frames, data)
+    assert _dummy(result.warnings) == expected
+    assert all(w.path == "slides[0]" for w in result.warnings if w.kind == "dummy data")
+    assert _dummy(plan_render(sample_frames, data).warnings) == expected
+    # the CLI prints them
+    (tmp_path / "data.json").write_text(json.dumps(data))
+    assert (
+        main(["render", str(sample_frames), str(tmp_path / "data.json"), "-o", str(tmp_path / "o.pptx")]) == 0
+    )
+    assert "warning: slides[0]: a chart `sales` on template slide 1 gets no data" in capsys.readouterr().err
+    # strict: an error
+    with pytest.raises(RenderError, match="a table `numbers`"):
+        render(sample_frames, data, strict=True)
+
+
+def test_filled_or_deleted_frames_are_not_dummy_data(sample_frames: Path) -> None:
+    data = {
+        "template": 1,
+        "title": "T",
+        "cell": "c",
+        "sales": {"delete": True},
+        "numbers": {"type": "table", "rows": [["a", "b"]]},
+    }
+    assert _dummy(render(sample_frames, [data]).warnings) == []
+
+
+def test_deck_render_and_validate_report_the_renderers_dummy_data(sample_frames: Path) -> None:
+    deck = deckkit.Deck(sample_frames)
+    deck.add_slide(1, title="T", cell="c", sales=deckkit.Delete())
+    report = deck.validate()
+    assert [str(w) for w in report.warnings if "sample values" in str(w)] == [
+        "slides[0]: a table `numbers` on template slide 1 gets no data and keeps the template's sample "
+        "values; fill it, or remove it with `numbers=deckkit.Delete()`"
+    ]
+    with pytest.warns(deckkit.DummyDataWarning, match="a table `numbers`") as caught:
+        result = deck.render()
+    assert len(caught) == 1
+    assert len(_dummy(result.warnings)) == 1, "reported once, by the renderer (no second definition)"
+
+
+# -- off the slide --------------------------------------------------------------------------------
+
+
+@pytest.fixture
+def placed(save_template) -> Path:
+    """A 10 x 7.5 in slide: a 2-row table 6 x 2 in at (1, 2) in, a {pic} box 2 x 1 in at (7.5, 6) in."""
+    prs = new_presentation()
+    slide = blank_slide(prs)
+    set_alt_text(add_table(slide), "sales")
+    add_textbox(slide, "{pic}", left=7.5, top=6, width=2, height=1)
+    return save_template(prs)
+
+
+def _rows(n: int, cols: int = 2) -> list[list[str]]:
+    return [[f"r{i}c{j}" for j in range(cols)] for i in range(n)]
+
+
+def _off(result_warnings: list[Problem]) -> list[str]:
+    return [str(w) for w in result_warnings if w.kind == "off slide"]
+
+
+def test_a_table_that_grows_past_the_bottom_edge_is_reported(placed: Path, check_render) -> None:
+    image = {"type": "image", "src": "a.png", "scaling": "contain"}
+    media = {"a.png": png_bytes()}
+    tall = render(
+        placed, [{"template": 1, "sales": {"type": "table", "rows": _rows(30)}, "pic": image}], media
+    )
+    check_render(tall.pptx, placed, pages=1)
+    # 30 rows of 1 in from 2 in down: ends at 32 in on a 7.5 in slide
+    assert _off(tall.warnings) == [
+        "slides[0].sales: the table now ends 24.5 in below the slide's bottom edge (30 rows); split the "
+        'rows over several slides, or keep them in the frame with vertical_sizing="fixed"'
+    ]
+    fits = render(
+        placed, [{"template": 1, "sales": {"type": "table", "rows": _rows(5)}, "pic": image}], media
+    )
+    assert _off(fits.warnings) == []  # 5 rows end at 7 in
+    fixed = {"type": "table", "rows": _rows(30), "vertical_sizing": "fixed"}
+    assert _off(render(placed, [{"template": 1, "sales": fixed, "pic": image}], media).warnings) == []
+
+
+def test_a_table_that_grows_past_the_right_edge_is_reported(placed: Path) -> None:
+    wide = {"type": "table", "rows": _rows(2, cols=6), "horizontal_sizing": "anchor_left"}
+    result = render(placed, [{"template": 1, "sales": wide, "pic": {"delete": True}}])
+    # 6 columns of 3 in from 1 in: ends at 19 in on a 10 in slide
+    assert _off(result.warnings) == [
+        "slides[0].sales: the table now ends 9.0 in past the slide's right edge (6 columns); use fewer "
+        'columns, or keep them in the frame with horizontal_sizing="fixed"'
+    ]
+
+
+def test_a_picture_placed_past_the_edge_is_reported(placed: Path, check_render) -> None:
+    table = {"type": "table", "rows": _rows(2)}
+    big = png_bytes(480, 96)  # 5 x 1 in at 96 dpi
+    shown = render(
+        placed, [{"template": 1, "sales": table, "pic": {"type": "image", "src": "b.png"}}], {"b.png": big}
+    )
+    check_render(shown.pptx, placed, pages=1)
+    # centred on the box (7.5 to 9.5 in): 6 to 11 in
+    assert _off(shown.warnings) == [
+        "slides[0].pic: the picture now reaches 1.0 in past the slide's right edge; "
+        'scaling="contain" fits it into its place (it is shown at its own size now)'
+    ]
+    fitted = {"type": "image", "src": "b.png", "scaling": "contain"}
+    assert (
+        _off(render(placed, [{"template": 1, "sales": table, "pic": fitted}], {"b.png": big}).warnings) == []
+    )
+
+
+def test_off_slide_is_a_python_warning_and_strict_an_error(placed: Path) -> None:
+    deck = deckkit.Deck(placed)
+    deck.add_slide(1, sales=deckkit.Table(rows=_rows(30)), pic=deckkit.Delete())
+    with pytest.warns(deckkit.OffSlideWarning, match=r"24\.5 in below the slide's bottom edge"):
+        deck.render()
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        with pytest.raises(RenderError, match=r"slides\[0\]\.sales: the table now ends"):
+            deck.render(strict=True)
+
+
+def test_every_warning_kind_has_a_class_and_a_line_in_the_docs() -> None:
+    from typing import get_args
+
+    from deckkit.errors import WarningKind
+
+    docs = (Path(__file__).parents[2] / "docs" / "renderer.md").read_text()
+    for kind in get_args(WarningKind):
+        if kind:
+            assert render_warning_category(Problem("", "", kind)) is not deckkit.RenderWarning, kind
+            assert f'`"{kind}"`' in docs, kind
