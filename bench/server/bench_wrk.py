@@ -69,7 +69,9 @@ def _millis(text: str) -> float:
 def run_wrk(url: str, script: Path, clients: int, seconds: float, threads: int) -> dict[str, Any]:
     command = ["wrk", f"-t{threads}", f"-c{clients}", f"-d{seconds:g}s", "--latency", "-s", str(script), url]
     out = subprocess.run(command, capture_output=True, text=True, check=True).stdout
-    percentiles = dict(re.findall(r"^\s+(50|99)%\s+(\S+)$", out, flags=re.M))
+    percentiles = dict(re.findall(r"^\s+(50|99)%\s+(\S+)\s*$", out, flags=re.M))
+    if "99" not in percentiles:
+        raise SystemExit(f"wrk printed no latency distribution:\n{out}")
     errors = re.search(r"Non-2xx or 3xx responses: (\d+)", out)
     socket_errors = re.search(r"Socket errors: (.*)$", out, flags=re.M)
     return {
