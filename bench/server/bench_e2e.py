@@ -21,7 +21,6 @@ import argparse
 import json
 import os
 import shutil
-import socket
 import statistics
 import subprocess
 import sys
@@ -30,14 +29,10 @@ import time
 from pathlib import Path
 from typing import Any
 
+from _loopback import free_port, wait_until_up
+
 REPO = Path(__file__).resolve().parents[2]
 WORKLOAD = REPO.parent / "shared" / "bench" / "make_workload.py"
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
 
 
 def _seconds(fn: Any) -> float:
@@ -56,7 +51,6 @@ def _paired(local: Any, service: Any, runs: int) -> tuple[list[float], list[floa
 
 def measure(runs: int, slides: int) -> dict[str, Any]:
     """In this interpreter (PYTHONPATH names the tree): local render, then the service flow."""
-    import httpx
 
     from deckkit.client import Client
     from deckkit.renderer import render_bundle
@@ -99,15 +93,7 @@ def measure(runs: int, slides: int) -> dict[str, Any]:
                 if line.startswith("API token"):
                     token = line.rsplit(" ", 1)[-1].strip()
             url = f"http://127.0.0.1:{port}"
-            deadline = time.monotonic() + 60
-            while True:
-                try:
-                    httpx.get(f"{url}/openapi.json")
-                    break
-                except httpx.TransportError:
-                    if time.monotonic() > deadline:
-                        raise
-                    time.sleep(0.1)
+            wait_until_up(url, server)
             with Client(url, token, timeout=300) as client:
                 expected = slides
 

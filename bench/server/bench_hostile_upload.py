@@ -30,7 +30,6 @@ import json
 import os
 import re
 import shutil
-import socket
 import subprocess
 import sys
 import tempfile
@@ -39,16 +38,11 @@ from pathlib import Path
 from typing import Any
 
 import httpx
+from _loopback import free_port, wait_until_up
 
 REPO = Path(__file__).resolve().parents[2]
 BOUNDARY = "B"
 HOSTILE_PART = f'--{BOUNDARY}\r\nContent-Disposition: form-data; name=""\r\n\r\n\r\n'
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
 
 
 def lua_string(text: str) -> str:
@@ -162,15 +156,7 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
                 if match := re.search(r"(dk_\S+)", line):
                     token = match.group(1)
                     break
-            deadline = time.monotonic() + 60
-            while True:
-                try:
-                    httpx.get(f"{url}/openapi.json")
-                    break
-                except httpx.TransportError:
-                    if time.monotonic() > deadline:
-                        raise
-                    time.sleep(0.1)
+            wait_until_up(url, server)
             created = httpx.post(f"{url}/sessions", headers={"Authorization": f"Bearer {token}"}).json()
             get_url = f"{url}/sessions/{created['session']['uuid']}"
             get_script, hostile_script = write_scripts(work, token)

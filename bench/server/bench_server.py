@@ -21,7 +21,6 @@ import argparse
 import asyncio
 import json
 import os
-import socket
 import statistics
 import subprocess
 import sys
@@ -31,15 +30,10 @@ from pathlib import Path
 from typing import Any
 
 import httpx
+from _loopback import free_port, wait_until_up
 
 REPO = Path(__file__).resolve().parents[2]
 WORKLOAD = REPO.parent / "shared" / "bench" / "make_workload.py"
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
 
 
 def percentile(values: list[float], q: float) -> float:
@@ -183,15 +177,7 @@ async def run(args: argparse.Namespace) -> list[dict[str, Any]]:
         try:
             assert server.stdout is not None
             server.stdout.readline()
-            deadline = time.monotonic() + 60
-            while True:
-                try:
-                    httpx.get(f"{url}/openapi.json")
-                    break
-                except httpx.TransportError:
-                    if time.monotonic() > deadline:
-                        raise
-                    time.sleep(0.1)
+            wait_until_up(url, server)
             tokens = make_accounts(work / "data", max(clients))
             uuids = []
             async with httpx.AsyncClient(base_url=url) as http:

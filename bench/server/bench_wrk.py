@@ -28,13 +28,13 @@ import os
 import re
 import secrets
 import shutil
-import socket
 import subprocess
 import sys
 import tempfile
-import time
 from pathlib import Path
 from typing import Any
+
+from _loopback import free_port, wait_until_up
 
 REPO = Path(__file__).resolve().parents[2]
 PG_DSN = "host=127.0.0.1 port=5432 user=postgres dbname=test"
@@ -49,12 +49,6 @@ request = function()
   return wrk.format("%(method)s", paths[i], {["Authorization"] = "Bearer " .. tokens[i]}, %(body)s)
 end
 """
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
 
 
 def _lua_list(values: list[str]) -> str:
@@ -125,20 +119,6 @@ def _make_tokens(env: dict[str, str], count: int) -> list[str]:
     return list(json.loads(out.stdout))
 
 
-def _wait_until_up(url: str, server: subprocess.Popen[bytes]) -> None:
-    import httpx
-
-    deadline = time.monotonic() + 60
-    while True:
-        try:
-            httpx.get(f"{url}/openapi.json")
-            return
-        except httpx.TransportError:
-            if time.monotonic() > deadline or server.poll() is not None:
-                raise RuntimeError("the server did not start") from None
-            time.sleep(0.2)
-
-
 def _pg_schema() -> str:
     import psycopg
 
@@ -181,7 +161,7 @@ def bench_tree(name: str, tree: Path, store: str, args: argparse.Namespace) -> l
     url = f"http://127.0.0.1:{port}"
     rows = []
     try:
-        _wait_until_up(url, server)
+        wait_until_up(url, server)
         with httpx.Client(base_url=url) as http:
             uuids = [
                 http.post("/sessions", headers={"Authorization": f"Bearer {t}"}).json()["session"]["uuid"]

@@ -23,6 +23,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
+from _loopback import free_port, wait_until_up
 from bench_wrk import (
     _LUA,
     PG_URL,
@@ -32,8 +33,6 @@ from bench_wrk import (
     _lua_list,
     _make_tokens,
     _pg_schema,
-    _wait_until_up,
-    free_port,
     run_wrk,
 )
 
@@ -96,7 +95,7 @@ def main() -> None:
     )
     url = f"http://127.0.0.1:{port}"
     try:
-        _wait_until_up(url, server)
+        wait_until_up(url, server)
         import httpx
 
         with httpx.Client(base_url=url) as http:
