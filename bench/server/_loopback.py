@@ -2,15 +2,34 @@
 
 from __future__ import annotations
 
+import os
 import socket
 import subprocess
+import sys
 import time
+from collections.abc import Mapping
+from pathlib import Path
 
 
 def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         return int(s.getsockname()[1])
+
+
+def start_server(
+    data: Path, port: int, *, env: Mapping[str, str] | None = None, log_level: str = "error"
+) -> subprocess.Popen[str]:
+    """``deckkit serve`` on loopback in a clean environment (no inherited DECKKIT_*), rate limit lifted.
+
+    ``env`` adds variables (other settings, or PYTHONPATH to run another tree's server).
+    """
+    environment = {k: v for k, v in os.environ.items() if not k.startswith("DECKKIT_")}
+    environment["DECKKIT_RATE_LIMIT"] = "1000000000"
+    environment.update(env or {})
+    command = [sys.executable, "-m", "deckkit_server.cli", "serve", "--port", str(port)]
+    command += ["--data-dir", str(data), "--log-level", log_level]
+    return subprocess.Popen(command, stdout=subprocess.PIPE, text=True, env=environment)
 
 
 def wait_until_up(

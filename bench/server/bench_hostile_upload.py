@@ -31,14 +31,13 @@ import os
 import re
 import shutil
 import subprocess
-import sys
 import tempfile
 import time
 from pathlib import Path
 from typing import Any
 
 import httpx
-from _loopback import free_port, wait_until_up
+from _loopback import free_port, start_server, wait_until_up
 
 REPO = Path(__file__).resolve().parents[2]
 BOUNDARY = "B"
@@ -120,33 +119,17 @@ def measured(pid: int, process: subprocess.Popen[str]) -> dict[str, Any]:
     return figures
 
 
-def start_server(data: Path, port: int, pythonpath: str | None) -> subprocess.Popen[str]:
-    env = {k: v for k, v in os.environ.items() if not k.startswith("DECKKIT_")}
-    env["DECKKIT_RATE_LIMIT"] = "1000000000"
-    if pythonpath:
-        env["PYTHONPATH"] = pythonpath
-    command = [
-        sys.executable,
-        "-m",
-        "deckkit_server.cli",
-        "serve",
-        "--port",
-        str(port),
-        "--data-dir",
-        str(data),
-        "--log-level",
-        "error",
-    ]
-    return subprocess.Popen(command, stdout=subprocess.PIPE, text=True, env=env)
-
-
 def run(args: argparse.Namespace) -> dict[str, Any]:
     if shutil.which("wrk") is None:
         raise SystemExit("wrk is not installed: apt-get install wrk")
     with tempfile.TemporaryDirectory(prefix="deckkit-hostile-") as tmp:
         work = Path(tmp)
         port = free_port()
-        server = start_server(work / "data", port, args.server_pythonpath)
+        server = start_server(
+            work / "data",
+            port,
+            env={"PYTHONPATH": args.server_pythonpath} if args.server_pythonpath else None,
+        )
         url = f"http://127.0.0.1:{port}"
         try:
             assert server.stdout is not None

@@ -20,7 +20,6 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
-import os
 import statistics
 import subprocess
 import sys
@@ -30,7 +29,7 @@ from pathlib import Path
 from typing import Any
 
 import httpx
-from _loopback import free_port, wait_until_up
+from _loopback import free_port, start_server, wait_until_up
 
 REPO = Path(__file__).resolve().parents[2]
 WORKLOAD = REPO.parent / "shared" / "bench" / "make_workload.py"
@@ -128,24 +127,6 @@ async def flow_load(
     return summary("full flow", clients, latencies, time.perf_counter() - started, errors)
 
 
-def start_server(data: Path, port: int, workers: int) -> subprocess.Popen[str]:
-    env = {k: v for k, v in os.environ.items() if not k.startswith("DECKKIT_")}
-    env.update({"DECKKIT_RATE_LIMIT": "1000000000", "DECKKIT_RENDER_WORKERS": str(workers)})
-    command = [
-        sys.executable,
-        "-m",
-        "deckkit_server.cli",
-        "serve",
-        "--port",
-        str(port),
-        "--data-dir",
-        str(data),
-        "--log-level",
-        "warning",
-    ]
-    return subprocess.Popen(command, stdout=subprocess.PIPE, text=True, env=env)
-
-
 def make_accounts(data: Path, count: int) -> list[str]:
     from deckkit_server.clock import system_clock
     from deckkit_server.store import open_store
@@ -172,7 +153,9 @@ async def run(args: argparse.Namespace) -> list[dict[str, Any]]:
         )
         zip_bytes = (work / "workload" / "input.zip").read_bytes()
         port = free_port()
-        server = start_server(work / "data", port, args.render_workers)
+        server = start_server(
+            work / "data", port, env={"DECKKIT_RENDER_WORKERS": str(args.render_workers)}, log_level="warning"
+        )
         url = f"http://127.0.0.1:{port}"
         try:
             assert server.stdout is not None
