@@ -4,13 +4,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Annotated, Any, ClassVar, Literal
 
-from pydantic import Discriminator, Field, Tag, field_validator
+from pydantic import Field, Tag, field_validator
 from pydantic_core import PydanticCustomError
 
 from deckkit.model._base import StrictModel
 from deckkit.model._display import Displayed
 from deckkit.model._frames_link import FramesFunction
-from deckkit.model._types import Color, Number, StrictText, in_range
+from deckkit.model._types import Color, Number, StrictText, TextBranch, in_range, text_or_object
 from deckkit.model.styles import Styles
 
 if TYPE_CHECKING:
@@ -49,14 +49,7 @@ class TableCell(StrictModel):
     databar: CellDataBar | None = None
 
 
-def _cell_tag(value: Any) -> str:
-    return "Cell" if isinstance(value, dict | TableCell) else "Str"
-
-
-Cell = Annotated[
-    Annotated[StrictText, Tag("Str")] | Annotated[TableCell, Tag("Cell")],
-    Discriminator(_cell_tag),
-]
+Cell = Annotated[TextBranch | Annotated[TableCell, Tag("Cell")], text_or_object(TableCell, "Cell")]
 
 
 class Table(Displayed, StrictModel):

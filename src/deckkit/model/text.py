@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Annotated, Any, ClassVar, Literal
+from typing import TYPE_CHECKING, Annotated, ClassVar, Literal
 
-from pydantic import Discriminator, Tag
+from pydantic import Tag
 
 from deckkit.model._base import StrictModel
 from deckkit.model._display import Displayed
 from deckkit.model._frames_link import FramesFunction
-from deckkit.model._types import Hyperlink, StrictText, WholeNumber, in_range
+from deckkit.model._types import Hyperlink, StrictText, TextBranch, WholeNumber, in_range, text_or_object
 from deckkit.model.styles import Styles
 
 if TYPE_CHECKING:
@@ -33,14 +33,7 @@ class Text(StrictModel):
     level: Level | None = None
 
 
-def _item_tag(value: Any) -> str:
-    return "Text" if isinstance(value, dict | Text) else "Str"
-
-
-ListItem = Annotated[
-    Annotated[StrictText, Tag("Str")] | Annotated[Text, Tag("Text")],
-    Discriminator(_item_tag),
-]
+ListItem = Annotated[TextBranch | Annotated[Text, Tag("Text")], text_or_object(Text, "Text")]
 
 
 class List(Displayed, StrictModel):
