@@ -26,8 +26,9 @@ __all__ = ["FramesFunction"]
 class FramesFunction:
     """A class attribute that is the frames function ``module.name``, imported when first read.
 
-    What it gives is a thin wrapper carrying the function's signature (``inspect.signature``
-    follows ``__wrapped__``), its docstring and a last line naming the function.
+    What it gives is a thin wrapper, so that the method has its own name (``Table.from_dataframe``)
+    and a docstring that ends by naming the function; ``inspect.signature`` follows
+    ``__wrapped__`` to the function's own signature (``help()``, notebook completion).
     """
 
     def __init__(self, module: str, name: str) -> None:
