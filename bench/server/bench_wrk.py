@@ -205,6 +205,8 @@ def bench_tree(name: str, tree: Path, store: str, args: argparse.Namespace) -> l
             ("POST /sessions", "POST", post_tokens, ["/sessions"] * len(post_tokens)),
         ]
         for label, method, load_tokens, paths in loads:
+            if method.lower() not in args.load.split(","):
+                continue
             script = work / f"{method.lower()}.lua"
             body = '""' if method == "POST" else "nil"
             script.write_text(
@@ -267,6 +269,7 @@ def markdown_table(rows: list[dict[str, Any]]) -> str:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--store", default="sqlite,postgres")
+    parser.add_argument("--load", default="get,post", help="which loads to run: get, post or both")
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--clients", type=int, default=32)
     parser.add_argument("--threads", type=int, default=2, help="wrk threads")

@@ -125,6 +125,41 @@ def test_a_slow_header_connection_is_closed(tmp_path: Path, clock: FakeClock) ->
         thread.join(30)
 
 
+def test_request_headers_beyond_the_cap_are_refused(tmp_path: Path, clock: FakeClock) -> None:
+    """The httptools protocol has no header limit of its own: deckkit caps them as h11 does."""
+    import threading
+
+    import uvicorn
+
+    from deckkit_server.serving import MAX_HEADER_BYTES, uvicorn_config
+    from tests.server.conftest import free_port
+
+    settings = make_settings(tmp_path, port=free_port())
+    app = create_app(settings, clock=clock, retention=False)
+    server = uvicorn.Server(uvicorn_config(app, settings, log_level="critical"))
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+
+    def status_of(header_bytes: int) -> bytes:
+        filler = b"X-Filler: " + b"a" * header_bytes + b"\r\n"
+        with socket.create_connection(("127.0.0.1", settings.port)) as conn:
+            conn.sendall(b"GET /openapi.json HTTP/1.1\r\nHost: 127.0.0.1\r\n" + filler + b"\r\n")
+            conn.settimeout(15)
+            return conn.recv(12)
+
+    try:
+        deadline = time.monotonic() + 20
+        while not server.started:
+            assert time.monotonic() < deadline
+            assert thread.is_alive()
+            time.sleep(0.02)
+        assert status_of(MAX_HEADER_BYTES // 2) == b"HTTP/1.1 200"
+        assert status_of(MAX_HEADER_BYTES) == b"HTTP/1.1 400"
+    finally:
+        server.should_exit = True
+        thread.join(30)
+
+
 async def test_allowed_hosts_refuse_other_host_headers(tmp_path: Path, clock: FakeClock) -> None:
     app = create_app(
         make_settings(tmp_path, allowed_hosts="decks.example.com, 127.0.0.1"), clock=clock, retention=False

@@ -55,3 +55,29 @@ def test_closing_the_store_closes_the_hot_read_connections(tmp_path: Path) -> No
     store.close()
     with pytest.raises(sqlite3.ProgrammingError):  # "Cannot operate on a closed database."
         conn.execute("SELECT 1")
+
+
+def test_sqlite_writers_of_two_processes_take_turns(tmp_path: Path) -> None:
+    """Two writer locks on one database file (two server processes): one waits for the other."""
+    import threading
+
+    from deckkit_server.store.sqlite_writer import SQLiteWriterLock
+
+    database = tmp_path / "store.sqlite3"
+    first, second = SQLiteWriterLock(database), SQLiteWriterLock(database)
+    entered = threading.Event()
+
+    def write_second() -> None:
+        with second.held():
+            entered.set()
+
+    try:
+        with first.held():
+            thread = threading.Thread(target=write_second)
+            thread.start()
+            assert not entered.wait(0.3)  # blocked on the file lock while the first writes
+        thread.join(30)
+        assert entered.is_set()
+    finally:
+        first.close()
+        second.close()

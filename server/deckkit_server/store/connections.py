@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import contextlib
-import threading
 from collections.abc import Callable, Iterator
+from pathlib import Path
 
 from sqlalchemy import Connection, Engine
 
 from deckkit_server.store.hot_reads import CompiledRead, HotReads
+from deckkit_server.store.sqlite_writer import SQLiteWriterLock
 from deckkit_server.store.statements import REVOCATION_MARKER, SESSION_OF_ACCOUNT, TOKEN_WITH_ACCOUNT
 
 __all__ = ["RevocationListener", "StoreConnections"]
@@ -25,18 +26,22 @@ class StoreConnections:
         self._session_of_account = CompiledRead(SESSION_OF_ACCOUNT, engine)
         self._revocation_marker = CompiledRead(REVOCATION_MARKER, engine)
         self._revocation_listeners: list[RevocationListener] = []
-        self._sqlite_writes = threading.Lock() if engine.dialect.name == "sqlite" else None
+        self._sqlite_writer: SQLiteWriterLock | None = None
+        if engine.dialect.name == "sqlite":
+            database = engine.url.database
+            file_backed = bool(database) and database != ":memory:"
+            self._sqlite_writer = SQLiteWriterLock(Path(str(database)) if file_backed else None)
 
     @contextlib.contextmanager
     def _write(self) -> Iterator[Connection]:
-        """A write transaction. SQLite has one writer at a time: its threads queue here (a lock
-        is woken at once, SQLite's busy handler sleeps up to 100 ms between tries), and the
-        transaction takes the write lock when it begins, so no reader has to upgrade it midway."""
-        if self._sqlite_writes is None:
+        """A write transaction. SQLite has one writer at a time: writers queue on a lock that
+        wakes them at once (``SQLiteWriterLock``), and the transaction takes SQLite's write lock
+        when it begins, so no reader has to upgrade it midway."""
+        if self._sqlite_writer is None:
             with self.engine.begin() as conn:
                 yield conn
             return
-        with self._sqlite_writes, self.engine.begin() as conn:
+        with self._sqlite_writer.held(), self.engine.begin() as conn:
             conn.exec_driver_sql("BEGIN IMMEDIATE")
             yield conn
 
@@ -52,3 +57,5 @@ class StoreConnections:
     def close(self) -> None:
         self.hot_reads.close()
         self.engine.dispose()
+        if self._sqlite_writer is not None:
+            self._sqlite_writer.close()
