@@ -2,7 +2,7 @@
 """API throughput with an external load generator (wrk): GET /sessions/{uuid} and POST /sessions.
 
 Usage: python bench/server/bench_wrk.py [--store sqlite,postgres] [--workers 2] [--clients 32]
-       [--seconds 10] [--tree NAME=PATH ...] [--plain-uvicorn NAME ...] [--json FILE]
+       [--seconds 10] [--tree NAME=PATH ...] [--rounds N] [--plain-uvicorn NAME ...] [--json FILE]
 
 For each source tree (``--tree before=/tmp/base --tree after=.``, default: this checkout) and
 each store, starts ``deckkit serve --workers N`` from that tree on a free loopback port (rate
@@ -16,8 +16,12 @@ limit lifted, built-in storage), creates one account and token per client, and r
 without uvloop and httptools (imports of them fail), so uvicorn falls back to asyncio and h11.
 
 PostgreSQL is the server at 127.0.0.1:5432 (trust auth, database ``test``), in a throwaway schema.
-Both trees run on the same machine in the same invocation, one after the other, so their
-figures compare; wrk shares the cores with the server, as any client on the host would.
+Both trees run on the same machine in the same invocation, one after the other (``--rounds``
+repeats the whole alternation), so their figures compare; wrk shares the cores with the server,
+as any client on the host would. Besides req/s, p50 and p99, each row gives the server's CPU
+time per request (user + system time of the server's processes over the wrk run, divided by the
+requests answered): that figure moves far less with other load on the machine than req/s does.
+The load average is printed with every row; a Markdown table of every row ends the output.
 """
 
 from __future__ import annotations
@@ -60,17 +64,46 @@ def _millis(text: str) -> float:
     return float(number) * {"us": 0.001, "ms": 1.0, "s": 1000.0}[unit]
 
 
-def run_wrk(url: str, script: Path, clients: int, seconds: float, threads: int) -> dict[str, Any]:
+def _cpu_seconds(pid: int) -> float:
+    """User + system CPU seconds of a process and all its descendants (Linux /proc)."""
+    children: dict[int, list[int]] = {}
+    times: dict[int, float] = {}
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:  # gone meanwhile
+            continue
+        # After the name: state, ppid, ... utime (14th field of the line) and stime (15th).
+        children.setdefault(int(fields[1]), []).append(int(entry.name))
+        times[int(entry.name)] = int(fields[11]) + int(fields[12])
+    total, todo = 0.0, [pid]
+    while todo:
+        current = todo.pop()
+        total += times.get(current, 0)
+        todo += children.get(current, [])
+    return total / os.sysconf("SC_CLK_TCK")
+
+
+def run_wrk(
+    url: str, script: Path, clients: int, seconds: float, threads: int, server_pid: int | None = None
+) -> dict[str, Any]:
+    cpu_before = _cpu_seconds(server_pid) if server_pid else 0.0
     command = ["wrk", f"-t{threads}", f"-c{clients}", f"-d{seconds:g}s", "--latency", "-s", str(script), url]
     out = subprocess.run(command, capture_output=True, text=True, check=True).stdout
+    cpu = _cpu_seconds(server_pid) - cpu_before if server_pid else 0.0
     percentiles = dict(re.findall(r"^\s+(50|99)%\s+(\S+)\s*$", out, flags=re.M))
     if "99" not in percentiles:
         raise SystemExit(f"wrk printed no latency distribution:\n{out}")
     errors = re.search(r"Non-2xx or 3xx responses: (\d+)", out)
     socket_errors = re.search(r"Socket errors: (.*)$", out, flags=re.M)
+    requests = int(re.search(r"(\d+) requests in", out).group(1))  # type: ignore[union-attr]
     return {
         "rps": float(re.search(r"Requests/sec:\s+([\d.]+)", out).group(1)),  # type: ignore[union-attr]
-        "requests": int(re.search(r"(\d+) requests in", out).group(1)),  # type: ignore[union-attr]
+        "requests": requests,
+        "cpu_ms_per_request": 1000 * cpu / max(1, requests),
+        "load_average": os.getloadavg()[0],
         "p50_ms": _millis(percentiles["50"]),
         "p99_ms": _millis(percentiles["99"]),
         "non_2xx": int(errors.group(1)) if errors else 0,
@@ -172,6 +205,8 @@ def bench_tree(name: str, tree: Path, store: str, args: argparse.Namespace) -> l
             ("POST /sessions", "POST", post_tokens, ["/sessions"] * len(post_tokens)),
         ]
         for label, method, load_tokens, paths in loads:
+            if method.lower() not in args.load.split(","):
+                continue
             script = work / f"{method.lower()}.lua"
             body = '""' if method == "POST" else "nil"
             script.write_text(
@@ -184,7 +219,7 @@ def bench_tree(name: str, tree: Path, store: str, args: argparse.Namespace) -> l
                 }
             )
             run_wrk(url, script, args.clients, min(2.0, args.seconds), args.threads)  # warm up
-            result = run_wrk(url, script, args.clients, args.seconds, args.threads)
+            result = run_wrk(url, script, args.clients, args.seconds, args.threads, server.pid)
             row = {
                 "tree": name,
                 "store": store,
@@ -212,19 +247,36 @@ def _row(r: dict[str, Any]) -> str:
     return (
         f"{r['tree']:8} {r['store']:8} workers={r['workers']} clients={r['clients']:>3}  {r['load']:22} "
         f"rps={r['rps']:8.0f}  p50={r['p50_ms']:7.1f} ms  p99={r['p99_ms']:7.1f} ms  "
+        f"cpu={r['cpu_ms_per_request']:5.2f} ms/req  load={r['load_average']:4.1f}  "
         f"non-2xx={r['non_2xx']} {r['socket_errors']}"
     )
+
+
+def markdown_table(rows: list[dict[str, Any]]) -> str:
+    """Every row, for bench/README.md: one line per tree, store and load, in the order run."""
+    lines = [
+        "| tree | store | load | req/s | p50 ms | p99 ms | server CPU ms/request | load average |",
+        "|---|---|---|---:|---:|---:|---:|---:|",
+    ]
+    lines += [
+        f"| {r['tree']} | {r['store']} | {r['load']} | {r['rps']:,.0f} | {r['p50_ms']:.1f} | "
+        f"{r['p99_ms']:.1f} | {r['cpu_ms_per_request']:.2f} | {r['load_average']:.1f} |"
+        for r in rows
+    ]
+    return "\n".join(lines)
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--store", default="sqlite,postgres")
+    parser.add_argument("--load", default="get,post", help="which loads to run: get, post or both")
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--clients", type=int, default=32)
     parser.add_argument("--threads", type=int, default=2, help="wrk threads")
     parser.add_argument("--accounts", type=int, default=32, help="accounts (tokens) per load")
     parser.add_argument("--seconds", type=float, default=10.0)
     parser.add_argument("--tree", action="append", default=[], help="NAME=PATH of a source tree to run")
+    parser.add_argument("--rounds", type=int, default=1, help="run the trees' alternation this many times")
     parser.add_argument(
         "--plain-uvicorn",
         action="append",
@@ -238,9 +290,12 @@ def main() -> None:
         sys.exit("wrk is not installed (Debian: apt-get install wrk)")
     trees = [tuple(t.split("=", 1)) for t in args.tree] or [("this", str(REPO))]
     rows = []
-    for store in args.store.split(","):
-        for name, path in trees:
-            rows += bench_tree(name, Path(path).resolve(), store, args)
+    for _ in range(args.rounds):
+        for store in args.store.split(","):
+            for name, path in trees:
+                rows += bench_tree(name, Path(path).resolve(), store, args)
+    print()
+    print(markdown_table(rows))
     if args.json:
         args.json.write_text(json.dumps(rows, indent=1))
 

@@ -15,15 +15,13 @@ from deckkit_server.console.guard import FailedSignIns
 from deckkit_server.settings import Settings
 from deckkit_server.storage import ObjectStorage
 from deckkit_server.store import Store
+from deckkit_server.store.engine import CONCURRENT_CALLS
 from deckkit_server.worker import RenderPool
 
 __all__ = ["ServerState"]
 
 SIGN_IN_FAILURES_PER_MINUTE = 10  # per client address; then sign-in answers 429 until one expires
 
-# Store calls are short and wait on SQLite locks or the network; this bounds the threads (and
-# so the connections) a process uses: the SQLite pool holds 40, the PostgreSQL one 20.
-_DB_THREADS = 16
 
 P = ParamSpec("P")
 T = TypeVar("T")
@@ -39,11 +37,15 @@ class ServerState:
     renderer: RenderPool
     token_cache: TokenCache
 
-    db_limiter: anyio.CapacityLimiter = field(default_factory=lambda: anyio.CapacityLimiter(_DB_THREADS))
+    db_limiter: anyio.CapacityLimiter = field(default_factory=lambda: anyio.CapacityLimiter(CONCURRENT_CALLS))
     sign_in_failures: FailedSignIns = field(
         default_factory=lambda: FailedSignIns(SIGN_IN_FAILURES_PER_MINUTE, 60 * 1_000_000)
     )
 
     async def db(self, fn: Callable[P, T], *args: P.args, **kwargs: P.kwargs) -> T:
-        """Run a store call in one of the store's worker threads, off the event loop."""
+        """Run a store call in one of the store's worker threads, off the event loop.
+
+        Store calls are short and wait on SQLite locks or the network; the threads are bounded
+        by ``CONCURRENT_CALLS``, as many as the store's pool keeps connections.
+        """
         return await anyio.to_thread.run_sync(lambda: fn(*args, **kwargs), limiter=self.db_limiter)

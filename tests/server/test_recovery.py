@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import contextlib
 import socket
 import subprocess
 import sys
 import time
+from collections.abc import Iterator
 from pathlib import Path
 
 import anyio
@@ -13,6 +15,7 @@ import httpx
 import pytest
 
 from deckkit_server.app import close_app, create_app
+from deckkit_server.settings import Settings
 from tests.server.conftest import Api, FakeClock, input_zip, make_settings, upload_files
 
 pytestmark = pytest.mark.anyio
@@ -89,18 +92,17 @@ async def test_a_stalled_body_is_answered_408_and_closed(tmp_path: Path, clock: 
     assert response.headers["connection"] == "close"
 
 
-def test_a_slow_header_connection_is_closed(tmp_path: Path, clock: FakeClock) -> None:
-    """issue 13: 1,000 slow-header connections were all still open after 30 s."""
+@contextlib.contextmanager
+def deckkit_uvicorn(settings: Settings, clock: FakeClock) -> Iterator[None]:
+    """The app served as ``deckkit serve`` serves it (its uvicorn config), in a thread, until the block ends."""
     import threading
 
     import uvicorn
 
     from deckkit_server.serving import uvicorn_config
-    from tests.server.conftest import free_port
 
-    settings = make_settings(tmp_path, header_timeout=0.5, port=free_port())
     app = create_app(settings, clock=clock, retention=False)
-    server = uvicorn.Server(uvicorn_config(app, settings, log_level="warning"))
+    server = uvicorn.Server(uvicorn_config(app, settings, log_level="critical"))
     thread = threading.Thread(target=server.run, daemon=True)
     thread.start()
     try:
@@ -109,6 +111,18 @@ def test_a_slow_header_connection_is_closed(tmp_path: Path, clock: FakeClock) ->
             assert time.monotonic() < deadline
             assert thread.is_alive()
             time.sleep(0.02)
+        yield
+    finally:
+        server.should_exit = True
+        thread.join(30)
+
+
+def test_a_slow_header_connection_is_closed(tmp_path: Path, clock: FakeClock) -> None:
+    """issue 13: 1,000 slow-header connections were all still open after 30 s."""
+    from tests.server.conftest import free_port
+
+    settings = make_settings(tmp_path, header_timeout=0.5, port=free_port())
+    with deckkit_uvicorn(settings, clock):
         idle = socket.create_connection(("127.0.0.1", settings.port))
         partial = socket.create_connection(("127.0.0.1", settings.port))
         partial.sendall(b"GET /openapi.json HTTP/1.1\r\nHost: 127.0.0.1\r\n")  # never finished
@@ -120,9 +134,25 @@ def test_a_slow_header_connection_is_closed(tmp_path: Path, clock: FakeClock) ->
             ok.sendall(b"GET /openapi.json HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n")
             ok.settimeout(15)
             assert ok.recv(12) == b"HTTP/1.1 200"
-    finally:
-        server.should_exit = True
-        thread.join(30)
+
+
+def test_request_headers_beyond_the_cap_are_refused(tmp_path: Path, clock: FakeClock) -> None:
+    """The httptools protocol has no header limit of its own: deckkit caps them as h11 does."""
+    from deckkit_server.serving import MAX_HEADER_BYTES
+    from tests.server.conftest import free_port
+
+    settings = make_settings(tmp_path, port=free_port())
+
+    def status_of(header_bytes: int) -> bytes:
+        filler = b"X-Filler: " + b"a" * header_bytes + b"\r\n"
+        with socket.create_connection(("127.0.0.1", settings.port)) as conn:
+            conn.sendall(b"GET /openapi.json HTTP/1.1\r\nHost: 127.0.0.1\r\n" + filler + b"\r\n")
+            conn.settimeout(15)
+            return conn.recv(12)
+
+    with deckkit_uvicorn(settings, clock):
+        assert status_of(MAX_HEADER_BYTES // 2) == b"HTTP/1.1 200"
+        assert status_of(MAX_HEADER_BYTES) == b"HTTP/1.1 400"
 
 
 async def test_allowed_hosts_refuse_other_host_headers(tmp_path: Path, clock: FakeClock) -> None:
