@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import os
 import sys
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
@@ -96,18 +95,13 @@ def run_serve(args: argparse.Namespace) -> int:
     if token:
         print(f"API token (shown once, keep it): {token}", flush=True)
     if settings.workers > 1:
-        from uvicorn.supervisors import Multiprocess
+        from deckkit_server.supervisor import AddressInUseError, run_workers
 
-        # Each process builds its own app from the same environment.
-        os.environ["DECKKIT_DATA_DIR"] = str(settings.data_dir)
-        config = uvicorn_config(
-            "deckkit_server.app:create_app",
-            settings,
-            factory=True,
-            workers=settings.workers,
-            log_level=args.log_level,
-        )
-        Multiprocess(config, sockets=[config.bind_socket()]).run()
+        try:
+            return run_workers(settings, log_level=args.log_level)
+        except AddressInUseError as error:
+            print(f"deckkit server: {error}", file=sys.stderr, flush=True)
+            return 1
     else:
         from deckkit_server.app import create_app
 
