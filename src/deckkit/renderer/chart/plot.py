@@ -47,6 +47,9 @@ def c(tag: str) -> str:
 
 
 def local(el: etree._Element) -> str:
+    tag = el.tag
+    if isinstance(tag, str):  # an element (the common case): no QName object needed
+        return tag.rpartition("}")[2]
     return etree.QName(el).localname
 
 
@@ -80,7 +83,8 @@ class PlotGroup:
 
 
 def plot_area(chart_space: etree._Element) -> etree._Element | None:
-    return chart_space.find(f"{c('chart')}/{c('plotArea')}")
+    chart = chart_space.find(c("chart"))
+    return chart.find(c("plotArea")) if chart is not None else None
 
 
 def axes_by_id(area: etree._Element) -> dict[str, etree._Element]:

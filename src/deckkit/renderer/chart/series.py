@@ -98,8 +98,11 @@ def _formula(ref: str | None) -> str:
 
 def number_format(ser: etree._Element, tag: str, default: str = "General") -> str:
     """The format code of the template cache of ser's tag child (numRef or numLit)."""
-    found = ser.find(f"{c(tag)}//{c('formatCode')}")
-    return found.text or default if found is not None else default
+    # ser.find("c:{tag}//c:formatCode") without ElementPath's Python machinery (once per series).
+    for holder in ser.iterchildren(c(tag)):
+        for found in holder.iter(c("formatCode")):
+            return found.text or default
+    return default
 
 
 def name_element(name: str, ref: str | None) -> etree._Element:
@@ -189,6 +192,15 @@ def new_series(kind: str) -> etree._Element:
     return ser
 
 
+def _formula_text(ser: etree._Element, tag: str) -> str:
+    """The text of ``c:{tag}/c:numRef/c:f`` (the first), or ""."""
+    for holder in ser.iterchildren(c(tag)):
+        for ref in holder.iterchildren(c("numRef")):
+            for formula in ref.iterchildren(c("f")):
+                return formula.text or ""
+    return ""
+
+
 def value_style_sources(
     elements: Sequence[etree._Element], layout: SheetLayout, chart: Chart | ScatterChart
 ) -> list[StyleSource]:
@@ -216,7 +228,7 @@ def value_style_sources(
         ]
     sources: list[StyleSource] = []
     for ser, tag, ref in targets:
-        source = parse_formula(ser.findtext(f"{c(tag)}/{c('numRef')}/{c('f')}") or "")
+        source = parse_formula(_formula_text(ser, tag))
         target = parse_formula(ref)
         if source is not None and target is not None and source[0] == layout.sheet:
             sources.append(StyleSource(target[1], source[1]))

@@ -133,7 +133,9 @@ class _Batch:
 
     def result(self) -> list[Packed]:
         if self._done is None:
-            self._done = self._future.result() if self._future is not None else _pack_and_release(self.entries)
+            self._done = (
+                self._future.result() if self._future is not None else _pack_and_release(self.entries)
+            )
             self._future = None
         return self._done
 

@@ -81,6 +81,8 @@ def parse_range(ref: str) -> CellRange | None:
     return CellRange(min(a[0], b[0]), min(a[1], b[1]), max(a[0], b[0]), max(a[1], b[1]))
 
 
+# Every copy of a template chart reads the same formulas: each is parsed once.
+@lru_cache(maxsize=4096)
 def parse_formula(formula: str) -> tuple[str, CellRange] | None:
     """('Sheet1', range) for ``Sheet1!$B$2:$B$4`` or ``'My sheet'!$A$1``; None for anything else."""
     m = _FORMULA.match(formula.strip())
@@ -91,6 +93,9 @@ def parse_formula(formula: str) -> tuple[str, CellRange] | None:
     return (sheet, rng) if rng is not None else None
 
 
+_PLAIN_SHEET_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_.]*")
+
+
 def format_formula(sheet: str, rng: CellRange) -> str:
-    name = sheet if re.fullmatch(r"[A-Za-z_][A-Za-z0-9_.]*", sheet) else "'" + sheet.replace("'", "''") + "'"
+    name = sheet if _PLAIN_SHEET_NAME.fullmatch(sheet) else "'" + sheet.replace("'", "''") + "'"
     return f"{name}!{rng.absolute()}"
