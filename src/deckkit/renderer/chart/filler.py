@@ -43,10 +43,10 @@ from deckkit.renderer.chart.series import (
     value_style_sources,
 )
 from deckkit.renderer.chart.styles import style_points, style_series
-from deckkit.renderer.chart.workbook.editor import CellValue, ChartWorkbook, DateNumber, NumberText
+from deckkit.renderer.chart.workbook.cells import CellValue, DateNumber, NumberText
+from deckkit.renderer.chart.workbook.editor import ChartWorkbook
 from deckkit.renderer.filler import KeySite, Operation, OutputSlide, PlanReport, register_filler
 from deckkit.renderer.locate import Frame, chart_relationship_id
-from deckkit.renderer.opc.namespaces import C
 from deckkit.renderer.opc.part import Part
 from deckkit.renderer.opc.relationships import RT
 
@@ -200,8 +200,7 @@ def fill_chart(
         # No workbook, or one that cannot be read: it is kept as it was; the caches hold the data.
         return workbook
     try:
-        found = _CATEGORY_FORMAT(chart_space)
-        date_format = (found[0].text if found else None) or chart_axes.DEFAULT_DATE_FORMAT
+        date_format = _category_number_format(chart_space) or chart_axes.DEFAULT_DATE_FORMAT
         return book.write_block(
             layout.sheet,
             layout.old,
@@ -215,8 +214,15 @@ def fill_chart(
         return workbook
 
 
-# Searched once per chart in its whole tree (compiled once: libxml2 walks it, not ElementPath).
-_CATEGORY_FORMAT = etree.XPath(".//c:cat/c:numRef/c:numCache/c:formatCode", namespaces={"c": C})
+def _category_number_format(chart_space: etree._Element) -> str | None:
+    """The text of the first ``.//c:cat/c:numRef/c:numCache/c:formatCode`` (without ElementPath,
+    which would walk the whole filled chart in Python)."""
+    for cat in chart_space.iter(c("cat")):
+        for ref in cat.iterchildren(c("numRef")):
+            for cache in ref.iterchildren(c("numCache")):
+                for code in cache.iterchildren(c("formatCode")):
+                    return code.text
+    return None
 
 
 def _chart_part(slide: Part, frame: Frame) -> Part | None:

@@ -11,14 +11,15 @@ from __future__ import annotations
 import copy
 import uuid
 from collections.abc import Sequence
-from xml.sax.saxutils import escape
 
 from lxml import etree
 
 from deckkit.model.elements import Chart, ScatterChart
 from deckkit.renderer.chart.layout import SheetLayout
 from deckkit.renderer.chart.plot import c, local
-from deckkit.renderer.chart.workbook.editor import NumberText, StyleSource, _xml_safe, parse_formula
+from deckkit.renderer.chart.workbook.cells import NumberText, escape_text, xml_safe
+from deckkit.renderer.chart.workbook.followed import StyleSource
+from deckkit.renderer.chart.workbook.refs import parse_formula
 from deckkit.renderer.opc.namespaces import C
 
 # The children of every kind of c:ser merged into one order (no kind uses two that conflict).
@@ -78,7 +79,7 @@ def _parse(xml: str) -> etree._Element:
 
 def _str_points(values: Sequence[str]) -> str:
     return "".join(
-        [f'<c:pt idx="{i}"><c:v>{escape(_xml_safe(v))}</c:v></c:pt>' for i, v in enumerate(values)]
+        [f'<c:pt idx="{i}"><c:v>{escape_text(xml_safe(v))}</c:v></c:pt>' for i, v in enumerate(values)]
     )
 
 
@@ -93,7 +94,7 @@ def number_texts(values: Sequence[float | None]) -> list[NumberText | None]:
 
 
 def _formula(ref: str | None) -> str:
-    return f"<c:f>{escape(ref)}</c:f>" if ref is not None else ""
+    return f"<c:f>{escape_text(ref)}</c:f>" if ref is not None else ""
 
 
 def number_format(ser: etree._Element, tag: str, default: str = "General") -> str:
@@ -107,7 +108,7 @@ def number_format(ser: etree._Element, tag: str, default: str = "General") -> st
 
 def name_element(name: str, ref: str | None) -> etree._Element:
     if ref is None:
-        return _parse(f'<c:tx xmlns:c="{C}"><c:v>{escape(_xml_safe(name))}</c:v></c:tx>')
+        return _parse(f'<c:tx xmlns:c="{C}"><c:v>{escape_text(xml_safe(name))}</c:v></c:tx>')
     return _parse(
         f'<c:tx xmlns:c="{C}"><c:strRef>{_formula(ref)}<c:strCache><c:ptCount val="1"/>'
         f"{_str_points([name])}</c:strCache></c:strRef></c:tx>"
@@ -127,7 +128,7 @@ def text_categories(labels: Sequence[str], ref: str | None) -> etree._Element:
 def numbers(tag: str, texts: Sequence[str | None], ref: str | None, format_code: str) -> etree._Element:
     """c:val / c:cat (dates) / c:xVal / c:yVal / c:bubbleSize from :func:`number_texts`; None is a gap."""
     inner = (
-        f"<c:formatCode>{escape(format_code)}</c:formatCode>"
+        f"<c:formatCode>{escape_text(format_code)}</c:formatCode>"
         f'<c:ptCount val="{len(texts)}"/>{_num_points(texts)}'
     )
     body = (

@@ -9,6 +9,8 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
+from lxml import etree
+
 
 @dataclass(frozen=True, slots=True)
 class CellRange:
@@ -99,3 +101,15 @@ _PLAIN_SHEET_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_.]*")
 def format_formula(sheet: str, rng: CellRange) -> str:
     name = sheet if _PLAIN_SHEET_NAME.fullmatch(sheet) else "'" + sheet.replace("'", "''") + "'"
     return f"{name}!{rng.absolute()}"
+
+
+def cell_column(cell: etree._Element) -> int:
+    """The column number of a sheet cell (``c``) from its ``r`` reference; 0 without one."""
+    return _ref_column(cell.get("r", ""))
+
+
+# Every chart's sheet uses the same few hundred references (B2, C2...): each is parsed once.
+@lru_cache(maxsize=8192)
+def _ref_column(ref: str) -> int:
+    m = CELL.match(ref)
+    return column_number(m.group(1)) if m else 0
