@@ -1,8 +1,9 @@
 """Server settings, read from ``DECKKIT_*`` environment variables.
 
-Every setting is declared once, as a field of ``Settings`` (type, default, meaning);
-pydantic-settings reads and converts the environment. docs/server.md lists them in one table
-and a test fails when the two disagree (``SETTINGS`` is derived from the fields for it).
+Every setting is declared once, as a field of ``Settings``: type, default, and a docstring that
+says what it means; pydantic-settings reads and converts the environment. docs/server.md lists
+them in one table and a test fails when the two disagree (``SETTINGS`` is derived from the
+fields for it).
 """
 
 from __future__ import annotations
@@ -28,85 +29,81 @@ DOWNLOAD_URL_SECONDS = 5 * 60
 SESSION_LIFETIME_SECONDS = 24 * 60 * 60
 
 
-def setting(default: Any, meaning: str, *, shown: str | None = None) -> Any:
-    """A field of ``Settings``: its default, what it means, and the default as docs show it."""
-    return Field(default, description=meaning, json_schema_extra={"shown": shown or str(default)})
+def setting(default: Any, *, shown: str) -> Any:
+    """A field of ``Settings`` whose default the docs show otherwise (``./deckkit-data``, ``120``)."""
+    return Field(default, json_schema_extra={"shown": shown})
 
 
 class Settings(BaseSettings):
     """The server's settings; ``Settings()`` reads the environment, ``load_settings`` a mapping."""
 
     model_config = SettingsConfigDict(
-        env_prefix=ENV_PREFIX, env_ignore_empty=True, frozen=True, extra="forbid"
+        env_prefix=ENV_PREFIX,
+        env_ignore_empty=True,
+        frozen=True,
+        extra="forbid",
+        use_attribute_docstrings=True,  # each field's docstring is its meaning, in docs/server.md
     )
 
-    data_dir: Path = setting(
-        Path("deckkit-data"),
-        "Folder for the embedded SQLite database, local object storage and the storage secret.",
-        shown="./deckkit-data",
-    )
-    host: str = setting("127.0.0.1", "Interface `deckkit serve` listens on.")
-    port: int = setting(8000, "Port `deckkit serve` listens on.")
-    workers: int = setting(
-        1, "Server processes `deckkit serve` runs (see Scale-out: more than one wants Redis)."
-    )
-    public_url: str | None = setting(
-        None,
-        "Base URL clients reach the server at (behind a proxy); used in upload and download URLs.",
-        shown="(from the request)",
-    )
-    database_url: str | None = setting(
-        None,
-        "SQLAlchemy URL of the store: `sqlite:///path` or `postgresql+psycopg://user@host/db`.",
-        shown="sqlite:///DATA_DIR/deckkit.sqlite3",
-    )
-    storage_url: str | None = setting(
-        None,
-        "Object storage: `file:///folder` (built in) or `s3://bucket?endpoint_url=...&region=...`.",
-        shown="file://DATA_DIR/objects",
-    )
-    storage_secret: str | None = setting(
-        None,
-        "Secret that signs upload policies and download URLs of the built-in storage; every server process sharing a folder must use the same one.",
-        shown="(generated into DATA_DIR/storage-secret)",
-    )
-    redis_url: str | None = setting(
-        None,
-        "Redis URL for the shared rate limiter, e.g. `redis://127.0.0.1:6379/0`.",
-        shown="(none: in-process limiter)",
-    )
-    redis_prefix: str = setting("deckkit:", "Prefix of every Redis key the server writes.")
-    rate_limit: int = setting(600, "API requests per account per sliding minute.")
-    auth_cache_seconds: float = setting(
-        1.0,
-        "How long another server process may still accept a revoked token: each process checks the store for revocations this often (0: on every request).",
-        shown="1",
-    )
-    render_workers: int = setting(2, "Renders running at the same time per server process.")
-    render_timeout: float = setting(120.0, "Seconds one render may take before it is stopped.", shown="120")
-    render_memory_mb: int = setting(2048, "Address-space limit of one render process, in MiB.")
-    render_function: str = setting(
-        "deckkit.renderer:render_bundle",
-        "`module:function` that turns the zip bytes into a result; change it only to plug in another renderer.",
-    )
-    retention_interval: float = setting(
-        300.0, "Seconds between sweeps that delete sessions older than 24 hours and their files.", shown="300"
-    )
-    allowed_hosts: str | None = setting(
-        None,
-        "Comma-separated host names the server answers to (`*.example.com` allowed); other Host headers get 400.",
-        shown="(none: any Host)",
-    )
-    header_timeout: float = setting(
-        10.0,
-        "Seconds a client may take to send a request's line and headers before its connection is closed.",
-        shown="10",
-    )
-    body_timeout: float = setting(
-        30.0,
-        "Seconds a request body may stall between two chunks before the request is answered 408.",
-        shown="30",
-    )
+    data_dir: Path = setting(Path("deckkit-data"), shown="./deckkit-data")
+    """Folder for the embedded SQLite database, local object storage and the storage secret."""
+
+    host: str = "127.0.0.1"
+    """Interface `deckkit serve` listens on."""
+
+    port: int = 8000
+    """Port `deckkit serve` listens on."""
+
+    workers: int = 1
+    """Server processes `deckkit serve` runs (see Scale-out: more than one wants Redis)."""
+
+    public_url: str | None = setting(None, shown="(from the request)")
+    """Base URL clients reach the server at (behind a proxy); used in upload and download URLs."""
+
+    database_url: str | None = setting(None, shown="sqlite:///DATA_DIR/deckkit.sqlite3")
+    """SQLAlchemy URL of the store: `sqlite:///path` or `postgresql+psycopg://user@host/db`."""
+
+    storage_url: str | None = setting(None, shown="file://DATA_DIR/objects")
+    """Object storage: `file:///folder` (built in) or `s3://bucket?endpoint_url=...&region=...`."""
+
+    storage_secret: str | None = setting(None, shown="(generated into DATA_DIR/storage-secret)")
+    """Secret that signs upload policies and download URLs of the built-in storage; every server process sharing a folder must use the same one."""
+
+    redis_url: str | None = setting(None, shown="(none: in-process limiter)")
+    """Redis URL for the shared rate limiter, e.g. `redis://127.0.0.1:6379/0`."""
+
+    redis_prefix: str = "deckkit:"
+    """Prefix of every Redis key the server writes."""
+
+    rate_limit: int = 600
+    """API requests per account per sliding minute."""
+
+    auth_cache_seconds: float = setting(1.0, shown="1")
+    """How long another server process may still accept a revoked token: each process checks the store for revocations this often (0: on every request)."""
+
+    render_workers: int = 2
+    """Renders running at the same time per server process."""
+
+    render_timeout: float = setting(120.0, shown="120")
+    """Seconds one render may take before it is stopped."""
+
+    render_memory_mb: int = 2048
+    """Address-space limit of one render process, in MiB."""
+
+    render_function: str = "deckkit.renderer:render_bundle"
+    """`module:function` that turns the zip bytes into a result; change it only to plug in another renderer."""
+
+    retention_interval: float = setting(300.0, shown="300")
+    """Seconds between sweeps that delete sessions older than 24 hours and their files."""
+
+    allowed_hosts: str | None = setting(None, shown="(none: any Host)")
+    """Comma-separated host names the server answers to (`*.example.com` allowed); other Host headers get 400."""
+
+    header_timeout: float = setting(10.0, shown="10")
+    """Seconds a client may take to send a request's line and headers before its connection is closed."""
+
+    body_timeout: float = setting(30.0, shown="30")
+    """Seconds a request body may stall between two chunks before the request is answered 408."""
 
     @property
     def resolved_database_url(self) -> str:
@@ -151,7 +148,7 @@ SETTINGS: tuple[SettingSpec, ...] = tuple(
     SettingSpec(
         ENV_PREFIX + name.upper(),
         name,
-        str((field.json_schema_extra or {})["shown"]),  # type: ignore[index]
+        str((field.json_schema_extra or {}).get("shown", field.default)),  # type: ignore[union-attr]
         field.description or "",
     )
     for name, field in Settings.model_fields.items()

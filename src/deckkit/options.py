@@ -9,12 +9,43 @@ silent no-op.
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from collections.abc import Callable
+from typing import Any, Generic, Literal, TypeVar, overload
 
 __all__ = ["Options", "PreviewSource", "options"]
 
 PreviewSource = Literal["auto", "libreoffice", "wireframe"]
 _PREVIEWS = ("auto", "libreoffice", "wireframe")
+
+V = TypeVar("V")
+
+
+class _Switch(Generic[V]):
+    """One attribute of Options: a default, and a check when it is set (``error`` otherwise)."""
+
+    def __init__(
+        self, default: V, valid: Callable[[Any], bool], expected: str, error: type[Exception] = ValueError
+    ) -> None:
+        self.default, self._valid, self._expected, self._error = default, valid, expected, error
+        self.name = ""
+
+    def __set_name__(self, owner: type, name: str) -> None:
+        self.name = name
+
+    @overload
+    def __get__(self, instance: None, owner: type) -> _Switch[V]: ...
+    @overload
+    def __get__(self, instance: Options, owner: type) -> V: ...
+    def __get__(self, instance: Options | None, owner: type) -> V | _Switch[V]:
+        if instance is None:
+            return self
+        value: V = instance._values.get(self.name, self.default)
+        return value
+
+    def __set__(self, instance: Options, value: V) -> None:
+        if not self._valid(value):
+            raise self._error(f"deckkit.options.{self.name} is {self._expected}, not {value!r}")
+        instance._values[self.name] = value
 
 
 class Options:
@@ -29,48 +60,25 @@ class Options:
     ``thumbnails``: at most this many slides in a thumbnail strip (the rest are counted).
     """
 
-    __slots__ = ("_previews", "_strict", "_thumbnails")
+    __slots__ = ("_values",)
+
+    strict = _Switch(False, lambda value: isinstance(value, bool), "True or False", TypeError)
+    previews: _Switch[PreviewSource] = _Switch(
+        "auto", lambda value: value in _PREVIEWS, f"one of {', '.join(_PREVIEWS)}"
+    )
+    thumbnails = _Switch(
+        8,
+        lambda value: isinstance(value, int) and not isinstance(value, bool) and value >= 1,
+        "a whole number from 1",
+    )
 
     def __init__(self) -> None:
-        self._strict = False
-        self._previews: PreviewSource = "auto"
-        self._thumbnails = 8
-
-    @property
-    def strict(self) -> bool:
-        return self._strict
-
-    @strict.setter
-    def strict(self, value: bool) -> None:
-        if not isinstance(value, bool):
-            raise TypeError(f"deckkit.options.strict is True or False, not {value!r}")
-        self._strict = value
-
-    @property
-    def previews(self) -> PreviewSource:
-        return self._previews
-
-    @previews.setter
-    def previews(self, value: PreviewSource) -> None:
-        if value not in _PREVIEWS:
-            raise ValueError(f"deckkit.options.previews is one of {', '.join(_PREVIEWS)}, not {value!r}")
-        self._previews = value
-
-    @property
-    def thumbnails(self) -> int:
-        return self._thumbnails
-
-    @thumbnails.setter
-    def thumbnails(self, value: int) -> None:
-        if isinstance(value, bool) or not isinstance(value, int) or value < 1:
-            raise ValueError(f"deckkit.options.thumbnails is a whole number from 1, not {value!r}")
-        self._thumbnails = value
+        self._values: dict[str, Any] = {}  # the switches set so far; the others have their default
 
     def __repr__(self) -> str:
-        return f"deckkit.options(strict={self._strict}, previews={self._previews!r}, thumbnails={self._thumbnails})"
-
-    def _snapshot(self) -> dict[str, Any]:
-        return {"strict": self._strict, "previews": self._previews, "thumbnails": self._thumbnails}
+        names = [name for name, value in vars(Options).items() if isinstance(value, _Switch)]
+        shown = ", ".join(f"{name}={getattr(self, name)!r}" for name in names)
+        return f"deckkit.options({shown})"
 
 
 options = Options()

@@ -59,18 +59,50 @@ _UUID_PARAM = {
 _NOT_FOUND = _json(_ERROR, "Unknown uuid, another account's session, or an expired one (code `not_found`)")
 
 
-def _operation(
-    operation_id: str, summary: str, responses: dict[str, Any], *, uuid: bool = False
-) -> dict[str, Any]:
-    op: dict[str, Any] = {
-        "operationId": operation_id,
-        "summary": summary,
-        "responses": {**responses, **_COMMON},
+# A path with {uuid} takes the uuid parameter and may answer 404 (see _operation).
+_OPERATIONS = (  # method, path, operationId, summary
+    ("post", "/sessions", "createSession", "Create a session (deletes the account's older unrendered ones)"),
+    ("get", "/sessions", "listSessions", "Sessions created within the last 24 hours, newest first"),
+    ("get", "/sessions/{uuid}", "getSession", "One session with fresh upload parameters"),
+    ("post", "/sessions/{uuid}/render", "renderSession", "Render the uploaded zip (idempotent)"),
+    (
+        "post",
+        "/sessions/{uuid}/download_url",
+        "issueDownloadUrl",
+        "A fresh download URL for a rendered session",
+    ),
+)
+_RESPONSES: dict[str, dict[str, tuple[str, str]]] = {  # operationId -> status -> (schema, description)
+    "createSession": {"201": ("SessionWithUpload", "Session created")},
+    "listSessions": {"200": ("SessionList", "Sessions")},
+    "getSession": {"200": ("SessionWithUpload", "The session")},
+    "renderSession": {
+        "200": ("SessionWithDownload", "Rendered, or failed with render_message"),
+        "409": ("ErrorBody", "No zip was uploaded yet (code `not_uploaded`)"),
+    },
+    "issueDownloadUrl": {
+        "200": ("SessionWithDownload", "A fresh download URL"),
+        "409": ("ErrorBody", "Not rendered yet (`not_rendered`) or the render failed (`render_failed`)"),
+    },
+}
+
+
+def _operation(path: str, operation_id: str, summary: str) -> dict[str, Any]:
+    responses = {
+        status: _json(_ref(schema), text) for status, (schema, text) in _RESPONSES[operation_id].items()
     }
-    if uuid:
+    op: dict[str, Any] = {"operationId": operation_id, "summary": summary, "responses": responses | _COMMON}
+    if "{uuid}" in path:
         op["parameters"] = [_UUID_PARAM]
         op["responses"]["404"] = _NOT_FOUND
     return op
+
+
+def _paths() -> dict[str, dict[str, Any]]:
+    paths: dict[str, dict[str, Any]] = {}
+    for method, path, operation_id, summary in _OPERATIONS:
+        paths.setdefault(path, {})[method] = _operation(path, operation_id, summary)
+    return paths
 
 
 @functools.cache
@@ -84,52 +116,7 @@ def openapi_document() -> dict[str, Any]:
             'Error bodies are `{"error": {"code", "message"}}`.',
         },
         "security": [{"bearer": []}],
-        "paths": {
-            "/sessions": {
-                "post": _operation(
-                    "createSession",
-                    "Create a session (deletes the account's older unrendered ones)",
-                    {"201": _json(_ref("SessionWithUpload"), "Session created")},
-                ),
-                "get": _operation(
-                    "listSessions",
-                    "Sessions created within the last 24 hours, newest first",
-                    {"200": _json(_ref("SessionList"), "Sessions")},
-                ),
-            },
-            "/sessions/{uuid}": {
-                "get": _operation(
-                    "getSession",
-                    "One session with fresh upload parameters",
-                    {"200": _json(_ref("SessionWithUpload"), "The session")},
-                    uuid=True,
-                ),
-            },
-            "/sessions/{uuid}/render": {
-                "post": _operation(
-                    "renderSession",
-                    "Render the uploaded zip (idempotent)",
-                    {
-                        "200": _json(_ref("SessionWithDownload"), "Rendered, or failed with render_message"),
-                        "409": _json(_ERROR, "No zip was uploaded yet (code `not_uploaded`)"),
-                    },
-                    uuid=True,
-                ),
-            },
-            "/sessions/{uuid}/download_url": {
-                "post": _operation(
-                    "issueDownloadUrl",
-                    "A fresh download URL for a rendered session",
-                    {
-                        "200": _json(_ref("SessionWithDownload"), "A fresh download URL"),
-                        "409": _json(
-                            _ERROR, "Not rendered yet (`not_rendered`) or the render failed (`render_failed`)"
-                        ),
-                    },
-                    uuid=True,
-                ),
-            },
-        },
+        "paths": _paths(),
         "components": {
             "schemas": json_schemas(_REF_TEMPLATE),
             "securitySchemes": {

@@ -22,11 +22,9 @@ def session_summary_model(record: SessionRecord) -> SessionSummary:
 
 
 def session_model(record: SessionRecord) -> Session:
+    """The session: its summary, and what the render said."""
     return Session(
-        uuid=record.uuid,
-        created_at=to_datetime(record.created_at),
-        rendered_at=None if record.rendered_at is None else to_datetime(record.rendered_at),
-        render_succeeded=record.render_succeeded,
+        **dict(session_summary_model(record)),
         render_slide_count=record.render_slide_count,
         render_message=record.render_message,
     )

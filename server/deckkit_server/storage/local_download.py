@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import hmac
+from datetime import datetime
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 import anyio
@@ -34,69 +36,85 @@ def _content_type(key: str) -> str:
 def download_endpoint(storage: LocalStorage) -> Endpoint:
     async def download(request: Request) -> Response:
         key = request.path_params["key"]
-        resource = f"/{storage.bucket}/{key}"
         query = dict(request.query_params)
-        signature = query.pop("X-Amz-Signature", None)
-        needed = ("X-Amz-Algorithm", "X-Amz-Credential", "X-Amz-Date", "X-Amz-Expires", "X-Amz-SignedHeaders")
-        if signature is None or any(name not in query for name in needed):
-            return S3Error(
-                403,
-                "AccessDenied",
-                "Query-string authentication version 4 requires the X-Amz-Algorithm, "
-                "X-Amz-Credential, X-Amz-Signature, X-Amz-Date, X-Amz-SignedHeaders, and X-Amz-Expires "
-                "parameters.",
-            ).response(resource)
-        credential = Credential.parse(query["X-Amz-Credential"])
-        signed_at = parse_amz_date(query["X-Amz-Date"])
-        if (
-            credential is None
-            or signed_at is None
-            or query["X-Amz-Algorithm"] != ALGORITHM
-            or not query["X-Amz-Expires"].isdigit()
-            or query["X-Amz-SignedHeaders"] != "host"
-        ):
-            return S3Error(
-                400,
-                "AuthorizationQueryParametersError",
-                "Query-string authentication parameters are malformed.",
-            ).response(resource)
-        if not hmac.compare_digest(credential.access_key.encode(), storage.access_key.encode()):
-            return S3Error(
-                403, "InvalidAccessKeyId", "The AWS Access Key Id you provided does not exist in our records."
-            ).response(resource)
-        expected = presigned_get_signature(
-            storage.secret,
-            credential,
-            path=request.url.path,
-            host=request.headers.get("host", ""),
-            query=query,
-            date=query["X-Amz-Date"],
-        )
-        if not hmac.compare_digest(expected.encode(), signature.encode()):
-            return S3Error(
-                403,
-                "SignatureDoesNotMatch",
-                "The request signature we calculated does not match the "
-                "signature you provided. Check your key and signing method.",
-            ).response(resource)
-        now = to_datetime(storage.clock())
-        if (now - signed_at).total_seconds() > int(query["X-Amz-Expires"]):
-            return S3Error(
-                403,
-                "AccessDenied",
-                "Request has expired",
-                Expires=signed_at.isoformat(),
-                ServerTime=now.isoformat(),
-            ).response(resource)
         try:
-            path = storage.path_of(key)
-        except ValueError:
-            path = None
-        if path is None or not await anyio.Path(path).is_file():
-            return S3Error(404, "NoSuchKey", "The specified key does not exist.", Key=key).response(resource)
+            _check_signature(storage, request, query)
+            path = await _existing_file(storage, key)
+        except S3Error as error:
+            return error.response(f"/{storage.bucket}/{key}")
         headers = {}
         if "response-content-disposition" in query:
             headers["Content-Disposition"] = query["response-content-disposition"]
         return FileResponse(path, media_type=_content_type(key), headers=headers)
 
     return download
+
+
+def _check_signature(storage: LocalStorage, request: Request, query: dict[str, str]) -> None:
+    """S3's checks of a presigned GET, in S3's order; takes the signature out of ``query``."""
+    signature, credential, signed_at = _signed_parameters(query)
+    if not hmac.compare_digest(credential.access_key.encode(), storage.access_key.encode()):
+        raise S3Error(
+            403, "InvalidAccessKeyId", "The AWS Access Key Id you provided does not exist in our records."
+        )
+    expected = presigned_get_signature(
+        storage.secret,
+        credential,
+        path=request.url.path,
+        host=request.headers.get("host", ""),
+        query=query,
+        date=query["X-Amz-Date"],
+    )
+    if not hmac.compare_digest(expected.encode(), signature.encode()):
+        raise S3Error(
+            403,
+            "SignatureDoesNotMatch",
+            "The request signature we calculated does not match the "
+            "signature you provided. Check your key and signing method.",
+        )
+    now = to_datetime(storage.clock())
+    if (now - signed_at).total_seconds() > int(query["X-Amz-Expires"]):
+        raise S3Error(
+            403,
+            "AccessDenied",
+            "Request has expired",
+            Expires=signed_at.isoformat(),
+            ServerTime=now.isoformat(),
+        )
+
+
+def _signed_parameters(query: dict[str, str]) -> tuple[str, Credential, datetime]:
+    """The signature (taken out of ``query``), credential and signing time, all present and well-formed."""
+    signature = query.pop("X-Amz-Signature", None)
+    needed = ("X-Amz-Algorithm", "X-Amz-Credential", "X-Amz-Date", "X-Amz-Expires", "X-Amz-SignedHeaders")
+    if signature is None or any(name not in query for name in needed):
+        raise S3Error(
+            403,
+            "AccessDenied",
+            "Query-string authentication version 4 requires the X-Amz-Algorithm, "
+            "X-Amz-Credential, X-Amz-Signature, X-Amz-Date, X-Amz-SignedHeaders, and X-Amz-Expires "
+            "parameters.",
+        )
+    credential = Credential.parse(query["X-Amz-Credential"])
+    signed_at = parse_amz_date(query["X-Amz-Date"])
+    if (
+        credential is None
+        or signed_at is None
+        or query["X-Amz-Algorithm"] != ALGORITHM
+        or not query["X-Amz-Expires"].isdigit()
+        or query["X-Amz-SignedHeaders"] != "host"
+    ):
+        raise S3Error(
+            400, "AuthorizationQueryParametersError", "Query-string authentication parameters are malformed."
+        )
+    return signature, credential, signed_at
+
+
+async def _existing_file(storage: LocalStorage, key: str) -> Path:
+    try:
+        path = storage.path_of(key)
+    except ValueError:
+        path = None
+    if path is None or not await anyio.Path(path).is_file():
+        raise S3Error(404, "NoSuchKey", "The specified key does not exist.", Key=key)
+    return path

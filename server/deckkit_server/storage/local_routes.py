@@ -19,6 +19,7 @@ from starlette.requests import ClientDisconnect, Request
 from starlette.responses import Response
 
 from deckkit_server.clock import to_datetime
+from deckkit_server.storage.multipart_events import MultipartEvents
 from deckkit_server.storage.post_policy import LengthRange, check_policy, signature_matches
 from deckkit_server.storage.s3_errors import S3Error
 
@@ -71,65 +72,18 @@ def _too_large(
     return S3Error(400, "MaxPostPreDataLengthExceeded", message)
 
 
-class _Events:
-    """Collects the multipart parser's callbacks as a list of (kind, payload) events.
+def _check_part_limits(events: MultipartEvents) -> None:
+    """Stops the parser of a body whose policy is not checked yet at MAX_PARTS and the header limit."""
+    if not events.limited:
+        return
+    if events.parts > MAX_PARTS:
+        raise _too_many_parts()
+    if events.header_bytes > MAX_FIELDS_BYTES:
+        raise _too_large()
 
-    Every byte of every part's headers is counted (``header_bytes``) as it arrives, and the
-    number of parts too: the caller checks both against the limits before the policy.
-    """
 
-    def __init__(self) -> None:
-        self.items: list[tuple[str, bytes]] = []
-        self._header_field = b""
-        self._header_value = b""
-        self.headers: dict[bytes, bytes] = {}
-        self.header_bytes = 0
-        self.parts = 0
-        self.limited = True  # until the policy is checked: stop the parser at the limits
-
-    def callbacks(self) -> dict[str, Any]:
-        def on_part_begin() -> None:
-            self.headers = {}
-            self.parts += 1
-            if self.limited and self.parts > MAX_PARTS:
-                raise _too_large(f"Your POST request has more than {MAX_PARTS} parts before the upload file.")
-
-        def count_header(size: int) -> None:
-            self.header_bytes += size
-            if self.limited and self.header_bytes > MAX_FIELDS_BYTES:
-                raise _too_large()
-
-        def on_header_field(data: bytes, start: int, end: int) -> None:
-            count_header(end - start)
-            self._header_field += data[start:end]
-
-        def on_header_value(data: bytes, start: int, end: int) -> None:
-            count_header(end - start)
-            self._header_value += data[start:end]
-
-        def on_header_end() -> None:
-            self.headers[self._header_field.lower()] = self._header_value
-            self._header_field = self._header_value = b""
-
-        def on_headers_finished() -> None:
-            _, options = parse_options_header(self.headers.get(b"content-disposition", b""))
-            self.items.append(("part", options.get(b"name", b"")))
-
-        def on_part_data(data: bytes, start: int, end: int) -> None:
-            self.items.append(("data", data[start:end]))
-
-        def on_part_end() -> None:
-            self.items.append(("end", b""))
-
-        return {
-            "on_part_begin": on_part_begin,
-            "on_header_field": on_header_field,
-            "on_header_value": on_header_value,
-            "on_header_end": on_header_end,
-            "on_headers_finished": on_headers_finished,
-            "on_part_data": on_part_data,
-            "on_part_end": on_part_end,
-        }
+def _too_many_parts() -> S3Error:
+    return _too_large(f"Your POST request has more than {MAX_PARTS} parts before the upload file.")
 
 
 class _Upload:
@@ -230,12 +184,12 @@ class _Upload:
         if self.fields_bytes > MAX_FIELDS_BYTES:
             raise _too_large()
 
-    def check_pre_policy(self, events: _Events, received: int) -> None:
+    def check_pre_policy(self, events: MultipartEvents, received: int) -> None:
         """The limits of a body whose policy is not checked yet, counted over everything so far."""
         if self.policy_checked:
             return
         if events.parts > MAX_PARTS:
-            raise _too_large(f"Your POST request has more than {MAX_PARTS} parts before the upload file.")
+            raise _too_many_parts()
         if self.fields_bytes + events.header_bytes > MAX_FIELDS_BYTES or received > MAX_PRE_FILE_BYTES:
             raise _too_large()
 
@@ -291,7 +245,7 @@ async def _next_chunk(chunks: AsyncIterator[bytes], deadline: float | None) -> b
         raise _timed_out() from None
 
 
-async def _feed(parser: MultipartParser, events: _Events, state: _Upload, chunk: bytes) -> None:
+async def _feed(parser: MultipartParser, events: MultipartEvents, state: _Upload, chunk: bytes) -> None:
     """Parse one chunk of the body and act on its events.
 
     Before the policy is checked the chunk is parsed in small slices, each followed by the
@@ -338,60 +292,19 @@ def upload_endpoint(storage: LocalStorage) -> Endpoint:
                 "Bucket POST must be of the enclosure-type multipart/form-data.",
                 Condition="Bucket POST must be of the enclosure-type multipart/form-data",
             ).response(resource)
-        events = _Events()
+        events = MultipartEvents(_check_part_limits)
         parser = MultipartParser(boundary, cast(Any, events.callbacks()))
         state = _Upload(storage)
         chunks = request.stream().__aiter__()
-        deadline = anyio.current_time() + PRE_POLICY_SECONDS
         try:
-            while (
-                chunk := await _next_chunk(chunks, None if state.policy_checked else deadline)
-            ) is not None:
-                await _feed(parser, events, state, chunk)
-            parser.finalize()
-            for kind, payload in events.items:
-                await state.handle_event(kind, payload)
-            if not state.file_done:
-                if state.staging is None:
-                    raise S3Error(
-                        400,
-                        "InvalidArgument",
-                        "POST requires exactly one file upload per request.",
-                        ArgumentName="file",
-                        ArgumentValue="0",
-                    )
-                raise S3Error(400, "IncompleteBody", "The request body terminated unexpectedly")
-            assert state.length is not None
-            assert state.staging is not None
-            if state.size < state.length.minimum:
-                raise S3Error(
-                    400,
-                    "EntityTooSmall",
-                    "Your proposed upload is smaller than the minimum allowed size",
-                    MinSizeAllowed=str(state.length.minimum),
-                    ProposedSize=str(state.size),
-                )
-            key = state.fields["key"]
-            await anyio.to_thread.run_sync(storage.commit, state.staging, key)
-            state.staging = None
-            if not await storage.upload_wanted(key):
-                # The session was replaced while this body streamed in, and its files were deleted
-                # before this one landed: delete it too, or it would belong to no session.
-                await storage.delete([key])
-                raise _not_wanted()
+            await _receive(parser, events, state, chunks)
+            await _store(storage, state)
         except ClientDisconnect:
             state.discard()  # nobody is left to answer; nothing was stored
             return Response(status_code=400)
         except S3Error as error:
             state.discard()
-            # Only a client holding a form this server signed gets the rest of its body read (a
-            # little of it), so that it sees the answer; anything else is answered and cut off.
-            if not state.signed:
-                await anyio.sleep(UNSIGNED_REFUSAL_DELAY_SECONDS)
-                return _closing(error.response(resource))
-            if error.code == "RequestTimeout" or not await _drain(chunks):
-                return _closing(error.response(resource))
-            return error.response(resource)
+            return await _refusal(error, state, chunks, resource)
         except FormParserError:
             state.discard()
             await anyio.sleep(UNSIGNED_REFUSAL_DELAY_SECONDS if not state.signed else 0)
@@ -408,3 +321,59 @@ def upload_endpoint(storage: LocalStorage) -> Endpoint:
         return response if await _drain(chunks) else _closing(response)
 
     return upload
+
+
+async def _receive(
+    parser: MultipartParser, events: MultipartEvents, state: _Upload, chunks: AsyncIterator[bytes]
+) -> None:
+    """Stream the whole body through the parser; the file must have come whole and large enough."""
+    deadline = anyio.current_time() + PRE_POLICY_SECONDS
+    while (chunk := await _next_chunk(chunks, None if state.policy_checked else deadline)) is not None:
+        await _feed(parser, events, state, chunk)
+    parser.finalize()
+    for kind, payload in events.items:
+        await state.handle_event(kind, payload)
+    if not state.file_done:
+        if state.staging is None:
+            raise S3Error(
+                400,
+                "InvalidArgument",
+                "POST requires exactly one file upload per request.",
+                ArgumentName="file",
+                ArgumentValue="0",
+            )
+        raise S3Error(400, "IncompleteBody", "The request body terminated unexpectedly")
+    assert state.length is not None
+    if state.size < state.length.minimum:
+        raise S3Error(
+            400,
+            "EntityTooSmall",
+            "Your proposed upload is smaller than the minimum allowed size",
+            MinSizeAllowed=str(state.length.minimum),
+            ProposedSize=str(state.size),
+        )
+
+
+async def _store(storage: LocalStorage, state: _Upload) -> None:
+    """Move the received file into the bucket, unless its session stopped wanting it meanwhile."""
+    assert state.staging is not None
+    key = state.fields["key"]
+    await anyio.to_thread.run_sync(storage.commit, state.staging, key)
+    state.staging = None
+    if not await storage.upload_wanted(key):
+        # The session was replaced while this body streamed in, and its files were deleted
+        # before this one landed: delete it too, or it would belong to no session.
+        await storage.delete([key])
+        raise _not_wanted()
+
+
+async def _refusal(error: S3Error, state: _Upload, chunks: AsyncIterator[bytes], resource: str) -> Response:
+    """The answer to a refused upload. Only a client holding a form this server signed gets the
+    rest of its body read (a little of it), so that it sees the answer; anything else is answered
+    and cut off."""
+    if not state.signed:
+        await anyio.sleep(UNSIGNED_REFUSAL_DELAY_SECONDS)
+        return _closing(error.response(resource))
+    if error.code == "RequestTimeout" or not await _drain(chunks):
+        return _closing(error.response(resource))
+    return error.response(resource)

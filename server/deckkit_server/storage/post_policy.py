@@ -137,6 +137,26 @@ def check_policy(
 
     ``security_token_for(credential)`` gives the session token the credential must carry.
     """
+    signed_at = _check_signature(fields, secret, access_key, security_token_for)
+    document = _policy_document(fields["policy"], signed_at, now)
+    covered: set[str] = set()
+    length = LengthRange(0, 5 * 1024**3)
+    for condition in document["conditions"]:
+        names, found = _check_condition(condition, fields, bucket)
+        covered |= names
+        length = found or length
+    extra = sorted(
+        n for n in fields if n not in covered and n not in _UNCHECKED and not n.startswith("x-ignore-")
+    )
+    if extra:
+        raise S3Error(403, "AccessDenied", f"Invalid according to Policy: Extra input fields: {extra[0]}")
+    return length
+
+
+def _check_signature(
+    fields: Mapping[str, str], secret: str, access_key: str, security_token_for: Any
+) -> datetime:
+    """The signing fields, present and matching (key, signature, session token); the signing time."""
     if "key" not in fields:
         raise S3Error(
             400,
@@ -180,8 +200,13 @@ def check_policy(
     token = fields.get("x-amz-security-token")
     if token is None or not hmac.compare_digest(token.encode(), security_token_for(credential).encode()):
         raise S3Error(403, "InvalidToken", "The provided token is malformed or otherwise invalid.")
+    return signed_at
+
+
+def _policy_document(policy: str, signed_at: datetime, now: datetime) -> dict[str, Any]:
+    """The decoded policy, with its conditions, valid at ``now``."""
     try:
-        document = json.loads(base64.b64decode(fields["policy"], validate=True))
+        document = json.loads(base64.b64decode(policy, validate=True))
     except (binascii.Error, ValueError):
         raise S3Error(400, "InvalidPolicyDocument", "Invalid Policy: Invalid JSON.") from None
     if not isinstance(document, dict) or not isinstance(document.get("conditions"), list):
@@ -193,15 +218,4 @@ def check_policy(
         raise S3Error(403, "AccessDenied", "Invalid according to Policy: Policy expired.")
     if signed_at > now + timedelta(minutes=15):
         raise S3Error(403, "AccessDenied", "Invalid according to Policy: the request is not yet valid.")
-    covered: set[str] = set()
-    length = LengthRange(0, 5 * 1024**3)
-    for condition in document["conditions"]:
-        names, found = _check_condition(condition, fields, bucket)
-        covered |= names
-        length = found or length
-    extra = sorted(
-        n for n in fields if n not in covered and n not in _UNCHECKED and not n.startswith("x-ignore-")
-    )
-    if extra:
-        raise S3Error(403, "AccessDenied", f"Invalid according to Policy: Extra input fields: {extra[0]}")
-    return length
+    return document

@@ -6,13 +6,12 @@ import argparse
 import json
 from typing import Any
 
+_HELP = "list the keys a template expects (or print a data.json skeleton)"
+_DESCRIPTION = "List every template slide with the keys on it and what each accepts."
+
 
 def register(verbs: Any) -> None:
-    parser: argparse.ArgumentParser = verbs.add_parser(
-        "inspect",
-        help="list the keys a template expects (or print a data.json skeleton)",
-        description="List every template slide with the keys on it and what each accepts.",
-    )
+    parser: argparse.ArgumentParser = verbs.add_parser("inspect", help=_HELP, description=_DESCRIPTION)
     parser.add_argument("template", help="path of template.pptx")
     output = parser.add_mutually_exclusive_group()
     output.add_argument("--skeleton", action="store_true", help="print a data.json that fills every key once")

@@ -24,13 +24,12 @@ if TYPE_CHECKING:
 
 __all__ = ["register"]
 
+_HELP = "fill a template with data and write the pptx"
+_DESCRIPTION = "Fill template.pptx with data.json (or render an input zip holding both) and write the pptx."
+
 
 def register(subparsers: Any) -> None:
-    parser: argparse.ArgumentParser = subparsers.add_parser(
-        "render",
-        help="fill a template with data and write the pptx",
-        description="Fill template.pptx with data.json (or render an input zip holding both) and write the pptx.",
-    )
+    parser: argparse.ArgumentParser = subparsers.add_parser("render", help=_HELP, description=_DESCRIPTION)
     parser.add_argument("input", help="input.zip (template.pptx + data.json + media), or template.pptx")
     parser.add_argument("data", nargs="?", help="data.json, when the first argument is template.pptx")
     parser.add_argument("-o", "--output", required=True, help="where to write the rendered pptx")

@@ -2,17 +2,13 @@
 
 from __future__ import annotations
 
-from typing import Any
+from functools import partial
 
 from deckkit.cli._server_verb import register_server_verb
 
 __all__ = ["register"]
 
+_HELP = "run the session API server"
+_DESCRIPTION = "Run the deckkit session API server on this machine."
 
-def register(subparsers: Any) -> None:
-    register_server_verb(
-        subparsers,
-        "serve",
-        help="run the session API server",
-        description="Run the deckkit session API server on this machine.",
-    )
+register = partial(register_server_verb, verb="serve", help=_HELP, description=_DESCRIPTION)

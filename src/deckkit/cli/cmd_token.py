@@ -2,17 +2,13 @@
 
 from __future__ import annotations
 
-from typing import Any
+from functools import partial
 
 from deckkit.cli._server_verb import register_server_verb
 
 __all__ = ["register"]
 
+_HELP = "create, list and revoke API tokens of the local server"
+_DESCRIPTION = "Manage API tokens in the server's store (DECKKIT_DATABASE_URL or the data folder)."
 
-def register(subparsers: Any) -> None:
-    register_server_verb(
-        subparsers,
-        "token",
-        help="create, list and revoke API tokens of the local server",
-        description="Manage API tokens in the server's store (DECKKIT_DATABASE_URL or the data folder).",
-    )
+register = partial(register_server_verb, verb="token", help=_HELP, description=_DESCRIPTION)

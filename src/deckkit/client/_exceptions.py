@@ -31,23 +31,7 @@ if TYPE_CHECKING:
 
     from deckkit.client._types import RenderResponse
 
-__all__ = [
-    "APIConnectionError",
-    "APIError",
-    "APIResponseValidationError",
-    "APIStatusError",
-    "APITimeoutError",
-    "AuthenticationError",
-    "BadRequestError",
-    "ClientConfigError",
-    "ConflictError",
-    "InternalServerError",
-    "NotFoundError",
-    "PayloadTooLargeError",
-    "PermissionDeniedError",
-    "RateLimitError",
-    "RenderFailed",
-]
+# The public names are listed once, in deckkit.client.__all__.
 
 
 class ClientConfigError(DeckkitError, ValueError):

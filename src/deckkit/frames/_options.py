@@ -6,6 +6,9 @@ from typing import Any
 
 from deckkit.errors import DataError, Problem
 
+Bounds = tuple[float | None, float | None]
+"""``(minimum, maximum)`` of an axis, as the builders take it; ``None`` leaves that end automatic."""
+
 
 def bounds_dict(pair: Any, where: str) -> dict[str, float]:
     """``(minimum, maximum)`` -> the data.json Bounds object; ``None`` leaves that end automatic."""

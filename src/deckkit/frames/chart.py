@@ -19,7 +19,7 @@ from pydantic import ValidationError
 
 from deckkit.errors import DataError, Problem
 from deckkit.frames._backend import Column, Frame, column_path, pandas_has_default_index, to_frame
-from deckkit.frames._options import bounds_dict
+from deckkit.frames._options import Bounds, bounds_dict
 from deckkit.frames._styles import StyleChecker, StyleDict, StylesLike, style_dict
 from deckkit.frames.dates import date_serial, default_date_format, default_date_unit, has_time_of_day
 from deckkit.frames.formats import Format, formatter_for, label_formatter
@@ -27,8 +27,6 @@ from deckkit.model._base import data_error
 from deckkit.model.elements import Chart
 
 __all__ = ["chart_from_dataframe"]
-
-Bounds = tuple[float | None, float | None]
 
 
 def chart_from_dataframe(

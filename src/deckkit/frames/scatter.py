@@ -15,8 +15,8 @@ from typing import Any
 from pydantic import ValidationError
 
 from deckkit.errors import DataError, Problem
-from deckkit.frames._backend import Column, to_frame
-from deckkit.frames._options import bounds_dict
+from deckkit.frames._backend import Column, Frame, to_frame
+from deckkit.frames._options import Bounds, bounds_dict
 from deckkit.frames._styles import StylesLike, style_dict
 from deckkit.frames._warnings import DroppedRowsWarning
 from deckkit.frames.dates import datetime_serial
@@ -25,8 +25,6 @@ from deckkit.model.elements import ScatterChart
 from deckkit.warn import warn
 
 __all__ = ["DroppedRowsWarning", "scatter_from_dataframe"]
-
-Bounds = tuple[float | None, float | None]
 
 
 def scatter_from_dataframe(
@@ -85,25 +83,11 @@ def scatter_from_dataframe(
     if x_column.kind in ("date", "datetime") and x_format is None:
         x_format = "yyyy-mm-dd"
 
-    series: dict[str, Any] = {}
     style_map = {k: style_dict(v, f"styles[{k!r}]") for k, v in (styles or {}).items()}
-    names = names or {}
     if group_column is None:
-        for column in y_columns:
-            points, dropped = _points(xs, _numbers(column), None)
-            _warn(dropped, frame.n_rows, [x_column, column])
-            _add(series, names.get(column.key, column.name), points, style_map.get(column.key), column.path)
+        series = _series_per_column(frame, x_column, xs, y_columns, names or {}, style_map)
     else:
-        points_by_group, dropped = _grouped(xs, _numbers(y_columns[0]), group_column)
-        _warn(dropped, frame.n_rows, [x_column, y_columns[0], group_column])
-        for group, points in points_by_group.items():
-            _add(
-                series,
-                names.get(group, _group_name(group)),
-                points,
-                style_map.get(group),
-                f"by group {group!r}",
-            )
+        series = _series_per_group(frame, x_column, xs, y_columns[0], group_column, names or {}, style_map)
     if not series:
         raise DataError([Problem("df", "no points to plot")])
 
@@ -123,6 +107,40 @@ def scatter_from_dataframe(
         return ScatterChart.model_validate({"type": "scatter-chart", "axis1": axis})
     except ValidationError as e:
         raise data_error(e, "ScatterChart") from None
+
+
+def _series_per_column(
+    frame: Frame,
+    x_column: Column,
+    xs: list[Any],
+    y_columns: list[Column],
+    names: Mapping[Any, str],
+    styles: Mapping[Any, Any],
+) -> dict[str, Any]:
+    series: dict[str, Any] = {}
+    for column in y_columns:
+        points, dropped = _points(xs, _numbers(column), None)
+        _warn(dropped, frame.n_rows, [x_column, column])
+        _add(series, names.get(column.key, column.name), points, styles.get(column.key), column.path)
+    return series
+
+
+def _series_per_group(
+    frame: Frame,
+    x_column: Column,
+    xs: list[Any],
+    y_column: Column,
+    group_column: Column,
+    names: Mapping[Any, str],
+    styles: Mapping[Any, Any],
+) -> dict[str, Any]:
+    series: dict[str, Any] = {}
+    points_by_group, dropped = _grouped(xs, _numbers(y_column), group_column)
+    _warn(dropped, frame.n_rows, [x_column, y_column, group_column])
+    for group, points in points_by_group.items():
+        name = names.get(group, _group_name(group))
+        _add(series, name, points, styles.get(group), f"by group {group!r}")
+    return series
 
 
 def _numbers(column: Column) -> list[Any]:

@@ -33,7 +33,7 @@ from deckkit.frames._styles import (
 from deckkit.frames.formats import Format, currency, formatter_for, label_formatter
 from deckkit.frames.table_bars import DataBar
 from deckkit.frames.table_bars import databars as databars_for
-from deckkit.frames.table_rules import CellStyles
+from deckkit.frames.table_rules import CellStyles, Rule
 from deckkit.frames.table_rules import rules as cell_style_rules
 from deckkit.model._base import data_error
 from deckkit.model.elements import CellDataBar, Table
@@ -125,20 +125,7 @@ def table_from_dataframe(
     header_style = style_dict(header_styles, "header_styles")
     header_labels = {frame.resolve(name): text for name, text in (labels or {}).items()}
     rules = cell_style_rules(frame, cell_styles)
-
-    pool = StylesPool()
-    bars_seen: dict[tuple[float, str], CellDataBar] = {}  # ratios are rounded: few distinct bars
-
-    def make_cell(text: str, styles: StyleDict | None, bar: dict[str, Any] | None) -> Any:
-        if styles is None and bar is None:
-            return text
-        cell: dict[str, Any] = {"value": text}
-        if styles is not None:
-            cell["styles"] = pool(styles)
-        if bar is not None:
-            key = (bar["ratio"], bar["color"])
-            cell["databar"] = bars_seen.get(key) or bars_seen.setdefault(key, CellDataBar.model_validate(bar))
-        return cell
+    make_cell = _CellMaker()
 
     rows: list[list[Any]] = []
     if header:
@@ -146,20 +133,12 @@ def table_from_dataframe(
     # Column by column: the formatter, base style and data bar of a column are looked up once.
     cells_by_column: list[list[Any]] = []
     for c, column in enumerate(body):
-        fmt = formatters[c]
-        base = with_align(None if c < n_index else per_column.get(column.key), aligns[c])
-        texts = [na_rep if value is None else fmt(value) for value in column.values]
-        bar = bars.get(column.key) if c >= n_index else None
-        if c < n_index or (not rules and bar is None):
-            cells_by_column.append([make_cell(text, base, None) for text in texts])
-            continue
-        cells: list[Any] = []
-        for r, (value, text) in enumerate(zip(column.values, texts, strict=True)):
-            styles = base
-            for rule in rules:
-                styles = merge_styles(styles, rule(value, r, column.name, column.key))
-            cells.append(make_cell(text, styles, bar(r) if bar is not None else None))
-        cells_by_column.append(cells)
+        texts = [na_rep if value is None else formatters[c](value) for value in column.values]
+        if c < n_index:  # index levels are labels: no column styles, rules or data bars
+            cells_by_column.append([make_cell(text, with_align(None, aligns[c]), None) for text in texts])
+        else:
+            base = with_align(per_column.get(column.key), aligns[c])
+            cells_by_column.append(_body_cells(column, texts, base, bars.get(column.key), rules, make_cell))
     rows.extend(list(row) for row in zip(*cells_by_column, strict=True))
     if not rows:
         rows = [[make_cell(na_rep, None, None) for _ in body]]
@@ -174,6 +153,51 @@ def table_from_dataframe(
         )
     except ValidationError as e:
         raise data_error(e, "Table") from None
+
+
+class _CellMaker:
+    """A cell's data: its text alone, or an object with the styles and data bar it has.
+
+    Styles and data bars are checked once per distinct value and shared by the cells that have
+    it (a table holds a handful of styles, and ratios are rounded: few distinct bars).
+    """
+
+    def __init__(self) -> None:
+        self._styles = StylesPool()
+        self._bars: dict[tuple[float, str], CellDataBar] = {}
+
+    def __call__(self, text: str, styles: StyleDict | None, bar: dict[str, Any] | None) -> Any:
+        if styles is None and bar is None:
+            return text
+        cell: dict[str, Any] = {"value": text}
+        if styles is not None:
+            cell["styles"] = self._styles(styles)
+        if bar is not None:
+            key = (bar["ratio"], bar["color"])
+            cell["databar"] = self._bars.get(key) or self._bars.setdefault(
+                key, CellDataBar.model_validate(bar)
+            )
+        return cell
+
+
+def _body_cells(
+    column: Column,
+    texts: list[str],
+    base: StyleDict | None,
+    bar: Callable[[int], dict[str, Any] | None] | None,
+    rules: list[Rule],
+    make_cell: _CellMaker,
+) -> list[Any]:
+    """One column's body cells: its base style merged with each rule's answer, and its data bar."""
+    if not rules and bar is None:
+        return [make_cell(text, base, None) for text in texts]
+    cells: list[Any] = []
+    for r, (value, text) in enumerate(zip(column.values, texts, strict=True)):
+        styles = base
+        for rule in rules:
+            styles = merge_styles(styles, rule(value, r, column.name, column.key))
+        cells.append(make_cell(text, styles, bar(r) if bar is not None else None))
+    return cells
 
 
 def _index_columns(frame: Frame, index: bool | str) -> list[Column]:
@@ -252,7 +276,7 @@ def _header_rows(
     multi_header: Literal["rows", "join"],
     aligns: list[Align | None],
     header_style: StyleDict | None,
-    make_cell: Callable[[str, StyleDict | None, None], Any],
+    make_cell: _CellMaker,
 ) -> list[list[Any]]:
     depth = max(len(c.header) for c in body) if multi_header == "rows" else 1
     texts: list[list[str]] = []

@@ -13,61 +13,33 @@ from typing import Any
 from pydantic import ValidationError
 
 from deckkit.errors import DataError, Problem
+from deckkit.model import elements
 from deckkit.model._base import data_error
 from deckkit.model._problems import format_path, problems_from
-from deckkit.model.chart import (
-    Bounds,
-    Chart,
-    ChartAxis,
-    ChartSeries,
-    ScatterAxis,
-    ScatterChart,
-    ScatterSeries,
-)
 from deckkit.model.colors import NAMED_COLORS, THEME_COLOR_NAMES, ParsedColor, parse_color
 from deckkit.model.document import DeckData, Slide, Theme, ThemeColors
-from deckkit.model.elements import ELEMENT_TYPES, AnyElement, Delete, element_kind
+from deckkit.model.elements import *  # noqa: F403  (the element types: elements.__all__ lists them)
 from deckkit.model.limits import check_limits, loads
-from deckkit.model.media import Image, Video
 from deckkit.model.styles import FontStyles, ShapeStyles, Styles
-from deckkit.model.table import CellDataBar, Table, TableCell
 from deckkit.model.table import Databar as Databar  # the former name of CellDataBar
-from deckkit.model.text import List, Text
 
 __all__ = [
-    "ELEMENT_TYPES",
     "NAMED_COLORS",
     "THEME_COLOR_NAMES",
-    "AnyElement",
-    "Bounds",
-    "CellDataBar",
-    "Chart",
-    "ChartAxis",
-    "ChartSeries",
     "DeckData",
-    "Delete",
     "FontStyles",
-    "Image",
-    "List",
     "ParsedColor",
-    "ScatterAxis",
-    "ScatterChart",
-    "ScatterSeries",
     "ShapeStyles",
     "Slide",
     "Styles",
-    "Table",
-    "TableCell",
-    "Text",
     "Theme",
     "ThemeColors",
-    "Video",
-    "element_kind",
     "format_path",
     "parse_color",
     "parse_data",
     "problems_from",
 ]
+__all__ += elements.__all__
 
 
 def parse_data(source: DeckData | dict[str, Any] | list[Any] | str | bytes) -> DeckData:

@@ -7,6 +7,7 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict, ValidationError, model_validator
 
 from deckkit.errors import DataError
+from deckkit.model._frames_link import FramesFunction
 
 
 class StrictModel(BaseModel):
@@ -16,7 +17,8 @@ class StrictModel(BaseModel):
     null for "nothing here"); for a required field it is an error of type.
     """
 
-    model_config = ConfigDict(extra="forbid", validate_default=False)
+    # FramesFunction: a class method defined in deckkit.frames (``Table.from_dataframe``), not a field.
+    model_config = ConfigDict(extra="forbid", validate_default=False, ignored_types=(FramesFunction,))
 
     def __init__(self, /, **data: Any) -> None:
         # Built from Python, a model reports its problems as a DataError with paths, like data.json does.

@@ -11,7 +11,7 @@ import posixpath
 import re
 from typing import Annotated, Any
 
-from pydantic import AfterValidator, BeforeValidator, Strict
+from pydantic import AfterValidator, BeforeValidator, Discriminator, Strict, Tag
 from pydantic_core import PydanticCustomError
 
 from deckkit.model.colors import ColorValueError, normalize_color
@@ -157,6 +157,19 @@ def media_path(value: str, extensions: tuple[str, ...], what: str) -> str:
     return posixpath.normpath(value)
 
 
+def text_or_object(model: type, tag: str) -> Discriminator:
+    """The discriminator of ``TextBranch | Annotated[model, Tag(tag)]``: a string or a model object.
+
+    A dict is the object; anything else is checked as a string, so that a number is reported as
+    "expected a string".
+    """
+
+    def tag_of(value: Any) -> str:
+        return tag if isinstance(value, dict | model) else "Str"
+
+    return Discriminator(tag_of)
+
+
 def is_video_site_url(src: str) -> bool:
     """True for an https URL on a known video-sharing site (embedded as an online video)."""
     return re.fullmatch(VIDEO_URL_PATTERN, src) is not None
@@ -174,3 +187,5 @@ Hyperlink = Annotated[str, Strict(), AfterValidator(_xml_text), AfterValidator(_
 Color = Annotated[str, Strict(), AfterValidator(_color)]
 ThemeSlotColor = Annotated[str, Strict(), AfterValidator(_theme_slot_color)]
 RemovableColor = Annotated[str, Strict(), AfterValidator(_removable_color)]
+TextBranch = Annotated[StrictText, Tag("Str")]
+"""The string branch of a union discriminated by tag (see :func:`text_or_object`)."""

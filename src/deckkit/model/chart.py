@@ -7,14 +7,14 @@ axis) are checked by the chart filler at render time, against the template chart
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable, Mapping, Sequence
-from typing import TYPE_CHECKING, Annotated, Any, Literal
+from typing import TYPE_CHECKING, Annotated, Any, ClassVar, Literal
 
 from pydantic import BeforeValidator, Field, field_validator, model_validator
 from pydantic_core import PydanticCustomError
 
 from deckkit.model._base import StrictModel
 from deckkit.model._display import Displayed
+from deckkit.model._frames_link import FramesFunction
 from deckkit.model._types import (
     MaybeNumber,
     Number,
@@ -27,8 +27,8 @@ from deckkit.model._types import (
 from deckkit.model.styles import Styles
 
 if TYPE_CHECKING:
-    from deckkit.frames._styles import StylesLike
-    from deckkit.frames.formats import Format
+    from deckkit.frames.chart import chart_from_dataframe
+    from deckkit.frames.scatter import scatter_from_dataframe
 
 TimeUnit = Literal["days", "months", "years"]
 
@@ -71,56 +71,10 @@ class Chart(Displayed, StrictModel):
     axis1: ChartAxis
     axis2: ChartAxis | None = None
 
-    @classmethod
-    def from_dataframe(
-        cls,
-        df: Any,
-        /,
-        *,
-        labels: Hashable | None = None,
-        series: Sequence[Hashable] | None = None,
-        axis2: Sequence[Hashable] | None = None,
-        names: Mapping[Hashable, str] | None = None,
-        styles: Mapping[Hashable, StylesLike] | None = None,
-        point_styles: Callable[[Any, int, str], StylesLike | None] | None = None,
-        label_format: Format | None = None,
-        labels_interval: int | None = None,
-        date_format: str | None = None,
-        date_unit: Literal["days", "months", "years"] | None = None,
-        date_major_unit: int | None = None,
-        format: str | None = None,
-        bounds: tuple[float | None, float | None] | None = None,
-        major_unit: float | None = None,
-        axis2_format: str | None = None,
-        axis2_bounds: tuple[float | None, float | None] | None = None,
-        axis2_major_unit: float | None = None,
-    ) -> Chart:
-        """A Chart from a pandas or polars DataFrame: one row per label, one column per series.
-
-        Every parameter is documented in :func:`deckkit.frames.chart_from_dataframe`.
-        """
-        from deckkit.frames.chart import chart_from_dataframe
-
-        return chart_from_dataframe(
-            df,
-            labels=labels,
-            series=series,
-            axis2=axis2,
-            names=names,
-            styles=styles,
-            point_styles=point_styles,
-            label_format=label_format,
-            labels_interval=labels_interval,
-            date_format=date_format,
-            date_unit=date_unit,
-            date_major_unit=date_major_unit,
-            format=format,
-            bounds=bounds,
-            major_unit=major_unit,
-            axis2_format=axis2_format,
-            axis2_bounds=axis2_bounds,
-            axis2_major_unit=axis2_major_unit,
-        )
+    if TYPE_CHECKING:
+        from_dataframe: ClassVar = staticmethod(chart_from_dataframe)
+    else:
+        from_dataframe = FramesFunction("deckkit.frames.chart", "chart_from_dataframe")
 
     @model_validator(mode="after")
     def _one_kind_of_labels(self) -> Chart:
@@ -188,44 +142,10 @@ class ScatterChart(Displayed, StrictModel):
         # One listing of the interface spells it scatter_chart; read it, write the hyphen.
         return "scatter-chart" if value == "scatter_chart" else value
 
-    @classmethod
-    def from_dataframe(
-        cls,
-        df: Any,
-        /,
-        *,
-        x: Hashable,
-        y: Hashable | Sequence[Hashable],
-        by: Hashable | None = None,
-        names: Mapping[Any, str] | None = None,
-        styles: Mapping[Any, StylesLike] | None = None,
-        x_format: str | None = None,
-        y_format: str | None = None,
-        x_bounds: tuple[float | None, float | None] | None = None,
-        y_bounds: tuple[float | None, float | None] | None = None,
-        x_major_unit: float | None = None,
-        y_major_unit: float | None = None,
-    ) -> ScatterChart:
-        """A ScatterChart from a pandas or polars DataFrame: ``x=``, ``y=``, one series per ``by=`` group.
-
-        Every parameter is documented in :func:`deckkit.frames.scatter_from_dataframe`.
-        """
-        from deckkit.frames.scatter import scatter_from_dataframe
-
-        return scatter_from_dataframe(
-            df,
-            x=x,
-            y=y,
-            by=by,
-            names=names,
-            styles=styles,
-            x_format=x_format,
-            y_format=y_format,
-            x_bounds=x_bounds,
-            y_bounds=y_bounds,
-            x_major_unit=x_major_unit,
-            y_major_unit=y_major_unit,
-        )
+    if TYPE_CHECKING:
+        from_dataframe: ClassVar = staticmethod(scatter_from_dataframe)
+    else:
+        from_dataframe = FramesFunction("deckkit.frames.scatter", "scatter_from_dataframe")
 
 
 Scatter = ScatterChart

@@ -11,7 +11,7 @@ from typing import Annotated, Any
 from pydantic import Discriminator, Tag
 
 from deckkit.model._base import StrictModel
-from deckkit.model._types import StrictText, TrueFlag
+from deckkit.model._types import TextBranch, TrueFlag
 from deckkit.model.chart import (
     Bounds,
     Chart,
@@ -103,7 +103,7 @@ def _slide_value_tag(value: Any) -> str | None:
 
 
 SlideValue = Annotated[
-    Annotated[StrictText, Tag("Str")]
+    TextBranch
     | Annotated[Text, Tag("Text")]
     | Annotated[Table, Tag("Table")]
     | Annotated[List, Tag("List")]

@@ -2,21 +2,19 @@
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Mapping, Sequence
-from typing import TYPE_CHECKING, Annotated, Any, Literal
+from typing import TYPE_CHECKING, Annotated, Any, ClassVar, Literal
 
-from pydantic import Discriminator, Field, Tag, field_validator
+from pydantic import Field, Tag, field_validator
 from pydantic_core import PydanticCustomError
 
 from deckkit.model._base import StrictModel
 from deckkit.model._display import Displayed
-from deckkit.model._types import Color, Number, StrictText, in_range
-from deckkit.model.styles import HorizontalAlign, Styles
+from deckkit.model._frames_link import FramesFunction
+from deckkit.model._types import Color, Number, StrictText, TextBranch, in_range, text_or_object
+from deckkit.model.styles import Styles
 
 if TYPE_CHECKING:
-    from deckkit.frames._styles import StylesLike
-    from deckkit.frames.formats import Format
-    from deckkit.frames.table import CellStyles, DataBar
+    from deckkit.frames.table import table_from_dataframe
 
 HorizontalSizing = Literal["fixed", "anchor_left", "anchor_right"]
 VerticalSizing = Literal["fixed", "anchor_top", "anchor_bottom"]
@@ -51,14 +49,7 @@ class TableCell(StrictModel):
     databar: CellDataBar | None = None
 
 
-def _cell_tag(value: Any) -> str:
-    return "Cell" if isinstance(value, dict | TableCell) else "Str"
-
-
-Cell = Annotated[
-    Annotated[StrictText, Tag("Str")] | Annotated[TableCell, Tag("Cell")],
-    Discriminator(_cell_tag),
-]
+Cell = Annotated[TextBranch | Annotated[TableCell, Tag("Cell")], text_or_object(TableCell, "Cell")]
 
 
 class Table(Displayed, StrictModel):
@@ -86,49 +77,7 @@ class Table(Displayed, StrictModel):
         width = self.shape[1]
         return [[*row, *([""] * (width - len(row)))] for row in self.rows]
 
-    @classmethod
-    def from_dataframe(
-        cls,
-        df: Any,
-        /,
-        *,
-        columns: Sequence[Hashable] | None = None,
-        labels: Mapping[Hashable, str] | None = None,
-        index: bool | str = False,
-        header: bool = True,
-        multi_header: Literal["rows", "join"] = "rows",
-        formats: Mapping[Hashable, Format] | None = None,
-        na_rep: str = "",
-        align: Mapping[Hashable, HorizontalAlign] | None = None,
-        align_numbers: bool = True,
-        header_styles: StylesLike | None = None,
-        column_styles: Mapping[Hashable, StylesLike] | None = None,
-        cell_styles: CellStyles | Sequence[CellStyles] | None = None,
-        databars: Sequence[Hashable] | Mapping[Hashable, DataBar | str] | None = None,
-        horizontal_sizing: HorizontalSizing = "fixed",
-        vertical_sizing: Literal["anchor_top", "fixed", "anchor_bottom"] = "anchor_top",
-    ) -> Table:
-        """A Table from a pandas or polars DataFrame, header row first.
-
-        Every parameter is documented in :func:`deckkit.frames.table_from_dataframe`.
-        """
-        from deckkit.frames.table import table_from_dataframe
-
-        return table_from_dataframe(
-            df,
-            columns=columns,
-            labels=labels,
-            index=index,
-            header=header,
-            multi_header=multi_header,
-            formats=formats,
-            na_rep=na_rep,
-            align=align,
-            align_numbers=align_numbers,
-            header_styles=header_styles,
-            column_styles=column_styles,
-            cell_styles=cell_styles,
-            databars=databars,
-            horizontal_sizing=horizontal_sizing,
-            vertical_sizing=vertical_sizing,
-        )
+    if TYPE_CHECKING:
+        from_dataframe: ClassVar = staticmethod(table_from_dataframe)
+    else:
+        from_dataframe = FramesFunction("deckkit.frames.table", "table_from_dataframe")

@@ -2,19 +2,18 @@
 
 from __future__ import annotations
 
-from collections.abc import Hashable
-from typing import TYPE_CHECKING, Annotated, Any, Literal
+from typing import TYPE_CHECKING, Annotated, ClassVar, Literal
 
-from pydantic import Discriminator, Tag
+from pydantic import Tag
 
 from deckkit.model._base import StrictModel
 from deckkit.model._display import Displayed
-from deckkit.model._types import Hyperlink, StrictText, WholeNumber, in_range
+from deckkit.model._frames_link import FramesFunction
+from deckkit.model._types import Hyperlink, StrictText, TextBranch, WholeNumber, in_range, text_or_object
 from deckkit.model.styles import Styles
 
 if TYPE_CHECKING:
-    from deckkit.frames._styles import StylesLike
-    from deckkit.frames.formats import Format
+    from deckkit.frames.lists import list_from_dataframe, list_from_series, list_from_values
 
 LEVEL_RANGE = (0, 8)
 Level = Annotated[WholeNumber, in_range(*LEVEL_RANGE)]
@@ -34,14 +33,7 @@ class Text(StrictModel):
     level: Level | None = None
 
 
-def _item_tag(value: Any) -> str:
-    return "Text" if isinstance(value, dict | Text) else "Str"
-
-
-ListItem = Annotated[
-    Annotated[StrictText, Tag("Str")] | Annotated[Text, Tag("Text")],
-    Discriminator(_item_tag),
-]
+ListItem = Annotated[TextBranch | Annotated[Text, Tag("Text")], text_or_object(Text, "Text")]
 
 
 class List(Displayed, StrictModel):
@@ -50,52 +42,11 @@ class List(Displayed, StrictModel):
     type: Literal["list"] = "list"
     values: list[ListItem]
 
-    @classmethod
-    def from_values(
-        cls,
-        values: Any,
-        /,
-        *,
-        levels: Any = None,
-        styles: StylesLike | None = None,
-        format: Format | None = None,
-    ) -> List:
-        """A List from a sequence (a nested list holds the sub-items of the item before it) or a Series.
-
-        ``levels``, ``styles`` and ``format`` are documented in :func:`deckkit.frames.list_from_values`.
-        """
-        from deckkit.frames.lists import list_from_values
-
-        return list_from_values(values, levels=levels, styles=styles, format=format)
-
-    @classmethod
-    def from_series(
-        cls,
-        series: Any,
-        /,
-        *,
-        levels: Any = None,
-        styles: StylesLike | None = None,
-        format: Format | None = None,
-    ) -> List:
-        """A List from a pandas or polars Series (see :func:`deckkit.frames.list_from_values`)."""
-        from deckkit.frames.lists import list_from_series
-
-        return list_from_series(series, levels=levels, styles=styles, format=format)
-
-    @classmethod
-    def from_dataframe(
-        cls,
-        df: Any,
-        /,
-        *,
-        text: Hashable,
-        level: Hashable | None = None,
-        styles: StylesLike | None = None,
-        format: Format | None = None,
-    ) -> List:
-        """A List from a frame's ``text=`` column, levels from its ``level=`` column; see
-        :func:`deckkit.frames.list_from_dataframe`."""
-        from deckkit.frames.lists import list_from_dataframe
-
-        return list_from_dataframe(df, text=text, level=level, styles=styles, format=format)
+    if TYPE_CHECKING:
+        from_values: ClassVar = staticmethod(list_from_values)
+        from_series: ClassVar = staticmethod(list_from_series)
+        from_dataframe: ClassVar = staticmethod(list_from_dataframe)
+    else:
+        from_values = FramesFunction("deckkit.frames.lists", "list_from_values")
+        from_series = FramesFunction("deckkit.frames.lists", "list_from_series")
+        from_dataframe = FramesFunction("deckkit.frames.lists", "list_from_dataframe")

@@ -2,28 +2,41 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from deckkit.notebook.reprs._html import box, esc
 
 __all__ = ["element_html", "element_text"]
 
+_Show = Callable[[Any], str]
 
-def element_text(element: Any) -> str:
-    from deckkit.model import Chart, Image, List, ScatterChart, Slide, Table, Video
+
+def _kind_reprs(element: Any) -> tuple[_Show, _Show] | None:
+    """(text, html) of the module that shows this kind of element, imported on first use."""
+    from deckkit.model import Chart, Image, ScatterChart, Table, Video
 
     if isinstance(element, Table):
-        from deckkit.notebook.reprs.table import table_text
+        from deckkit.notebook.reprs.table import table_html, table_text
 
-        return table_text(element)
+        return table_text, table_html
     if isinstance(element, Chart | ScatterChart):
-        from deckkit.notebook.reprs.chart import chart_text
+        from deckkit.notebook.reprs.chart import chart_html, chart_text
 
-        return chart_text(element)
+        return chart_text, chart_html
     if isinstance(element, Image | Video):
-        from deckkit.notebook.reprs.media import media_text
+        from deckkit.notebook.reprs.media import image_html, media_text
 
-        return media_text(element)
+        return media_text, image_html
+    return None
+
+
+def element_text(element: Any) -> str:
+    from deckkit.model import List, Slide
+
+    reprs = _kind_reprs(element)
+    if reprs is not None:
+        return reprs[0](element)
     if isinstance(element, List):
         first = element.values[0] if element.values else ""
         shown = first if isinstance(first, str) else getattr(first, "value", "")
@@ -38,20 +51,11 @@ def element_text(element: Any) -> str:
 
 
 def element_html(element: Any) -> str:
-    from deckkit.model import Chart, Image, ScatterChart, Slide, Table, Video
+    from deckkit.model import Slide
 
-    if isinstance(element, Table):
-        from deckkit.notebook.reprs.table import table_html
-
-        return table_html(element)
-    if isinstance(element, Chart | ScatterChart):
-        from deckkit.notebook.reprs.chart import chart_html
-
-        return chart_html(element)
-    if isinstance(element, Image | Video):
-        from deckkit.notebook.reprs.media import image_html
-
-        return image_html(element)
+    reprs = _kind_reprs(element)
+    if reprs is not None:
+        return reprs[1](element)
     if isinstance(element, Slide):
         items = "".join(
             f"<li><code>{esc(k)}</code>: {esc(v if isinstance(v, str) else element_text(v))}</li>"

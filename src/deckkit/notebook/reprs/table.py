@@ -12,7 +12,7 @@ from deckkit.notebook.reprs._html import box, css_color, esc
 
 if TYPE_CHECKING:
     from deckkit.model import Table, TableCell
-    from deckkit.model.styles import Styles
+    from deckkit.model.styles import FontStyles, ShapeStyles, Styles
 
 __all__ = ["MAX_ROWS", "table_html", "table_text"]
 
@@ -36,36 +36,36 @@ def _text(cell: str | TableCell) -> str:
 
 
 def _cell_css(styles: Styles | None) -> list[str]:
-    css: list[str] = []
-    if styles is None:
-        return css
-    if styles.shape is not None:
-        shape = styles.shape
-        if shape.fill:
-            css.append(f"background-color:{css_color(shape.fill)}")
-        if shape.outline:
-            css.append(f"border:1px solid {css_color(shape.outline)}")
-        if shape.align:
-            css.append(f"text-align:{_ALIGN.get(shape.align, shape.align)}")
-        if shape.vertical_align:
-            css.append(f"vertical-align:{_VALIGN.get(shape.vertical_align, shape.vertical_align)}")
-    if styles.font is not None:
-        font = styles.font
-        if font.bold:
-            css.append("font-weight:bold")
-        if font.italic:
-            css.append("font-style:italic")
-        lines = [n for n, on in (("underline", font.underline), ("line-through", font.strike)) if on]
-        if lines:
-            css.append("text-decoration:" + " ".join(lines))
-        if font.color:
-            css.append(f"color:{css_color(font.color)}")
-        if font.typeface:
-            css.append(f"font-family:{esc(font.typeface)}")
-        if font.size:
-            # Points on the slide; shown at half size, as on a slide seen at half scale.
-            css.append(f"font-size:{max(font.size / 2, 8):.0f}pt")
-    return css
+    declarations: dict[str, object] = {}
+    if styles is not None and styles.shape is not None:
+        declarations |= _shape_css(styles.shape)
+    if styles is not None and styles.font is not None:
+        declarations |= _font_css(styles.font)
+    return [f"{name}:{value}" for name, value in declarations.items() if value]
+
+
+def _shape_css(shape: ShapeStyles) -> dict[str, object]:
+    """CSS property -> value of a cell's shape styles; a false value leaves the property out."""
+    return {
+        "background-color": shape.fill and css_color(shape.fill),
+        "border": shape.outline and f"1px solid {css_color(shape.outline)}",
+        "text-align": shape.align and _ALIGN.get(shape.align, shape.align),
+        "vertical-align": shape.vertical_align and _VALIGN.get(shape.vertical_align, shape.vertical_align),
+    }
+
+
+def _font_css(font: FontStyles) -> dict[str, object]:
+    """CSS property -> value of a cell's font styles; a false value leaves the property out."""
+    lines = [name for name, on in (("underline", font.underline), ("line-through", font.strike)) if on]
+    return {
+        "font-weight": font.bold and "bold",
+        "font-style": font.italic and "italic",
+        "text-decoration": " ".join(lines),
+        "color": font.color and css_color(font.color),
+        "font-family": font.typeface and esc(font.typeface),
+        # Points on the slide; shown at half size, as on a slide seen at half scale.
+        "font-size": font.size and f"{max(font.size / 2, 8):.0f}pt",
+    }
 
 
 def _cell_html(cell: str | TableCell, tag: str) -> str:

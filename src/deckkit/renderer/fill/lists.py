@@ -23,8 +23,8 @@ from lxml import etree
 
 from deckkit.model import List, Text
 from deckkit.renderer.drawingml import a
-from deckkit.renderer.fill.text import AddHyperlink, make_runs, plan_text_key, styled_run_properties
-from deckkit.renderer.filler import KeySite, Operation, OutputSlide, PlanReport, register_filler
+from deckkit.renderer.fill.text import AddHyperlink, TextKeyFiller, make_runs, styled_run_properties
+from deckkit.renderer.filler import register_filler
 from deckkit.renderer.locate import KEY_PATTERN, Occurrence, paragraph_segments
 from deckkit.renderer.opc.namespaces import P
 
@@ -186,13 +186,8 @@ def fill_list(occurrences: list[Occurrence], value: List, add_hyperlink: AddHype
 
 
 @register_filler(List)
-class ListFiller:
+class ListFiller(TextKeyFiller[List]):
     """A List replaces the paragraph holding ``{key}`` with one paragraph per item."""
 
-    removes_shapes = False
-
-    def plan(self, site: KeySite, value: List, report: PlanReport) -> Operation[List] | None:
-        return Operation(site.key, value, self) if plan_text_key(site, report, "a list") else None
-
-    def fill(self, site: KeySite, value: List, output: OutputSlide) -> None:
-        fill_list(site.text, value, output.sink.add_hyperlink)
+    what = "a list"
+    write = staticmethod(fill_list)

@@ -14,7 +14,9 @@ A linked run with a colour of its own carries the 2018 hyperlink-colour extensio
 from __future__ import annotations
 
 import copy
+from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable
+from typing import Any, ClassVar, Generic, TypeVar
 
 from lxml import etree
 
@@ -44,9 +46,9 @@ from deckkit.renderer.opc.namespaces import AHYP, A, P, R
 __all__ = [
     "AddHyperlink",
     "TextFiller",
+    "TextKeyFiller",
     "apply_shape_styles",
     "make_runs",
-    "plan_text_key",
     "replace_occurrences",
     "styled_run_properties",
 ]
@@ -270,30 +272,43 @@ def _style_cell(tc: etree._Element, styles: ShapeStyles) -> None:
                 return
 
 
-def plan_text_key(site: KeySite, report: PlanReport, what: str) -> bool:
-    """True when the key is in the slide's text; else an error (it names an element) or a warning."""
-    if site.text:
-        return True
-    elements = [f for f in site.frames if f.kind in ELEMENT_FRAMES]
-    if elements:
-        report.error(
-            site.path,
-            f'"{site.key}" is the alt text of {KIND_NAMES[elements[0].kind]} on template slide '
-            f"{site.slide.number}, which cannot take {what}{hint_for(elements[0])}",
-        )
-    else:
-        report.unused(site)
-    return False
+T = TypeVar("T")
+
+
+class TextKeyFiller(ABC, Generic[T]):
+    """A filler of ``{key}`` in the slide's text: the key must stand in text, not only in an
+    element's alt text. A subclass names its value in messages (``what``) and how it is
+    written (``write``)."""
+
+    removes_shapes = False
+    what: ClassVar[str]
+
+    @staticmethod
+    @abstractmethod
+    def write(occurrences: list[Occurrence], value: Any, add_hyperlink: AddHyperlink) -> None:
+        """Puts ``value`` in place of the key's occurrences."""
+
+    def plan(self, site: KeySite, value: T, report: PlanReport) -> Operation[T] | None:
+        if site.text:
+            return Operation(site.key, value, self)
+        elements = [f for f in site.frames if f.kind in ELEMENT_FRAMES]
+        if elements:
+            report.error(
+                site.path,
+                f'"{site.key}" is the alt text of {KIND_NAMES[elements[0].kind]} on template slide '
+                f"{site.slide.number}, which cannot take {self.what}{hint_for(elements[0])}",
+            )
+        else:
+            report.unused(site)
+        return None
+
+    def fill(self, site: KeySite, value: T, output: OutputSlide) -> None:
+        self.write(site.text, value, output.sink.add_hyperlink)
 
 
 @register_filler(Text)
-class TextFiller:
+class TextFiller(TextKeyFiller[Text]):
     """A string or Text object replaces every ``{key}`` occurrence."""
 
-    removes_shapes = False
-
-    def plan(self, site: KeySite, value: Text, report: PlanReport) -> Operation[Text] | None:
-        return Operation(site.key, value, self) if plan_text_key(site, report, "text") else None
-
-    def fill(self, site: KeySite, value: Text, output: OutputSlide) -> None:
-        replace_occurrences(site.text, value, output.sink.add_hyperlink)
+    what = "text"
+    write = staticmethod(replace_occurrences)

@@ -43,6 +43,13 @@ _VIDEO_BOXES = (b"ftyp", b"moov", b"mdat", b"wide", b"free", b"skip", b"pnot")
 _MEDIA_TARGETS: tuple[FrameKind, ...] = ("picture", "video", "shape")
 
 
+MediaElement = Image | Video
+"""What this filler places."""
+
+MediaFiles = Mapping[str, bytes]
+"""The bundle's media files: path in the zip (as data.json names it) -> bytes."""
+
+
 class MediaSink(Protocol):
     """Adds parts for one output slide; the engine implements it over the package."""
 
@@ -72,7 +79,7 @@ def _extension(path: str) -> str:
     return name.rsplit(".", 1)[-1].lower() if "." in name else ""
 
 
-def _missing(src: str, media: Mapping[str, bytes]) -> str:
+def _missing(src: str, media: MediaFiles) -> str:
     message = f'"{src}" is not in the zip'
     close = difflib.get_close_matches(src, list(media), n=1, cutoff=0.6)
     if close:
@@ -80,7 +87,7 @@ def _missing(src: str, media: Mapping[str, bytes]) -> str:
     return message + " (paths are relative to the folder of data.json)"
 
 
-def _check_image_file(src: str, media: Mapping[str, bytes], path: str) -> list[Problem]:
+def _check_image_file(src: str, media: MediaFiles, path: str) -> list[Problem]:
     if src not in media:
         return [Problem(path, _missing(src, media))]
     try:
@@ -120,8 +127,8 @@ def _check_target(target: etree._Element, scaling: str, frame: Box | None, path:
 
 def check_media(
     target: etree._Element,
-    element: Image | Video,
-    media: Mapping[str, bytes],
+    element: MediaElement,
+    media: MediaFiles,
     path: str,
     frame: Box | None = None,
 ) -> list[Problem]:
@@ -163,8 +170,8 @@ def _intrinsic_size(target: etree._Element, info: ImageInfo) -> tuple[float, flo
 
 def place_media(
     target: etree._Element,
-    element: Image | Video,
-    media: Mapping[str, bytes],
+    element: MediaElement,
+    media: MediaFiles,
     sink: MediaSink,
     frame: Box | None = None,
 ) -> Box:
@@ -180,9 +187,7 @@ def place_media(
     return _place_video(target, element, media, sink, box)
 
 
-def _place_image(
-    target: etree._Element, image: Image, media: Mapping[str, bytes], sink: MediaSink, box: Box
-) -> Box:
+def _place_image(target: etree._Element, image: Image, media: MediaFiles, sink: MediaSink, box: Box) -> Box:
     data, info = _upright_picture(media[image.src])
     placement = fit_picture(box, _intrinsic_size(target, info), image.scaling, image.overflow)
     rid = sink.add_image(data, info.ext)
@@ -190,9 +195,7 @@ def _place_image(
     return placement.frame
 
 
-def _place_video(
-    target: etree._Element, video: Video, media: Mapping[str, bytes], sink: MediaSink, box: Box
-) -> Box:
+def _place_video(target: etree._Element, video: Video, media: MediaFiles, sink: MediaSink, box: Box) -> Box:
     if video.thumbnail is not None:
         poster, info = _upright_picture(media[video.thumbnail])
         size = _intrinsic_size(target, info)
@@ -232,9 +235,7 @@ class MediaFiller:
 
     removes_shapes = True
 
-    def plan(
-        self, site: KeySite, value: Image | Video, report: PlanReport
-    ) -> Operation[Image | Video] | None:
+    def plan(self, site: KeySite, value: MediaElement, report: PlanReport) -> Operation[MediaElement] | None:
         what = "an image" if isinstance(value, Image) else "a video"
         key, number = site.key, site.slide.number
         if any(occ.cell is not None for occ in site.text):
@@ -261,7 +262,7 @@ class MediaFiller:
             report.problems.extend(check_media(target, value, report.media, site.path, inherited))
         return Operation(key, value, self)
 
-    def fill(self, site: KeySite, value: Image | Video, output: OutputSlide) -> None:
+    def fill(self, site: KeySite, value: MediaElement, output: OutputSlide) -> None:
         for target in _targets(site):
             if target.getparent() is not None:
                 in_slide_space = on_slide_tree(target)
@@ -274,7 +275,7 @@ class MediaFiller:
                         output.warnings.append(warning)
 
 
-def media_off_slide(placed: Box, value: Image | Video, size: tuple[int, int], path: str) -> Problem | None:
+def media_off_slide(placed: Box, value: MediaElement, size: tuple[int, int], path: str) -> Problem | None:
     """A warning when a placed picture (or video) reaches past the slide's edges, else None."""
     over = overhangs(placed, size)
     if not over:

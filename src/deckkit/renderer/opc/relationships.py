@@ -36,6 +36,7 @@ _RT_BASE = "http://schemas.openxmlformats.org/officeDocument/2006/relationships/
 class RT:
     """Relationship types the renderer acts on."""
 
+    # ECMA-376's own (officeDocument/2006/relationships/...)
     OFFICE_DOCUMENT: Final = _RT_BASE + "officeDocument"
     SLIDE: Final = _RT_BASE + "slide"
     SLIDE_LAYOUT: Final = _RT_BASE + "slideLayout"
@@ -52,17 +53,19 @@ class RT:
     AUDIO: Final = _RT_BASE + "audio"
     OLE_OBJECT: Final = _RT_BASE + "oleObject"
     EXTENDED_PROPERTIES: Final = _RT_BASE + "extended-properties"
-    VBA_PROJECT: Final = "http://schemas.microsoft.com/office/2006/relationships/vbaProject"
-    MEDIA: Final = "http://schemas.microsoft.com/office/2007/relationships/media"
-    CHART_STYLE: Final = "http://schemas.microsoft.com/office/2011/relationships/chartStyle"
-    CHART_COLORS: Final = "http://schemas.microsoft.com/office/2011/relationships/chartColorStyle"
-    DIAGRAM_DRAWING: Final = "http://schemas.microsoft.com/office/2007/relationships/diagramDrawing"
     DIAGRAM_DATA: Final = _RT_BASE + "diagramData"
     DIAGRAM_LAYOUT: Final = _RT_BASE + "diagramLayout"
     DIAGRAM_STYLE: Final = _RT_BASE + "diagramQuickStyle"
     DIAGRAM_COLORS: Final = _RT_BASE + "diagramColors"
     COMMENTS: Final = _RT_BASE + "comments"
     TAGS: Final = _RT_BASE + "tags"
+
+    # Microsoft's extensions
+    VBA_PROJECT: Final = "http://schemas.microsoft.com/office/2006/relationships/vbaProject"
+    MEDIA: Final = "http://schemas.microsoft.com/office/2007/relationships/media"
+    CHART_STYLE: Final = "http://schemas.microsoft.com/office/2011/relationships/chartStyle"
+    CHART_COLORS: Final = "http://schemas.microsoft.com/office/2011/relationships/chartColorStyle"
+    DIAGRAM_DRAWING: Final = "http://schemas.microsoft.com/office/2007/relationships/diagramDrawing"
     MODERN_COMMENTS: Final = "http://schemas.microsoft.com/office/2018/10/relationships/comments"
 
 
