@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from lxml import etree
 
 from deckkit.renderer.opc.namespaces import C
+from deckkit.renderer.xml_children import first_child
 
 CATEGORY_GROUPS = frozenset(
     (
@@ -57,7 +58,7 @@ def child_val(el: etree._Element | None, tag: str, default: str = "") -> str:
     """``@val`` of ``el/c:{tag}``, or default."""
     if el is None:
         return default
-    found = el.find(c(tag))
+    found = first_child(el, c(tag))
     return default if found is None else found.get("val", default)
 
 

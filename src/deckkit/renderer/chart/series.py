@@ -21,6 +21,7 @@ from deckkit.renderer.chart.workbook.cells import NumberText, escape_text, xml_s
 from deckkit.renderer.chart.workbook.followed import StyleSource
 from deckkit.renderer.chart.workbook.refs import parse_formula
 from deckkit.renderer.opc.namespaces import C
+from deckkit.renderer.xml_children import first_child
 
 # The children of every kind of c:ser merged into one order (no kind uses two that conflict).
 SER_ORDER = (
@@ -53,7 +54,7 @@ _C16_UNIQUE_ID = "{C3380CC4-5D6E-409C-BE32-E72D297353CC}"
 def set_child(ser: etree._Element, child: etree._Element) -> None:
     """Put child in ser in schema order, replacing an existing child of the same name."""
     name = local(child)
-    old = ser.find(c(name))
+    old = first_child(ser, c(name))
     if old is not None:
         ser.replace(old, child)
         return
@@ -66,7 +67,7 @@ def set_child(ser: etree._Element, child: etree._Element) -> None:
 
 
 def set_val(ser: etree._Element, tag: str, value: int) -> None:
-    el = ser.find(c(tag))
+    el = first_child(ser, c(tag))
     if el is None:
         el = etree.Element(c(tag))
         set_child(ser, el)
