@@ -68,7 +68,8 @@ def bench(categories: int, series: int, pptx: bytes, repeat: int) -> tuple[float
     from pptx.chart.data import CategoryChartData
 
     from deckkit.model.elements import Chart
-    from deckkit.renderer.chart.filler import check_chart, fill_chart
+    from deckkit.renderer.chart.checks import check_chart
+    from deckkit.renderer.chart.filler import fill_chart
 
     labels, values = workload(categories, series)
     with zipfile.ZipFile(io.BytesIO(pptx)) as z:

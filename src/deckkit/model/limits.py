@@ -180,7 +180,16 @@ def _walk(data: Any) -> tuple[int | None, bool]:
         else:
             children = node
         for child in children:
-            if isinstance(child, dict | list):
+            # The exact JSON types first (nearly every value): a type test is cheaper than a call.
+            kind = type(child)
+            if kind is float or kind is bool or child is None:
+                continue
+            if kind is str:
+                unclean = unclean or _NOT_XML.search(child) is not None
+            elif kind is int:
+                if not -_INTEGER_BOUND < child < _INTEGER_BOUND:
+                    return index, unclean
+            elif isinstance(child, dict | list):
                 stack.append((child, depth + 1))
             elif _too_long(child):
                 return index, unclean

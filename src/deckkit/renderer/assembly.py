@@ -24,6 +24,7 @@ from deckkit.renderer.opc.namespaces import R
 from deckkit.renderer.opc.package import Package
 from deckkit.renderer.opc.part import Part
 from deckkit.renderer.opc.relationships import RT
+from deckkit.renderer.opc.zip_writer import BackgroundPacker
 from deckkit.renderer.planning import SlidePlan
 from deckkit.renderer.presentation import rebuild_presentation
 
@@ -78,6 +79,7 @@ def assemble(
     shared: dict[tuple[str, str], Part] = {}
     size = slide_size(package)
     outputs: list[tuple[Part, Part]] = []  # (template slide, output slide)
+    packer = BackgroundPacker()
     for index, plan in enumerate(plans):
         copies: dict[int, Part] = {}
         copy = package.clone(plan.template, memo=copies)
@@ -99,8 +101,9 @@ def assemble(
                 ]
             ) from e
         for part in copies.values():  # the slide, its notes and charts: done, serialized now
-            part.freeze()
+            part.freeze(packer)
         outputs.append((plan.template, copy))
+    packer.flush()
     rebuild_presentation(package, outputs)
     if deck.theme is not None and deck.theme.colors is not None:
         apply_theme_colors(package, deck.theme.colors)

@@ -18,7 +18,8 @@ from typing import Any
 from lxml import etree
 
 from deckkit.model.elements import Chart, ScatterChart
-from deckkit.renderer.chart.filler import check_chart, fill_chart
+from deckkit.renderer.chart.checks import check_chart
+from deckkit.renderer.chart.filler import fill_chart
 
 C = "http://schemas.openxmlformats.org/drawingml/2006/chart"
 NS = {"c": C, "a": "http://schemas.openxmlformats.org/drawingml/2006/main"}

@@ -15,7 +15,7 @@ import pytest
 from lxml import etree
 
 from deckkit.model.elements import Chart
-from deckkit.renderer.chart.filler import check_chart, describe_chart
+from deckkit.renderer.chart.checks import check_chart, describe_chart
 from deckkit.renderer.chart.plot import plot_groups
 from tests.readers import assert_readable
 from tests.renderer.chart.combos import COMBO_LABELS, Group, build_combo, groups_on_axis

@@ -15,7 +15,7 @@ import pytest
 from lxml import etree
 
 from deckkit.model.elements import Chart, ScatterChart
-from deckkit.renderer.chart.filler import check_chart
+from deckkit.renderer.chart.checks import check_chart
 from tests.readers import assert_readable, schema_problems
 from tests.renderer.chart.kit import (
     NS,

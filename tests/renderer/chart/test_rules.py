@@ -11,7 +11,8 @@ import pytest
 from lxml import etree
 
 from deckkit.model.elements import Chart, ScatterChart
-from deckkit.renderer.chart.filler import check_chart, describe_chart, fill_chart
+from deckkit.renderer.chart.checks import check_chart, describe_chart
+from deckkit.renderer.chart.filler import fill_chart
 from tests.readers import assert_readable
 from tests.renderer.chart.kit import (
     NS,

@@ -10,7 +10,7 @@ from lxml import etree
 from deckkit.model.elements import Bounds
 from deckkit.renderer.chart.dates import TIME_UNITS, finer
 from deckkit.renderer.chart.plot import c, child_val, local
-from deckkit.renderer.chart.workbook.editor import format_number
+from deckkit.renderer.chart.workbook.cells import format_number
 
 # valAx, catAx and dateAx children merged into one schema order.
 AX_ORDER = (

@@ -24,24 +24,14 @@ from collections.abc import Sequence
 
 from lxml import etree
 
-from deckkit.errors import Problem
-from deckkit.model._problems import format_path
-from deckkit.model.elements import Chart, ChartAxis, ChartSeries, ScatterAxis, ScatterChart, ScatterSeries
+from deckkit.model.elements import Chart, ChartSeries, ScatterAxis, ScatterChart, ScatterSeries
 from deckkit.renderer.chart import axes as chart_axes
 from deckkit.renderer.chart import kinds as chart_kinds
+from deckkit.renderer.chart.checks import chart_axes_of, check_chart, describe_chart
 from deckkit.renderer.chart.dates import base_time_unit
 from deckkit.renderer.chart.layout import SheetLayout, plan_layout
 from deckkit.renderer.chart.placement import Placement, plan_placements, rebuild_groups, series_elements
-from deckkit.renderer.chart.plot import (
-    PlotGroup,
-    c,
-    chart_label,
-    child_val,
-    family,
-    local,
-    plot_groups,
-    series_name,
-)
+from deckkit.renderer.chart.plot import PlotGroup, c, child_val, local, plot_groups
 from deckkit.renderer.chart.series import (
     name_element,
     number_format,
@@ -52,151 +42,15 @@ from deckkit.renderer.chart.series import (
     trim_points,
     value_style_sources,
 )
-from deckkit.renderer.chart.styles import point_styles_problem, style_points, style_series
-from deckkit.renderer.chart.workbook.editor import CellValue, ChartWorkbook, DateNumber, NumberText
+from deckkit.renderer.chart.styles import style_points, style_series
+from deckkit.renderer.chart.workbook.cells import CellValue, DateNumber, NumberText
+from deckkit.renderer.chart.workbook.editor import ChartWorkbook
 from deckkit.renderer.filler import KeySite, Operation, OutputSlide, PlanReport, register_filler
 from deckkit.renderer.locate import Frame, chart_relationship_id
 from deckkit.renderer.opc.part import Part
 from deckkit.renderer.opc.relationships import RT
 
-__all__ = ["ChartFiller", "check_chart", "describe_chart", "fill_chart"]
-
-
-def _article(text: str) -> str:
-    return "an" if text[:1].lower() in "aeiou8" else "a"
-
-
-def describe_chart(chart_space: etree._Element) -> str:
-    """``a clustered column chart with series "S1", "S2"`` (for messages)."""
-    groups = plot_groups(chart_space)
-    if not groups:
-        return "a chart without plot"
-    label = chart_label(groups)
-    primary = [series_name(s) for g in groups if not g.secondary for s in g.series]
-    secondary = [series_name(s) for g in groups if g.secondary for s in g.series]
-    text = f"{_article(label)} {label} chart"
-    if primary:
-        text += " with series " + ", ".join(f'"{n}"' for n in primary)
-    if secondary:
-        text += " and, on the secondary axis, " + ", ".join(f'"{n}"' for n in secondary)
-    return text
-
-
-def _axes(chart: Chart | ScatterChart) -> list[tuple[str, ChartAxis | ScatterAxis]]:
-    return [
-        (name, axis) for name, axis in (("axis1", chart.axis1), ("axis2", chart.axis2)) if axis is not None
-    ]
-
-
-def check_chart(chart_space: etree._Element, chart: Chart | ScatterChart, path: str) -> list[Problem]:
-    """Every reason the data cannot fill this template chart, each with its data path."""
-    groups = plot_groups(chart_space)
-    kind = family(groups)
-    what = describe_chart(chart_space)
-    if kind == "empty":
-        return [Problem(path, "the template chart has no plot to fill; draw the chart again in PowerPoint")]
-    if kind == "mixed":
-        return [
-            Problem(
-                path,
-                f"the template chart is {what}, which mixes scatter and category plots; "
-                "deckkit fills one or the other",
-            )
-        ]
-    if kind == "scatter" and isinstance(chart, Chart):
-        return [
-            Problem(
-                path,
-                f'the template chart is {what}; give it a scatter chart object ("type": "scatter-chart", '
-                "points as [x, y] pairs)",
-            )
-        ]
-    if kind == "category" and isinstance(chart, ScatterChart):
-        return [
-            Problem(
-                path,
-                f'the template chart is {what}; give it a chart object ("type": "chart", labels and values)',
-            )
-        ]
-    problems: list[Problem] = []
-    if chart.axis2 is not None and not any(g.secondary for g in groups):
-        problems.append(
-            Problem(
-                format_path(["axis2"], path),
-                f"the template chart has no secondary value axis (it is {what}); put these series "
-                "in axis1, or give the template chart a secondary axis",
-            )
-        )
-    problems.extend(_kind_problems(groups, chart, path))
-    for axis_name, axis in _axes(chart):
-        problems.extend(_bounds_problems(axis, [axis_name], path))
-        for key, series in axis.series.items():
-            at = [axis_name, "series", key]
-            count = len(series.values)
-            if isinstance(chart, Chart):
-                labels = "labels" if chart.labels is not None else "date_labels"
-                n = len(chart.categories)
-                if count != n:
-                    problems.append(
-                        Problem(
-                            format_path([*at, "values"], path),
-                            f"has {count} values but {labels} has {n}; give one value per label",
-                        )
-                    )
-            styles = series.data_point_styles
-            if styles is not None and len(styles) > count:
-                problems.append(
-                    Problem(
-                        format_path([*at, "data_point_styles"], path),
-                        f"has {len(styles)} styles for {count} values; give at most one per value",
-                    )
-                )
-    if not problems:
-        for p in plan_placements(groups, chart):
-            styled = any(style is not None for style in p.data.data_point_styles or [])
-            message = point_styles_problem(p.group.kind) if styled else None
-            if message is not None:
-                axis_name = "axis2" if p.group.secondary else "axis1"
-                problems.append(
-                    Problem(format_path([axis_name, "series", p.key, "data_point_styles"], path), message)
-                )
-    return problems
-
-
-def _kind_problems(groups: list[PlotGroup], chart: Chart | ScatterChart, path: str) -> list[Problem]:
-    """What a plot group cannot hold (chart.kinds): a stock group's series count, surface point formats."""
-    if chart.axis2 is not None and not any(g.secondary for g in groups):
-        return []  # axis2 without a secondary axis: reported on its own
-    placements = plan_placements(groups, chart)
-    problems: list[Problem] = []
-    for g in groups:
-        axis_name = "axis2" if g.secondary else "axis1"
-        mine = [p for p in placements if p.group is g]
-        at = format_path([axis_name, "series"], path)
-        problems.extend(chart_kinds.series_count_problems(g, [p.key for p in mine], at))
-        for p in mine:
-            at = format_path([axis_name, "series", p.key, "data_point_styles"], path)
-            problems.extend(chart_kinds.point_style_problems(g, bool(p.data.data_point_styles), at))
-    return problems
-
-
-def _bounds_problems(axis: ChartAxis | ScatterAxis, at: list[str | int], path: str) -> list[Problem]:
-    """A displayed range must be a range: minimum below maximum (JSON Schema cannot say so)."""
-    pairs = (
-        [("bounds", axis.bounds)]
-        if isinstance(axis, ChartAxis)
-        else [("x_bounds", axis.x_bounds), ("y_bounds", axis.y_bounds)]
-    )
-    problems: list[Problem] = []
-    for name, bounds in pairs:
-        low, high = (bounds.minimum, bounds.maximum) if bounds is not None else (None, None)
-        if low is not None and high is not None and low >= high:
-            problems.append(
-                Problem(
-                    format_path([*at, name], path), f"minimum ({low:g}) must be less than maximum ({high:g})"
-                )
-            )
-    return problems
+__all__ = ["ChartFiller", "fill_chart"]
 
 
 def _fill_category(
@@ -282,7 +136,7 @@ def _template_bubble_size(ser: etree._Element) -> float:
 
 def _apply_axes(chart_space: etree._Element, groups: list[PlotGroup], chart: Chart | ScatterChart) -> None:
     done: set[int] = set()
-    for axis_name, axis in _axes(chart):
+    for axis_name, axis in chart_axes_of(chart):
         on_axis = [g for g in groups if g.secondary == (axis_name == "axis2")]
         for g in on_axis:
             if g.value_axis is None or id(g.value_axis) in done:
@@ -346,8 +200,7 @@ def fill_chart(
         # No workbook, or one that cannot be read: it is kept as it was; the caches hold the data.
         return workbook
     try:
-        found = chart_space.find(f".//{c('cat')}/{c('numRef')}/{c('numCache')}/{c('formatCode')}")
-        date_format = (found.text if found is not None else None) or chart_axes.DEFAULT_DATE_FORMAT
+        date_format = _category_number_format(chart_space) or chart_axes.DEFAULT_DATE_FORMAT
         return book.write_block(
             layout.sheet,
             layout.old,
@@ -359,6 +212,17 @@ def fill_chart(
         )
     except (KeyError, etree.XMLSyntaxError):
         return workbook
+
+
+def _category_number_format(chart_space: etree._Element) -> str | None:
+    """The text of the first ``.//c:cat/c:numRef/c:numCache/c:formatCode`` (without ElementPath,
+    which would walk the whole filled chart in Python)."""
+    for cat in chart_space.iter(c("cat")):
+        for ref in cat.iterchildren(c("numRef")):
+            for cache in ref.iterchildren(c("numCache")):
+                for code in cache.iterchildren(c("formatCode")):
+                    return code.text
+    return None
 
 
 def _chart_part(slide: Part, frame: Frame) -> Part | None:

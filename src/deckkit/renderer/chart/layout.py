@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from lxml import etree
 
 from deckkit.renderer.chart.plot import c
-from deckkit.renderer.chart.workbook.editor import CellValue
+from deckkit.renderer.chart.workbook.cells import CellValue
 from deckkit.renderer.chart.workbook.refs import CellRange, format_formula, parse_formula
 from deckkit.renderer.opc.namespaces import C
 

@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from lxml import etree
 
 from deckkit.renderer.opc.namespaces import C
+from deckkit.renderer.xml_children import first_child
 
 CATEGORY_GROUPS = frozenset(
     (
@@ -47,6 +48,9 @@ def c(tag: str) -> str:
 
 
 def local(el: etree._Element) -> str:
+    tag = el.tag
+    if isinstance(tag, str):  # an element (the common case): no QName object needed
+        return tag.rpartition("}")[2]
     return etree.QName(el).localname
 
 
@@ -54,7 +58,7 @@ def child_val(el: etree._Element | None, tag: str, default: str = "") -> str:
     """``@val`` of ``el/c:{tag}``, or default."""
     if el is None:
         return default
-    found = el.find(c(tag))
+    found = first_child(el, c(tag))
     return default if found is None else found.get("val", default)
 
 
@@ -80,7 +84,8 @@ class PlotGroup:
 
 
 def plot_area(chart_space: etree._Element) -> etree._Element | None:
-    return chart_space.find(f"{c('chart')}/{c('plotArea')}")
+    chart = chart_space.find(c("chart"))
+    return chart.find(c("plotArea")) if chart is not None else None
 
 
 def axes_by_id(area: etree._Element) -> dict[str, etree._Element]:

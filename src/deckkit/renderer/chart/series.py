@@ -11,15 +11,17 @@ from __future__ import annotations
 import copy
 import uuid
 from collections.abc import Sequence
-from xml.sax.saxutils import escape
 
 from lxml import etree
 
 from deckkit.model.elements import Chart, ScatterChart
 from deckkit.renderer.chart.layout import SheetLayout
 from deckkit.renderer.chart.plot import c, local
-from deckkit.renderer.chart.workbook.editor import NumberText, StyleSource, _xml_safe, parse_formula
+from deckkit.renderer.chart.workbook.cells import NumberText, escape_text, xml_safe
+from deckkit.renderer.chart.workbook.followed import StyleSource
+from deckkit.renderer.chart.workbook.refs import parse_formula
 from deckkit.renderer.opc.namespaces import C
+from deckkit.renderer.xml_children import first_child
 
 # The children of every kind of c:ser merged into one order (no kind uses two that conflict).
 SER_ORDER = (
@@ -52,7 +54,7 @@ _C16_UNIQUE_ID = "{C3380CC4-5D6E-409C-BE32-E72D297353CC}"
 def set_child(ser: etree._Element, child: etree._Element) -> None:
     """Put child in ser in schema order, replacing an existing child of the same name."""
     name = local(child)
-    old = ser.find(c(name))
+    old = first_child(ser, c(name))
     if old is not None:
         ser.replace(old, child)
         return
@@ -65,7 +67,7 @@ def set_child(ser: etree._Element, child: etree._Element) -> None:
 
 
 def set_val(ser: etree._Element, tag: str, value: int) -> None:
-    el = ser.find(c(tag))
+    el = first_child(ser, c(tag))
     if el is None:
         el = etree.Element(c(tag))
         set_child(ser, el)
@@ -78,7 +80,7 @@ def _parse(xml: str) -> etree._Element:
 
 def _str_points(values: Sequence[str]) -> str:
     return "".join(
-        [f'<c:pt idx="{i}"><c:v>{escape(_xml_safe(v))}</c:v></c:pt>' for i, v in enumerate(values)]
+        [f'<c:pt idx="{i}"><c:v>{escape_text(xml_safe(v))}</c:v></c:pt>' for i, v in enumerate(values)]
     )
 
 
@@ -93,18 +95,21 @@ def number_texts(values: Sequence[float | None]) -> list[NumberText | None]:
 
 
 def _formula(ref: str | None) -> str:
-    return f"<c:f>{escape(ref)}</c:f>" if ref is not None else ""
+    return f"<c:f>{escape_text(ref)}</c:f>" if ref is not None else ""
 
 
 def number_format(ser: etree._Element, tag: str, default: str = "General") -> str:
     """The format code of the template cache of ser's tag child (numRef or numLit)."""
-    found = ser.find(f"{c(tag)}//{c('formatCode')}")
-    return found.text or default if found is not None else default
+    # ser.find("c:{tag}//c:formatCode") without ElementPath's Python machinery (once per series).
+    for holder in ser.iterchildren(c(tag)):
+        for found in holder.iter(c("formatCode")):
+            return found.text or default
+    return default
 
 
 def name_element(name: str, ref: str | None) -> etree._Element:
     if ref is None:
-        return _parse(f'<c:tx xmlns:c="{C}"><c:v>{escape(_xml_safe(name))}</c:v></c:tx>')
+        return _parse(f'<c:tx xmlns:c="{C}"><c:v>{escape_text(xml_safe(name))}</c:v></c:tx>')
     return _parse(
         f'<c:tx xmlns:c="{C}"><c:strRef>{_formula(ref)}<c:strCache><c:ptCount val="1"/>'
         f"{_str_points([name])}</c:strCache></c:strRef></c:tx>"
@@ -124,7 +129,7 @@ def text_categories(labels: Sequence[str], ref: str | None) -> etree._Element:
 def numbers(tag: str, texts: Sequence[str | None], ref: str | None, format_code: str) -> etree._Element:
     """c:val / c:cat (dates) / c:xVal / c:yVal / c:bubbleSize from :func:`number_texts`; None is a gap."""
     inner = (
-        f"<c:formatCode>{escape(format_code)}</c:formatCode>"
+        f"<c:formatCode>{escape_text(format_code)}</c:formatCode>"
         f'<c:ptCount val="{len(texts)}"/>{_num_points(texts)}'
     )
     body = (
@@ -189,6 +194,15 @@ def new_series(kind: str) -> etree._Element:
     return ser
 
 
+def _formula_text(ser: etree._Element, tag: str) -> str:
+    """The text of ``c:{tag}/c:numRef/c:f`` (the first), or ""."""
+    for holder in ser.iterchildren(c(tag)):
+        for ref in holder.iterchildren(c("numRef")):
+            for formula in ref.iterchildren(c("f")):
+                return formula.text or ""
+    return ""
+
+
 def value_style_sources(
     elements: Sequence[etree._Element], layout: SheetLayout, chart: Chart | ScatterChart
 ) -> list[StyleSource]:
@@ -216,7 +230,7 @@ def value_style_sources(
         ]
     sources: list[StyleSource] = []
     for ser, tag, ref in targets:
-        source = parse_formula(ser.findtext(f"{c(tag)}/{c('numRef')}/{c('f')}") or "")
+        source = parse_formula(_formula_text(ser, tag))
         target = parse_formula(ref)
         if source is not None and target is not None and source[0] == layout.sheet:
             sources.append(StyleSource(target[1], source[1]))

@@ -79,6 +79,16 @@ class _Line:
         return round(tallest * max(0.1, self.spacing - reduction))
 
 
+def _theme_latin(theme: etree._Element, which: str) -> etree._Element | None:
+    """``theme.find(".//a:fontScheme/a:{which}Font/a:latin")``, walked in C (ElementPath's ``.//``
+    walks the whole theme in Python, for every text box filled)."""
+    for scheme in theme.iter(f"{{{A}}}fontScheme"):
+        for font in scheme.iterchildren(f"{{{A}}}{which}Font"):
+            for latin in font.iterchildren(f"{{{A}}}latin"):
+                return latin
+    return None
+
+
 class _Styles:
     """Where a run's size, typeface, bold and italic come from when the run does not say."""
 
@@ -100,7 +110,7 @@ class _Styles:
         self.minor = self.major = "Calibri"
         if theme is not None:
             for which in ("minor", "major"):
-                latin = theme.xml.find(f".//{{{A}}}fontScheme/{{{A}}}{which}Font/{{{A}}}latin")
+                latin = _theme_latin(theme.xml, which)
                 if latin is not None and latin.get("typeface"):
                     setattr(self, which, latin.get("typeface"))
 

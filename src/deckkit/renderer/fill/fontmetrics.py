@@ -15,6 +15,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from deckkit.renderer.fill.fontcache import FontCache, file_key
+
 __all__ = ["Face", "face", "line_height", "text_width"]
 
 FONT_DIRS = (
@@ -67,32 +69,79 @@ def _style_key(bold: bool, italic: bool) -> str:
 
 
 @functools.cache
+def _cache() -> FontCache:
+    return FontCache()
+
+
+@functools.cache
 def _index() -> dict[tuple[str, str], Path]:
     """(family lower-case, style) -> font file, for every installed TrueType/OpenType font."""
-    from fontTools.ttLib import TTFont
-
+    cache = _cache()
+    fonts: dict[str, list[Any]] = {}
     found: dict[tuple[str, str], Path] = {}
+    for path in _font_files():
+        try:
+            key = file_key(path)
+        except OSError:
+            continue
+        entry = cache.fonts.get(str(path))
+        if entry is None or entry[:2] != key:
+            entry = [*key, *_read_names(path)]
+        fonts[str(path)] = entry
+        family, style = entry[2], entry[3]
+        if family is not None:
+            found.setdefault((family.lower(), style), path)
+    if fonts != cache.fonts:
+        cache.fonts = fonts
+        cache.save()
+    return found
+
+
+def _font_files() -> list[Path]:
+    files: list[Path] = []
     for folder in FONT_DIRS:
         root = Path(os.path.expanduser(folder))
-        if not root.is_dir():
-            continue
-        for path in sorted(root.rglob("*")):
-            if path.suffix.lower() not in (".ttf", ".otf"):
-                continue
-            try:
-                with TTFont(str(path), lazy=True) as font:
-                    names: Any = font["name"]
-                    family = names.getBestFamilyName() or ""
-                    style = (names.getBestSubFamilyName() or "Regular").lower()
-            except Exception:  # a damaged or unusual font file: not a reason to fail a render
-                continue
-            style = "regular" if style in ("book", "normal", "roman") else style.replace("oblique", "italic")
-            found.setdefault((family.lower(), style), path)
-    return found
+        if root.is_dir():
+            files += [p for p in sorted(root.rglob("*")) if p.suffix.lower() in (".ttf", ".otf")]
+    return files
+
+
+def _read_names(path: Path) -> tuple[str | None, str | None]:
+    """(family, style) of a font file; (None, None) for a damaged or unusual one."""
+    from fontTools.ttLib import TTFont
+
+    try:
+        with TTFont(str(path), lazy=True) as font:
+            names: Any = font["name"]
+            family = names.getBestFamilyName() or ""
+            style = (names.getBestSubFamilyName() or "Regular").lower()
+    except Exception:  # a damaged or unusual font file: not a reason to fail a render
+        return None, None
+    return family, "regular" if style in ("book", "normal", "roman") else style.replace("oblique", "italic")
 
 
 @functools.cache
 def _load(path: Path) -> Face:
+    cache = _cache()
+    key = file_key(path)
+    entry = cache.faces.get(str(path))
+    if entry is not None and entry[:2] == key:
+        family, units, default, spacing, advances = entry[2:]
+        return Face(family, {int(code): width for code, width in advances.items()}, units, default, spacing)
+    face = _read_face(path)
+    cache.faces[str(path)] = [
+        *key,
+        face.family,
+        face.units_per_em,
+        face.default_advance,
+        face.line_spacing,
+        face.advances,
+    ]
+    cache.save()
+    return face
+
+
+def _read_face(path: Path) -> Face:
     import logging
 
     from fontTools.ttLib import TTFont

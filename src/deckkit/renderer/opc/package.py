@@ -241,7 +241,7 @@ class Package:
         # Template bytes written unparsed are checked (once: clones share them); bytes deckkit
         # made (an edited workbook, media from the data) come from checked sources.
         for part in parts:
-            if not part.is_parsed and id(part.blob) in self._unchecked:
+            if not part.is_parsed and not part.is_frozen and id(part.blob) in self._unchecked:
                 self._unchecked.discard(id(part.blob))
                 check_unparsed_part(part.name or part.name_hint, part.content_type, part.blob)
         assign_names(parts)

@@ -7,14 +7,13 @@ written (:func:`deckkit.renderer.opc.part_names.assign_names`).
 from __future__ import annotations
 
 import copy
-from concurrent.futures import Future
 from typing import Protocol
 
 from lxml import etree
 
 from deckkit.renderer.opc.relationships import Relationships
 from deckkit.renderer.opc.safexml import parse_xml
-from deckkit.renderer.opc.zip_writer import Packed, pack_in_background, should_deflate
+from deckkit.renderer.opc.zip_writer import BackgroundPacker, Packed, PendingPack, should_deflate
 
 __all__ = ["Part", "PartSource", "parse_xml", "serialize_xml"]
 
@@ -70,7 +69,7 @@ class Part:
         self._rels: Relationships | None = None
         # The template entry whose bytes this part still holds unchanged (written without deflating again).
         self.template_entry: str | None = None
-        self._packed: Future[Packed] | None = None  # deflating after freeze()
+        self._packed: PendingPack | None = None  # deflating after freeze(), its bytes let go
 
     def __repr__(self) -> str:
         return f"<Part {self.name or '(new)'} {self.content_type}>"
@@ -80,6 +79,8 @@ class Part:
         """The part's bytes (serialized from the tree when it was parsed)."""
         if self._xml is not None:
             return serialize_xml(self._xml)
+        if self._blob is None and self._packed is not None:
+            return self._packed.data()
         if self._blob is None:
             assert self.name is not None
             self._blob = self._source.read_part(self.name)
@@ -88,6 +89,8 @@ class Part:
 
     @blob.setter
     def blob(self, data: bytes) -> None:
+        if data is self._blob and self._xml is None:
+            return  # the very bytes it holds (a workbook left as it was): still the template's, unchecked
         self._blob = data
         self._xml = None
         self.template_entry = None
@@ -103,22 +106,32 @@ class Part:
             self._packed = None
         return self._xml
 
-    def freeze(self) -> None:
-        """A filled part that will not change again: serialized now, its tree let go, deflated meanwhile.
+    def freeze(self, packer: BackgroundPacker | None = None) -> None:
+        """A filled part that will not change again: serialized now, deflated meanwhile by packer.
 
         An output slide's tree takes many times the memory of its text, and deflating it can run on
-        another core while the next slide is filled. Reading ``xml`` again parses it again.
+        another core while the next slide is filled; the part then holds only its deflated bytes.
+        Without a packer it is deflated on its own. Reading ``xml`` again parses it again.
         """
         if self._xml is not None:
             self._blob = serialize_xml(self._xml)
             self._xml = None
         if self._blob is not None and self.template_entry is None and self._packed is None:
-            self._packed = pack_in_background(self._blob, should_deflate(self.name_hint))
+            own = packer or BackgroundPacker()
+            self._packed = own.add(self._blob, should_deflate(self.name_hint))
+            self._blob = None
+            if packer is None:
+                own.flush()
 
     @property
     def packed(self) -> Packed | None:
         """The part as it goes into the zip, when deflated since :meth:`freeze`."""
         return self._packed.result() if self._packed is not None else None
+
+    @property
+    def is_frozen(self) -> bool:
+        """Frozen (:meth:`freeze`) and not changed since: it holds its deflated bytes."""
+        return self._packed is not None
 
     @property
     def is_parsed(self) -> bool:

@@ -20,12 +20,21 @@ import zlib
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass
 
-__all__ = ["Packed", "ZipEntry", "pack_in_background", "read_packed", "should_deflate", "write_zip"]
+__all__ = [
+    "BackgroundPacker",
+    "Packed",
+    "PendingPack",
+    "ZipEntry",
+    "read_packed",
+    "should_deflate",
+    "write_zip",
+]
 
 LEVEL = 6
 """zlib's default, as :mod:`zipfile` writes: the output is no larger than before."""
 
 _PARALLEL_FROM = 256 * 1024  # below this many bytes to deflate, threads cost more than they save
+_BATCH_BYTES = 256 * 1024  # parts deflated in the background by one task
 _ZIP32_LIMIT = 0xFFFFFFFF
 _UTF8_FLAG = 0x800
 _CREATE_SYSTEM = 3  # Unix, as zipfile writes on POSIX
@@ -89,15 +98,88 @@ _ALREADY_COMPRESSED = frozenset(
 )
 
 
-def pack_in_background(data: bytes, deflate: bool) -> Future[Packed] | None:
-    """Start deflating a finished part on another core while the caller goes on; None on one core."""
-    if _threads() == 1:
-        return None
-    return _pool().submit(_pack, ZipEntry("", data, deflate))
+class PendingPack:
+    """A part handed to a :class:`BackgroundPacker`: its packed form when asked, its bytes again if need be."""
+
+    __slots__ = ("_batch", "_index")
+
+    def __init__(self, batch: _Batch, index: int) -> None:
+        self._batch = batch
+        self._index = index
+
+    def result(self) -> Packed:
+        return self._batch.result()[self._index]
+
+    def data(self) -> bytes:
+        """The part's bytes, inflated again (rare: a finished part is read once more)."""
+        packed = self.result()
+        return zlib.decompress(packed.data, -15) if packed.method == zipfile.ZIP_DEFLATED else packed.data
+
+
+class _Batch:
+    """Parts deflated together by one task; their bytes are let go as soon as they are packed."""
+
+    def __init__(self) -> None:
+        self.entries: list[ZipEntry] = []
+        self.size = 0
+        self._future: Future[list[Packed]] | None = None
+        self._done: list[Packed] | None = None
+
+    def start(self) -> None:
+        if _threads() == 1:
+            self._done = _pack_and_release(self.entries)
+        else:
+            self._future = _pool().submit(_pack_and_release, self.entries)
+
+    def result(self) -> list[Packed]:
+        if self._done is None:
+            self._done = (
+                self._future.result() if self._future is not None else _pack_and_release(self.entries)
+            )
+            self._future = None
+        return self._done
+
+
+class BackgroundPacker:
+    """Deflates finished parts on another core, a batch at a time, while the caller goes on.
+
+    One task per part would cost more (a task, and the GIL changing hands) than deflating a small
+    part takes, so parts are handed over in batches of about ``batch_bytes``. The caller keeps a
+    :class:`PendingPack` and may drop its own bytes: a batch holds them only until they are packed,
+    so the uncompressed parts of a large deck are never all in memory at once. On one core a full
+    batch is deflated at once, in the calling thread.
+    """
+
+    def __init__(self, batch_bytes: int = _BATCH_BYTES) -> None:
+        self._batch_bytes = batch_bytes
+        self._open: _Batch | None = None
+
+    def add(self, data: bytes, deflate: bool) -> PendingPack:
+        batch = self._open
+        if batch is None:
+            batch = self._open = _Batch()
+        batch.entries.append(ZipEntry("", data, deflate))
+        batch.size += len(data)
+        pending = PendingPack(batch, len(batch.entries) - 1)
+        if batch.size >= self._batch_bytes:
+            self.flush()
+        return pending
+
+    def flush(self) -> None:
+        """Start the batch being filled (the rest is deflated when first asked for)."""
+        if self._open is not None:
+            self._open.start()
+            self._open = None
 
 
 def _pack_batch(batch: list[ZipEntry]) -> list[Packed]:
     return [_pack(entry) for entry in batch]
+
+
+def _pack_and_release(batch: list[ZipEntry]) -> list[Packed]:
+    packed = _pack_batch(batch)
+    batch.clear()  # the uncompressed bytes are no longer needed
+    return packed
 
 
 _POOL: ThreadPoolExecutor | None = None

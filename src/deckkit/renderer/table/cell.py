@@ -24,6 +24,7 @@ from deckkit.renderer.drawingml import (
 )
 from deckkit.renderer.drawingml import a as qn
 from deckkit.renderer.table.grid import Merge
+from deckkit.renderer.xml_children import child_elements, first_child
 
 # XML 1.0 cannot hold these characters at all; a pptx with them does not open.
 ILLEGAL_XML_CHARACTERS = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff]")
@@ -55,7 +56,7 @@ _PPR, _RPR, _END, _TXBODY = qn("pPr"), qn("rPr"), qn("endParaRPr"), qn("txBody")
 
 def cell_properties(tc: etree._Element) -> etree._Element:
     """The cell's ``a:tcPr``, created in its place (after the text body) when missing."""
-    tc_pr = tc.find(qn("tcPr"))
+    tc_pr = first_child(tc, qn("tcPr"))
     if tc_pr is None:
         tc_pr = etree.Element(qn("tcPr"))
         insert_before_any(tc, tc_pr, ("extLst",))
@@ -63,7 +64,7 @@ def cell_properties(tc: etree._Element) -> etree._Element:
 
 
 def _text_body(tc: etree._Element) -> etree._Element:
-    body = tc.find(_TXBODY)
+    body = first_child(tc, _TXBODY)
     if body is None:
         body = etree.Element(_TXBODY)
         etree.SubElement(body, qn("bodyPr"))
@@ -75,11 +76,11 @@ def _text_body(tc: etree._Element) -> etree._Element:
 def _first_run_properties(paragraphs: list[etree._Element]) -> etree._Element | None:
     for para in paragraphs:
         for run in para.iter(_R, _FLD):
-            r_pr = run.find(_RPR)
+            r_pr = first_child(run, _RPR)
             if r_pr is not None:
                 return r_pr
     for para in paragraphs:
-        end = para.find(_END)
+        end = first_child(para, _END)
         if end is not None:
             return end
     return None
@@ -103,10 +104,10 @@ def set_cell_text(tc: etree._Element, value: str, font: FontStyles | None = None
     run, line break and the paragraph end.
     """
     body = _text_body(tc)
-    paragraphs = body.findall(_P)
+    paragraphs = child_elements(body, _P)
     first = paragraphs[0] if paragraphs else None
-    p_pr = first.find(_PPR) if first is not None else None
-    end = first.find(_END) if first is not None else None
+    p_pr = first_child(first, _PPR) if first is not None else None
+    end = first_child(first, _END) if first is not None else None
     r_pr = _as("rPr", _first_run_properties(paragraphs))
     end_pr = _as("endParaRPr", end) if end is not None else _as("endParaRPr", r_pr)
     if font is not None:
@@ -117,9 +118,11 @@ def set_cell_text(tc: etree._Element, value: str, font: FontStyles | None = None
         apply_font(r_pr, font)
         apply_font(end_pr, font)
 
-    para = etree.Element(_P)
+    # Made inside the cell's document: an element made on its own gets a document of its own,
+    # and moving it in later makes lxml walk it to reconcile namespaces.
+    para = etree.SubElement(body, _P)
     if p_pr is not None:
-        para.append(copy.deepcopy(p_pr))
+        para.append(p_pr)  # moved, not copied: its paragraph goes below
     # A vertical tab is PowerPoint's soft line break: a break, as in any text (docs/templates.md).
     text = ILLEGAL_XML_CHARACTERS.sub("", value.replace("\r\n", "\n").replace("\r", "\n").replace("\v", "\n"))
     lines = text.split("\n")

@@ -11,16 +11,21 @@ table never needs renumbering.
 from __future__ import annotations
 
 import bisect
-import re
 import zipfile
 import zlib
 from collections.abc import Sequence
-from dataclasses import dataclass
-from functools import lru_cache
-from xml.sax.saxutils import escape
 
 from lxml import etree
 
+from deckkit.renderer.chart.workbook.cells import (
+    CellValue,
+    DateNumber,
+    NumberText,
+    cell_xml,
+    format_number,
+    plain_row_cells,
+)
+from deckkit.renderer.chart.workbook.followed import StyleSource, followed_styles
 from deckkit.renderer.chart.workbook.package import (
     XlsxPackage,
     date_style,
@@ -34,10 +39,9 @@ from deckkit.renderer.chart.workbook.package import (
     sheet_tag as _s,
 )
 from deckkit.renderer.chart.workbook.refs import (
-    CELL,
     CellRange,
+    cell_column,
     column_letter,
-    column_number,
     format_formula,
     parse_cell,
     parse_formula,
@@ -56,21 +60,6 @@ __all__ = [
     "format_number",
     "parse_formula",
 ]
-
-CellValue = str | int | float | None
-
-
-@dataclass(frozen=True, slots=True)
-class StyleSource:
-    """A series' cells in the new block take the cell styles of the template cells of a series.
-
-    Both ranges are one column or one row of the sheet. The k-th target cell takes the k-th
-    source cell's style (the last one's beyond the source's length); a source cell without a
-    style makes the target cell General.
-    """
-
-    target: CellRange
-    source: CellRange
 
 
 class ChartWorkbook:
@@ -120,55 +109,6 @@ class ChartWorkbook:
         return _write_block(
             self._package, self._sheets[sheet], clear, top, left, grid, date_format, style_sources
         )
-
-
-def _cell_xml(ref: str, value: CellValue, style: str | None) -> str:
-    s = f' s="{style}"' if style else ""
-    if value is None:
-        return f'<c r="{ref}"{s}/>' if style else ""
-    if isinstance(value, NumberText):
-        return f'<c r="{ref}"{s}><v>{value}</v></c>'
-    if isinstance(value, str):
-        space = ' xml:space="preserve"' if value != value.strip() else ""
-        return f'<c r="{ref}"{s} t="inlineStr"><is><t{space}>{escape(_xml_safe(value))}</t></is></c>'
-    return f'<c r="{ref}"{s}><v>{format_number(value)}</v></c>'
-
-
-_ILLEGAL = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff]")
-
-
-def _xml_safe(text: str) -> str:
-    """Text without the control characters XML 1.0 cannot hold."""
-    return _ILLEGAL.sub("", text)
-
-
-def format_number(value: float) -> str:
-    """Shortest text that reads back as the same number (``3`` for 3.0, as spreadsheets write it)."""
-    text = repr(value)
-    return text[:-2] if text.endswith(".0") else text
-
-
-class NumberText(str):
-    """A number already formatted with :func:`format_number` (written as a number, not text)."""
-
-    __slots__ = ()
-
-
-class DateNumber(NumberText):
-    """A day serial, written with the block's date format so that "Edit Data" shows a date."""
-
-    __slots__ = ()
-
-
-def _cell_col(cell: etree._Element) -> int:
-    return _ref_column(cell.get("r", ""))
-
-
-# Every chart's sheet uses the same few hundred references (B2, C2...): each is parsed once.
-@lru_cache(maxsize=8192)
-def _ref_column(ref: str) -> int:
-    m = CELL.match(ref)
-    return column_number(m.group(1)) if m else 0
 
 
 def _number_rows_and_cells(sheet_data: etree._Element) -> None:
@@ -235,7 +175,7 @@ def _replace_cells(
 ) -> dict[bytes, bytes]:
     """Replace the cells; rows that did not exist come back as (marker, text) to splice in."""
     rows = {int(r.get("r", "0")): r for r in sheet_data.iter(_s("row"))}
-    followed = _followed_styles(rows, style_sources)  # read before the block is cleared
+    followed = followed_styles(rows, style_sources)  # read before the block is cleared
     styles, column_styles = _clear_block(rows, clear)
     # A series column beyond its source's length takes the source's last style (followed.columns).
     for col, (_, rest) in followed.columns.items():
@@ -250,7 +190,7 @@ def _replace_cells(
         row_no = block.top + i
         if i and not clear.top <= row_no <= clear.bottom and row_no not in followed.rows:
             # Rows beyond the template's block (the bulk of a large chart): column styles only.
-            text = _plain_row_cells(row_no, values, letters, plain, column_styles, block.left, date_style)
+            text = plain_row_cells(row_no, values, letters, plain, column_styles, block.left, date_style)
         else:
             cells = []
             for j, value in enumerate(values):
@@ -261,7 +201,7 @@ def _replace_cells(
                     style = followed_style
                 if isinstance(value, DateNumber) and date_style is not None:
                     style = date_style
-                cells.append(_cell_xml(f"{letters[j]}{row_no}", value, style))
+                cells.append(cell_xml(f"{letters[j]}{row_no}", value, style))
             text = "".join(cells)
         row = rows.get(row_no)
         if row is None:
@@ -289,7 +229,7 @@ def _clear_block(
         for cell in list(row):
             if cell.tag != _s("c"):
                 continue
-            col = _cell_col(cell)
+            col = cell_column(cell)
             if clear.left <= col <= clear.right:
                 style = cell.get("s")
                 if style:
@@ -302,35 +242,13 @@ def _clear_block(
     return styles, column_styles
 
 
-def _plain_row_cells(
-    row_no: int,
-    values: Sequence[CellValue],
-    letters: list[str],
-    plain: list[str],
-    column_styles: dict[int, str],
-    left: int,
-    date_style: str | None,
-) -> str:
-    """The cells of a row past the template's block, as text (the fast path of large charts)."""
-    cells = []
-    for j, value in enumerate(values):
-        kind = type(value)
-        if kind is NumberText:
-            cells.append(f'<c r="{letters[j]}{row_no}"{plain[j]}><v>{value}</v></c>')
-        elif kind is DateNumber and date_style is not None:
-            cells.append(f'<c r="{letters[j]}{row_no}" s="{date_style}"><v>{value}</v></c>')
-        elif value is not None:
-            cells.append(_cell_xml(f"{letters[j]}{row_no}", value, column_styles.get(left + j)))
-    return "".join(cells)
-
-
 def _merge_into_row(row: etree._Element, text: str) -> None:
     """Put the new cells (text) into an existing row, beside the cells it keeps, in column order."""
     fresh = etree.fromstring(f'<row xmlns="{S}">{text}</row>', _SAFE)
     kept = [c for c in row if c.tag == _s("c")]
     tail = [c for c in row if c.tag != _s("c")]  # extLst of the row
     # The new cells come in column order: sorting is needed only to place kept ones.
-    merged = sorted([*kept, *fresh], key=_cell_col) if kept else list(fresh)
+    merged = sorted([*kept, *fresh], key=cell_column) if kept else list(fresh)
     for child in list(row):
         row.remove(child)
     row.extend([*merged, *tail])
@@ -367,66 +285,6 @@ def _insert_new_rows(sheet_data: etree._Element, new_rows: dict[int, str]) -> di
     return splices
 
 
-def _cells(rng: CellRange) -> list[tuple[int, int]]:
-    """The cells of a one-column or one-row range, in order."""
-    return [(r, col) for r in range(rng.top, rng.bottom + 1) for col in range(rng.left, rng.right + 1)]
-
-
-@dataclass(slots=True)
-class _Followed:
-    """The styles target cells take from their sources (``""``: none, so General).
-
-    cells: the first cells of each target, one per source cell; columns / rows: the style of the
-    rest of a target column (series in columns) or row (series in rows), its source's last, with
-    the range it covers.
-    """
-
-    cells: dict[tuple[int, int], str]
-    columns: dict[int, tuple[CellRange, str]]
-    rows: dict[int, tuple[CellRange, str]]
-
-    def style(self, row: int, col: int) -> str | None:
-        found = self.cells.get((row, col))
-        if found is not None:
-            return found
-        rest = self.columns.get(col) or self.rows.get(row)
-        if rest is not None and rest[0].top <= row <= rest[0].bottom and rest[0].left <= col <= rest[0].right:
-            return rest[1]
-        return None
-
-
-def _followed_styles(rows: dict[int, etree._Element], sources: Sequence[StyleSource]) -> _Followed:
-    """Where every target cell takes its style from, read from the source cells before clearing."""
-    followed = _Followed({}, {}, {})
-    wanted = {cell for s in sources for cell in _cells(s.source)}
-    found: dict[tuple[int, int], str] = {}
-    for row_no in {r for r, _ in wanted}:
-        row = rows.get(row_no)
-        if row is None:
-            continue
-        for cell in row:
-            if cell.tag == _s("c") and (row_no, col := _cell_col(cell)) in wanted:
-                found[(row_no, col)] = cell.get("s", "")
-    for s in sources:
-        source = [found.get(cell, "") for cell in _cells(s.source)]
-        if not source:
-            continue
-        target = s.target
-        first = CellRange(
-            target.top,
-            target.left,
-            min(target.bottom, target.top + len(source) - 1),
-            min(target.right, target.left + len(source) - 1),
-        )
-        for k, target_cell in enumerate(_cells(first)):
-            followed.cells[target_cell] = source[k]
-        if target.left == target.right:
-            followed.columns[target.left] = (target, source[-1])
-        else:
-            followed.rows[target.top] = (target, source[-1])
-    return followed
-
-
 def _update_dimension(root: etree._Element, sheet_data: etree._Element, block: CellRange) -> None:
     """The used range: the new block and every other row's first and last cell."""
     dimension = root.find(_s("dimension"))
@@ -438,11 +296,11 @@ def _update_dimension(root: etree._Element, sheet_data: etree._Element, block: C
         row_no = int(row.get("r", "0"))
         if block.top < row_no <= block.bottom and len(row) and row[-1].tag == cell_tag:
             # A block row: its first cell is within the block; only its last may reach beyond.
-            right = _cell_col(row[-1])
+            right = cell_column(row[-1])
             if right > bounds.right:
                 bounds = bounds.union(CellRange(row_no, right, row_no, right))
             continue
         cells = [c for c in row if c.tag == cell_tag]
         if cells:
-            bounds = bounds.union(CellRange(row_no, _cell_col(cells[0]), row_no, _cell_col(cells[-1])))
+            bounds = bounds.union(CellRange(row_no, cell_column(cells[0]), row_no, cell_column(cells[-1])))
     dimension.set("ref", bounds.a1)

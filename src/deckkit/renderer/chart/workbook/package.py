@@ -63,7 +63,15 @@ class XlsxPackage:
         return "xl/workbook.xml"
 
     def sheets(self) -> list[tuple[str, str]]:
-        """(sheet name, part name) of the worksheets, in workbook order."""
+        """(sheet name, part name) of the worksheets, in workbook order, as read.
+
+        deckkit never edits the list of sheets: it is read once per distinct workbook.
+        """
+        if self._source.sheets is None:
+            self._source.sheets = self._read_sheets()
+        return list(self._source.sheets)
+
+    def _read_sheets(self) -> list[tuple[str, str]]:
         wb_part = self.workbook_part()
         if wb_part not in self.parts:
             return []
@@ -184,7 +192,7 @@ def _parse_rels(folder: str, xml: bytes) -> tuple[tuple[str, tuple[str, str]], .
 class _ReadXlsx:
     """A workbook's entries and part bytes as read, shared by every chart embedding the same bytes.
 
-    Nothing here changes after reading except the memo of packed parts, which only grows.
+    Nothing here changes after reading except the memos of packed parts and of the sheet list.
     """
 
     def __init__(self, data: bytes) -> None:
@@ -201,6 +209,7 @@ class _ReadXlsx:
         if any(has_doctype(data) for name, data in self.parts.items() if name.endswith((".xml", ".rels"))):
             raise RefusedEntryError("has a part with a document type declaration")
         self._packed: dict[str, tuple[int, int, bytes]] = {}
+        self.sheets: list[tuple[str, str]] | None = None  # memo of XlsxPackage.sheets
 
     def packed(self, name: str, data: bytes) -> tuple[int, int, bytes]:
         found = self._packed.get(name)

@@ -9,6 +9,8 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
+from lxml import etree
+
 
 @dataclass(frozen=True, slots=True)
 class CellRange:
@@ -81,6 +83,8 @@ def parse_range(ref: str) -> CellRange | None:
     return CellRange(min(a[0], b[0]), min(a[1], b[1]), max(a[0], b[0]), max(a[1], b[1]))
 
 
+# Every copy of a template chart reads the same formulas: each is parsed once.
+@lru_cache(maxsize=4096)
 def parse_formula(formula: str) -> tuple[str, CellRange] | None:
     """('Sheet1', range) for ``Sheet1!$B$2:$B$4`` or ``'My sheet'!$A$1``; None for anything else."""
     m = _FORMULA.match(formula.strip())
@@ -91,6 +95,21 @@ def parse_formula(formula: str) -> tuple[str, CellRange] | None:
     return (sheet, rng) if rng is not None else None
 
 
+_PLAIN_SHEET_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_.]*")
+
+
 def format_formula(sheet: str, rng: CellRange) -> str:
-    name = sheet if re.fullmatch(r"[A-Za-z_][A-Za-z0-9_.]*", sheet) else "'" + sheet.replace("'", "''") + "'"
+    name = sheet if _PLAIN_SHEET_NAME.fullmatch(sheet) else "'" + sheet.replace("'", "''") + "'"
     return f"{name}!{rng.absolute()}"
+
+
+def cell_column(cell: etree._Element) -> int:
+    """The column number of a sheet cell (``c``) from its ``r`` reference; 0 without one."""
+    return _ref_column(cell.get("r", ""))
+
+
+# Every chart's sheet uses the same few hundred references (B2, C2...): each is parsed once.
+@lru_cache(maxsize=8192)
+def _ref_column(ref: str) -> int:
+    m = CELL.match(ref)
+    return column_number(m.group(1)) if m else 0
