@@ -11,8 +11,10 @@ supervisor runs there.
 
 The supervisor first binds the address *without* ``SO_REUSEPORT``, so that a port taken by any
 other program (another ``deckkit serve`` included) is refused with a message instead of being
-silently shared; a worker that dies after it started is replaced; one that fails while starting
-stops the server, as it would fail again (a worker has started once its server listens).
+silently shared, and then at once binds a socket per worker, which it keeps: a worker that dies
+after it started is replaced on the same socket (the connections waiting in it are not lost);
+one that fails while starting stops the server, as it would fail again (a worker has started
+once its server listens).
 """
 
 from __future__ import annotations
@@ -74,8 +76,8 @@ def reuse_port_socket(host: str, port: int) -> socket.socket:
     return sock
 
 
-def _serve_one(settings: Settings, log_level: str | None, ready: Event) -> None:
-    """A worker process: the app from the settings, on a socket of its own; ``ready`` once it serves."""
+def _serve_one(settings: Settings, log_level: str | None, sock: socket.socket, ready: Event) -> None:
+    """A worker process: the app from the settings, on its socket; ``ready`` once it serves."""
     import uvicorn
 
     from deckkit_server.app import create_app
@@ -89,26 +91,28 @@ def _serve_one(settings: Settings, log_level: str | None, ready: Event) -> None:
 
     config = uvicorn_config(create_app(settings), settings, log_level=log_level)
     # Ctrl-C reaches every process of the terminal's group; the worker then stops as uvicorn does.
-    Server(config).run(sockets=[reuse_port_socket(settings.host, settings.port)])
+    Server(config).run(sockets=[sock])
 
 
 class _Workers:
-    def __init__(self, settings: Settings, log_level: str | None) -> None:
-        self._settings, self._log_level = settings, log_level
+    def __init__(self, settings: Settings, log_level: str | None, sockets: list[socket.socket]) -> None:
+        self._settings, self._log_level, self._sockets = settings, log_level, sockets
         self._context = multiprocessing.get_context("spawn")
         self._processes: list[tuple[SpawnProcess, Event]] = []
         self.stop = threading.Event()
 
-    def _start(self) -> tuple[SpawnProcess, Event]:
+    def _start(self, index: int) -> tuple[SpawnProcess, Event]:
         ready = self._context.Event()
         process = self._context.Process(
-            target=_serve_one, args=(self._settings, self._log_level, ready), name="deckkit-server-worker"
+            target=_serve_one,
+            args=(self._settings, self._log_level, self._sockets[index], ready),
+            name="deckkit-server-worker",
         )
         process.start()
         return process, ready
 
-    def start_all(self, count: int) -> None:
-        self._processes = [self._start() for _ in range(count)]
+    def start_all(self) -> None:
+        self._processes = [self._start(index) for index in range(len(self._sockets))]
 
     def replace_dead(self) -> int | None:
         """Restart workers that died; the exit code that should stop the server, if one failed to start."""
@@ -121,7 +125,7 @@ class _Workers:
             logger.warning(
                 "server worker %s died (exit code %s); starting another", process.pid, process.exitcode
             )
-            self._processes[index] = self._start()
+            self._processes[index] = self._start(index)
         return None
 
     def stop_all(self) -> None:
@@ -141,7 +145,8 @@ def run_workers(settings: Settings, *, log_level: str | None = None) -> int:
     if not balances_connections():
         return _run_uvicorn_supervisor(settings, log_level)
     port = claim_port(settings.host, settings.port)
-    workers = _Workers(settings.model_copy(update={"port": port}), log_level)
+    sockets = [reuse_port_socket(settings.host, port) for _ in range(settings.workers)]
+    workers = _Workers(settings.model_copy(update={"port": port}), log_level, sockets)
 
     def request_stop(signum: int, frame: Any) -> None:
         workers.stop.set()
@@ -149,7 +154,7 @@ def run_workers(settings: Settings, *, log_level: str | None = None) -> int:
     previous = {sig: signal.signal(sig, request_stop) for sig in (signal.SIGINT, signal.SIGTERM)}
     exit_code = 0
     try:
-        workers.start_all(settings.workers)
+        workers.start_all()
         while not workers.stop.wait(0.5):
             failed = workers.replace_dead()
             if failed is not None:
@@ -157,6 +162,8 @@ def run_workers(settings: Settings, *, log_level: str | None = None) -> int:
                 break
     finally:
         workers.stop_all()
+        for sock in sockets:
+            sock.close()
         for sig, handler in previous.items():
             signal.signal(sig, handler)
     return exit_code

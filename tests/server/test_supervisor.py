@@ -75,14 +75,16 @@ def _wait_until_up(url: str) -> None:
 
 
 def _serve(tmp_path: Path, port: int) -> subprocess.Popen[str]:
+    """The server, its output in ``tmp_path / "server.log"`` (a pipe nobody reads could fill up)."""
     env = {k: v for k, v in os.environ.items() if not k.startswith("DECKKIT_")}
     command = [sys.executable, "-m", "deckkit_server.cli", "serve", "--workers", "2", "--port", str(port)]
-    command += ["--data-dir", str(tmp_path / "data"), "--log-level", "warning"]
-    return subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
+    command += ["--data-dir", str(tmp_path / "data"), "--log-level", "info"]
+    with (tmp_path / "server.log").open("w") as log:
+        return subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT, text=True, env=env)
 
 
 @pytest.fixture
-def two_workers(tmp_path: Path) -> Iterator[tuple[subprocess.Popen[str], int]]:
+def two_workers(tmp_path: Path) -> Iterator[tuple[subprocess.Popen[str], int, Path]]:
     port = free_port()
     server = _serve(tmp_path, port)
     try:
@@ -90,11 +92,12 @@ def two_workers(tmp_path: Path) -> Iterator[tuple[subprocess.Popen[str], int]]:
         deadline = time.monotonic() + 60
         while len(_socket_inodes_on(port, "0A")) < 2 and time.monotonic() < deadline:
             time.sleep(0.1)  # until both workers listen (a worker killed before that failed to start)
-        yield server, port
+        assert len(_socket_inodes_on(port, "0A")) == 2, (tmp_path / "server.log").read_text()
+        yield server, port, tmp_path / "server.log"
     finally:
         if server.poll() is None:
             server.terminate()
-        server.communicate(timeout=60)
+        server.wait(timeout=60)
 
 
 def _workers(server: subprocess.Popen[str]) -> list[int]:
@@ -103,15 +106,17 @@ def _workers(server: subprocess.Popen[str]) -> list[int]:
 
 
 def test_kept_alive_connections_are_spread_over_both_workers(
-    two_workers: tuple[subprocess.Popen[str], int],
+    two_workers: tuple[subprocess.Popen[str], int, Path],
 ) -> None:
-    server, port = two_workers
+    server, port, log = two_workers
     clients = [httpx.Client(base_url=f"http://127.0.0.1:{port}") for _ in range(32)]
     try:
         for client in clients:
             assert client.get("/openapi.json").status_code == 200
         established = _socket_inodes_on(port, "01")
         per_worker = [len(_socket_inodes(pid) & established) for pid in _workers(server)]
+    except httpx.TransportError as error:
+        raise AssertionError(log.read_text()) from error
     finally:
         for client in clients:
             client.close()
@@ -122,9 +127,9 @@ def test_kept_alive_connections_are_spread_over_both_workers(
 
 
 def test_a_dead_worker_is_replaced_and_sigterm_stops_all(
-    two_workers: tuple[subprocess.Popen[str], int],
+    two_workers: tuple[subprocess.Popen[str], int, Path],
 ) -> None:
-    server, port = two_workers
+    server, port, log = two_workers
     first = _workers(server)
     os.kill(first[0], signal.SIGKILL)
     deadline = time.monotonic() + 30
@@ -134,7 +139,7 @@ def test_a_dead_worker_is_replaced_and_sigterm_stops_all(
             break
         time.sleep(0.2)
     else:
-        pytest.fail(f"no worker replaced {first[0]}")
+        pytest.fail(f"no worker replaced {first[0]}:\n{log.read_text()}")
     for _ in range(8):
         assert httpx.get(f"http://127.0.0.1:{port}/openapi.json").status_code == 200
     serving = _workers(server)
@@ -152,9 +157,10 @@ def test_a_taken_port_is_refused_with_a_message(tmp_path: Path) -> None:
     holder.listen()
     try:
         server = _serve(tmp_path, holder.getsockname()[1])
-        _, stderr = server.communicate(timeout=60)
+        server.wait(timeout=60)
     finally:
         holder.close()
+    stderr = (tmp_path / "server.log").read_text()
     assert server.returncode == 1
     assert "cannot listen on 127.0.0.1:" in stderr
     assert "Address already in use" in stderr
