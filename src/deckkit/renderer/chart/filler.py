@@ -94,7 +94,7 @@ def _fill_scatter(placements: list[Placement], layout: SheetLayout | None) -> li
     bubble = any(p.group.kind == "bubbleChart" for p in placements)
     width = 3 if bubble else 2
     rows = max((len(p.data.values) for p in placements), default=0)
-    grid: list[list[CellValue]] = [[None] * (width * len(placements)) for _ in range(rows + 1)]
+    columns: list[list[CellValue]] = []  # the header cell, then the rows
     for i, p in enumerate(placements):
         ser, data = p.element, p.data
         assert ser is not None
@@ -108,20 +108,19 @@ def _fill_scatter(placements: list[Placement], layout: SheetLayout | None) -> li
         set_child(ser, name_element(data.name, layout.xy_name_ref(i, width) if layout else None))
         set_child(ser, numbers("xVal", xs, refs[0], number_format(ser, "xVal")))
         set_child(ser, numbers("yVal", ys, refs[1], number_format(ser, "yVal")))
-        grid[0][width * i + 1] = data.name
-        sizes: list[NumberText | None] = []
+        columns += [[None, *xs], [data.name, *ys]]
         if p.group.kind == "bubbleChart":
             sizes = number_texts([_template_bubble_size(ser)] * len(data.values)) + pad
             set_child(ser, numbers("bubbleSize", sizes, refs[2], number_format(ser, "bubbleSize")))
-        for k in range(len(data.values)):
-            grid[1 + k][width * i] = xs[k]
-            grid[1 + k][width * i + 1] = ys[k]
-            if sizes:
-                grid[1 + k][width * i + 2] = sizes[k]
+            columns.append([None, *sizes])
+        elif bubble:
+            columns.append([None] * (rows + 1))
         trim_points(ser, len(data.values))
         style_series(ser, p.group.kind, p.group.element, data.styles)
         style_points(ser, p.group.kind, p.group.element, data.data_point_styles)
-    return grid
+    if not columns:
+        return [[] for _ in range(rows + 1)]
+    return [list(row) for row in zip(*columns, strict=True)]
 
 
 def _template_bubble_size(ser: etree._Element) -> float:

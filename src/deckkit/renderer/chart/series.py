@@ -9,6 +9,7 @@ caches are built as text and parsed once: it is several times faster than one el
 from __future__ import annotations
 
 import copy
+import json
 import uuid
 from collections.abc import Sequence
 
@@ -88,10 +89,24 @@ def _num_points(texts: Sequence[str | None]) -> str:
     return "".join([f'<c:pt idx="{i}"><c:v>{t}</c:v></c:pt>' for i, t in enumerate(texts) if t is not None])
 
 
+# JSON writes a float as repr() does (float.__repr__, in C), None as null: one call formats a series.
+_ENCODE_NUMBERS = json.JSONEncoder(check_circular=False, separators=(",", ":")).encode
+
+
 def number_texts(values: Sequence[float | None]) -> list[NumberText | None]:
-    """Each number formatted once, for the cache and the workbook alike; None stays a gap."""
-    # workbook.format_number inlined: this runs once per point of every series.
-    return [None if v is None else NumberText(t[:-2] if (t := repr(v)).endswith(".0") else t) for v in values]
+    """Each number formatted once, for the cache and the workbook alike; None stays a gap.
+
+    The text is :func:`~deckkit.renderer.chart.workbook.cells.format_number`'s (``3`` for 3.0),
+    made for the whole series at once: this runs once per point of every series.
+    """
+    if not values:
+        return []
+    # "[1.5,3.0,null]" -> "1.5,3,null," -> ["1.5", "3", "null"]: ".0," ends only an integral float.
+    texts = (_ENCODE_NUMBERS(list(values))[1:-1] + ",").replace(".0,", ",").split(",")
+    texts.pop()
+    if "null" not in texts:
+        return list(map(NumberText, texts))
+    return [None if t == "null" else NumberText(t) for t in texts]
 
 
 def _formula(ref: str | None) -> str:

@@ -23,6 +23,7 @@ from deckkit.renderer.chart.workbook.cells import (
     NumberText,
     cell_xml,
     format_number,
+    number_row_template,
     plain_row_cells,
 )
 from deckkit.renderer.chart.workbook.followed import StyleSource, followed_styles
@@ -186,11 +187,14 @@ def _replace_cells(
         f' s="{column_styles[block.left + j]}"' if column_styles.get(block.left + j) else ""
         for j in range(len(letters))
     ]
+    number_row = number_row_template(letters, plain)
     for i, values in enumerate(grid):
         row_no = block.top + i
         if i and not clear.top <= row_no <= clear.bottom and row_no not in followed.rows:
             # Rows beyond the template's block (the bulk of a large chart): column styles only.
-            text = plain_row_cells(row_no, values, letters, plain, column_styles, block.left, date_style)
+            text = plain_row_cells(
+                row_no, values, letters, plain, column_styles, block.left, date_style, number_row
+            )
         else:
             cells = []
             for j, value in enumerate(values):
