@@ -97,6 +97,23 @@ def test_a_long_integer_from_python_is_a_data_error_with_its_path(value: int) ->
     assert message.startswith("slides[0].template: a whole number of more than 20 digits")
 
 
+@pytest.mark.parametrize(
+    ("values", "path"),
+    [
+        ([1.5, 2, 10**MAX_INTEGER_DIGITS], "slides[0].v[2]"),
+        ([float("nan"), 10**MAX_INTEGER_DIGITS], "slides[0].v[1]"),
+        ([float("nan"), -(10**MAX_INTEGER_DIGITS)], "slides[0].v[1]"),
+        ([None, 1, 10**MAX_INTEGER_DIGITS], "slides[0].v[2]"),
+        ([True, 10**MAX_INTEGER_DIGITS], "slides[0].v[1]"),
+        ([[1.0, 2.0], [float("nan"), 10**MAX_INTEGER_DIGITS]], "slides[0].v[1][1]"),
+    ],
+    ids=["after-numbers", "after-nan", "negative-after-nan", "beside-null", "after-true", "in-a-pair"],
+)
+def test_a_long_integer_among_numbers_is_found(values: list[Any], path: str) -> None:
+    # Arrays of numbers are checked at once (min and max), whatever a NaN or null beside them does.
+    assert _problem({"slides": [{"template": 1, "v": values}]}).startswith(f"{path}: a whole number")
+
+
 def test_twenty_digits_and_large_decimals_are_numbers() -> None:
     values = [10**MAX_INTEGER_DIGITS - 1, 1.5e300]
     chart = {"type": "chart", "labels": ["a", "b"], "axis1": {"series": {"s": {"values": values}}}}

@@ -108,6 +108,8 @@ def _message(error: ErrorDetails) -> str:
         return f"must be at least {ctx.get('ge')}, got {shown(value)}"
     if kind == "too_short":
         return "must not be empty"
+    if kind == "finite_number":
+        return f"must be a finite number, got {shown(value)}"
     if kind in ("int_from_float", "int_parsing"):
         return f"must be a whole number, got {shown(value)}"
     return error["msg"]

@@ -28,6 +28,8 @@ from deckkit.renderer.xml_children import child_elements, first_child
 
 # XML 1.0 cannot hold these characters at all; a pptx with them does not open.
 ILLEGAL_XML_CHARACTERS = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff]")
+# What a cell's text needs rewritten: those, and the line ends other than \n. Most text has none.
+_SPECIAL_CHARACTERS = re.compile("[\x00-\x08\x0b-\x1f\ufffe\uffff]")
 
 # a:tcPr children in schema order: borders first, then cell3D, the fill, headers, extLst.
 BORDERS = ("lnL", "lnR", "lnT", "lnB")
@@ -51,7 +53,7 @@ _TCPR_ORDER = (
 DEFAULT_BORDER_WIDTH = "12700"  # 1 pt
 # Qualified names used once per cell, computed once (large tables have tens of thousands of cells).
 _P, _R, _T, _BR, _FLD = qn("p"), qn("r"), qn("t"), qn("br"), qn("fld")
-_PPR, _RPR, _END, _TXBODY = qn("pPr"), qn("rPr"), qn("endParaRPr"), qn("txBody")
+_PPR, _RPR, _END, _TXBODY, _EXT = qn("pPr"), qn("rPr"), qn("endParaRPr"), qn("txBody"), qn("extLst")
 
 
 def cell_properties(tc: etree._Element) -> etree._Element:
@@ -123,9 +125,31 @@ def set_cell_text(tc: etree._Element, value: str, font: FontStyles | None = None
     para = etree.SubElement(body, _P)
     if p_pr is not None:
         para.append(p_pr)  # moved, not copied: its paragraph goes below
-    # A vertical tab is PowerPoint's soft line break: a break, as in any text (docs/templates.md).
-    text = ILLEGAL_XML_CHARACTERS.sub("", value.replace("\r\n", "\n").replace("\r", "\n").replace("\v", "\n"))
-    lines = text.split("\n")
+    if _SPECIAL_CHARACTERS.search(value) is not None:
+        # A vertical tab is PowerPoint's soft line break: a break, as in any text (docs/templates.md).
+        value = ILLEGAL_XML_CHARACTERS.sub(
+            "", value.replace("\r\n", "\n").replace("\r", "\n").replace("\v", "\n")
+        )
+    if "\n" in value:
+        _add_lines(para, value.split("\n"), r_pr)
+    elif value:  # one run, which takes r_pr (a private copy already) as it is
+        run = etree.SubElement(para, _R)
+        if r_pr is not None:
+            run.append(r_pr)
+        etree.SubElement(run, _T).text = value
+    if end_pr is not None:
+        para.append(end_pr)
+
+    for old in paragraphs:
+        body.remove(old)
+    # The new paragraph is the body's last child: it belongs before an a:extLst only.
+    ext = first_child(body, _EXT)
+    if ext is not None:
+        ext.addprevious(para)
+
+
+def _add_lines(para: etree._Element, lines: list[str], r_pr: etree._Element | None) -> None:
+    """Runs separated by line breaks (``a:br``), each with its copy of r_pr."""
     # r_pr is a private copy already: the last run or break that needs it takes it as it is.
     uses = len(lines) - 1 + sum(1 for line in lines if line)
     for i, line in enumerate(lines):
@@ -140,12 +164,6 @@ def set_cell_text(tc: etree._Element, value: str, font: FontStyles | None = None
                 uses -= 1
                 run.append(copy.deepcopy(r_pr) if uses else r_pr)
             etree.SubElement(run, _T).text = line
-    if end_pr is not None:
-        para.append(end_pr)
-
-    for old in paragraphs:
-        body.remove(old)
-    insert_before_any(body, para, ("extLst",))
 
 
 def apply_cell_styles(
