@@ -48,6 +48,19 @@ def free_port() -> int:
         return int(s.getsockname()[1])
 
 
+def wait_until_up(url: str) -> None:
+    """Until a server started as a process answers at ``url`` (at most a minute)."""
+    deadline = time.monotonic() + 60
+    while True:
+        try:
+            httpx.get(f"{url}/openapi.json")
+            return
+        except httpx.TransportError:
+            if time.monotonic() > deadline:
+                raise
+            time.sleep(0.1)
+
+
 @pytest.fixture
 def anyio_backend() -> str:
     return "asyncio"

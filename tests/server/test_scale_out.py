@@ -6,7 +6,6 @@ import os
 import re
 import subprocess
 import sys
-import time
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -15,21 +14,9 @@ import pytest
 
 from deckkit_server.clock import system_clock
 from deckkit_server.store import open_store
-from tests.server.conftest import REDIS_URL, MotoS3, free_port, input_zip, upload_files
+from tests.server.conftest import REDIS_URL, MotoS3, free_port, input_zip, upload_files, wait_until_up
 
 pytestmark = pytest.mark.slow
-
-
-def wait_until_up(url: str) -> None:
-    deadline = time.monotonic() + 60
-    while True:
-        try:
-            httpx.get(f"{url}/openapi.json")
-            return
-        except httpx.TransportError:
-            if time.monotonic() > deadline:
-                raise
-            time.sleep(0.1)
 
 
 @pytest.fixture

@@ -19,7 +19,7 @@ import httpx
 import pytest
 
 from deckkit_server.supervisor import balances_connections
-from tests.server.conftest import free_port
+from tests.server.conftest import free_port, wait_until_up
 
 pytestmark = [
     pytest.mark.slow,
@@ -62,18 +62,6 @@ def _socket_inodes(pid: int) -> set[str]:
     return inodes
 
 
-def _wait_until_up(url: str) -> None:
-    deadline = time.monotonic() + 60
-    while True:
-        try:
-            httpx.get(f"{url}/openapi.json")
-            return
-        except httpx.TransportError:
-            if time.monotonic() > deadline:
-                raise
-            time.sleep(0.1)
-
-
 def _serve(tmp_path: Path, port: int) -> subprocess.Popen[str]:
     """The server, its output in ``tmp_path / "server.log"`` (a pipe nobody reads could fill up)."""
     env = {k: v for k, v in os.environ.items() if not k.startswith("DECKKIT_")}
@@ -88,7 +76,7 @@ def two_workers(tmp_path: Path) -> Iterator[tuple[subprocess.Popen[str], int, Pa
     port = free_port()
     server = _serve(tmp_path, port)
     try:
-        _wait_until_up(f"http://127.0.0.1:{port}")
+        wait_until_up(f"http://127.0.0.1:{port}")
         deadline = time.monotonic() + 60
         while len(_socket_inodes_on(port, "0A")) < 2 and time.monotonic() < deadline:
             time.sleep(0.1)  # until both workers listen (a worker killed before that failed to start)
