@@ -34,7 +34,8 @@ def main() -> int:
     parser.add_argument("--slides", type=int, default=200)
     parser.add_argument("--runs", type=int, default=3)
     args = parser.parse_args()
-    args.automizer = args.automizer.resolve()  # node runs in that folder: a relative path would not resolve there
+    # node runs in that folder: a path relative to here would not resolve there
+    args.automizer = args.automizer.resolve()
     node = shutil.which("node")
     if node is None or not (args.automizer / "node_modules" / "pptx-automizer").is_dir():
         print(
