@@ -25,7 +25,7 @@ import tempfile
 import time
 from pathlib import Path
 
-SHARED_BENCH = Path(__file__).resolve().parents[2].parent / "shared" / "bench"
+from _workload import build_workload
 
 
 def main() -> int:
@@ -47,17 +47,7 @@ def main() -> int:
 
     with tempfile.TemporaryDirectory() as tmp:
         folder = Path(tmp) / "workload"
-        subprocess.run(
-            [
-                sys.executable,
-                str(SHARED_BENCH / "make_workload.py"),
-                str(folder),
-                "--slides",
-                str(args.slides),
-            ],
-            check=True,
-            capture_output=True,
-        )
+        build_workload(folder, args.slides)
         media = {f"images/{p.name}": p.read_bytes() for p in (folder / "images").iterdir()}
         template, text = (folder / "template.pptx").read_bytes(), (folder / "data.json").read_text()
         render(template, json.loads(text), media)

@@ -20,7 +20,8 @@ import tempfile
 import time
 from pathlib import Path
 
-SHARED_BENCH = Path(__file__).resolve().parents[2].parent / "shared" / "bench"
+from _workload import build_workload
+
 DECKKIT = [sys.executable, "-m", "deckkit"]
 
 
@@ -43,17 +44,7 @@ def main() -> None:
         help_times.append(_wall([*DECKKIT, "--help"]))
     with tempfile.TemporaryDirectory() as tmp:
         folder = Path(tmp)
-        subprocess.run(
-            [
-                sys.executable,
-                str(SHARED_BENCH / "make_workload.py"),
-                str(folder),
-                "--slides",
-                str(args.slides),
-            ],
-            check=True,
-            capture_output=True,
-        )
+        build_workload(folder, args.slides)
         bundle = folder / "input.zip"
         render_bundle(bundle)
         cli_times, local_times = [], []

@@ -16,7 +16,6 @@ from __future__ import annotations
 import argparse
 import cProfile
 import importlib.util
-import json
 import pstats
 import statistics
 import subprocess
@@ -28,18 +27,7 @@ from collections import defaultdict
 from collections.abc import Callable
 from pathlib import Path
 
-SHARED_BENCH = Path(__file__).resolve().parents[2].parent / "shared" / "bench"
-
-
-def _workload(folder: Path, slides: int) -> tuple[bytes, dict[str, object], dict[str, bytes]]:
-    subprocess.run(
-        [sys.executable, str(SHARED_BENCH / "make_workload.py"), str(folder), "--slides", str(slides)],
-        check=True,
-        capture_output=True,
-    )
-    data = json.loads((folder / "data.json").read_text())
-    media = {f"images/{p.name}": p.read_bytes() for p in (folder / "images").iterdir()}
-    return (folder / "template.pptx").read_bytes(), data, media
+from _workload import SHARED_BENCH, build_workload, read_workload
 
 
 def _zip_floor_rewrite() -> Callable[[bytes], int]:
@@ -106,7 +94,8 @@ def main() -> None:
 
     with tempfile.TemporaryDirectory() as tmp:
         folder = Path(tmp)
-        template, data, media = _workload(folder / "workload", args.slides)
+        build_workload(folder / "workload", args.slides)
+        template, data, media = read_workload(folder / "workload")
         result = render(template, data, media)  # warm-up: imports, caches
         rewrite = _zip_floor_rewrite()
         rewrite(result.pptx)

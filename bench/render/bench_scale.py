@@ -19,7 +19,7 @@ import sys
 import tempfile
 from pathlib import Path
 
-SHARED_BENCH = Path(__file__).resolve().parents[2].parent / "shared" / "bench"
+from _workload import build_workload
 
 # One size, in a fresh process: times, then tracemalloc, then the resident-set peak of one more render.
 _MEASURE = """
@@ -49,11 +49,7 @@ print(json.dumps({"seconds": statistics.median(times), "size": size, "traced": p
 
 def measure(slides: int, runs: int, tmp: Path) -> dict[str, float]:
     folder = tmp / f"w{slides}"
-    subprocess.run(
-        [sys.executable, str(SHARED_BENCH / "make_workload.py"), str(folder), "--slides", str(slides)],
-        check=True,
-        capture_output=True,
-    )
+    build_workload(folder, slides)
     out = subprocess.run(
         [sys.executable, "-c", _MEASURE, str(folder), str(runs)], check=True, capture_output=True, text=True
     ).stdout

@@ -24,9 +24,10 @@ import tempfile
 import zipfile
 from pathlib import Path
 
+from _workload import build_workload
+
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parents[1]
-SHARED_BENCH = ROOT.parent / "shared" / "bench"
 _PACKAGES = (".xlsx", ".xlsm", ".docx", ".pptx")
 
 _RENDER = """
@@ -73,17 +74,7 @@ def _render_with(source: Path, workload: Path, out: Path) -> bytes:
 def compare_with_revision(base: str, slides: int) -> tuple[dict[str, str], dict[str, str]]:
     with tempfile.TemporaryDirectory() as tmp:
         folder = Path(tmp)
-        subprocess.run(
-            [
-                sys.executable,
-                str(SHARED_BENCH / "make_workload.py"),
-                str(folder / "w"),
-                "--slides",
-                str(slides),
-            ],
-            check=True,
-            capture_output=True,
-        )
+        build_workload(folder / "w", slides)
         old = folder / "old"
         old.mkdir()
         archive = subprocess.run(

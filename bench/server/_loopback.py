@@ -18,18 +18,28 @@ def free_port() -> int:
 
 
 def start_server(
-    data: Path, port: int, *, env: Mapping[str, str] | None = None, log_level: str = "error"
+    data: Path,
+    port: int,
+    *,
+    env: Mapping[str, str] | None = None,
+    log_level: str = "error",
+    workers: int = 1,
+    cwd: Path | None = None,
+    read_output: bool = True,
 ) -> subprocess.Popen[str]:
     """``deckkit serve`` on loopback in a clean environment (no inherited DECKKIT_*), rate limit lifted.
 
-    ``env`` adds variables (other settings, or PYTHONPATH to run another tree's server).
+    ``env`` adds variables (other settings, or PYTHONPATH to run another tree's server: then give
+    a ``cwd`` outside any tree, as ``-m`` puts the working folder first on the path). Its standard
+    output is a pipe to read (the first start prints the token) unless ``read_output`` is False.
     """
     environment = {k: v for k, v in os.environ.items() if not k.startswith("DECKKIT_")}
     environment["DECKKIT_RATE_LIMIT"] = "1000000000"
     environment.update(env or {})
     command = [sys.executable, "-m", "deckkit_server.cli", "serve", "--port", str(port)]
-    command += ["--data-dir", str(data), "--log-level", log_level]
-    return subprocess.Popen(command, stdout=subprocess.PIPE, text=True, env=environment)
+    command += ["--data-dir", str(data), "--log-level", log_level, "--workers", str(workers)]
+    output = subprocess.PIPE if read_output else subprocess.DEVNULL
+    return subprocess.Popen(command, stdout=output, text=True, env=environment, cwd=cwd)
 
 
 def wait_until_up(

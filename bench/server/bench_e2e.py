@@ -29,7 +29,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from _loopback import free_port, wait_until_up
+from _loopback import free_port, start_server, wait_until_up
 
 REPO = Path(__file__).resolve().parents[2]
 WORKLOAD = REPO.parent / "shared" / "bench" / "make_workload.py"
@@ -64,25 +64,7 @@ def measure(runs: int, slides: int) -> dict[str, Any]:
         )
         zip_bytes = (work / "workload" / "input.zip").read_bytes()
         port = free_port()
-        env = {k: v for k, v in os.environ.items() if not k.startswith("DECKKIT_")}
-        env["DECKKIT_RATE_LIMIT"] = "1000000"
-        server = subprocess.Popen(
-            [
-                sys.executable,
-                "-m",
-                "deckkit_server.cli",
-                "serve",
-                "--port",
-                str(port),
-                "--data-dir",
-                str(work / "data"),
-                "--log-level",
-                "warning",
-            ],
-            env=env,
-            stdout=subprocess.PIPE,
-            text=True,
-        )
+        server = start_server(work / "data", port, log_level="warning")
         try:
             assert server.stdout is not None
             token = ""

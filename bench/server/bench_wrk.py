@@ -38,7 +38,7 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
-from _loopback import free_port, wait_until_up
+from _loopback import free_port, start_server, wait_until_up
 
 REPO = Path(__file__).resolve().parents[2]
 PG_DSN = "host=127.0.0.1 port=5432 user=postgres dbname=test"
@@ -178,19 +178,9 @@ def bench_tree(name: str, tree: Path, store: str, args: argparse.Namespace) -> l
     tokens = _make_tokens(env, 2 * args.accounts)
     get_tokens, post_tokens = tokens[: args.accounts], tokens[args.accounts :]
     port = free_port()
-    command = [
-        sys.executable,
-        "-m",
-        "deckkit_server.cli",
-        "serve",
-        "--port",
-        str(port),
-        "--workers",
-        str(args.workers),
-        "--log-level",
-        "warning",
-    ]
-    server = subprocess.Popen(command, env=env, stdout=subprocess.DEVNULL, cwd=work)
+    server = start_server(
+        work / "data", port, env=env, log_level="warning", workers=args.workers, cwd=work, read_output=False
+    )
     url = f"http://127.0.0.1:{port}"
     rows = []
     try:

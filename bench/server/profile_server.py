@@ -23,7 +23,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from _loopback import free_port, wait_until_up
+from _loopback import free_port, start_server, wait_until_up
 from bench_wrk import (
     _LUA,
     PG_URL,
@@ -76,23 +76,7 @@ def main() -> None:
     )
     tokens = _make_tokens(env, 32)
     port = free_port()
-    server = subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "deckkit_server.cli",
-            "serve",
-            "--port",
-            str(port),
-            "--workers",
-            "1",
-            "--log-level",
-            "warning",
-        ],
-        env=env,
-        stdout=subprocess.DEVNULL,
-        cwd=work,
-    )
+    server = start_server(work / "data", port, env=env, log_level="warning", cwd=work, read_output=False)
     url = f"http://127.0.0.1:{port}"
     try:
         wait_until_up(url, server)
