@@ -2,30 +2,17 @@
 
 from __future__ import annotations
 
-import shutil
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from tests.e2e.chromium import CHROMIUM, CHROMIUM_ARGS
 from tests.readers import assert_readable
 from tests.server.conftest import LiveServer, input_zip, start_live_server, template_bytes
-
-CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 
 pytestmark = [
     pytest.mark.slow,
     pytest.mark.skipif(CHROMIUM is None, reason="Debian's chromium package is not installed"),
-]
-
-# Chromium's own background traffic finds no network here; these flags keep it quiet and fast.
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
 ]
 
 

@@ -19,18 +19,9 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from tests.e2e.chromium import CHROMIUM, CHROMIUM_ARGS
 
-CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 ROOT = Path(__file__).resolve().parents[2]
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
 TOKEN = "deckkit-e2e"
 
 pytestmark = [

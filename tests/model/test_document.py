@@ -9,22 +9,10 @@ import pytest
 
 from deckkit.errors import DataError
 from deckkit.model import DeckData, Slide, Text, ThemeColors, parse_data
+from deckkit.model.colors import THEME_COLOR_NAMES
 from tests.model.helpers import problems
 
-THEME_SLOTS = [
-    "lt1",
-    "dk1",
-    "lt2",
-    "dk2",
-    "accent1",
-    "accent2",
-    "accent3",
-    "accent4",
-    "accent5",
-    "accent6",
-    "hlink",
-    "folHlink",
-]
+THEME_SLOTS = list(THEME_COLOR_NAMES)  # pinned to the interface by test_colors
 
 
 def test_current_form_reads_slides_and_theme() -> None:

@@ -41,10 +41,10 @@ class FontCache:
 
     def __init__(self) -> None:
         self.path = _cache_file()
-        self.fonts: dict[str, list[Any]] = {}  # path -> [size, mtime, family or None, style]
-        self.faces: dict[
-            str, list[Any]
-        ] = {}  # path -> [size, mtime, family, units, default, spacing, advances]
+        # path -> [size, mtime, family or None, style]
+        self.fonts: dict[str, list[Any]] = {}
+        # path -> [size, mtime, family, units, default, spacing, advances]
+        self.faces: dict[str, list[Any]] = {}
         try:
             data = json.loads(self.path.read_text(encoding="utf-8"))
         except (OSError, ValueError):
