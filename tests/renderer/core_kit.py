@@ -157,3 +157,42 @@ def add_table(
 
 def add_notes(slide: Any, text: str) -> None:
     slide.notes_slide.notes_text_frame.text = text
+
+
+def autofit_box(
+    slide: Any,
+    text: str,
+    *,
+    left: float,
+    top: float,
+    width: float,
+    height: float,
+    wrap: bool,
+    align: str = "l",
+    anchor: str = "t",
+    autofit: str = "sp",
+    font: str = "Calibri",
+    size: int = 18,
+) -> Any:
+    """A python-pptx text box in inches, one run of ``text``, with its wrap, alignment, anchor and auto-fit."""
+    from pptx.enum.text import MSO_ANCHOR, MSO_AUTO_SIZE, PP_ALIGN
+    from pptx.util import Pt
+
+    box = slide.shapes.add_textbox(
+        int(left * EMU_INCH), int(top * EMU_INCH), int(width * EMU_INCH), int(height * EMU_INCH)
+    )
+    frame = box.text_frame
+    frame.word_wrap = wrap
+    frame.auto_size = {
+        "sp": MSO_AUTO_SIZE.SHAPE_TO_FIT_TEXT,
+        "norm": MSO_AUTO_SIZE.TEXT_TO_FIT_SHAPE,
+        "none": MSO_AUTO_SIZE.NONE,
+    }[autofit]
+    frame.vertical_anchor = {"t": MSO_ANCHOR.TOP, "ctr": MSO_ANCHOR.MIDDLE, "b": MSO_ANCHOR.BOTTOM}[anchor]
+    paragraph = frame.paragraphs[0]
+    paragraph.alignment = {"l": PP_ALIGN.LEFT, "r": PP_ALIGN.RIGHT, "ctr": PP_ALIGN.CENTER}[align]
+    run = paragraph.add_run()
+    run.text = text
+    run.font.name = font
+    run.font.size = Pt(size)
+    return box

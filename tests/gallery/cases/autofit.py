@@ -10,6 +10,7 @@ from typing import Any
 
 from tests.gallery.cases import GalleryInput
 from tests.gallery.cases._kit import EMU, new_deck, outline
+from tests.renderer.core_kit import autofit_box
 
 LONG = "Revenue grew 12% in the third quarter, led by the North region"
 
@@ -29,24 +30,23 @@ def _box(
     size: int = 20,
 ) -> Any:
     from pptx.dml.color import RGBColor
-    from pptx.enum.text import MSO_ANCHOR, MSO_AUTO_SIZE, PP_ALIGN
-    from pptx.util import Pt
 
-    box = (int(left * EMU), int(top * EMU), int(width * EMU), int(height * EMU))
-    outline(slide, *box)
-    shape = slide.shapes.add_textbox(*box)
+    outline(slide, int(left * EMU), int(top * EMU), int(width * EMU), int(height * EMU))
+    shape = autofit_box(
+        slide,
+        "{" + key + "}",
+        left=left,
+        top=top,
+        width=width,
+        height=height,
+        wrap=wrap,
+        align=align,
+        anchor=anchor,
+        autofit=autofit,
+        size=size,
+    )
     shape.fill.solid()
     shape.fill.fore_color.rgb = RGBColor(0xDD, 0xEB, 0xF7)
-    frame = shape.text_frame
-    frame.word_wrap = wrap
-    frame.auto_size = MSO_AUTO_SIZE.SHAPE_TO_FIT_TEXT if autofit == "sp" else MSO_AUTO_SIZE.TEXT_TO_FIT_SHAPE
-    frame.vertical_anchor = {"t": MSO_ANCHOR.TOP, "b": MSO_ANCHOR.BOTTOM}[anchor]
-    paragraph = frame.paragraphs[0]
-    paragraph.alignment = {"l": PP_ALIGN.LEFT, "r": PP_ALIGN.RIGHT, "ctr": PP_ALIGN.CENTER}[align]
-    run = paragraph.add_run()
-    run.text = "{" + key + "}"
-    run.font.name = "Calibri"
-    run.font.size = Pt(size)
     return shape
 
 

@@ -10,46 +10,10 @@ import pytest
 
 import deckkit
 from deckkit.renderer.fill.fontmetrics import face, text_width
-from tests.renderer.core_kit import NS, RenderedPptx, blank_slide, new_presentation
+from tests.renderer.core_kit import NS, RenderedPptx, autofit_box, blank_slide, new_presentation
 
 EMU = 914400
 INSETS = 2 * 91440
-
-
-def _box(
-    slide: Any,
-    text: str,
-    *,
-    left: float,
-    top: float,
-    width: float,
-    height: float,
-    wrap: bool,
-    align: str = "l",
-    anchor: str = "t",
-    autofit: str = "sp",
-    font: str = "Calibri",
-    size: int = 18,
-) -> Any:
-    from pptx.enum.text import MSO_ANCHOR, MSO_AUTO_SIZE, PP_ALIGN
-    from pptx.util import Pt
-
-    box = slide.shapes.add_textbox(int(left * EMU), int(top * EMU), int(width * EMU), int(height * EMU))
-    frame = box.text_frame
-    frame.word_wrap = wrap
-    frame.auto_size = {
-        "sp": MSO_AUTO_SIZE.SHAPE_TO_FIT_TEXT,
-        "norm": MSO_AUTO_SIZE.TEXT_TO_FIT_SHAPE,
-        "none": MSO_AUTO_SIZE.NONE,
-    }[autofit]
-    frame.vertical_anchor = {"t": MSO_ANCHOR.TOP, "ctr": MSO_ANCHOR.MIDDLE, "b": MSO_ANCHOR.BOTTOM}[anchor]
-    paragraph = frame.paragraphs[0]
-    paragraph.alignment = {"l": PP_ALIGN.LEFT, "r": PP_ALIGN.RIGHT, "ctr": PP_ALIGN.CENTER}[align]
-    run = paragraph.add_run()
-    run.text = text
-    run.font.name = font
-    run.font.size = Pt(size)
-    return box
 
 
 def _frame(deck: RenderedPptx, name: str) -> tuple[int, int, int, int]:
@@ -78,7 +42,7 @@ def test_unwrapped_box_takes_the_width_of_its_text_away_from_its_alignment_edge(
     align: str, keep: str, save_template, check_render
 ) -> None:
     def build(slide: Any) -> None:
-        _box(slide, "{v}", left=4, top=1, width=1, height=0.4, wrap=False, align=align).name = "box"
+        autofit_box(slide, "{v}", left=4, top=1, width=1, height=0.4, wrap=False, align=align).name = "box"
 
     deck = _render(save_template, check_render, build, {"v": LONG})
     x, y, cx, _ = _frame(deck, "box")
@@ -91,7 +55,7 @@ def test_unwrapped_box_takes_the_width_of_its_text_away_from_its_alignment_edge(
 
 def test_unwrapped_box_shrinks_for_a_short_value(save_template, check_render) -> None:
     def build(slide: Any) -> None:
-        _box(
+        autofit_box(
             slide, "{placeholder_for_the_quarter}", left=1, top=1, width=5, height=0.4, wrap=False
         ).name = "box"
 
@@ -103,8 +67,8 @@ def test_unwrapped_box_shrinks_for_a_short_value(save_template, check_render) ->
 
 def test_wrapped_box_keeps_its_width_and_its_height_follows(save_template, check_render) -> None:
     def build(slide: Any) -> None:
-        _box(slide, "{v}", left=1, top=1, width=3, height=0.4, wrap=True).name = "top"
-        _box(slide, "{v}", left=5, top=5, width=3, height=0.4, wrap=True, anchor="b").name = "bottom"
+        autofit_box(slide, "{v}", left=1, top=1, width=3, height=0.4, wrap=True).name = "top"
+        autofit_box(slide, "{v}", left=5, top=5, width=3, height=0.4, wrap=True, anchor="b").name = "bottom"
 
     deck = _render(save_template, check_render, build, {"v": LONG + " " + LONG})
     x, y, cx, cy = _frame(deck, "top")
@@ -121,7 +85,7 @@ def test_wrapped_box_keeps_its_width_and_its_height_follows(save_template, check
 def test_shrink_on_overflow_is_recomputed(save_template, check_render) -> None:
     def build(slide: Any) -> None:
         for name, left in (("short", 1), ("long", 5)):
-            box = _box(
+            box = autofit_box(
                 slide, "{" + name + "}", left=left, top=1, width=3, height=1, wrap=True, autofit="norm"
             )
             box.name = name
@@ -138,7 +102,7 @@ def test_shrink_on_overflow_is_recomputed(save_template, check_render) -> None:
 
 def test_boxes_without_auto_fit_keep_their_frame(save_template, check_render) -> None:
     def build(slide: Any) -> None:
-        _box(slide, "{v}", left=1, top=1, width=1, height=0.4, wrap=False, autofit="none").name = "box"
+        autofit_box(slide, "{v}", left=1, top=1, width=1, height=0.4, wrap=False, autofit="none").name = "box"
 
     deck = _render(save_template, check_render, build, {"v": LONG})
     assert _frame(deck, "box") == (EMU, EMU, EMU, int(0.4 * EMU))
