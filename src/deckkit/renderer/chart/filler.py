@@ -19,7 +19,6 @@ chart with a linked (or no) workbook is filled through its caches.
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Sequence
 
 from lxml import etree
@@ -28,17 +27,17 @@ from deckkit.model.elements import Chart, ChartSeries, ScatterAxis, ScatterChart
 from deckkit.renderer.chart import axes as chart_axes
 from deckkit.renderer.chart import kinds as chart_kinds
 from deckkit.renderer.chart.checks import chart_axes_of, check_chart, describe_chart
+from deckkit.renderer.chart.datatext import DataChildren
 from deckkit.renderer.chart.dates import base_time_unit
 from deckkit.renderer.chart.layout import SheetLayout, plan_layout
 from deckkit.renderer.chart.placement import Placement, plan_placements, rebuild_groups, series_elements
 from deckkit.renderer.chart.plot import PlotGroup, c, child_val, local, plot_groups
 from deckkit.renderer.chart.series import (
-    name_element,
+    categories_xml,
+    name_xml,
     number_format,
     number_texts,
-    numbers,
-    set_child,
-    text_categories,
+    numbers_xml,
     trim_points,
     value_style_sources,
 )
@@ -54,16 +53,14 @@ __all__ = ["ChartFiller", "fill_chart"]
 
 
 def _fill_category(
-    placements: list[Placement], chart: Chart, layout: SheetLayout | None
+    placements: list[Placement], chart: Chart, layout: SheetLayout | None, out: DataChildren
 ) -> list[list[CellValue]]:
     """Write every series; returns the workbook block (logical orientation)."""
     dates = chart.date_labels
     labels = chart.categories
     n = len(labels)
     cat_ref = layout.category_ref(n) if layout else None
-    shared_cat: etree._Element | None = None
-    if dates is None:
-        shared_cat = text_categories(chart.labels or [], cat_ref)
+    shared_cat = categories_xml(chart.labels or [], cat_ref) if dates is None else None
     header: list[CellValue] = [None, *(p.data.name or p.key for p in placements)]
     date_texts = [DateNumber(t) for t in number_texts(dates) if t is not None] if dates is not None else None
     columns: list[Sequence[CellValue]] = [date_texts if date_texts is not None else labels]
@@ -72,17 +69,17 @@ def _fill_category(
         assert ser is not None
         assert isinstance(data, ChartSeries)
         name = data.name or p.key
-        set_child(ser, name_element(name, layout.name_ref(i) if layout else None))
+        out.put(ser, "tx", name_xml(name, layout.name_ref(i) if layout else None))
         if shared_cat is not None:
-            set_child(ser, copy.deepcopy(shared_cat))
+            out.put(ser, "cat", shared_cat)
         else:
             fmt = chart.date_labels_format or number_format(ser, "cat", chart_axes.DEFAULT_DATE_FORMAT)
             if fmt == "General":
                 fmt = chart_axes.DEFAULT_DATE_FORMAT
-            set_child(ser, numbers("cat", date_texts or [], cat_ref, fmt))
+            out.put(ser, "cat", numbers_xml(date_texts or [], cat_ref, fmt), fmt if cat_ref else None)
         texts = number_texts(data.values)
         val_ref = layout.value_ref(i, n) if layout else None
-        set_child(ser, numbers("val", texts, val_ref, number_format(ser, "val")))
+        out.put(ser, "val", numbers_xml(texts, val_ref, number_format(ser, "val")))
         trim_points(ser, n)
         style_series(ser, p.group.kind, p.group.element, data.styles)
         style_points(ser, p.group.kind, p.group.element, data.data_point_styles)
@@ -90,7 +87,9 @@ def _fill_category(
     return [header, *(list(row) for row in zip(*columns, strict=True))]
 
 
-def _fill_scatter(placements: list[Placement], layout: SheetLayout | None) -> list[list[CellValue]]:
+def _fill_scatter(
+    placements: list[Placement], layout: SheetLayout | None, out: DataChildren
+) -> list[list[CellValue]]:
     bubble = any(p.group.kind == "bubbleChart" for p in placements)
     width = 3 if bubble else 2
     rows = max((len(p.data.values) for p in placements), default=0)
@@ -105,13 +104,13 @@ def _fill_scatter(placements: list[Placement], layout: SheetLayout | None) -> li
         xs = number_texts([x for x, _ in data.values]) + pad
         ys = number_texts([y for _, y in data.values]) + pad
         refs = [layout.xy_ref(i, width, which, rows) if layout else None for which in range(3)]
-        set_child(ser, name_element(data.name, layout.xy_name_ref(i, width) if layout else None))
-        set_child(ser, numbers("xVal", xs, refs[0], number_format(ser, "xVal")))
-        set_child(ser, numbers("yVal", ys, refs[1], number_format(ser, "yVal")))
+        out.put(ser, "tx", name_xml(data.name, layout.xy_name_ref(i, width) if layout else None))
+        out.put(ser, "xVal", numbers_xml(xs, refs[0], number_format(ser, "xVal")))
+        out.put(ser, "yVal", numbers_xml(ys, refs[1], number_format(ser, "yVal")))
         columns += [[None, *xs], [data.name, *ys]]
         if p.group.kind == "bubbleChart":
             sizes = number_texts([_template_bubble_size(ser)] * len(data.values)) + pad
-            set_child(ser, numbers("bubbleSize", sizes, refs[2], number_format(ser, "bubbleSize")))
+            out.put(ser, "bubbleSize", numbers_xml(sizes, refs[2], number_format(ser, "bubbleSize")))
             columns.append([None, *sizes])
         elif bubble:
             columns.append([None] * (rows + 1))
@@ -178,6 +177,16 @@ def fill_chart(
     chart_space: etree._Element, chart: Chart | ScatterChart, workbook: bytes | None
 ) -> bytes | None:
     """Fill the chart (already checked with :func:`check_chart`); returns the new workbook bytes."""
+    out = DataChildren()
+    new_workbook = _fill(chart_space, chart, workbook, out)
+    out.parse_into_tree()
+    return new_workbook
+
+
+def _fill(
+    chart_space: etree._Element, chart: Chart | ScatterChart, workbook: bytes | None, out: DataChildren
+) -> bytes | None:
+    """fill_chart with the series' data children left in out (as text)."""
     groups = plot_groups(chart_space)
     scatter = isinstance(chart, ScatterChart)
     book = ChartWorkbook.open(workbook) if workbook is not None else None
@@ -191,15 +200,15 @@ def fill_chart(
     elements = [p.element for p in placements if p.element is not None]
     style_sources = value_style_sources(elements, layout, chart) if layout is not None else []
     if isinstance(chart, ScatterChart):
-        grid = _fill_scatter(placements, layout)
+        grid = _fill_scatter(placements, layout, out)
     else:
-        grid = _fill_category(placements, chart, layout)
+        grid = _fill_category(placements, chart, layout, out)
     _apply_axes(chart_space, remaining, chart)
     if book is None or layout is None:
         # No workbook, or one that cannot be read: it is kept as it was; the caches hold the data.
         return workbook
     try:
-        date_format = _category_number_format(chart_space) or chart_axes.DEFAULT_DATE_FORMAT
+        date_format = _category_number_format(chart_space, out) or chart_axes.DEFAULT_DATE_FORMAT
         return book.write_block(
             layout.sheet,
             layout.old,
@@ -213,10 +222,15 @@ def fill_chart(
         return workbook
 
 
-def _category_number_format(chart_space: etree._Element) -> str | None:
+def _category_number_format(chart_space: etree._Element, out: DataChildren) -> str | None:
     """The text of the first ``.//c:cat/c:numRef/c:numCache/c:formatCode`` (without ElementPath,
-    which would walk the whole filled chart in Python)."""
+    which would walk the whole filled chart in Python); a placeholder's from out."""
     for cat in chart_space.iter(c("cat")):
+        if out.holds(cat):
+            found = out.cached_format(cat)
+            if found is not None:
+                return found
+            continue
         for ref in cat.iterchildren(c("numRef")):
             for cache in ref.iterchildren(c("numCache")):
                 for code in cache.iterchildren(c("formatCode")):
@@ -262,7 +276,10 @@ class ChartFiller:
                 continue
             workbook_part = chart_part.related(RT.PACKAGE)
             workbook = workbook_part.blob if workbook_part is not None else None
-            new_workbook = fill_chart(chart_part.xml, value, workbook)
+            out = DataChildren()
+            new_workbook = _fill(chart_part.xml, value, workbook, out)
+            # Written now, the data children spliced in as text: never parsed into the tree.
+            chart_part.blob = out.serialize(chart_part.xml)
             if workbook_part is not None and new_workbook is not None:
                 workbook_part.blob = new_workbook
 

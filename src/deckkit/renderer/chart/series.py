@@ -2,8 +2,8 @@
 
 Only the data children of a ``c:ser`` are replaced (``c:tx``, ``c:cat``, ``c:val``, ``c:xVal``,
 ``c:yVal``, ``c:bubbleSize``); everything that formats it (``c:spPr``, ``c:marker``, ``c:dLbls``,
-trendlines, ``c:smooth``...) stays as it is. A cache keeps the template's number format. Long
-caches are built as text and parsed once: it is several times faster than one element per point.
+trendlines, ``c:smooth``...) stays as it is. A cache keeps the template's number format. The data
+children are built as text (:mod:`~deckkit.renderer.chart.datatext` puts them in the part).
 """
 
 from __future__ import annotations
@@ -75,18 +75,46 @@ def set_val(ser: etree._Element, tag: str, value: int) -> None:
     el.set("val", str(value))
 
 
-def _parse(xml: str) -> etree._Element:
-    return etree.fromstring(xml)
+def xml_text(text: str) -> str:
+    """Text as lxml writes it back once parsed: XML-safe, escaped, line ends as a parser leaves them.
+
+    A data child's text is spliced into the written part as it is built (see
+    :mod:`~deckkit.renderer.chart.datatext`), so it must be the very text lxml serializes.
+    """
+    return escape_text(xml_safe(text).replace("\r\n", "\n").replace("\r", "\n"))
 
 
-def _str_points(values: Sequence[str]) -> str:
-    return "".join(
-        [f'<c:pt idx="{i}"><c:v>{escape_text(xml_safe(v))}</c:v></c:pt>' for i, v in enumerate(values)]
-    )
+def _element(tag: str, text: str) -> str:
+    """``<c:tag>text</c:tag>`` for escaped text; ``<c:tag/>`` for none, as lxml writes an empty element."""
+    return f"<c:{tag}>{text}</c:{tag}>" if text else f"<c:{tag}/>"
 
 
-def _num_points(texts: Sequence[str | None]) -> str:
-    return "".join([f'<c:pt idx="{i}"><c:v>{t}</c:v></c:pt>' for i, t in enumerate(texts) if t is not None])
+_POINT_CLOSE = "</c:v></c:pt>"
+_POINT_OPENS: list[str] = []
+_CACHED_OPENS = 20_000  # kept for indexes below this (about 1.5 MB); longer series make the rest each time
+
+
+def _point_opens(count: int) -> list[str]:
+    """``<c:pt idx="i"><c:v>`` for i below count: made once per index, not once per point."""
+    if count > len(_POINT_OPENS):
+        start = len(_POINT_OPENS)
+        more = [f'<c:pt idx="{i}"><c:v>' for i in range(start, count)]
+        if count > _CACHED_OPENS:
+            return _POINT_OPENS + more
+        _POINT_OPENS.extend(more)
+    return _POINT_OPENS
+
+
+def _points(texts: Sequence[str | None]) -> str:
+    """The c:pt of each escaped text; None is a gap (no point), "" an empty value."""
+    pairs: list[tuple[str, str]] = [
+        (o, t) for o, t in zip(_point_opens(len(texts)), texts, strict=False) if t is not None
+    ]
+    if not pairs:
+        return ""
+    if "" in texts:  # o[:-5] is o without its "<c:v>"
+        return "".join([o[:-5] + _element("v", t) + "</c:pt>" for o, t in pairs])
+    return _POINT_CLOSE.join([o + t for o, t in pairs]) + _POINT_CLOSE
 
 
 # JSON writes a float as repr() does (float.__repr__, in C), None as null: one call formats a series.
@@ -110,7 +138,7 @@ def number_texts(values: Sequence[float | None]) -> list[NumberText | None]:
 
 
 def _formula(ref: str | None) -> str:
-    return f"<c:f>{escape_text(ref)}</c:f>" if ref is not None else ""
+    return _element("f", xml_text(ref)) if ref is not None else ""
 
 
 def number_format(ser: etree._Element, tag: str, default: str = "General") -> str:
@@ -122,37 +150,30 @@ def number_format(ser: etree._Element, tag: str, default: str = "General") -> st
     return default
 
 
-def name_element(name: str, ref: str | None) -> etree._Element:
+def name_xml(name: str, ref: str | None) -> str:
+    """The inside of ``c:tx``: the name as a literal, or a formula with its cache."""
     if ref is None:
-        return _parse(f'<c:tx xmlns:c="{C}"><c:v>{escape_text(xml_safe(name))}</c:v></c:tx>')
-    return _parse(
-        f'<c:tx xmlns:c="{C}"><c:strRef>{_formula(ref)}<c:strCache><c:ptCount val="1"/>'
-        f"{_str_points([name])}</c:strCache></c:strRef></c:tx>"
+        return _element("v", xml_text(name))
+    return (
+        f'<c:strRef>{_formula(ref)}<c:strCache><c:ptCount val="1"/>'
+        f"{_points([xml_text(name)])}</c:strCache></c:strRef>"
     )
 
 
-def text_categories(labels: Sequence[str], ref: str | None) -> etree._Element:
-    inner = f'<c:ptCount val="{len(labels)}"/>{_str_points(labels)}'
-    body = (
-        f"<c:strRef>{_formula(ref)}<c:strCache>{inner}</c:strCache></c:strRef>"
-        if ref is not None
-        else f"<c:strLit>{inner}</c:strLit>"
-    )
-    return _parse(f'<c:cat xmlns:c="{C}">{body}</c:cat>')
+def categories_xml(labels: Sequence[str], ref: str | None) -> str:
+    """The inside of ``c:cat`` for text labels."""
+    inner = f'<c:ptCount val="{len(labels)}"/>{_points([xml_text(v) for v in labels])}'
+    if ref is None:
+        return f"<c:strLit>{inner}</c:strLit>"
+    return f"<c:strRef>{_formula(ref)}<c:strCache>{inner}</c:strCache></c:strRef>"
 
 
-def numbers(tag: str, texts: Sequence[str | None], ref: str | None, format_code: str) -> etree._Element:
-    """c:val / c:cat (dates) / c:xVal / c:yVal / c:bubbleSize from :func:`number_texts`; None is a gap."""
-    inner = (
-        f"<c:formatCode>{escape_text(format_code)}</c:formatCode>"
-        f'<c:ptCount val="{len(texts)}"/>{_num_points(texts)}'
-    )
-    body = (
-        f"<c:numRef>{_formula(ref)}<c:numCache>{inner}</c:numCache></c:numRef>"
-        if ref is not None
-        else f"<c:numLit>{inner}</c:numLit>"
-    )
-    return _parse(f'<c:{tag} xmlns:c="{C}">{body}</c:{tag}>')
+def numbers_xml(texts: Sequence[str | None], ref: str | None, format_code: str) -> str:
+    """The inside of c:val / c:cat (dates) / c:xVal / c:yVal / c:bubbleSize from :func:`number_texts`."""
+    inner = f'{_element("formatCode", xml_text(format_code))}<c:ptCount val="{len(texts)}"/>{_points(texts)}'
+    if ref is None:
+        return f"<c:numLit>{inner}</c:numLit>"
+    return f"<c:numRef>{_formula(ref)}<c:numCache>{inner}</c:numCache></c:numRef>"
 
 
 def trim_points(ser: etree._Element, count: int) -> None:
