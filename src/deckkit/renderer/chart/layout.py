@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
 from lxml import etree
 
@@ -18,6 +19,7 @@ from deckkit.renderer.chart.plot import c
 from deckkit.renderer.chart.workbook.cells import CellValue
 from deckkit.renderer.chart.workbook.refs import CellRange, format_formula, parse_formula
 from deckkit.renderer.opc.namespaces import C
+from deckkit.renderer.xml_children import first_child
 
 _DATA_TAGS = ("tx", "cat", "val", "xVal", "yVal", "bubbleSize")
 
@@ -31,14 +33,7 @@ class SheetLayout:
     old: CellRange | None  # the template's block, emptied before the new one is written
 
     def ref(self, rng: CellRange) -> str:
-        if self.transposed:
-            rng = CellRange(
-                rng.left - self.left + self.top,
-                rng.top - self.top + self.left,
-                rng.right - self.left + self.top,
-                rng.bottom - self.top + self.left,
-            )
-        return format_formula(self.sheet, rng)
+        return _formula(self, rng)
 
     # Category charts, in logical (series-in-columns) coordinates.
     def name_ref(self, i: int) -> str:
@@ -69,12 +64,26 @@ class SheetLayout:
         return [[r[j] if j < len(r) else None for r in rows] for j in range(width)]
 
 
+# Every copy of a template chart has the same layout and asks for the same few formulas, twice
+# (its caches and where its cells take their formats from): each is made once.
+@lru_cache(maxsize=4096)
+def _formula(layout: SheetLayout, rng: CellRange) -> str:
+    if layout.transposed:
+        rng = CellRange(
+            rng.left - layout.left + layout.top,
+            rng.top - layout.top + layout.left,
+            rng.right - layout.left + layout.top,
+            rng.bottom - layout.top + layout.left,
+        )
+    return format_formula(layout.sheet, rng)
+
+
 def template_formulas(chart_space: etree._Element) -> list[tuple[str, str, CellRange]]:
     """(data tag, sheet, range) of every series formula of the template chart, in document order."""
     found = []
     for ser in chart_space.iter(c("ser")):
         for tag in _DATA_TAGS:
-            el = ser.find(c(tag))
+            el = first_child(ser, c(tag))
             if el is None:
                 continue
             for f in el.iter(c("f")):

@@ -22,7 +22,7 @@ from deckkit.renderer.chart.workbook.cells import NumberText, escape_text, xml_s
 from deckkit.renderer.chart.workbook.followed import StyleSource
 from deckkit.renderer.chart.workbook.refs import parse_formula
 from deckkit.renderer.opc.namespaces import C
-from deckkit.renderer.xml_children import first_child
+from deckkit.renderer.xml_children import child_elements, first_child
 
 # The children of every kind of c:ser merged into one order (no kind uses two that conflict).
 SER_ORDER = (
@@ -137,6 +137,16 @@ def number_texts(values: Sequence[float | None]) -> list[NumberText | None]:
     return [None if t == "null" else NumberText(t) for t in texts]
 
 
+def pair_texts(points: Sequence[tuple[float, float]]) -> tuple[list[NumberText], list[NumberText]]:
+    """:func:`number_texts` of the x and of the y of every point, made in one call."""
+    if not points:
+        return [], []
+    # "[[1.0,2.5],[3.0,4.0]]" -> "1.0,2.5,3.0,4.0," -> ["1", "2.5", "3", "4"]: x at even places.
+    texts = (_ENCODE_NUMBERS(points)[2:-2].replace("],[", ",") + ",").replace(".0,", ",").split(",")
+    texts.pop()
+    return list(map(NumberText, texts[0::2])), list(map(NumberText, texts[1::2]))
+
+
 def _formula(ref: str | None) -> str:
     return _element("f", xml_text(ref)) if ref is not None else ""
 
@@ -178,14 +188,18 @@ def numbers_xml(texts: Sequence[str | None], ref: str | None, format_code: str) 
 
 def trim_points(ser: etree._Element, count: int) -> None:
     """Drop point formats and point labels for points that no longer exist."""
-    for dpt in ser.findall(c("dPt")):
+    for dpt in child_elements(ser, c("dPt")):
         if int(dpt.find(c("idx")).get("val", "0")) >= count:  # type: ignore[union-attr]
             ser.remove(dpt)
-    dlbls = ser.find(c("dLbls"))
+    dlbls = first_child(ser, c("dLbls"))
     if dlbls is not None:
-        for dlbl in dlbls.findall(c("dLbl")):
+        for dlbl in child_elements(dlbls, c("dLbl")):
             if int(dlbl.find(c("idx")).get("val", "0")) >= count:  # type: ignore[union-attr]
                 dlbls.remove(dlbl)
+
+
+_CLONE_EDITS = frozenset((c("dPt"), c("dLbls"), c("extLst")))
+_RANGE_LABELS = frozenset(("datalabelsRange", "filteredSeriesTitle", "filteredCategoryTitle"))
 
 
 def clone_series(prototype: etree._Element) -> etree._Element:
@@ -195,27 +209,27 @@ def clone_series(prototype: etree._Element) -> etree._Element:
     (one black bar): a new series does not copy them.
     """
     ser = copy.deepcopy(prototype)
-    for dpt in ser.findall(c("dPt")):
+    if not any(child.tag in _CLONE_EDITS for child in ser):
+        return ser  # nothing of the prototype's own: no point formats, labels or extensions
+    for dpt in child_elements(ser, c("dPt")):
         ser.remove(dpt)
-    dlbls = ser.find(c("dLbls"))
+    dlbls = first_child(ser, c("dLbls"))
     if dlbls is not None:
-        for dlbl in dlbls.findall(c("dLbl")):
+        for dlbl in child_elements(dlbls, c("dLbl")):
             dlbls.remove(dlbl)
         if all(local(child) == "extLst" for child in dlbls):
             ser.remove(dlbls)  # it held point labels only
-    for ext in ser.findall(f"{c('extLst')}/{c('ext')}"):
+    ext_lst = first_child(ser, c("extLst"))
+    if ext_lst is None:
+        return ser
+    for ext in child_elements(ext_lst, c("ext")):
         if ext.get("uri") == _C16_UNIQUE_ID:
             for unique in ext:
                 unique.set("val", "{" + str(uuid.uuid4()).upper() + "}")
-    # Labels read from cell ranges (Office 2013 extension) belong to the prototype's data.
-    for ext in ser.findall(f"{c('extLst')}/{c('ext')}"):
-        if any(
-            etree.QName(x).localname in ("datalabelsRange", "filteredSeriesTitle", "filteredCategoryTitle")
-            for x in ext
-        ):
-            ser.find(c("extLst")).remove(ext)  # type: ignore[union-attr]
-    ext_lst = ser.find(c("extLst"))
-    if ext_lst is not None and len(ext_lst) == 0:
+        # Labels read from cell ranges (Office 2013 extension) belong to the prototype's data.
+        if any(etree.QName(x).localname in _RANGE_LABELS for x in ext):
+            ext_lst.remove(ext)
+    if len(ext_lst) == 0:
         ser.remove(ext_lst)
     return ser
 

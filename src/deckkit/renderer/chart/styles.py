@@ -21,6 +21,7 @@ from deckkit.renderer.chart.plot import c, child_val, local
 from deckkit.renderer.chart.series import set_child
 from deckkit.renderer.drawingml import set_shape_fill, set_shape_outline
 from deckkit.renderer.opc.namespaces import A
+from deckkit.renderer.xml_children import first_child
 
 _MARKER_ORDER = ("symbol", "size", "spPr", "extLst")
 _DPT_ORDER = (
@@ -188,7 +189,11 @@ PALETTE: tuple[Colour, ...] = tuple(
 
 def _colour_elements(ser: etree._Element) -> list[etree._Element]:
     found: list[etree._Element] = []
-    for holder in (ser.find(c("spPr")), ser.find(f"{c('marker')}/{c('spPr')}")):
+    marker = first_child(ser, c("marker"))
+    for holder in (
+        first_child(ser, c("spPr")),
+        first_child(marker, c("spPr")) if marker is not None else None,
+    ):
         if holder is not None:
             found.extend(holder.iter(_SCHEME, _SRGB))
     return found
