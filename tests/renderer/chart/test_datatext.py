@@ -150,15 +150,26 @@ def test_placeholders_are_parsed_into_the_tree_in_place() -> None:
     assert spliced == serialize_xml(ser)
 
 
-def test_a_template_instruction_is_left_alone() -> None:
+def test_a_template_text_like_a_marker_is_left_alone() -> None:
     root = etree.fromstring(
-        f'<c:plotArea xmlns:c="{C}"><c:ser><c:idx val="0"/></c:ser><?deckkit-data 0?></c:plotArea>'
+        f'<c:plotArea xmlns:c="{C}"><c:ser><c:idx val="0"/><c:tx>deckkit-data-0</c:tx></c:ser></c:plotArea>'
     )
+    other = etree.fromstring(f'<c:ser xmlns:c="{C}"><c:idx val="0"/></c:ser>')
+    DataChildren().put(other, "tx", "<c:v>elsewhere</c:v>")  # another chart's placeholder
     children = DataChildren()
-    children.put(root[0], "tx", "<c:v>name</c:v>")
+    children.put(root[0], "val", "<c:v>1</c:v>")
     assert children.serialize(root).endswith(
-        b'<c:ser><c:idx val="0"/><c:tx><c:v>name</c:v></c:tx></c:ser><?deckkit-data 0?></c:plotArea>'
+        b"<c:tx>deckkit-data-0</c:tx><c:val><c:v>1</c:v></c:val></c:ser></c:plotArea>"
     )
+
+
+def test_a_placeholder_with_a_declaration_of_its_own_is_parsed() -> None:
+    ser = etree.fromstring(f'<c:ser xmlns:c="{C}"><c:idx val="0"/><c:tx xmlns:x="urn:x" x:a="1"/></c:ser>')
+    children = DataChildren()
+    children.put(ser, "tx", "<c:v>name</c:v>")
+    written = children.serialize(ser)
+    assert written.endswith(b'<c:idx val="0"/><c:tx><c:v>name</c:v></c:tx></c:ser>')
+    assert ser[1][0].text == "name"  # parsed into the tree
 
 
 def test_long_series_past_the_kept_point_indexes() -> None:

@@ -2,12 +2,12 @@
 
 A chart of 3 series of 150 points holds about 2,000 elements in its caches: parsing their text
 into the tree and serializing the tree again costs more than building the text. So while a chart
-is filled each data child is a placeholder (the element, holding one processing instruction),
-and when the part is written its text goes in place of the instruction. The bytes are those lxml
-writes for the parsed text, because the text is built in that form (see
+is filled each data child is a placeholder (the series' own element, emptied, holding a marker
+text), and when the part is written the data child's text goes in place of the marker. The bytes
+are those lxml writes for the parsed text, because the text is built in that form (see
 :func:`~deckkit.renderer.chart.series.xml_text`). Where a tree is wanted (a caller of
-``fill_chart``, or a chart that binds its namespace to another prefix than ``c``), every
-placeholder is parsed instead, all of a chart's in one call.
+``fill_chart``), or a placeholder is not written as plain ``<c:tag>`` (a chart that binds its
+namespace to another prefix), every placeholder is parsed instead, all of a chart's in one call.
 """
 
 from __future__ import annotations
@@ -21,12 +21,15 @@ from deckkit.renderer.chart.plot import c, local
 from deckkit.renderer.chart.series import set_child
 from deckkit.renderer.opc.namespaces import C
 from deckkit.renderer.opc.part import serialize_xml
+from deckkit.renderer.xml_children import first_child
 
 __all__ = ["DataChildren"]
 
-# The target of the placeholders' instructions: one no template holds, made afresh in each process.
-_TARGET = f"deckkit-data-{uuid.uuid4().hex}"
-_MARKER = re.compile(re.escape(f"<?{_TARGET} ".encode()) + rb"(\d+)\?>")
+# The marker text of a placeholder (then its number): no template or data holds it, since it is
+# made afresh in each process.
+_TOKEN = f"deckkit-data-{uuid.uuid4().hex}-"
+_TOKEN_BYTES = _TOKEN.encode()
+_PLACEHOLDER = re.compile(rb"<c:([A-Za-z]+)>" + re.escape(_TOKEN_BYTES) + rb"(\d+)</c:\1>")
 
 
 class DataChildren:
@@ -44,19 +47,25 @@ class DataChildren:
         :meth:`cached_format` (the placeholder has no children to read it from).
         """
         assert inner, "an empty element is written <c:tag/>, never spliced"
-        holder = etree.Element(c(tag))
-        holder.append(etree.PI(_TARGET, str(len(self._texts))))
-        set_child(ser, holder)
+        holder = first_child(ser, c(tag))
+        if holder is None:
+            holder = ser.makeelement(c(tag))
+            set_child(ser, holder)
+        else:
+            # Children, attributes, text and tail go: written as a new element would be. Far
+            # cheaper than replacing it (lxml moves a removed element to a document of its own).
+            holder.clear()
+        holder.text = f"{_TOKEN}{len(self._texts)}"
         self._texts.append(inner)
         self._formats.append(format_code)
         self._holders.append(holder)
 
     def _index(self, el: etree._Element) -> int | None:
         """The text an element holds the place of, or None for any other element."""
-        inside = el[0] if len(el) == 1 else None
-        if not isinstance(inside, etree._ProcessingInstruction) or inside.target != _TARGET:
+        text = el.text
+        if text is None or not text.startswith(_TOKEN) or len(el):
             return None
-        return int(inside.text or "")
+        return int(text[len(_TOKEN) :])
 
     def cached_format(self, el: etree._Element) -> str | None:
         """The format code of the numRef cache that the placeholder el stands for (None: not one)."""
@@ -81,10 +90,15 @@ class DataChildren:
 
     def serialize(self, root: etree._Element) -> bytes:
         """The part's bytes (``serialize_xml``) with the texts in place of their placeholders."""
-        if any(h.prefix != "c" for h in self._holders):
-            self.parse_into_tree()  # the texts say c:, the part's tree would write another prefix
         written = serialize_xml(root)
         if not self._holders:
             return written
         texts = self._texts
-        return _MARKER.sub(lambda m: texts[int(m[1])].encode(), written)
+        spliced = _PLACEHOLDER.sub(
+            lambda m: b"<c:%s>%s</c:%s>" % (m[1], texts[int(m[2])].encode(), m[1]), written
+        )
+        if _TOKEN_BYTES not in spliced:
+            return spliced
+        # A placeholder written otherwise than <c:tag> (another prefix, a namespace declared on it).
+        self.parse_into_tree()
+        return serialize_xml(root)

@@ -81,6 +81,8 @@ def xml_text(text: str) -> str:
     A data child's text is spliced into the written part as it is built (see
     :mod:`~deckkit.renderer.chart.datatext`), so it must be the very text lxml serializes.
     """
+    if text.isprintable() and "&" not in text and "<" not in text and ">" not in text:
+        return text  # most names and labels (no control character, line end or markup)
     return escape_text(xml_safe(text).replace("\r\n", "\n").replace("\r", "\n"))
 
 
