@@ -11,7 +11,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import lru_cache
 
 from lxml import etree
 
@@ -33,7 +32,14 @@ class SheetLayout:
     old: CellRange | None  # the template's block, emptied before the new one is written
 
     def ref(self, rng: CellRange) -> str:
-        return _formula(self, rng)
+        if self.transposed:
+            rng = CellRange(
+                rng.left - self.left + self.top,
+                rng.top - self.top + self.left,
+                rng.right - self.left + self.top,
+                rng.bottom - self.top + self.left,
+            )
+        return format_formula(self.sheet, rng)
 
     # Category charts, in logical (series-in-columns) coordinates.
     def name_ref(self, i: int) -> str:
@@ -62,20 +68,6 @@ class SheetLayout:
             return rows
         width = max((len(r) for r in rows), default=0)
         return [[r[j] if j < len(r) else None for r in rows] for j in range(width)]
-
-
-# Every copy of a template chart has the same layout and asks for the same few formulas, twice
-# (its caches and where its cells take their formats from): each is made once.
-@lru_cache(maxsize=4096)
-def _formula(layout: SheetLayout, rng: CellRange) -> str:
-    if layout.transposed:
-        rng = CellRange(
-            rng.left - layout.left + layout.top,
-            rng.top - layout.top + layout.left,
-            rng.right - layout.left + layout.top,
-            rng.bottom - layout.top + layout.left,
-        )
-    return format_formula(layout.sheet, rng)
 
 
 def template_formulas(chart_space: etree._Element) -> list[tuple[str, str, CellRange]]:
