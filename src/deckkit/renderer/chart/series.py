@@ -12,6 +12,7 @@ import copy
 import json
 import uuid
 from collections.abc import Sequence
+from functools import cache
 
 from lxml import etree
 
@@ -92,19 +93,19 @@ def _element(tag: str, text: str) -> str:
 
 
 _POINT_CLOSE = "</c:v></c:pt>"
-_POINT_OPENS: list[str] = []
-_CACHED_OPENS = 20_000  # kept for indexes below this (about 1.5 MB); longer series make the rest each time
+_CACHED_OPENS = 16_384  # indexes kept below this (about 1.5 MB); longer series make the rest each time
 
 
-def _point_opens(count: int) -> list[str]:
-    """``<c:pt idx="i"><c:v>`` for i below count: made once per index, not once per point."""
-    if count > len(_POINT_OPENS):
-        start = len(_POINT_OPENS)
-        more = [f'<c:pt idx="{i}"><c:v>' for i in range(start, count)]
-        if count > _CACHED_OPENS:
-            return _POINT_OPENS + more
-        _POINT_OPENS.extend(more)
-    return _POINT_OPENS
+@cache  # one entry per power of two up to _CACHED_OPENS
+def _cached_opens(size: int) -> tuple[str, ...]:
+    return tuple(f'<c:pt idx="{i}"><c:v>' for i in range(size))
+
+
+def _point_opens(count: int) -> Sequence[str]:
+    """``<c:pt idx="i"><c:v>`` for i below count (at least): made once per index, not once per point."""
+    if count > _CACHED_OPENS:
+        return [f'<c:pt idx="{i}"><c:v>' for i in range(count)]
+    return _cached_opens(max(64, 1 << (count - 1).bit_length()))
 
 
 def _points(texts: Sequence[str | None]) -> str:
