@@ -15,8 +15,7 @@ from lxml import etree
 
 from deckkit.renderer import render
 from deckkit.renderer.chart.datatext import DataChildren
-from deckkit.renderer.chart.series import number_texts, numbers_xml, pair_texts
-from deckkit.renderer.chart.workbook.cells import NumberText
+from deckkit.renderer.chart.series import numbers_xml
 from deckkit.renderer.opc.part import serialize_xml
 from tests.renderer.chart.kit import C, cache, fill_pptx, output_series
 from tests.renderer.chart.templates import build_category, build_scatter
@@ -178,12 +177,3 @@ def test_long_series_past_the_kept_point_indexes() -> None:
     root = etree.fromstring(f'<c:val xmlns:c="{C}">{inner}</c:val>')
     assert cache(root) == texts
     assert numbers_xml(texts[:2], None, "General").endswith('<c:pt idx="1"><c:v>1</c:v></c:pt></c:numLit>')
-
-
-def test_pair_texts_are_the_number_texts_of_x_and_y() -> None:
-    points = [(1.0, -0.0), (2, 1e16), (0.1 + 0.2, 5.0), (-3.5, 1e-07), (123456789.0, 7)]
-    xs, ys = pair_texts(points)
-    assert xs == number_texts([x for x, _ in points])
-    assert ys == number_texts([y for _, y in points])
-    assert all(isinstance(t, NumberText) for t in [*xs, *ys])
-    assert pair_texts([]) == ([], [])

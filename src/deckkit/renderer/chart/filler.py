@@ -38,7 +38,6 @@ from deckkit.renderer.chart.series import (
     number_format,
     number_texts,
     numbers_xml,
-    pair_texts,
     trim_points,
     value_style_sources,
 )
@@ -102,9 +101,8 @@ def _fill_scatter(
         # Every series spans the longest one's rows (blank cells are gaps): LibreOffice drops
         # all but the last series of a scatter chart whose series differ in length.
         pad: list[NumberText | None] = [None] * (rows - len(data.values))
-        x_texts, y_texts = pair_texts(data.values)
-        xs: list[NumberText | None] = [*x_texts, *pad]
-        ys: list[NumberText | None] = [*y_texts, *pad]
+        xs = number_texts([x for x, _ in data.values]) + pad
+        ys = number_texts([y for _, y in data.values]) + pad
         refs = [layout.xy_ref(i, width, which, rows) if layout else None for which in range(3)]
         out.put(ser, "tx", name_xml(data.name, layout.xy_name_ref(i, width) if layout else None))
         out.put(ser, "xVal", numbers_xml(xs, refs[0], number_format(ser, "xVal")))

@@ -140,16 +140,6 @@ def number_texts(values: Sequence[float | None]) -> list[NumberText | None]:
     return [None if t == "null" else NumberText(t) for t in texts]
 
 
-def pair_texts(points: Sequence[tuple[float, float]]) -> tuple[list[NumberText], list[NumberText]]:
-    """:func:`number_texts` of the x and of the y of every point, made in one call."""
-    if not points:
-        return [], []
-    # "[[1.0,2.5],[3.0,4.0]]" -> "1.0,2.5,3.0,4.0," -> ["1", "2.5", "3", "4"]: x at even places.
-    texts = (_ENCODE_NUMBERS(points)[2:-2].replace("],[", ",") + ",").replace(".0,", ",").split(",")
-    texts.pop()
-    return list(map(NumberText, texts[0::2])), list(map(NumberText, texts[1::2]))
-
-
 def _formula(ref: str | None) -> str:
     return _element("f", xml_text(ref)) if ref is not None else ""
 
