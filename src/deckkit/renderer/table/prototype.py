@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import copy
 import re
+import threading
 from collections import OrderedDict
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -41,6 +42,7 @@ _MARKER = "\ue000deckkit-cell-text\ue001"  # private-use characters: no template
 _NAMESPACE_DECLARATION = re.compile(r'\s+xmlns(?::[^\s=]+)?="[^"]*"')
 _CACHE_SIZE = 64
 _cache: OrderedDict[bytes, TablePrototype | None] = OrderedDict()
+_cache_lock = threading.Lock()
 # huge_tree: a long cell text is no error when set as an element's text, so not here either.
 _PARSER = etree.XMLParser(resolve_entities=False, huge_tree=True, remove_blank_text=False)
 _TC, _TXBODY, _P = a("tc"), a("txBody"), a("p")
@@ -118,13 +120,15 @@ def _escaped(text: str) -> str:
 def table_prototype(tbl: etree._Element) -> TablePrototype | None:
     """The prototype of the table as it is now; None when it must be filled element by element."""
     key = etree.tostring(tbl)
-    if key in _cache:
-        _cache.move_to_end(key)
-        return _cache[key]
+    with _cache_lock:  # renders may run in threads (the server's workers)
+        if key in _cache:
+            _cache.move_to_end(key)
+            return _cache[key]
     prototype = _analyse(tbl)
-    _cache[key] = prototype
-    if len(_cache) > _CACHE_SIZE:
-        _cache.popitem(last=False)
+    with _cache_lock:
+        _cache[key] = prototype
+        while len(_cache) > _CACHE_SIZE:
+            _cache.popitem(last=False)
     return prototype
 
 
