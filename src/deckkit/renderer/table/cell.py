@@ -56,6 +56,11 @@ _P, _R, _T, _BR, _FLD = qn("p"), qn("r"), qn("t"), qn("br"), qn("fld")
 _PPR, _RPR, _END, _TXBODY, _EXT = qn("pPr"), qn("rPr"), qn("endParaRPr"), qn("txBody"), qn("extLst")
 
 
+def has_special_characters(value: str) -> bool:
+    """Whether value holds characters a cell's text rewrites (line ends other than \\n, illegal ones)."""
+    return _SPECIAL_CHARACTERS.search(value) is not None
+
+
 def cell_properties(tc: etree._Element) -> etree._Element:
     """The cell's ``a:tcPr``, created in its place (after the text body) when missing."""
     tc_pr = first_child(tc, qn("tcPr"))
@@ -125,7 +130,7 @@ def set_cell_text(tc: etree._Element, value: str, font: FontStyles | None = None
     para = etree.SubElement(body, _P)
     if p_pr is not None:
         para.append(p_pr)  # moved, not copied: its paragraph goes below
-    if _SPECIAL_CHARACTERS.search(value) is not None:
+    if has_special_characters(value):
         # A vertical tab is PowerPoint's soft line break: a break, as in any text (docs/templates.md).
         value = ILLEGAL_XML_CHARACTERS.sub(
             "", value.replace("\r\n", "\n").replace("\r", "\n").replace("\v", "\n")

@@ -21,12 +21,15 @@ from deckkit.renderer.table.cell import apply_cell_styles, set_cell_text
 from deckkit.renderer.table.databar import ImageSink, draw_databar
 from deckkit.renderer.table.grid import (
     Merge,
+    cell_matrix,
+    cut_merges,
     grid_of,
     resize_grid,
     rows_of,
     source_index,
     table_of,
 )
+from deckkit.renderer.table.prototype import BuiltCells, keep_template_cells, table_prototype
 from deckkit.renderer.table.sizing import apply_sizing, frame_box
 from deckkit.renderer.table.style import StyleFills
 
@@ -66,23 +69,20 @@ def fill_table(frame: etree._Element, table: Table, sink: ImageSink | None = Non
     template_widths = [_size(col.get("w")) for col in grid_of(tbl).findall(a("gridCol"))] or [914400]
     template_heights = [_size(tr.get("h")) for tr in rows_of(tbl)]
 
-    matrix, merges = resize_grid(tbl, n_rows, n_cols)
+    built = _built_cells(tbl, table)
+    matrix, merges = resize_grid(tbl, n_rows, n_cols, built.matrix if built is not None else None)
     widths = [template_widths[source_index(j, len(template_widths))] for j in range(n_cols)]
     heights = [template_heights[source_index(i, len(template_heights))] for i in range(n_rows)]
     apply_sizing(frame, tbl, widths, heights, table.horizontal_sizing, table.vertical_sizing)
     final_widths = [_size(col.get("w")) for col in grid_of(tbl).findall(a("gridCol"))]
 
     merge_at = {(m.row, m.col): m for m in merges}
-    covered = {
-        (r, c)
-        for m in merges
-        for r in range(m.row, m.row + m.rows)
-        for c in range(m.col, m.col + m.cols)
-        if (r, c) != (m.row, m.col)
-    }
+    covered = _covered(merges)
     style_fills: StyleFills | None = None
     for i, row in enumerate(table.rows):
         for j in range(n_cols):
+            if built is not None and built.filled[i][j]:
+                continue  # made with its text already
             tc = matrix[i][j]
             if (i, j) in covered:
                 # The data for a cell under a merge is ignored (the interface asks for "").
@@ -95,6 +95,30 @@ def fill_table(frame: etree._Element, table: Table, sink: ImageSink | None = Non
             if style_fills is None and value.databar is not None:
                 style_fills = StyleFills(tbl)
             _fill_cell_object(style_fills, matrix, i, j, value, merge_at.get((i, j)), final_widths, sink)
+
+
+def _covered(merges: list[Merge]) -> set[tuple[int, int]]:
+    """The cells under a merge, its top-left cell excepted."""
+    return {
+        (r, c)
+        for m in merges
+        for r in range(m.row, m.row + m.rows)
+        for c in range(m.col, m.col + m.cols)
+        if (r, c) != (m.row, m.col)
+    }
+
+
+def _built_cells(tbl: etree._Element, table: Table) -> BuiltCells | None:
+    """The output cells made from the template's text (see ``table_prototype``), or None."""
+    prototype = table_prototype(tbl)
+    if prototype is None:
+        return None
+    n_rows, n_cols = table.shape
+    covered = _covered(cut_merges(prototype.merges, n_rows, n_cols))
+    built = prototype.build(table.rows, n_rows, n_cols, covered)
+    if built is not None:
+        keep_template_cells(cell_matrix(tbl), built, prototype.has_keys)
+    return built
 
 
 def _fill_cell_object(

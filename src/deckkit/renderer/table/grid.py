@@ -81,7 +81,7 @@ def cell_matrix(tbl: etree._Element) -> list[list[etree._Element]]:
         while cells and len(cells) < n_cols:
             # A malformed row (fewer cells than grid columns): repeat its last cell, unmerged.
             extra = copy.deepcopy(cells[-1])
-            _blank_merge(extra)
+            blank_merge(extra)
             cells[-1].addnext(extra)
             cells.append(extra)
         matrix.append(cells[:n_cols] if n_cols else cells)
@@ -127,7 +127,7 @@ def _renumber_clone_ids(
         next_id += 1
 
 
-def _blank_merge(tc: etree._Element) -> etree._Element:
+def blank_merge(tc: etree._Element) -> etree._Element:
     for name in MERGE_ATTRIBUTES:
         if name in tc.attrib:
             del tc.attrib[name]
@@ -135,11 +135,14 @@ def _blank_merge(tc: etree._Element) -> etree._Element:
 
 
 def resize_grid(
-    tbl: etree._Element, n_rows: int, n_cols: int
+    tbl: etree._Element, n_rows: int, n_cols: int, cells: list[list[etree._Element]] | None = None
 ) -> tuple[list[list[etree._Element]], list[Merge]]:
     """Rebuild the table as n_rows x n_cols; returns the new cell matrix and its merges.
 
     Row heights and column widths are those of the source rows/columns; sizing comes after.
+    ``cells`` are the output cells made already (``table_prototype``): unmerged, apart from
+    the template cells among them; without them the cells are the template's, copied where the
+    output has more.
     """
     matrix = cell_matrix(tbl)
     template_rows = rows_of(tbl)
@@ -154,12 +157,24 @@ def resize_grid(
         raise ValueError("the table has no rows")
     merges = merges_of(matrix)
     _resize_columns(grid, template_cols, n_cols)
-    new_rows, new_matrix = _resized_rows(template_rows, matrix, n_rows, n_cols, len(template_cols))
+    new_rows = _resized_rows(template_rows, n_rows)
+    if cells is None:
+        new_matrix = _resized_cells(matrix, n_rows, n_cols, len(template_cols))
+    else:
+        new_matrix = cells
+        for row in matrix[:n_rows]:
+            for tc in row[:n_cols]:
+                blank_merge(tc)
     _replace_rows(tbl, template_rows, new_rows, new_matrix)
-    new_merges = [m for m in (mm.cut_to(n_rows, n_cols) for mm in merges) if m is not None]
+    new_merges = cut_merges(merges, n_rows, n_cols)
     for merge in new_merges:
         apply_merge(new_matrix, merge)
     return new_matrix, new_merges
+
+
+def cut_merges(merges: Sequence[Merge], n_rows: int, n_cols: int) -> list[Merge]:
+    """The template's merges as they stay in an n_rows x n_cols table."""
+    return [m for m in (mm.cut_to(n_rows, n_cols) for mm in merges) if m is not None]
 
 
 def _resize_columns(grid: etree._Element, template_cols: list[etree._Element], n_cols: int) -> None:
@@ -176,33 +191,33 @@ def _resize_columns(grid: etree._Element, template_cols: list[etree._Element], n
         grid.append(col)
 
 
-def _resized_rows(
-    template_rows: list[etree._Element],
-    matrix: list[list[etree._Element]],
-    n_rows: int,
-    n_cols: int,
-    t_cols: int,
-) -> tuple[list[etree._Element], list[list[etree._Element]]]:
-    """The output rows (template rows kept, others copied from their source) and their cells, unmerged."""
+def _resized_rows(template_rows: list[etree._Element], n_rows: int) -> list[etree._Element]:
+    """The output rows: the template rows kept, empty copies of their source rows past them."""
+    t_rows = len(template_rows)
+    new_rows = [
+        template_rows[i] if i < t_rows else _empty_row_copy(template_rows[source_index(i, t_rows)])
+        for i in range(n_rows)
+    ]
+    _renumber_clone_ids(template_rows, new_rows[t_rows:], "rowId")
+    return new_rows
+
+
+def _resized_cells(
+    matrix: list[list[etree._Element]], n_rows: int, n_cols: int, t_cols: int
+) -> list[list[etree._Element]]:
+    """The output cells, unmerged: the template cells kept, copies of their source cells past them."""
     t_rows = len(matrix)
-    new_rows: list[etree._Element] = []
-    new_matrix: list[list[etree._Element]] = []
-    for i in range(n_rows):
-        src_row = template_rows[source_index(i, t_rows)]
-        src_cells = matrix[source_index(i, t_rows)]
-        tr = src_row if i < t_rows else _empty_row_copy(src_row)
-        cells = [
-            _blank_merge(
-                src_cells[j]
+    return [
+        [
+            blank_merge(
+                matrix[i][j]
                 if (i < t_rows and j < t_cols)
-                else copy.deepcopy(src_cells[source_index(j, t_cols)])
+                else copy.deepcopy(matrix[source_index(i, t_rows)][source_index(j, t_cols)])
             )
             for j in range(n_cols)
         ]
-        new_rows.append(tr)
-        new_matrix.append(cells)
-    _renumber_clone_ids(template_rows, new_rows[t_rows:], "rowId")
-    return new_rows, new_matrix
+        for i in range(n_rows)
+    ]
 
 
 def _replace_rows(

@@ -1,0 +1,211 @@
+"""A template table's cells as XML text, so that a filled table is built with one parse.
+
+Filling a cell element by element (copy the template cell, drop its paragraphs, make a
+paragraph, a run and its text) costs tens of lxml calls from Python per cell. Most cells hold a
+plain one-line string, and for those the filled cell differs from one value to the next only in
+its text. So each template cell is filled once with a marker (by :func:`set_cell_text` itself,
+so the formatting rules live in one place), serialized, and cut at the marker; the output cells
+are then that text around each escaped value, parsed in one go. A cell the text cannot make (a
+TableCell with styles or a data bar, text with line breaks) starts as the template cell's text,
+unfilled, and is filled element by element as before.
+
+Parsed cells land in the table through the same moves as copied cells, and lxml resolves their
+namespace by URI either way, so the output is the same. That holds when every element and
+attribute of the template cells is in DrawingML's namespace (or none) and no cell declares a
+prefix of its own; other tables take the element path (:func:`table_prototype` says None).
+
+The analysis is cached by the template table's serialized text (its in-scope namespace
+declarations included): every copy of a template slide finds it, and two tables share an entry
+only when their text is the same, so nothing passes from one template to another.
+"""
+
+from __future__ import annotations
+
+import copy
+import re
+import threading
+from collections import OrderedDict
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from lxml import etree
+
+from deckkit.model.elements import TableCell
+from deckkit.renderer.drawingml import a
+from deckkit.renderer.opc.namespaces import A
+from deckkit.renderer.table.cell import has_special_characters, set_cell_text
+from deckkit.renderer.table.grid import Merge, blank_merge, grid_of, merges_of, rows_of
+
+__all__ = ["BuiltCells", "TablePrototype", "keep_template_cells", "table_prototype"]
+
+_MARKER = "\ue000deckkit-cell-text\ue001"  # private-use characters: no template text holds them
+_NAMESPACE_DECLARATION = re.compile(r'\s+xmlns(?::[^\s=]+)?="[^"]*"')
+_CACHE_SIZE = 64
+_cache: OrderedDict[bytes, TablePrototype | None] = OrderedDict()
+_cache_lock = threading.Lock()
+# huge_tree: a long cell text is no error when set as an element's text, so not here either.
+_PARSER = etree.XMLParser(resolve_entities=False, huge_tree=True, remove_blank_text=False)
+_TC, _TXBODY, _P = a("tc"), a("txBody"), a("p")
+_IN_A = "{" + A + "}"
+
+
+@dataclass(frozen=True, slots=True)
+class _CellText:
+    blank: str  # the template cell, merge attributes removed: where the element path starts
+    empty: str  # the cell filled with ""
+    before: str  # the cell filled with one line of text: before + escaped text + after
+    after: str
+
+
+@dataclass(frozen=True, slots=True)
+class BuiltCells:
+    """The output cells by grid position, and which of them hold their data's text already."""
+
+    matrix: list[list[etree._Element]]
+    filled: list[list[bool]]
+
+
+@dataclass(frozen=True, slots=True)
+class TablePrototype:
+    """The cells of one template table as text, and its merges."""
+
+    declarations: str  # the namespace declarations the cells' text needs
+    cells: tuple[tuple[_CellText, ...], ...]  # by template row, then column
+    merges: tuple[Merge, ...]
+    has_keys: bool  # some cell text holds "{": a text key may point into the template cells
+
+    def build(
+        self,
+        rows: Sequence[Sequence[str | TableCell]],
+        n_rows: int,
+        n_cols: int,
+        covered: set[tuple[int, int]],
+    ) -> BuiltCells | None:
+        """The n_rows x n_cols output cells for rows; None when the text does not parse."""
+        t_rows, t_cols = len(self.cells), len(self.cells[0])
+        parts = ["<cells", self.declarations, ">"]
+        filled: list[list[bool]] = []
+        for i in range(n_rows):
+            source = self.cells[min(i, t_rows - 1)]
+            row = rows[i] if i < len(rows) else ()
+            flags = []
+            for j in range(n_cols):
+                cell = source[min(j, t_cols - 1)]
+                value = "" if (i, j) in covered else (row[j] if j < len(row) else "")
+                if not isinstance(value, str) or "\n" in value or has_special_characters(value):
+                    parts.append(cell.blank)
+                    flags.append(False)
+                elif value:
+                    parts.extend((cell.before, _escaped(value), cell.after))
+                    flags.append(True)
+                else:
+                    parts.append(cell.empty)
+                    flags.append(True)
+            filled.append(flags)
+        parts.append("</cells>")
+        try:
+            wrapper = etree.fromstring("".join(parts), _PARSER)
+        except (etree.XMLSyntaxError, ValueError):
+            return None  # text lxml cannot take: the element path says why
+        made = list(wrapper)
+        return BuiltCells([made[i * n_cols : (i + 1) * n_cols] for i in range(n_rows)], filled)
+
+
+def _escaped(text: str) -> str:
+    if "&" in text or "<" in text or ">" in text:
+        return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+    return text
+
+
+def table_prototype(tbl: etree._Element) -> TablePrototype | None:
+    """The prototype of the table as it is now; None when it must be filled element by element."""
+    key = etree.tostring(tbl)
+    with _cache_lock:  # renders may run in threads (the server's workers)
+        if key in _cache:
+            _cache.move_to_end(key)
+            return _cache[key]
+    prototype = _analyse(tbl)
+    with _cache_lock:
+        _cache[key] = prototype
+        while len(_cache) > _CACHE_SIZE:
+            _cache.popitem(last=False)
+    return prototype
+
+
+def _analyse(tbl: etree._Element) -> TablePrototype | None:
+    n_cols = len(grid_of(tbl).findall(a("gridCol")))
+    matrix = [tr.findall(_TC) for tr in rows_of(tbl)]
+    if not matrix or n_cols == 0 or any(len(cells) != n_cols for cells in matrix):
+        return None  # no rows, or rows the element path pads or cuts first
+    for tr, cells in zip(rows_of(tbl), matrix, strict=True):
+        if any(not _plain(tc, tr.nsmap) for tc in cells):
+            return None
+    declarations: dict[str, str] = {}
+    texts = tuple(tuple(_cell_text(tc, declarations) for tc in cells) for cells in matrix)
+    if any(t is None for row in texts for t in row):
+        return None
+    has_keys = any("{" in str(text) for cells in matrix for tc in cells for text in tc.itertext())
+    return TablePrototype(
+        "".join(declarations.values()),
+        tuple(tuple(t for t in row if t is not None) for row in texts),
+        tuple(merges_of(matrix)),
+        has_keys,
+    )
+
+
+def _plain(tc: etree._Element, row_namespaces: dict[str | None, str]) -> bool:
+    """Whether the cell is only DrawingML elements and unqualified attributes, declaring nothing."""
+    if tc.nsmap != row_namespaces:
+        return False
+    for el in tc.iter():
+        if not isinstance(el.tag, str):
+            continue  # a comment or processing instruction: kept as text, in no namespace
+        if not el.tag.startswith(_IN_A) or any(str(name).startswith("{") for name in el.attrib):
+            return False
+    return True
+
+
+def _cell_text(tc: etree._Element, declarations: dict[str, str]) -> _CellText | None:
+    blank = blank_merge(copy.deepcopy(tc))
+    empty, marked = copy.deepcopy(blank), copy.deepcopy(blank)
+    set_cell_text(empty, "")
+    set_cell_text(marked, _MARKER)
+    pieces = _without_declarations(marked, declarations).split(_MARKER)
+    if len(pieces) != 2:
+        return None
+    return _CellText(
+        _without_declarations(blank, declarations),
+        _without_declarations(empty, declarations),
+        pieces[0],
+        pieces[1],
+    )
+
+
+def _without_declarations(tc: etree._Element, declarations: dict[str, str]) -> str:
+    """The cell's text (tail included) without the namespace declarations on its start tag."""
+    text = etree.tostring(tc, encoding="unicode", with_tail=True)
+    end = text.index(">")
+    for found in _NAMESPACE_DECLARATION.findall(text, 0, end):
+        declarations.setdefault(found.split("=", 1)[0].strip(), found)
+    return _NAMESPACE_DECLARATION.sub("", text[:end]) + text[end:]
+
+
+def keep_template_cells(
+    template: Sequence[Sequence[etree._Element]], built: BuiltCells, has_keys: bool
+) -> None:
+    """Put the built content into the template cells the output keeps, as the element path does.
+
+    The element path keeps the template's cells (the top-left ones, as many as the output has)
+    and refills them, so a reference to one, or to its table, still sees the output. Their own
+    paragraphs leave the tree: a text key found in one of them is then seen as gone (its
+    paragraph has no parent), whichever order the keys are filled in.
+    """
+    for i, cells in enumerate(template[: len(built.matrix)]):
+        row = built.matrix[i]
+        for j, tc in enumerate(cells[: len(row)]):
+            if has_keys:
+                for body in tc.iterchildren(_TXBODY):
+                    for paragraph in list(body.iterchildren(_P)):
+                        body.remove(paragraph)
+            tc[:] = list(row[j])  # resize_grid takes its merge attributes off
+            row[j] = tc
