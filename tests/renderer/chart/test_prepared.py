@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import random
 import zipfile
 from collections.abc import Sequence
 
@@ -133,11 +134,14 @@ def test_date_labels_and_number_labels_of_one_shape() -> None:
 
 def test_texts_that_need_care() -> None:
     data = template()
-    for text in ("  spaced ", "{1}{x}", "a & b < c > d", "ünï ☃ 𝄞", "tab\there", "bad\x01char", "cr\rhere"):
-        grid = numbers(2, 2)
-        grid[1][0] = text
+    texts = ("  spaced ", "{1}{x}", "a & b < c > d", "ünï ☃ 𝄞", "tab\there", "]]>", "bad\x01char", "cr\rhere")
+    # Rows 2 and 3 are the template's (re-serialized by lxml), row 5 is new (written as text).
+    for text in (*texts, "", "\x01\x02", "\n"):
+        grid = numbers(4, 2)
+        grid[1][0] = grid[4][2] = text
         grid[2][1] = None
         write(data, grid)
+    assert {k for m in prepared._MEMO.values() for k, v in m.items() if v is not None}
 
 
 def test_followed_styles_and_blocks_elsewhere() -> None:
@@ -190,3 +194,14 @@ def test_a_sheet_holding_a_placeholder_is_not_prepared() -> None:
     write(data, numbers(3, 2))
     write(data, numbers(3, 2, start=9))
     assert set(memo_of(data).values()) == {None}
+
+
+def test_random_texts_in_template_rows_and_new_rows() -> None:
+    data = template()
+    alphabet = " \t\n&<>\"'{}=;aé\u2028\x85\x7f\ud7ff\ufffd\U0001f600"
+    rng = random.Random(14)
+    for _ in range(60):
+        grid = numbers(4, 2)
+        for row, col in ((0, 1), (1, 0), (3, 0), (4, 0)):
+            grid[row][col] = "".join(rng.choice(alphabet) for _ in range(rng.randint(1, 6)))
+        write(data, grid)

@@ -113,11 +113,16 @@ def _key(
     kinds = set(types)
     if not _KINDS.issuperset(kinds):
         return None
+    # lxml writes the rows it re-serializes (those the template had) its own way: an empty text
+    # or value as ``<t/>``, a carriage return as a character reference. Such values take the
+    # general edit, as do control characters (dropped, which could empty a text).
+    if "" in values:
+        return None
     spaced: tuple[bool, ...] = ()
     if str in kinds:
         texts = [v for v in values if type(v) is str]
-        # A carriage return comes back as a character reference from a row lxml re-serializes.
-        if any("\r" in t for t in texts):
+        joined = "".join(texts)
+        if "\r" in joined or xml_safe(joined) != joined:
             return None
         spaced = tuple([t != t.strip() for t in texts])
     tables = any(t.endswith("/table") for t, _ in package.rels_of(edit.part).values())
