@@ -78,14 +78,13 @@ def write_prepared(package: XlsxPackage, edit: BlockEdit, grid: Grid, edit_block
     if key is None:
         edit_block(package, edit, grid)
         return package.write()
-    memo = _MEMO.get(package.source)
-    if memo is None:
-        memo = _MEMO[package.source] = {}
+    memo = _MEMO.setdefault(package.source, {})
     prepared = memo.get(key, _MISSING)
     if prepared is _MISSING:
         prepared = _prepare(package, edit, grid, edit_block, keep_header=key[-1] is not None)
-        if len(memo) >= MAX_PREPARED_PER_WORKBOOK:
-            del memo[next(iter(memo))]
+        # The oldest go; list() and pop() are single steps, should renders share the memo in threads.
+        for old in list(memo)[: max(0, len(memo) - MAX_PREPARED_PER_WORKBOOK + 1)]:
+            memo.pop(old, None)
         memo[key] = prepared
     if not isinstance(prepared, _Prepared):
         edit_block(package, edit, grid)
