@@ -39,6 +39,7 @@ from deckkit.renderer.chart.workbook.package import (
 from deckkit.renderer.chart.workbook.package import (
     sheet_tag as _s,
 )
+from deckkit.renderer.chart.workbook.prepared import BlockEdit, write_prepared
 from deckkit.renderer.chart.workbook.refs import (
     CellRange,
     cell_column,
@@ -107,9 +108,8 @@ class ChartWorkbook:
         and the block's first row as their column names. New cells are styled like the cells they
         replace, except the targets of style_sources, which follow their source.
         """
-        return _write_block(
-            self._package, self._sheets[sheet], clear, top, left, grid, date_format, style_sources
-        )
+        block = BlockEdit(self._sheets[sheet], clear, top, left, date_format, tuple(style_sources))
+        return write_prepared(self._package, block, grid, _edit_block)
 
 
 def _number_rows_and_cells(sheet_data: etree._Element) -> None:
@@ -125,16 +125,10 @@ def _number_rows_and_cells(sheet_data: etree._Element) -> None:
             cell.set("r", f"{column_letter(col)}{row_no}")
 
 
-def _write_block(
-    package: XlsxPackage,
-    part: str,
-    clear: CellRange | None,
-    top: int,
-    left: int,
-    grid: Sequence[Sequence[CellValue]],
-    date_format: str,
-    style_sources: Sequence[StyleSource] = (),
-) -> bytes:
+def _edit_block(package: XlsxPackage, edit: BlockEdit, grid: Sequence[Sequence[CellValue]]) -> None:
+    """The general edit: parse the sheet, replace the block's cells, follow with the other parts."""
+    part, clear, top, left = edit.part, edit.clear, edit.top, edit.left
+    date_format, style_sources = edit.date_format, edit.style_sources
     height, width = len(grid), max((len(r) for r in grid), default=0)
     block = CellRange(top, left, top + max(height, 1) - 1, left + max(width, 1) - 1)
     root = etree.fromstring(package.parts[part], _SAFE)
@@ -163,7 +157,6 @@ def _write_block(
         package.parts[table_part] = retarget_table(package.parts[table_part], block, header)
     drop_calc_chain(package)
     update_ole_size(package, block)
-    return package.write()
 
 
 def _replace_cells(

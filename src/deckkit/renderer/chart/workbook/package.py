@@ -11,6 +11,7 @@ import posixpath
 import struct
 import zipfile
 import zlib
+from collections.abc import Mapping
 from functools import lru_cache
 
 from lxml import etree
@@ -25,6 +26,9 @@ from deckkit.safezip import RefusedEntryError, read_entry
 _SAFE = SAFE_PARSER
 
 CellName = str | int | float | None
+
+Packed = tuple[int, int, bytes]
+"""A part as a zip entry holds it: (CRC-32, zip method, bytes as written)."""
 
 MAX_WORKBOOK_UNPACKED_BYTES = 100_000_000
 """A chart's embedded workbook, all parts decompressed: past this (a zip bomb) it is not read
@@ -43,11 +47,33 @@ class XlsxPackage:
     """The xlsx zip as a dict of part name -> bytes, written back in the original order."""
 
     def __init__(self, data: bytes) -> None:
-        source = _read_xlsx(data) if len(data) <= _CACHED_XLSX_SIZE else _ReadXlsx(data)
+        self.shared = len(data) <= _CACHED_XLSX_SIZE
+        source = _read_xlsx(data) if self.shared else _ReadXlsx(data)
         _check_unpacked_size(source.infos)  # again: a read kept from before may predate the bound
         self.infos = source.infos
         self._source = source
         self.parts = dict(source.parts)
+
+    @property
+    def source(self) -> object:
+        """The read shared by every package of the same bytes (an identity to key memos on)."""
+        return self._source
+
+    def pristine(self) -> bool:
+        """Whether every part is still the one read (nothing edited, added or removed)."""
+        return len(self.parts) == len(self._source.parts) and all(
+            self.is_original(name, data) for name, data in self.parts.items()
+        )
+
+    def is_original(self, name: str, data: bytes) -> bool:
+        return data is self._source.parts.get(name)
+
+    def fresh(self) -> XlsxPackage:
+        """Another package of the same read, with the parts as read."""
+        other = object.__new__(XlsxPackage)
+        other.shared, other.infos, other._source = self.shared, self.infos, self._source
+        other.parts = dict(self._source.parts)
+        return other
 
     def rels_of(self, part: str) -> dict[str, tuple[str, str]]:
         """rId -> (type, absolute target part name)."""
@@ -84,8 +110,11 @@ class XlsxPackage:
                 out.append((sheet.get("name", ""), rel[1]))
         return out
 
-    def write(self) -> bytes:
-        """The zip again; parts left as they were are deflated once per distinct template workbook."""
+    def write(self, packed: Mapping[str, tuple[bytes, Packed]] | None = None) -> bytes:
+        """The zip again; parts left as they were are deflated once per distinct template workbook.
+
+        packed: edited parts deflated before, by name: (their bytes, :func:`pack` of them).
+        """
         out = bytearray()
         central = bytearray()
         count = 0
@@ -93,16 +122,19 @@ class XlsxPackage:
             data = self.parts.get(info.filename)
             if data is None:
                 continue
+            before = packed.get(info.filename) if packed else None
             if data is self._source.parts.get(info.filename):
-                crc, method, packed = self._source.packed(info.filename, data)
+                crc, method, deflated = self._source.packed(info.filename, data)
+            elif before is not None and before[0] is data:
+                crc, method, deflated = before[1]
             else:
-                crc, method, packed = _pack(data)
-            if len(out) + len(packed) + len(data) >= _ZIP32_LIMIT:
+                crc, method, deflated = pack(data)
+            if len(out) + len(deflated) + len(data) >= _ZIP32_LIMIT:
                 return self._write_with_zipfile()
             name = info.filename.encode("utf-8")
             flags = 0 if info.filename.isascii() else _UTF8_FLAG
             dos_time, dos_date = _dos_time(info.date_time)
-            sizes = (crc, len(packed), len(data), len(name))
+            sizes = (crc, len(deflated), len(data), len(name))
             central += (
                 struct.pack(
                     "<4s4B4HL2L5H2L",
@@ -129,7 +161,7 @@ class XlsxPackage:
                 "<4s2B4HL2L2H", b"PK\x03\x04", 20, 0, flags, method, dos_time, dos_date, *sizes, 0
             )
             out += name
-            out += packed
+            out += deflated
             count += 1
         if count >= 0xFFFF:
             return self._write_with_zipfile()
@@ -162,7 +194,7 @@ def _check_unpacked_size(infos: list[zipfile.ZipInfo]) -> None:
         raise ValueError(f"the workbook unpacks to more than {MAX_WORKBOOK_UNPACKED_BYTES:,} bytes")
 
 
-def _pack(data: bytes) -> tuple[int, int, bytes]:
+def pack(data: bytes) -> Packed:
     """(CRC-32, zip method, bytes as written): raw DEFLATE, or stored when empty."""
     if not data:
         return 0, zipfile.ZIP_STORED, b""
@@ -214,7 +246,7 @@ class _ReadXlsx:
     def packed(self, name: str, data: bytes) -> tuple[int, int, bytes]:
         found = self._packed.get(name)
         if found is None:
-            found = self._packed[name] = _pack(data)
+            found = self._packed[name] = pack(data)
         return found
 
 
