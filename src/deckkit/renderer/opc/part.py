@@ -7,6 +7,7 @@ written (:func:`deckkit.renderer.opc.part_names.assign_names`).
 from __future__ import annotations
 
 import copy
+import functools
 from typing import Protocol
 
 from lxml import etree
@@ -107,21 +108,25 @@ class Part:
         return self._xml
 
     def freeze(self, packer: BackgroundPacker | None = None) -> None:
-        """A filled part that will not change again: serialized now, deflated meanwhile by packer.
+        """A filled part that will not change again: serialized and deflated meanwhile by packer.
 
-        An output slide's tree takes many times the memory of its text, and deflating it can run on
-        another core while the next slide is filled; the part then holds only its deflated bytes.
-        Without a packer it is deflated on its own. Reading ``xml`` again parses it again.
+        Serializing a tree (lxml lets go of the GIL while it writes) and deflating it can run on
+        another core while the next slide is filled; the part then holds only its deflated bytes,
+        and the tree is let go once its batch is packed. Nothing may change the tree from now on.
+        Without a packer it is packed on its own. Reading ``xml`` again parses it again.
         """
+        own = packer or BackgroundPacker()
         if self._xml is not None:
-            self._blob = serialize_xml(self._xml)
+            # Serialized on the packing thread (lxml lets go of the GIL while it writes a tree).
+            self._packed = own.add_later(
+                functools.partial(serialize_xml, self._xml), should_deflate(self.name_hint)
+            )
             self._xml = None
-        if self._blob is not None and self.template_entry is None and self._packed is None:
-            own = packer or BackgroundPacker()
+        elif self._blob is not None and self.template_entry is None and self._packed is None:
             self._packed = own.add(self._blob, should_deflate(self.name_hint))
             self._blob = None
-            if packer is None:
-                own.flush()
+        if packer is None:
+            own.flush()
 
     @property
     def packed(self) -> Packed | None:
