@@ -148,6 +148,10 @@ class Part:
             self._rels = self._source.read_relationships(self)
         return self._rels
 
+    @rels.setter
+    def rels(self, rels: Relationships) -> None:
+        self._rels = rels
+
     def related(self, reltype: str) -> Part | None:
         """The first internal target of a relationship of this type, or None."""
         for rel in self.rels:
@@ -155,13 +159,12 @@ class Part:
                 return rel.target
         return None
 
-    def copy(self, rels: Relationships | None = None) -> Part:
+    def copy(self) -> Part:
         """A new, unnamed part with the same content (a tree is copied, bytes are shared).
 
-        ``rels`` are the copy's relationships (see :meth:`Package.clone`); without them it has none.
+        The copy has no relationships until given some (see :meth:`Package.clone`).
         """
         clone = Part(self._source, None, self.content_type, name_hint=self.name_hint)
-        clone._rels = rels
         if self._xml is not None:
             clone._xml = copy.deepcopy(self._xml)
         else:
