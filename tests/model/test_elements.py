@@ -840,3 +840,37 @@ def test_building_elements_in_python_reports_data_errors() -> None:
     assert str(caught.value).startswith("Table has problems:")
     with pytest.raises(DataError, match=r"values\[0\]: must be a string or an object"):
         List(values=[1])
+
+
+@pytest.mark.parametrize(
+    "points",
+    [
+        [],
+        [[1, 2], [3.5, -4]],
+        [(1, 2), [3, 4]],
+        [[1, 2], [3]],
+        [[1, 2], [1, 2, 3], 4],
+        [[1, "a"], [None, 2]],
+        [[1, float("nan")], [True, 1]],
+        [{1, 2}],
+        [[1, 2], "ab"],
+        "x",
+        None,
+    ],
+)
+def test_scatter_points_fast_or_not_validate_as_one_point_at_a_time(points: Any) -> None:
+    # ScatterSeries validates a list of pairs in pydantic-core at once; the result (or every
+    # error, with its path) must be that of list[Point], which checks each point on its own.
+    from pydantic import TypeAdapter, ValidationError
+
+    from deckkit.model.chart import Point, ScatterSeries
+
+    def outcome(validate: Any, root: tuple[Any, ...]) -> Any:
+        try:
+            return validate()
+        except ValidationError as e:
+            return [(root + tuple(err["loc"]), err["type"], err["msg"]) for err in e.errors()]
+
+    expected = outcome(lambda: TypeAdapter(list[Point]).validate_python(points), ("values",))
+    got = outcome(lambda: ScatterSeries.model_validate({"name": "S", "values": points}).values, ())
+    assert got == expected

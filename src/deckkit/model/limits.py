@@ -161,22 +161,28 @@ def _walk(data: Any) -> tuple[int | None, bool]:
     The walk keeps no paths (data can be millions of values); the rare failing walk is repeated
     with them by :func:`_path_of`.
     """
+    texts: list[Any] = []  # the text values and object keys met: searched at once, after the walk
+    found = _first_violation(data, texts)
+    return found, _unclean(data) or _any_unclean(texts)
+
+
+def _first_violation(data: Any, texts: list[Any]) -> int | None:
+    """The first result of :func:`_walk`; adds the text values and object keys to ``texts``."""
     stack: list[tuple[Any, int]] = [(data, 1)]
     index = 0
     values = 0
-    unclean = _unclean(data)
     while stack:
         node, depth = stack.pop()
         index += 1
         if not isinstance(node, dict | list):
             continue  # the root only: it is checked below
         if depth > MAX_DEPTH:
-            return index, unclean
+            return index
         values += len(node)
         if values > MAX_VALUES:
-            return _TOO_MANY, unclean
+            return _TOO_MANY
         if isinstance(node, dict):
-            unclean = unclean or _unclean_keys(node)
+            texts.extend(node)
             children: Iterable[Any] = node.values()
         else:
             children = node
@@ -184,7 +190,7 @@ def _walk(data: Any) -> tuple[int | None, bool]:
         if kinds <= _NUMBERS and _numbers_fit(children, kinds):
             continue
         if kinds == _TEXT:
-            unclean = unclean or _NOT_XML.search("".join(children)) is not None
+            texts.extend(children)
             continue
         if kinds == _LISTS and depth < MAX_DEPTH:
             # Arrays of short arrays of numbers (a scatter chart's points): checked here at once,
@@ -194,7 +200,7 @@ def _walk(data: Any) -> tuple[int | None, bool]:
                 index += len(node)
                 values += len(inner)
                 if values > MAX_VALUES:
-                    return _TOO_MANY, unclean
+                    return _TOO_MANY
                 continue
         for child in children:
             # The exact JSON types first (nearly every value): a type test is cheaper than a call.
@@ -202,17 +208,17 @@ def _walk(data: Any) -> tuple[int | None, bool]:
             if kind is float or kind is bool or child is None:
                 continue
             if kind is str:
-                unclean = unclean or _NOT_XML.search(child) is not None
+                texts.append(child)
             elif kind is int:
                 if not -_INTEGER_BOUND < child < _INTEGER_BOUND:
-                    return index, unclean
+                    return index
             elif isinstance(child, dict | list):
                 stack.append((child, depth + 1))
             elif _too_long(child):
-                return index, unclean
-            elif not unclean and _unclean(child):
-                unclean = True
-    return (1 if _too_long(data) else None), unclean
+                return index
+            elif isinstance(child, str):
+                texts.append(child)
+    return 1 if _too_long(data) else None
 
 
 # The containers whose values are all of these exact types are checked in C (set, join, min, max)
@@ -235,11 +241,12 @@ def _numbers_fit(values: Iterable[Any], kinds: set[type]) -> bool:
     return bool(min(values) > -_INTEGER_BOUND and max(values) < _INTEGER_BOUND)
 
 
-def _unclean_keys(node: dict[Any, Any]) -> bool:
+def _any_unclean(texts: list[Any]) -> bool:
+    """Whether some text of ``texts`` needs cleaning: one search through them all."""
     try:
-        return _NOT_XML.search("".join(node)) is not None
+        return _NOT_XML.search("".join(texts)) is not None
     except TypeError:  # a key that is not text (a dict built in Python)
-        return any(_unclean(key) for key in node)
+        return any(_unclean(text) for text in texts)
 
 
 def _cleaned(node: Any) -> Any:

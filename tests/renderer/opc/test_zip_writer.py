@@ -143,3 +143,33 @@ def test_a_forked_child_deflates_on_its_own_threads(monkeypatch: pytest.MonkeyPa
         os.waitpid(pid, 0)
         pytest.fail("the forked child's write hung")
     assert os.waitstatus_to_exitcode(status) == 0
+
+
+@pytest.mark.parametrize("threads", [1, 2])
+def test_a_part_added_later_is_made_once_when_packed_and_then_let_go(
+    monkeypatch: pytest.MonkeyPatch, threads: int
+) -> None:
+    import threading
+    import weakref
+
+    monkeypatch.setattr(zip_writer, "_threads", lambda: threads)
+    made: list[str] = []
+
+    class Tree:  # stands for a frozen part's tree: serialized by the packer
+        def serialize(self) -> bytes:
+            made.append(threading.current_thread().name)
+            return b"<tree/>" * 100
+
+    tree = Tree()
+    alive = weakref.ref(tree)
+    packer = zip_writer.BackgroundPacker()
+    later = packer.add_later(tree.serialize, deflate=True)
+    plain = packer.add(b"<bytes/>", deflate=False)
+    del tree
+    packer.flush()
+    assert later.data() == b"<tree/>" * 100
+    assert later.result().method == zipfile.ZIP_DEFLATED
+    assert plain.data() == b"<bytes/>"
+    assert len(made) == 1  # made once, not again when asked twice
+    assert made[0].startswith("deckkit-deflate") == (threads > 1)  # on the packing thread
+    assert alive() is None  # the batch let the tree go once packed

@@ -205,17 +205,19 @@ class Package:
         memo = {} if memo is None else memo
         if id(source) in memo:
             return memo[id(source)]
-        rels = Relationships()
-        copy = source.copy(rels)
+        copy = source.copy()
         memo[id(source)] = copy
-        for rel in source.rels:
+
+        def target_of(rel: Relationship) -> Part | str:
             target = rel.target
             if isinstance(target, Part) and not rel.external:
                 if id(target) in memo:
-                    target = memo[id(target)]
-                elif rel.reltype in owned:
-                    target = self.clone(target, owned, memo)
-            rels.add_existing(Relationship(rel.rid, rel.reltype, target, rel.external))
+                    return memo[id(target)]
+                if rel.reltype in owned:
+                    return self.clone(target, owned, memo)
+            return target
+
+        copy.rels = source.rels.retargeted(target_of)
         return copy
 
     # writing -----------------------------------------------------------------------------

@@ -7,6 +7,7 @@ written (:func:`deckkit.renderer.opc.part_names.assign_names`).
 from __future__ import annotations
 
 import copy
+import functools
 from typing import Protocol
 
 from lxml import etree
@@ -107,21 +108,25 @@ class Part:
         return self._xml
 
     def freeze(self, packer: BackgroundPacker | None = None) -> None:
-        """A filled part that will not change again: serialized now, deflated meanwhile by packer.
+        """A filled part that will not change again: serialized and deflated meanwhile by packer.
 
-        An output slide's tree takes many times the memory of its text, and deflating it can run on
-        another core while the next slide is filled; the part then holds only its deflated bytes.
-        Without a packer it is deflated on its own. Reading ``xml`` again parses it again.
+        Serializing a tree (lxml lets go of the GIL while it writes) and deflating it can run on
+        another core while the next slide is filled; the part then holds only its deflated bytes,
+        and the tree is let go once its batch is packed. Nothing may change the tree from now on.
+        Without a packer it is packed on its own. Reading ``xml`` again parses it again.
         """
+        own = packer or BackgroundPacker()
         if self._xml is not None:
-            self._blob = serialize_xml(self._xml)
+            # Serialized on the packing thread (lxml lets go of the GIL while it writes a tree).
+            self._packed = own.add_later(
+                functools.partial(serialize_xml, self._xml), should_deflate(self.name_hint)
+            )
             self._xml = None
-        if self._blob is not None and self.template_entry is None and self._packed is None:
-            own = packer or BackgroundPacker()
+        elif self._blob is not None and self.template_entry is None and self._packed is None:
             self._packed = own.add(self._blob, should_deflate(self.name_hint))
             self._blob = None
-            if packer is None:
-                own.flush()
+        if packer is None:
+            own.flush()
 
     @property
     def packed(self) -> Packed | None:
@@ -143,6 +148,10 @@ class Part:
             self._rels = self._source.read_relationships(self)
         return self._rels
 
+    @rels.setter
+    def rels(self, rels: Relationships) -> None:
+        self._rels = rels
+
     def related(self, reltype: str) -> Part | None:
         """The first internal target of a relationship of this type, or None."""
         for rel in self.rels:
@@ -150,13 +159,12 @@ class Part:
                 return rel.target
         return None
 
-    def copy(self, rels: Relationships | None = None) -> Part:
+    def copy(self) -> Part:
         """A new, unnamed part with the same content (a tree is copied, bytes are shared).
 
-        ``rels`` are the copy's relationships (see :meth:`Package.clone`); without them it has none.
+        The copy has no relationships until given some (see :meth:`Package.clone`).
         """
         clone = Part(self._source, None, self.content_type, name_hint=self.name_hint)
-        clone._rels = rels
         if self._xml is not None:
             clone._xml = copy.deepcopy(self._xml)
         else:

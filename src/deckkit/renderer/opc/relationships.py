@@ -8,7 +8,7 @@ Target string: it is the template's own fault, and guessing would be worse.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Final
 
@@ -129,6 +129,16 @@ class Relationships:
         match = re.fullmatch(r"rId(\d+)", rel.rid)
         if match:
             self._next = max(self._next, int(match.group(1)) + 1)
+
+    def retargeted(self, target_of: Callable[[Relationship], Part | str]) -> Relationships:
+        """The same relationships (ids, types, order, next id) with each target ``target_of(rel)``."""
+        copy = Relationships()
+        copy._by_id = {
+            rid: Relationship(rid, rel.reltype, target_of(rel), rel.external)
+            for rid, rel in self._by_id.items()
+        }
+        copy._next = self._next
+        return copy
 
     def add(self, reltype: str, target: Part | str, *, external: bool = False) -> str:
         """Add a relationship with a fresh id and return the id."""

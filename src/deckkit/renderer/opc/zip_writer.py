@@ -17,6 +17,7 @@ import struct
 import time
 import zipfile
 import zlib
+from collections.abc import Callable
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass
 
@@ -35,6 +36,8 @@ LEVEL = 6
 
 _PARALLEL_FROM = 256 * 1024  # below this many bytes to deflate, threads cost more than they save
 _BATCH_BYTES = 256 * 1024  # parts deflated in the background by one task
+# What a part handed over unserialized (add_later) counts towards a batch: about a filled slide or chart.
+_LATER_BYTES_GUESS = 16 * 1024
 _ZIP32_LIMIT = 0xFFFFFFFF
 _UTF8_FLAG = 0x800
 _CREATE_SYSTEM = 3  # Unix, as zipfile writes on POSIX
@@ -116,11 +119,15 @@ class PendingPack:
         return zlib.decompress(packed.data, -15) if packed.method == zipfile.ZIP_DEFLATED else packed.data
 
 
+Source = bytes | Callable[[], bytes]
+"""A part's bytes, or what makes them (a tree's serializer) when the batch is packed."""
+
+
 class _Batch:
     """Parts deflated together by one task; their bytes are let go as soon as they are packed."""
 
     def __init__(self) -> None:
-        self.entries: list[ZipEntry] = []
+        self.entries: list[tuple[Source, bool]] = []  # (bytes or their maker, deflate)
         self.size = 0
         self._future: Future[list[Packed]] | None = None
         self._done: list[Packed] | None = None
@@ -155,11 +162,22 @@ class BackgroundPacker:
         self._open: _Batch | None = None
 
     def add(self, data: bytes, deflate: bool) -> PendingPack:
+        return self._add(data, deflate, len(data))
+
+    def add_later(self, make: Callable[[], bytes], deflate: bool) -> PendingPack:
+        """A part whose bytes ``make`` returns, called on the packing thread.
+
+        For a finished tree: lxml serializes without the GIL, so the tree is written out on
+        another core too. The caller must not change what ``make`` reads from then on.
+        """
+        return self._add(make, deflate, _LATER_BYTES_GUESS)
+
+    def _add(self, source: Source, deflate: bool, size: int) -> PendingPack:
         batch = self._open
         if batch is None:
             batch = self._open = _Batch()
-        batch.entries.append(ZipEntry("", data, deflate))
-        batch.size += len(data)
+        batch.entries.append((source, deflate))
+        batch.size += size
         pending = PendingPack(batch, len(batch.entries) - 1)
         if batch.size >= self._batch_bytes:
             self.flush()
@@ -176,9 +194,12 @@ def _pack_batch(batch: list[ZipEntry]) -> list[Packed]:
     return [_pack(entry) for entry in batch]
 
 
-def _pack_and_release(batch: list[ZipEntry]) -> list[Packed]:
-    packed = _pack_batch(batch)
-    batch.clear()  # the uncompressed bytes are no longer needed
+def _pack_and_release(batch: list[tuple[Source, bool]]) -> list[Packed]:
+    packed = [
+        _pack(ZipEntry("", source if isinstance(source, bytes) else source(), deflate))
+        for source, deflate in batch
+    ]
+    batch.clear()  # the uncompressed bytes (or trees) are no longer needed
     return packed
 
 
