@@ -52,9 +52,15 @@ def chart_axes_of(chart: Chart | ScatterChart) -> list[tuple[str, ChartAxis | Sc
     ]
 
 
-def check_chart(chart_space: etree._Element, chart: Chart | ScatterChart, path: str) -> list[Problem]:
-    """Every reason the data cannot fill this template chart, each with its data path."""
-    groups = plot_groups(chart_space)
+def check_chart(
+    chart_space: etree._Element, chart: Chart | ScatterChart, path: str, groups: list[PlotGroup] | None = None
+) -> list[Problem]:
+    """Every reason the data cannot fill this template chart, each with its data path.
+
+    groups: the chart's plot groups when the caller has them (read only here).
+    """
+    if groups is None:
+        groups = plot_groups(chart_space)
     mismatch = _family_problem(groups, chart, path)
     if mismatch is not None:
         return [mismatch]

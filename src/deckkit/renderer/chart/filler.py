@@ -29,9 +29,10 @@ from deckkit.renderer.chart import kinds as chart_kinds
 from deckkit.renderer.chart.checks import chart_axes_of, check_chart, describe_chart
 from deckkit.renderer.chart.datatext import DataChildren
 from deckkit.renderer.chart.dates import base_time_unit
-from deckkit.renderer.chart.layout import SheetLayout, plan_layout
-from deckkit.renderer.chart.placement import Placement, plan_placements, rebuild_groups, series_elements
-from deckkit.renderer.chart.plot import PlotGroup, c, child_val, local, plot_groups
+from deckkit.renderer.chart.layout import SheetLayout
+from deckkit.renderer.chart.placement import Placement, rebuild_groups, series_elements
+from deckkit.renderer.chart.plancache import chart_plan, template_groups
+from deckkit.renderer.chart.plot import PlotGroup, c, child_val, local
 from deckkit.renderer.chart.series import (
     categories_xml,
     name_xml,
@@ -39,7 +40,6 @@ from deckkit.renderer.chart.series import (
     number_texts,
     numbers_xml,
     trim_points,
-    value_style_sources,
 )
 from deckkit.renderer.chart.styles import style_points, style_series
 from deckkit.renderer.chart.workbook.cells import CellValue, DateNumber, NumberText
@@ -178,27 +178,27 @@ def fill_chart(
 ) -> bytes | None:
     """Fill the chart (already checked with :func:`check_chart`); returns the new workbook bytes."""
     out = DataChildren()
-    new_workbook = _fill(chart_space, chart, workbook, out)
+    new_workbook = _fill(chart_space, None, chart, workbook, out)
     out.parse_into_tree()
     return new_workbook
 
 
 def _fill(
-    chart_space: etree._Element, chart: Chart | ScatterChart, workbook: bytes | None, out: DataChildren
+    chart_space: etree._Element,
+    template: etree._Element | None,
+    chart: Chart | ScatterChart,
+    workbook: bytes | None,
+    out: DataChildren,
 ) -> bytes | None:
-    """fill_chart with the series' data children left in out (as text)."""
-    groups = plot_groups(chart_space)
-    scatter = isinstance(chart, ScatterChart)
+    """fill_chart with the series' data children left in out (as text); template: the chart
+    space that chart_space is an unedited deep copy of, whose planning is reused (None: none)."""
     book = ChartWorkbook.open(workbook) if workbook is not None else None
-    layout = plan_layout(chart_space, scatter, book.sheet_names if book is not None else None)
-    placements = plan_placements(groups, chart)
+    plan = chart_plan(chart_space, template, chart, book.sheet_names if book is not None else None)
+    layout, placements = plan.layout, plan.placements
     series_elements(placements)
-    remaining = rebuild_groups(chart_space, groups, placements)
+    remaining = rebuild_groups(chart_space, plan.groups, placements)
     for g in remaining:
         chart_kinds.fit_stock_group(g.element)
-    # Read before the series are written: each still holds its template series' formula.
-    elements = [p.element for p in placements if p.element is not None]
-    style_sources = value_style_sources(elements, layout, chart) if layout is not None else []
     if isinstance(chart, ScatterChart):
         grid = _fill_scatter(placements, layout, out)
     else:
@@ -216,7 +216,7 @@ def _fill(
             layout.left,
             layout.physical(grid),
             date_format,
-            style_sources,
+            plan.style_sources,
         )
     except (KeyError, etree.XMLSyntaxError):
         return workbook
@@ -244,9 +244,16 @@ def _chart_part(slide: Part, frame: Frame) -> Part | None:
 
 @register_filler(Chart, ScatterChart)
 class ChartFiller:
-    """A Chart or ScatterChart fills every chart frame whose alt text is the key (its own chart part)."""
+    """A Chart or ScatterChart fills every chart frame whose alt text is the key (its own chart part).
+
+    The operation that planning returns is a ChartFiller that knows the template chart of each
+    frame (by relationship id), whose planning each output copy reuses (chart.plancache).
+    """
 
     removes_shapes = False
+
+    def __init__(self, templates: dict[str, etree._Element] | None = None) -> None:
+        self._templates = templates or {}
 
     def plan(
         self, site: KeySite, value: Chart | ScatterChart, report: PlanReport
@@ -255,6 +262,7 @@ class ChartFiller:
         if not charts:
             report.wrong_place(site, "chart", "charts", lambda frame: _described(site.slide.part, frame))
             return None
+        templates: dict[str, etree._Element] = {}
         for frame in charts:
             part = _chart_part(site.slide.part, frame)
             if part is None:
@@ -264,8 +272,10 @@ class ChartFiller:
                     "(damaged template)",
                 )
                 continue
-            report.problems.extend(check_chart(part.xml, value, site.path))
-        return Operation(site.key, value, self)
+            template = part.xml
+            templates[chart_relationship_id(frame.element) or ""] = template
+            report.problems.extend(check_chart(template, value, site.path, template_groups(template)))
+        return Operation(site.key, value, ChartFiller(templates))
 
     def fill(self, site: KeySite, value: Chart | ScatterChart, output: OutputSlide) -> None:
         for frame in site.frames:
@@ -276,8 +286,9 @@ class ChartFiller:
                 continue
             workbook_part = chart_part.related(RT.PACKAGE)
             workbook = workbook_part.blob if workbook_part is not None else None
+            template = self._templates.get(chart_relationship_id(frame.element) or "")
             out = DataChildren()
-            new_workbook = _fill(chart_part.xml, value, workbook, out)
+            new_workbook = _fill(chart_part.xml, template, value, workbook, out)
             # Written now, the data children spliced in as text: never parsed into the tree.
             chart_part.blob = out.serialize(chart_part.xml)
             if workbook_part is not None and new_workbook is not None:

@@ -247,28 +247,30 @@ def _formula_text(ser: etree._Element, tag: str) -> str:
 
 
 def value_style_sources(
-    elements: Sequence[etree._Element], layout: SheetLayout, chart: Chart | ScatterChart
+    holders: Sequence[tuple[etree._Element | None, str]], layout: SheetLayout, chart: Chart | ScatterChart
 ) -> list[StyleSource]:
     """Where each output series' data cells take their cell formats from.
 
-    Called before the series are written: each element still holds the formulas of the template
-    series it is (overwritten in place) or was cloned from, so its new cells follow that series'
-    cells (``0.0%`` stays ``0.0%`` whatever column the data order puts the series in). Category
-    charts: the values; scatter charts: x, y (and bubble sizes).
+    holders: per output series, the template series whose formulas it holds (the one it
+    overwrites, or the one it is cloned from; None for a bare new series) and its group's kind.
+    Its new cells follow that series' cells (``0.0%`` stays ``0.0%`` whatever column the data
+    order puts the series in). Category charts: the values; scatter charts: x, y (and bubble sizes).
     """
     targets: list[tuple[etree._Element, str, str]] = []
     if isinstance(chart, Chart):
         n = len(chart.categories)
-        targets = [(ser, "val", layout.value_ref(i, n)) for i, ser in enumerate(elements)]
+        targets = [
+            (ser, "val", layout.value_ref(i, n)) for i, (ser, _) in enumerate(holders) if ser is not None
+        ]
     else:
-        parents = [ser.getparent() for ser in elements]
-        width = 3 if any(g is not None and local(g) == "bubbleChart" for g in parents) else 2
+        width = 3 if any(kind == "bubbleChart" for _, kind in holders) else 2
         axes = [a for a in (chart.axis1, chart.axis2) if a is not None]
         rows = max((len(series.values) for a in axes for series in a.series.values()), default=0)
         tags = ("xVal", "yVal", "bubbleSize")[:width]
         targets = [
             (ser, tag, layout.xy_ref(i, width, k, rows))
-            for i, ser in enumerate(elements)
+            for i, (ser, _) in enumerate(holders)
+            if ser is not None
             for k, tag in enumerate(tags)
         ]
     sources: list[StyleSource] = []
