@@ -80,6 +80,40 @@ TEMPLATES = {
         2,
     ),
 }
+NO_KEY = FORMATTED.replace("{k}", "k")
+
+
+def _heights(slide: etree._Element, *heights: str) -> etree._Element:
+    for tr, h in zip(slide.iter(f"{{{A}}}tr"), heights, strict=True):
+        tr.set("h", h)
+    return slide
+
+
+TEMPLATES.update(
+    {
+        "formatted, no keys": _heights(
+            _slide([[NO_KEY, END_ONLY, PLAIN], [END_ONLY, NO_KEY, PLAIN]], 3), "400000", "500000"
+        ),
+        "row ids, no keys": _slide([[NO_KEY, PLAIN], [PLAIN, END_ONLY]], 2, row_ext=ROW_ID),
+        "merged, no keys": _heights(
+            _slide(
+                [
+                    [
+                        NO_KEY.replace("<a:tc>", '<a:tc gridSpan="2">'),
+                        PLAIN.replace("<a:tc>", '<a:tc hMerge="1">'),
+                    ],
+                    [END_ONLY.replace("<a:tc>", '<a:tc rowSpan="2">'), PLAIN],
+                    [PLAIN.replace("<a:tc>", '<a:tc vMerge="1">'), NO_KEY],
+                ],
+                2,
+            ),
+            "1",
+            "2",
+            "3",
+        ),
+    }
+)
+ROW_IDS = {"formatted", "row ids, no keys"}  # rows with an extension list: added element by element
 DATA = {
     "smaller": [["a"]],
     "same": [["a", "b & <c>"], ["", "]]>"]],
@@ -106,6 +140,22 @@ def test_built_cells_come_out_as_the_element_path_makes_them(
     assert prototype.table_prototype(_frame(slide).find(f".//{{{A}}}tbl")) is not None  # type: ignore[arg-type]
     expected = _filled(slide, rows, built=False, monkeypatch=monkeypatch)
     assert _filled(slide, rows, built=True, monkeypatch=monkeypatch) == expected
+
+
+@pytest.mark.parametrize("template", TEMPLATES)
+def test_added_rows_are_built_whole_unless_they_carry_an_extension_list(template: str) -> None:
+    made = prototype.table_prototype(_frame(TEMPLATES[template]).find(f".//{{{A}}}tbl"))  # type: ignore[arg-type]
+    assert made is not None
+    built = made.build([["a", "b"]] * 5, 5, 2, set())
+    assert built is not None
+    if template in ROW_IDS:
+        assert built.added_rows is None
+        return
+    assert built.added_rows is not None
+    t_rows = len(made.cells)
+    assert len(built.added_rows) == 5 - t_rows
+    assert [list(tr) for tr in built.added_rows] == built.matrix[t_rows:]
+    assert made.build([["a"]], 1, 1, set()).added_rows is None  # type: ignore[union-attr]
 
 
 def test_the_template_cells_the_output_keeps_are_the_same_elements(monkeypatch: Any) -> None:

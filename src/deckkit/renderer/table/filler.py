@@ -70,7 +70,11 @@ def fill_table(frame: etree._Element, table: Table, sink: ImageSink | None = Non
     template_heights = [_size(tr.get("h")) for tr in rows_of(tbl)]
 
     built = _built_cells(tbl, table)
-    matrix, merges = resize_grid(tbl, n_rows, n_cols, built.matrix if built is not None else None)
+    matrix, merges = (
+        resize_grid(tbl, n_rows, n_cols, built.matrix, built.added_rows)
+        if built is not None
+        else resize_grid(tbl, n_rows, n_cols)
+    )
     widths = [template_widths[source_index(j, len(template_widths))] for j in range(n_cols)]
     heights = [template_heights[source_index(i, len(template_heights))] for i in range(n_rows)]
     apply_sizing(frame, tbl, widths, heights, table.horizontal_sizing, table.vertical_sizing)

@@ -135,14 +135,19 @@ def blank_merge(tc: etree._Element) -> etree._Element:
 
 
 def resize_grid(
-    tbl: etree._Element, n_rows: int, n_cols: int, cells: list[list[etree._Element]] | None = None
+    tbl: etree._Element,
+    n_rows: int,
+    n_cols: int,
+    cells: list[list[etree._Element]] | None = None,
+    added_rows: list[etree._Element] | None = None,
 ) -> tuple[list[list[etree._Element]], list[Merge]]:
     """Rebuild the table as n_rows x n_cols; returns the new cell matrix and its merges.
 
     Row heights and column widths are those of the source rows/columns; sizing comes after.
     ``cells`` are the output cells made already (``table_prototype``): unmerged, apart from
     the template cells among them; without them the cells are the template's, copied where the
-    output has more.
+    output has more. ``added_rows`` are the output rows past the template's, made already
+    around their cells.
     """
     matrix = cell_matrix(tbl)
     template_rows = rows_of(tbl)
@@ -157,7 +162,6 @@ def resize_grid(
         raise ValueError("the table has no rows")
     merges = merges_of(matrix)
     _resize_columns(grid, template_cols, n_cols)
-    new_rows = _resized_rows(template_rows, n_rows)
     if cells is None:
         new_matrix = _resized_cells(matrix, n_rows, n_cols, len(template_cols))
     else:
@@ -165,6 +169,9 @@ def resize_grid(
         for row in matrix[:n_rows]:
             for tc in row[:n_cols]:
                 blank_merge(tc)
+    new_rows = (
+        _resized_rows(template_rows, n_rows) if added_rows is None else template_rows[:n_rows] + added_rows
+    )
     _replace_rows(tbl, template_rows, new_rows, new_matrix)
     new_merges = cut_merges(merges, n_rows, n_cols)
     for merge in new_merges:
@@ -231,6 +238,9 @@ def _replace_rows(
     for tr in template_rows:
         tbl.remove(tr)
     for tr, cells in zip(new_rows, new_matrix, strict=True):
+        children = list(tr)
+        if children == cells or (children[:-1] == cells and children[-1].tag == a("extLst")):
+            continue  # a row made whole, or a template row keeping its own cells in place
         for old in tr.findall(a("tc")):
             tr.remove(old)
         ext = tr.find(a("extLst"))
@@ -239,6 +249,10 @@ def _replace_rows(
                 ext.addprevious(tc)
             else:
                 tr.append(tc)
+    _insert_rows(tbl, anchor, new_rows)
+
+
+def _insert_rows(tbl: etree._Element, anchor: etree._Element | None, new_rows: list[etree._Element]) -> None:
     # Rows sit after a:tblGrid and before the table's own a:extLst.
     insert_at = (tbl.index(anchor) + 1) if anchor is not None else 0
     for offset, tr in enumerate(new_rows):

@@ -45,7 +45,7 @@ _cache: OrderedDict[bytes, TablePrototype | None] = OrderedDict()
 _cache_lock = threading.Lock()
 # huge_tree: a long cell text is no error when set as an element's text, so not here either.
 _PARSER = etree.XMLParser(resolve_entities=False, huge_tree=True, remove_blank_text=False)
-_TC, _TXBODY, _P = a("tc"), a("txBody"), a("p")
+_TC, _TXBODY, _P, _EXT_LIST = a("tc"), a("txBody"), a("p"), a("extLst")
 _IN_A = "{" + A + "}"
 
 
@@ -59,10 +59,15 @@ class _CellText:
 
 @dataclass(frozen=True, slots=True)
 class BuiltCells:
-    """The output cells by grid position, and which of them hold their data's text already."""
+    """The output cells by grid position, and which of them hold their data's text already.
+
+    ``added_rows`` are the output rows past the template's, made whole around their cells
+    (see :meth:`TablePrototype.build`), or None when only cells were made.
+    """
 
     matrix: list[list[etree._Element]]
     filled: list[list[bool]]
+    added_rows: list[etree._Element] | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -73,6 +78,8 @@ class TablePrototype:
     cells: tuple[tuple[_CellText, ...], ...]  # by template row, then column
     merges: tuple[Merge, ...]
     has_keys: bool  # some cell text holds "{": a text key may point into the template cells
+    # Each template row's start and end tag as a row added after it gets them; None: not as text.
+    row_tags: tuple[tuple[str, str], ...] | None
 
     def build(
         self,
@@ -81,34 +88,65 @@ class TablePrototype:
         n_cols: int,
         covered: set[tuple[int, int]],
     ) -> BuiltCells | None:
-        """The n_rows x n_cols output cells for rows; None when the text does not parse."""
-        t_rows, t_cols = len(self.cells), len(self.cells[0])
+        """The n_rows x n_cols output cells for rows; None when the text does not parse.
+
+        The rows past the template's are made whole, cells inside, when their source rows allow
+        (``row_tags``): the table then takes one move per added row rather than one per cell.
+        """
+        t_rows = len(self.cells)
+        kept = min(n_rows, t_rows)
         parts = ["<cells", self.declarations, ">"]
         filled: list[list[bool]] = []
         for i in range(n_rows):
-            source = self.cells[min(i, t_rows - 1)]
-            row = rows[i] if i < len(rows) else ()
-            flags = []
-            for j in range(n_cols):
-                cell = source[min(j, t_cols - 1)]
-                value = "" if (i, j) in covered else (row[j] if j < len(row) else "")
-                if not isinstance(value, str) or "\n" in value or has_special_characters(value):
-                    parts.append(cell.blank)
-                    flags.append(False)
-                elif value:
-                    parts.extend((cell.before, _escaped(value), cell.after))
-                    flags.append(True)
-                else:
-                    parts.append(cell.empty)
-                    flags.append(True)
-            filled.append(flags)
+            source = min(i, t_rows - 1)
+            tags = self.row_tags[source] if i >= t_rows and self.row_tags is not None else None
+            if tags is not None:
+                parts.append(tags[0])
+            filled.append(
+                self._cell_parts(parts, source, rows[i] if i < len(rows) else (), i, n_cols, covered)
+            )
+            if tags is not None:
+                parts.append(tags[1])
         parts.append("</cells>")
         try:
             wrapper = etree.fromstring("".join(parts), _PARSER)
         except (etree.XMLSyntaxError, ValueError):
             return None  # text lxml cannot take: the element path says why
         made = list(wrapper)
-        return BuiltCells([made[i * n_cols : (i + 1) * n_cols] for i in range(n_rows)], filled)
+        matrix = [made[i * n_cols : (i + 1) * n_cols] for i in range(kept)]
+        if self.row_tags is None or n_rows <= t_rows:
+            matrix.extend(made[i * n_cols : (i + 1) * n_cols] for i in range(kept, n_rows))
+            return BuiltCells(matrix, filled)
+        added = made[kept * n_cols :]
+        matrix.extend(list(tr) for tr in added)
+        return BuiltCells(matrix, filled, added)
+
+    def _cell_parts(
+        self,
+        parts: list[str],
+        source: int,
+        row: Sequence[str | TableCell],
+        i: int,
+        n_cols: int,
+        covered: set[tuple[int, int]],
+    ) -> list[bool]:
+        """Add output row i's cells to parts (template row ``source``); which hold their text."""
+        cells = self.cells[source]
+        t_cols = len(cells)
+        flags = []
+        for j in range(n_cols):
+            cell = cells[min(j, t_cols - 1)]
+            value = "" if (i, j) in covered else (row[j] if j < len(row) else "")
+            if not isinstance(value, str) or "\n" in value or has_special_characters(value):
+                parts.append(cell.blank)
+                flags.append(False)
+            elif value:
+                parts.extend((cell.before, _escaped(value), cell.after))
+                flags.append(True)
+            else:
+                parts.append(cell.empty)
+                flags.append(True)
+        return flags
 
 
 def _escaped(text: str) -> str:
@@ -150,7 +188,29 @@ def _analyse(tbl: etree._Element) -> TablePrototype | None:
         tuple(tuple(t for t in row if t is not None) for row in texts),
         tuple(merges_of(matrix)),
         has_keys,
+        _row_tags(rows_of(tbl), declarations),
     )
+
+
+def _row_tags(rows: list[etree._Element], declarations: dict[str, str]) -> tuple[tuple[str, str], ...] | None:
+    """Each row's start and end tag as text; None when some row has an extension list.
+
+    The element path gives an added row its source row's attributes and a copy of its
+    extension list (its a16:rowId renumbered), nothing else; rows with an extension list, or
+    an attribute in a namespace, are added element by element.
+    """
+    tags = []
+    for tr in rows:
+        if tr.find(_EXT_LIST) is not None or any(str(name).startswith("{") for name in tr.attrib):
+            return None
+        shell = copy.deepcopy(tr)  # its attributes and prefix; analysed once per template table
+        del shell[:]
+        shell.text, shell.tail = _MARKER, None
+        pieces = _without_declarations(shell, declarations).split(_MARKER)
+        if len(pieces) != 2:
+            return None
+        tags.append((pieces[0], pieces[1]))
+    return tuple(tags)
 
 
 def _plain(tc: etree._Element, row_namespaces: dict[str | None, str]) -> bool:
