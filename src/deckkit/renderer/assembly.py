@@ -14,10 +14,11 @@ from deckkit.errors import DeckkitError, Problem, RenderError
 from deckkit.model import DeckData, List, Text
 from deckkit.model._problems import format_path
 from deckkit.renderer.fill.autofit import fit_text_boxes
+from deckkit.renderer.fill.masterstyles import MasterStyles
 from deckkit.renderer.fill.notes import fill_notes
 from deckkit.renderer.fill.theme import apply_theme_colors
 from deckkit.renderer.filler import LocatedSlide, OutputSlide, key_site
-from deckkit.renderer.locate import locate_placeholders
+from deckkit.renderer.locate_copy import CopyLocator
 from deckkit.renderer.offslide import slide_size
 from deckkit.renderer.opc.content_types import MEDIA_CONTENT_TYPES
 from deckkit.renderer.opc.namespaces import R
@@ -80,12 +81,14 @@ def assemble(
     size = slide_size(package)
     outputs: list[tuple[Part, Part]] = []  # (template slide, output slide)
     packer = BackgroundPacker()
+    locator = CopyLocator()  # each template slide located once, its copies by position
+    masters = MasterStyles()  # what auto-fit reads from each master, read once
     for index, plan in enumerate(plans):
         copies: dict[int, Part] = {}
         copy = package.clone(plan.template, memo=copies)
         try:
             output = OutputSlide(copy, SlideMedia(package, copy, shared), media, size)
-            _fill_slide(output, plan, index)
+            _fill_slide(output, plan, index, locator, masters)
             if warnings is not None:
                 warnings.extend(output.warnings)
         except DeckkitError:
@@ -110,13 +113,15 @@ def assemble(
     return package.write()
 
 
-def _fill_slide(output: OutputSlide, plan: SlidePlan, index: int) -> None:
+def _fill_slide(
+    output: OutputSlide, plan: SlidePlan, index: int, locator: CopyLocator, masters: MasterStyles
+) -> None:
     if not plan.operations:
         return
     fill_notes(
         output.part, [(op.key, op.value) for op in plan.operations if isinstance(op.value, Text | List)]
     )
-    located = LocatedSlide(output.part, plan.number, locate_placeholders(output.part.xml))
+    located = LocatedSlide(output.part, plan.number, locator.locate(plan.template, output.part.xml))
     removed = False
     typed_into = []  # text boxes whose text changed: auto-fit ones follow it
     for op in plan.operations:
@@ -125,7 +130,7 @@ def _fill_slide(output: OutputSlide, plan: SlidePlan, index: int) -> None:
         removed = removed or op.filler.removes_shapes
         if isinstance(op.value, Text | List):
             typed_into += [occ.shape for occ in site.text if occ.cell is None]
-    fit_text_boxes(typed_into, output.part)
+    fit_text_boxes(typed_into, output.part, masters)
     if removed:
         _prune_relationships(output.part)
 

@@ -14,7 +14,7 @@ from deckkit.renderer.fill.fontcache import FontCache
 
 def _forget() -> None:
     """What this process has read (the cache, the index, the faces), as in a new process."""
-    for cached in (fontmetrics._cache, fontmetrics._index, fontmetrics._load):
+    for cached in (fontmetrics._cache, fontmetrics._index, fontmetrics._load, fontmetrics.face):
         cached.cache_clear()
 
 

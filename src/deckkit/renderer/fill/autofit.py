@@ -23,10 +23,10 @@ from dataclasses import dataclass
 from lxml import etree
 
 from deckkit.renderer.fill.fontmetrics import face, line_height
+from deckkit.renderer.fill.masterstyles import DEFAULT_TYPEFACE, MasterStyles
 from deckkit.renderer.locate import inherited_xfrm
 from deckkit.renderer.opc.namespaces import A, P
 from deckkit.renderer.opc.part import Part
-from deckkit.renderer.opc.relationships import RT
 
 __all__ = ["fit_text_boxes"]
 
@@ -79,40 +79,23 @@ class _Line:
         return round(tallest * max(0.1, self.spacing - reduction))
 
 
-def _theme_latin(theme: etree._Element, which: str) -> etree._Element | None:
-    """``theme.find(".//a:fontScheme/a:{which}Font/a:latin")``, walked in C (ElementPath's ``.//``
-    walks the whole theme in Python, for every text box filled)."""
-    for scheme in theme.iter(f"{{{A}}}fontScheme"):
-        for font in scheme.iterchildren(f"{{{A}}}{which}Font"):
-            for latin in font.iterchildren(f"{{{A}}}latin"):
-                return latin
-    return None
-
-
 class _Styles:
     """Where a run's size, typeface, bold and italic come from when the run does not say."""
 
-    def __init__(self, shape: etree._Element, slide: Part) -> None:
+    def __init__(self, shape: etree._Element, slide: Part, masters: MasterStyles) -> None:
         self.levels: list[etree._Element] = []  # lstStyle of the shape, then the master's text style
         own = shape.find(f"{{{P}}}txBody/{{{A}}}lstStyle")
         if own is not None:
             self.levels.append(own)
-        layout = slide.related(RT.SLIDE_LAYOUT)
-        master = layout.related(RT.SLIDE_MASTER) if layout is not None else None
+        master = masters.of(slide)
         ph = shape.find(f"./*/{{{P}}}nvPr/{{{P}}}ph")
         if master is not None and ph is not None:
             kind = ph.get("type", "body")
-            style = {"title": "titleStyle", "ctrTitle": "titleStyle"}.get(kind, "bodyStyle")
-            found = master.xml.find(f"{{{P}}}txStyles/{{{P}}}{style}")
+            found = master.title if kind in ("title", "ctrTitle") else master.body
             if found is not None:
                 self.levels.append(found)
-        theme = master.related(RT.THEME) if master is not None else None
-        self.minor = self.major = "Calibri"
-        if theme is not None:
-            for which in ("minor", "major"):
-                latin = _theme_latin(theme.xml, which)
-                if latin is not None and latin.get("typeface"):
-                    setattr(self, which, latin.get("typeface"))
+        self.minor = master.minor if master is not None else DEFAULT_TYPEFACE
+        self.major = master.major if master is not None else DEFAULT_TYPEFACE
 
     def default(self, level: int, attribute: str) -> str | None:
         for styles in self.levels:
@@ -278,14 +261,16 @@ def _move_edge(start: int, old: int, new: int, keep: str) -> int:
     return start
 
 
-def _fit_shape(shape: etree._Element, body: etree._Element, body_pr: etree._Element, slide: Part) -> None:
+def _fit_shape(
+    shape: etree._Element, body: etree._Element, body_pr: etree._Element, slide: Part, masters: MasterStyles
+) -> None:
     xfrm = _own_xfrm(shape, slide)
     if xfrm is None or xfrm.get("rot") not in (None, "0"):
         return
     off, ext = xfrm.find(f"{{{A}}}off"), xfrm.find(f"{{{A}}}ext")
     if off is None or ext is None:
         return
-    lines, align = _lines(body, _Styles(shape, slide))
+    lines, align = _lines(body, _Styles(shape, slide, masters))
     x, y = int(off.get("x", "0")), int(off.get("y", "0"))
     cx, cy = int(ext.get("cx", "0")), int(ext.get("cy", "0"))
     horizontal = _inset(body_pr, "lIns") + _inset(body_pr, "rIns")
@@ -304,7 +289,12 @@ def _fit_shape(shape: etree._Element, body: etree._Element, body_pr: etree._Elem
 
 
 def _fit_font_scale(
-    shape: etree._Element, body: etree._Element, body_pr: etree._Element, norm: etree._Element, slide: Part
+    shape: etree._Element,
+    body: etree._Element,
+    body_pr: etree._Element,
+    norm: etree._Element,
+    slide: Part,
+    masters: MasterStyles,
 ) -> None:
     xfrm = _own_xfrm(shape, slide)
     if xfrm is None:
@@ -312,7 +302,7 @@ def _fit_font_scale(
     ext = xfrm.find(f"{{{A}}}ext")
     if ext is None:
         return
-    lines, _ = _lines(body, _Styles(shape, slide))
+    lines, _ = _lines(body, _Styles(shape, slide, masters))
     available = int(ext.get("cx", "0")) - _inset(body_pr, "lIns") - _inset(body_pr, "rIns")
     room = int(ext.get("cy", "0")) - _inset(body_pr, "tIns") - _inset(body_pr, "bIns")
     wrap = None if body_pr.get("wrap") == "none" else available
@@ -327,8 +317,14 @@ def _fit_font_scale(
     norm.set("lnSpcReduction", str(reduction))
 
 
-def fit_text_boxes(shapes: Iterable[etree._Element], slide: Part) -> None:
-    """Resize (or rescale) each auto-fit text box among shapes to its new text; others are left alone."""
+def fit_text_boxes(
+    shapes: Iterable[etree._Element], slide: Part, masters: MasterStyles | None = None
+) -> None:
+    """Resize (or rescale) each auto-fit text box among shapes to its new text; others are left alone.
+
+    ``masters`` reads each slide master's styles once for a whole render (a new one when absent).
+    """
+    masters = masters if masters is not None else MasterStyles()
     done: set[int] = set()
     for shape in shapes:
         if id(shape) in done or shape.getparent() is None or shape.tag != f"{{{P}}}sp":
@@ -340,6 +336,6 @@ def fit_text_boxes(shapes: Iterable[etree._Element], slide: Part) -> None:
             continue
         norm = body_pr.find(f"{{{A}}}normAutofit")
         if body_pr.find(f"{{{A}}}spAutoFit") is not None:
-            _fit_shape(shape, body, body_pr, slide)
+            _fit_shape(shape, body, body_pr, slide, masters)
         elif norm is not None:
-            _fit_font_scale(shape, body, body_pr, norm, slide)
+            _fit_font_scale(shape, body, body_pr, norm, slide, masters)

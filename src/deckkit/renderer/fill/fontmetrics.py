@@ -10,6 +10,7 @@ measured as Liberation Sans (then DejaVu Sans), so a width is always an estimate
 from __future__ import annotations
 
 import functools
+import itertools
 import os
 from dataclasses import dataclass
 from pathlib import Path
@@ -55,7 +56,7 @@ class Face:
 
     def width(self, text: str, size_pt: float) -> int:
         """Width of text at size_pt, in EMU (no kerning: a few hundredths of an inch at most)."""
-        units = sum(self.advances.get(ord(ch), self.default_advance) for ch in text)
+        units = sum(map(self.advances.get, map(ord, text), itertools.repeat(self.default_advance)))
         return round(units / self.units_per_em * size_pt * EMU_PER_POINT)
 
 
@@ -160,6 +161,8 @@ def _read_face(path: Path) -> Face:
         return Face(names.getBestFamilyName() or path.stem, advances, head.unitsPerEm, default, spacing)
 
 
+# Cached as the index it searches is (per process): auto-fit asks for every run and every word.
+@functools.cache
 def face(typeface: str, bold: bool = False, italic: bool = False) -> Face | None:
     """The installed face of typeface (or its stand-in, or a fallback); None when no font is installed."""
     index = _index()

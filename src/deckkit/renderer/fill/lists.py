@@ -32,6 +32,7 @@ __all__ = ["ListFiller", "fill_list"]
 
 _BULLETS = frozenset(a(t) for t in ("buChar", "buAutoNum", "buBlip"))
 _BU_NONE = a("buNone")
+_P, _PPR, _END_PARA_RPR = a("p"), a("pPr"), a("endParaRPr")
 _PH = f"./*/{{{P}}}nvPr/{{{P}}}ph"
 # Placeholders the master's body style gives bullets: content (no type, i.e. obj) and body.
 _BULLETED_PLACEHOLDERS = ("obj", "body")
@@ -131,9 +132,9 @@ def _prototype_for(level: int, prototypes: dict[int, _Prototype]) -> _Prototype:
 def _item_paragraph(item: Text, proto: _Prototype, add_hyperlink: AddHyperlink) -> etree._Element:
     level = item.level or 0
     prototype = proto.paragraph
-    paragraph = etree.Element(a("p"))
-    proto_p_pr = prototype.find(a("pPr"))
-    p_pr = copy.deepcopy(proto_p_pr) if proto_p_pr is not None else etree.Element(a("pPr"))
+    paragraph = etree.Element(_P)
+    proto_p_pr = prototype.find(_PPR)
+    p_pr = copy.deepcopy(proto_p_pr) if proto_p_pr is not None else etree.Element(_PPR)
     if level != _level(prototype):
         # The level's own indents (from the list styles) apply, not the prototype's.
         for name in ("marL", "indent"):
@@ -144,14 +145,14 @@ def _item_paragraph(item: Text, proto: _Prototype, add_hyperlink: AddHyperlink) 
         p_pr.attrib.pop("lvl", "")
     if len(p_pr) or p_pr.attrib:
         paragraph.append(p_pr)
-    base = proto.run_properties if proto.run_properties is not None else prototype.find(a("endParaRPr"))
+    end = prototype.find(_END_PARA_RPR)
+    base = proto.run_properties if proto.run_properties is not None else end
     if base is None:
         base = etree.Element(a("rPr"))
     font = item.styles.font if item.styles is not None else None
     rid = add_hyperlink(item.hyperlink) if item.hyperlink is not None else None
     for element in make_runs(item.value, styled_run_properties(base, font, rid)):
         paragraph.append(element)
-    end = prototype.find(a("endParaRPr"))
     if end is not None:
         paragraph.append(copy.deepcopy(end))
     return paragraph

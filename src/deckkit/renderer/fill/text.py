@@ -62,9 +62,13 @@ _LINKS = (a("hlinkClick"), a("hlinkMouseOver"))
 _TEXT_CHILDREN = frozenset(a(t) for t in ("r", "br", "fld"))
 
 
+_R, _T, _BR, _RPR = a("r"), a("t"), a("br"), a("rPr")
+
+
 def _run_properties(run: etree._Element | None) -> etree._Element:
-    r_pr = run.find(a("rPr")) if run is not None else None
-    return copy.deepcopy(r_pr) if r_pr is not None else etree.Element(a("rPr"), nsmap={"a": A})
+    """The run's a:rPr (not a copy: styled_run_properties copies it), else a new one."""
+    r_pr = run.find(_RPR) if run is not None else None
+    return r_pr if r_pr is not None else etree.Element(_RPR, nsmap={"a": A})
 
 
 def styled_run_properties(
@@ -110,13 +114,13 @@ def make_runs(value: str, r_pr: etree._Element) -> list[etree._Element]:
     # A vertical tab is PowerPoint's own soft line break (text copied out of a deck has them).
     for i, line in enumerate(value.replace("\r\n", "\n").replace("\v", "\n").split("\n")):
         if i:
-            br = etree.Element(a("br"))
+            br = etree.Element(_BR)
             br.append(copy.deepcopy(r_pr))
             elements.append(br)
         if line:
-            run = etree.Element(a("r"))
+            run = etree.Element(_R)
             run.append(copy.deepcopy(r_pr))
-            etree.SubElement(run, a("t")).text = line
+            etree.SubElement(run, _T).text = line
             elements.append(run)
     return elements
 
@@ -159,7 +163,7 @@ def _replace_span(
     font = value.styles.font if value.styles is not None else None
     inserted = make_runs(value.value, styled_run_properties(_run_properties(start_run), font, rid))
     # As paragraph_segments counts it: a break is one character.
-    length = sum(1 if el.tag == a("br") else len(el.findtext(a("t")) or "") for el in inserted)
+    length = sum(1 if el.tag == _BR else len(el.findtext(_T) or "") for el in inserted)
 
     if first == last:
         tail = copy.deepcopy(start_run) if suffix else None

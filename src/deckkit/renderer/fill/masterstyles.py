@@ -1,0 +1,78 @@
+"""What auto-fit reads from a slide's master: its title and body text styles, and its theme's fonts.
+
+Every auto-fit text box needs them, and they are the same for every slide of a master; reading
+them (two relationships, the master's text styles, the theme's font scheme) for each box cost
+more than measuring its text. A :class:`MasterStyles` reads them once per master. Make one per
+render (or per template package): it holds the masters it has read, so it is never shared
+between templates, and nothing in a render changes a master's text styles or its theme's fonts
+(theme colours, see :mod:`deckkit.renderer.fill.theme`, are not read here).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from lxml import etree
+
+from deckkit.renderer.opc.namespaces import A, P
+from deckkit.renderer.opc.part import Part
+from deckkit.renderer.opc.relationships import RT
+
+__all__ = ["MasterStyles", "MasterText"]
+
+DEFAULT_TYPEFACE = "Calibri"
+
+
+@dataclass(frozen=True, slots=True)
+class MasterText:
+    """A master's ``p:txStyles`` title and body styles, and its theme's minor and major latin fonts."""
+
+    title: etree._Element | None
+    body: etree._Element | None
+    minor: str = DEFAULT_TYPEFACE
+    major: str = DEFAULT_TYPEFACE
+
+
+def _theme_latin(theme: etree._Element, which: str) -> str | None:
+    """The typeface of ``.//a:fontScheme/a:{which}Font/a:latin``, walked in C (ElementPath's
+    ``.//`` walks the whole theme in Python)."""
+    for scheme in theme.iter(f"{{{A}}}fontScheme"):
+        for font in scheme.iterchildren(f"{{{A}}}{which}Font"):
+            for latin in font.iterchildren(f"{{{A}}}latin"):
+                return latin.get("typeface") or None
+    return None
+
+
+def _read(master: Part) -> MasterText:
+    styles = master.xml.find(f"{{{P}}}txStyles")
+    title = styles.find(f"{{{P}}}titleStyle") if styles is not None else None
+    body = styles.find(f"{{{P}}}bodyStyle") if styles is not None else None
+    theme = master.related(RT.THEME)
+    if theme is None:
+        return MasterText(title, body)
+    return MasterText(
+        title,
+        body,
+        _theme_latin(theme.xml, "minor") or DEFAULT_TYPEFACE,
+        _theme_latin(theme.xml, "major") or DEFAULT_TYPEFACE,
+    )
+
+
+class MasterStyles:
+    """Each slide master's :class:`MasterText`, read on first use."""
+
+    def __init__(self) -> None:
+        # id(master) -> (master, its text): the part is held, so its id is not reused meanwhile.
+        self._read: dict[int, tuple[Part, MasterText]] = {}
+
+    def of(self, slide: Part) -> MasterText | None:
+        """The master text of slide's layout's master (None for a slide without one)."""
+        layout = slide.related(RT.SLIDE_LAYOUT)
+        master = layout.related(RT.SLIDE_MASTER) if layout is not None else None
+        if master is None:
+            return None
+        known = self._read.get(id(master))
+        if known is None or known[0] is not master:
+            known = (master, _read(master))
+            self._read[id(master)] = known
+        return known[1]
