@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from deckkit.gc_pause import collector_paused
 from deckkit.renderer.engine import RenderResult, plan_render, render
 
 __all__ = ["RenderResult", "plan_render", "render", "render_bundle"]
@@ -22,5 +23,6 @@ def render_bundle(zip_bytes: bytes | str | Path, *, strict: bool = False) -> Ren
     from deckkit.bundle import read_bundle
 
     source: bytes | Path = zip_bytes if isinstance(zip_bytes, bytes) else Path(zip_bytes)
-    bundle = read_bundle(source)
-    return render(bundle.template, bundle.data, bundle.media, strict=strict)
+    with collector_paused():  # reading data.json allocates as much as the render
+        bundle = read_bundle(source)
+        return render(bundle.template, bundle.data, bundle.media, strict=strict)

@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from deckkit.errors import Problem, RenderError, TemplateError
+from deckkit.gc_pause import collector_paused
 from deckkit.model import DeckData, parse_data
 from deckkit.notebook.reprs.result import ResultDisplay
 from deckkit.renderer.assembly import assemble
@@ -86,15 +87,16 @@ def render(
     ``strict`` every warning is an error too, including those only filling finds (a table or
     picture that reaches past the slide's edge).
     """
-    deck = parse_data(data)
-    package = open_package(_read_template(template))
-    files = _normalise_media(media)
-    plan = plan_deck(package, deck, files)
-    problems = plan.blocking(strict=strict)
-    if problems:
-        raise RenderError(problems, summary=f"the data does not fit the template ({_count(problems)})")
-    warnings = list(plan.warnings)
-    pptx = assemble(package, deck, plan.slides, files, warnings)  # adds what filling finds (off-slide)
+    with collector_paused():  # see gc_pause: the collector would walk the whole process again and again
+        deck = parse_data(data)
+        package = open_package(_read_template(template))
+        files = _normalise_media(media)
+        plan = plan_deck(package, deck, files)
+        problems = plan.blocking(strict=strict)
+        if problems:
+            raise RenderError(problems, summary=f"the data does not fit the template ({_count(problems)})")
+        warnings = list(plan.warnings)
+        pptx = assemble(package, deck, plan.slides, files, warnings)  # adds what filling finds (off-slide)
     if strict and warnings:
         raise RenderError(warnings, summary=f"the data does not fit the template ({_count(warnings)})")
     return RenderResult(pptx, plan.slide_count, warnings)
