@@ -90,3 +90,24 @@ def test_overlapping_pauses_in_threads_restore_when_the_last_ends() -> None:
     for t in threads:
         t.join(10)
     assert states == {"after the first left": False, "after both left": True}
+
+
+def _cyclic_occurrences(template: Path, slides: int) -> int:
+    from deckkit.renderer.locate import Occurrence
+
+    gc.collect()
+    gc.disable()
+    gc.set_debug(gc.DEBUG_SAVEALL)
+    try:
+        render(template, {"slides": [{"template": 1, "title": "x"}] * slides})
+        gc.collect()
+        return sum(isinstance(o, Occurrence) for o in gc.garbage)
+    finally:
+        gc.set_debug(0)
+        gc.garbage.clear()
+
+
+def test_filled_slides_leave_no_occurrence_cycles(template: Path) -> None:
+    """With the collector paused, a cycle per output slide would keep each filled slide's tree
+    alive until the render ends (the template's own, located once for planning, live as long)."""
+    assert _cyclic_occurrences(template, 6) == _cyclic_occurrences(template, 1)

@@ -133,6 +133,11 @@ def _fill_slide(
     fit_text_boxes(typed_into, output.part, masters)
     if removed:
         _prune_relationships(output.part)
+    # A paragraph's occurrences list one another (a cycle): broken here, they go with the slide
+    # instead of keeping its tree alive until the garbage collector runs, which a render pauses.
+    for occurrences in located.placeholders.text.values():
+        for occ in occurrences:
+            occ.neighbours = []
 
 
 def _prune_relationships(slide: Part) -> None:

@@ -49,7 +49,7 @@ from deckkit.renderer.locate import Frame, chart_relationship_id
 from deckkit.renderer.opc.part import Part
 from deckkit.renderer.opc.relationships import RT
 
-__all__ = ["ChartFiller", "fill_chart"]
+__all__ = ["ChartFiller", "fill_chart", "filled_chart_bytes"]
 
 
 def _fill_category(
@@ -183,6 +183,23 @@ def fill_chart(
     return new_workbook
 
 
+def filled_chart_bytes(
+    chart_space: etree._Element,
+    chart: Chart | ScatterChart,
+    workbook: bytes | None,
+    template: etree._Element | None = None,
+) -> tuple[bytes, bytes | None]:
+    """The filled chart part's bytes and the new workbook bytes, as a render writes them.
+
+    The series' data children are spliced in as text (``DataChildren``), never parsed into the
+    tree, which is left unusable: its data children are placeholders. ``template``: the template
+    chart chart_space is a copy of, whose plan is then made once for every copy.
+    """
+    out = DataChildren()
+    new_workbook = _fill(chart_space, template, chart, workbook, out)
+    return out.serialize(chart_space), new_workbook
+
+
 def _fill(
     chart_space: etree._Element,
     template: etree._Element | None,
@@ -287,10 +304,8 @@ class ChartFiller:
             workbook_part = chart_part.related(RT.PACKAGE)
             workbook = workbook_part.blob if workbook_part is not None else None
             template = self._templates.get(chart_relationship_id(frame.element) or "")
-            out = DataChildren()
-            new_workbook = _fill(chart_part.xml, template, value, workbook, out)
             # Written now, the data children spliced in as text: never parsed into the tree.
-            chart_part.blob = out.serialize(chart_part.xml)
+            chart_part.blob, new_workbook = filled_chart_bytes(chart_part.xml, value, workbook, template)
             if workbook_part is not None and new_workbook is not None:
                 workbook_part.blob = new_workbook
 
