@@ -15,36 +15,13 @@ from tests.renderer.core_kit import autofit_box
 LONG = "Revenue grew 12% in the third quarter, led by the North region"
 
 
-def _box(
-    slide: Any,
-    key: str,
-    left: float,
-    top: float,
-    width: float,
-    height: float,
-    *,
-    wrap: bool,
-    align: str = "l",
-    anchor: str = "t",
-    autofit: str = "sp",
-    size: int = 20,
-) -> Any:
+def _box(slide: Any, key: str, left: float, top: float, width: float, height: float, **style: Any) -> Any:
+    """An outlined auto-fit box (core_kit.autofit_box; ``style``: its wrap, align, anchor, autofit, size)."""
     from pptx.dml.color import RGBColor
 
     outline(slide, int(left * EMU), int(top * EMU), int(width * EMU), int(height * EMU))
-    shape = autofit_box(
-        slide,
-        "{" + key + "}",
-        left=left,
-        top=top,
-        width=width,
-        height=height,
-        wrap=wrap,
-        align=align,
-        anchor=anchor,
-        autofit=autofit,
-        size=size,
-    )
+    style.setdefault("size", 20)
+    shape = autofit_box(slide, "{" + key + "}", left=left, top=top, width=width, height=height, **style)
     shape.fill.solid()
     shape.fill.fore_color.rgb = RGBColor(0xDD, 0xEB, 0xF7)
     return shape

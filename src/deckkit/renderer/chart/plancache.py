@@ -10,19 +10,18 @@ planned on its own.
 
 The cache holds the template tree it was made from (an lxml element takes no weak reference), so
 an entry is found by identity and never by a recycled ``id``; it is small and bounded, and it is
-safe to share between the threads of a server (entries are immutable, the table is locked).
+safe to share between the threads of a server (entries are immutable, the cache is locked).
 """
 
 from __future__ import annotations
 
-import threading
-from collections import OrderedDict
 from collections.abc import Hashable
 from dataclasses import dataclass
 
 from lxml import etree
 
 from deckkit.model.elements import Chart, ScatterChart
+from deckkit.renderer.bounded_cache import BoundedCache
 from deckkit.renderer.chart.layout import SheetLayout, plan_layout
 from deckkit.renderer.chart.placement import Placement, plan_placements
 from deckkit.renderer.chart.plot import PlotGroup, c, plot_area, plot_groups, series_name
@@ -33,10 +32,10 @@ __all__ = ["ChartPlan", "chart_plan", "clear_plans", "template_groups"]
 
 _PLOT_AREA, _SER = c("plotArea"), c("ser")
 _MAX_ENTRIES = 32  # a render uses a few template charts; a server's renders do not share trees
-_lock = threading.Lock()
 # id of the template tree (and the data's shape) -> (the tree, what was made of it)
-_plans: OrderedDict[Hashable, tuple[etree._Element, object]] = OrderedDict()
-_groups: OrderedDict[Hashable, tuple[etree._Element, object]] = OrderedDict()
+_Memo = BoundedCache[Hashable, tuple[etree._Element, object]]
+_plans: _Memo = BoundedCache(_MAX_ENTRIES)
+_groups: _Memo = BoundedCache(_MAX_ENTRIES)
 
 
 @dataclass(frozen=True)
@@ -85,31 +84,14 @@ class ChartPlan:
 
 
 def clear_plans() -> None:
-    with _lock:
-        _plans.clear()
-        _groups.clear()
+    _plans.clear()
+    _groups.clear()
 
 
-def _recall(
-    table: OrderedDict[Hashable, tuple[etree._Element, object]], template: etree._Element, key: Hashable
-) -> object:
+def _recall(table: _Memo, template: etree._Element, key: Hashable) -> object:
     """What was made of this very template tree under key, or None."""
-    with _lock:
-        hit = table.get(key)
-    return hit[1] if hit is not None and hit[0] is template else None
-
-
-def _remember(
-    table: OrderedDict[Hashable, tuple[etree._Element, object]],
-    template: etree._Element,
-    key: Hashable,
-    value: object,
-) -> None:
-    with _lock:
-        table[key] = (template, value)
-        table.move_to_end(key)
-        while len(table) > _MAX_ENTRIES:
-            table.popitem(last=False)
+    hit = table.get(key)
+    return hit[1] if isinstance(hit, tuple) and hit[0] is template else None
 
 
 def template_groups(template: etree._Element) -> list[PlotGroup]:
@@ -118,7 +100,7 @@ def template_groups(template: etree._Element) -> list[PlotGroup]:
     if isinstance(hit, list):
         return hit
     groups = plot_groups(template)
-    _remember(_groups, template, id(template), groups)
+    _groups.put(id(template), (template, groups))
     return groups
 
 
@@ -165,7 +147,7 @@ def chart_plan(
     shaped = _recall(_plans, template, key)
     if not isinstance(shaped, _TemplatePlan):
         shaped = _shape(template, plan_fresh(template, chart, sheets))
-        _remember(_plans, template, key, shaped)
+        _plans.put(key, (template, shaped))
     mapped = _map(chart_space, shaped, chart) if isinstance(shaped, _TemplatePlan) else None
     return mapped if mapped is not None else plan_fresh(chart_space, chart, sheets)
 

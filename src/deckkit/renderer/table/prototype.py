@@ -23,26 +23,26 @@ from __future__ import annotations
 
 import copy
 import re
-import threading
-from collections import OrderedDict
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import cast
 
 from lxml import etree
 
 from deckkit.model.elements import TableCell
+from deckkit.renderer.bounded_cache import MISSING, BoundedCache
 from deckkit.renderer.drawingml import a
 from deckkit.renderer.opc.namespaces import A
 from deckkit.renderer.table.cell import has_special_characters, set_cell_text
 from deckkit.renderer.table.grid import Merge, blank_merge, grid_of, merges_of, rows_of
+from deckkit.renderer.xml_escape import escape_text
 
 __all__ = ["BuiltCells", "TablePrototype", "keep_template_cells", "table_prototype"]
 
 _MARKER = "\ue000deckkit-cell-text\ue001"  # private-use characters: no template text holds them
 _NAMESPACE_DECLARATION = re.compile(r'\s+xmlns(?::[^\s=]+)?="[^"]*"')
 _CACHE_SIZE = 64
-_cache: OrderedDict[bytes, TablePrototype | None] = OrderedDict()
-_cache_lock = threading.Lock()
+_cache: BoundedCache[bytes, TablePrototype | None] = BoundedCache(_CACHE_SIZE)
 # huge_tree: a long cell text is no error when set as an element's text, so not here either.
 _PARSER = etree.XMLParser(resolve_entities=False, huge_tree=True, remove_blank_text=False)
 _TC, _TXBODY, _P, _EXT_LIST = a("tc"), a("txBody"), a("p"), a("extLst")
@@ -141,7 +141,7 @@ class TablePrototype:
                 parts.append(cell.blank)
                 flags.append(False)
             elif value:
-                parts.extend((cell.before, _escaped(value), cell.after))
+                parts.extend((cell.before, escape_text(value), cell.after))
                 flags.append(True)
             else:
                 parts.append(cell.empty)
@@ -149,24 +149,14 @@ class TablePrototype:
         return flags
 
 
-def _escaped(text: str) -> str:
-    if "&" in text or "<" in text or ">" in text:
-        return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
-    return text
-
-
 def table_prototype(tbl: etree._Element) -> TablePrototype | None:
     """The prototype of the table as it is now; None when it must be filled element by element."""
     key = etree.tostring(tbl)
-    with _cache_lock:  # renders may run in threads (the server's workers)
-        if key in _cache:
-            _cache.move_to_end(key)
-            return _cache[key]
+    known = _cache.get(key)
+    if known is not MISSING:
+        return cast("TablePrototype | None", known)
     prototype = _analyse(tbl)
-    with _cache_lock:
-        _cache[key] = prototype
-        while len(_cache) > _CACHE_SIZE:
-            _cache.popitem(last=False)
+    _cache.put(key, prototype)
     return prototype
 
 

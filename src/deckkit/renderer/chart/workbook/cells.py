@@ -7,7 +7,6 @@ format, any other text inline (``t="inlineStr"``), so that the shared string tab
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 
 __all__ = [
@@ -22,21 +21,9 @@ __all__ = [
     "xml_safe",
 ]
 
+from deckkit.renderer.xml_escape import escape_text, xml_safe
+
 CellValue = str | int | float | None
-
-
-def escape_text(text: str) -> str:
-    """Text as XML character data (``&``, ``<``, ``>`` escaped, as xml.sax.saxutils.escape does)."""
-    # Not saxutils itself: importing it imports urllib.request, http.client and ssl.
-    return text.replace("&", "&amp;").replace(">", "&gt;").replace("<", "&lt;")
-
-
-_ILLEGAL = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff]")
-
-
-def xml_safe(text: str) -> str:
-    """Text without the control characters XML 1.0 cannot hold."""
-    return _ILLEGAL.sub("", text)
 
 
 def format_number(value: float) -> str:
