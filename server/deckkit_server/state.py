@@ -14,7 +14,7 @@ from deckkit_server.clock import Clock
 from deckkit_server.console.guard import FailedSignIns
 from deckkit_server.settings import Settings
 from deckkit_server.storage import ObjectStorage
-from deckkit_server.store import Store
+from deckkit_server.store import SessionRecord, Store
 from deckkit_server.store.engine import CONCURRENT_CALLS
 from deckkit_server.worker import RenderPool
 
@@ -49,3 +49,15 @@ class ServerState:
         by ``CONCURRENT_CALLS``, as many as the store's pool keeps connections.
         """
         return await anyio.to_thread.run_sync(lambda: fn(*args, **kwargs), limiter=self.db_limiter)
+
+    async def get_session(self, account_id: str, uuid: str, now: int) -> SessionRecord | None:
+        """The store's ``get_session``: on the event loop where the store reads there (PostgreSQL)."""
+        if self.store.reads_on_loop():
+            return await self.store.get_session_on_loop(account_id, uuid, now)
+        return await self.db(self.store.get_session, account_id, uuid, now)
+
+    async def revocation_marker(self) -> tuple[int, int]:
+        """The store's ``revocation_marker``: on the event loop where the store reads there."""
+        if self.store.reads_on_loop():
+            return await self.store.revocation_marker_on_loop()
+        return await self.db(self.store.revocation_marker)

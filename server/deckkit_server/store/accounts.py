@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import secrets
+from typing import Any
 
 from sqlalchemy import delete, func, insert, select, update
 
@@ -107,9 +108,12 @@ class AccountStore(StoreConnections):
         Tokens are never un-revoked, so the count of revoked tokens and the latest revocation
         time move on every revoke. Whatever else invalidates tokens must move it too.
         """
-        row = self.hot_reads.first_row(self._revocation_marker)
-        assert row is not None
-        return int(row["revoked"]), int(row["latest"])
+        return _marker(self.hot_reads.first_row(self._revocation_marker))
+
+    async def revocation_marker_on_loop(self) -> tuple[int, int]:
+        """``revocation_marker`` on the running event loop; only where ``reads_on_loop()`` said so."""
+        assert self.loop_reads is not None
+        return _marker(await self.loop_reads.first_row(self._revocation_marker))
 
     def authenticate(self, plaintext: str, now: int) -> Account | None:
         """The account of a valid, unrevoked token, else None."""
@@ -131,3 +135,8 @@ class AccountStore(StoreConnections):
                     update(tables.tokens).where(tables.tokens.c.id == token_id).values(last_used_at=now)
                 )
         return Account(row["account_id"], row["account_name"], row["account_created_at"])
+
+
+def _marker(row: dict[str, Any] | None) -> tuple[int, int]:
+    assert row is not None  # an aggregate without GROUP BY has one row
+    return int(row["revoked"]), int(row["latest"])

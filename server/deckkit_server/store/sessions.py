@@ -39,9 +39,14 @@ class SessionStore(StoreConnections):
 
     def get_session(self, account_id: str, uuid: str, now: int) -> SessionRecord | None:
         """The account's session if it exists and has not expired."""
-        row = self.hot_reads.first_row(
-            self._session_of_account,
-            {"uuid": uuid, "account_id": account_id, "since": now - _LIFETIME_MICROS},
+        row = self.hot_reads.first_row(self._session_of_account, _session_values(account_id, uuid, now))
+        return session_record(row) if row else None
+
+    async def get_session_on_loop(self, account_id: str, uuid: str, now: int) -> SessionRecord | None:
+        """``get_session`` on the running event loop; only where ``reads_on_loop()`` said so."""
+        assert self.loop_reads is not None
+        row = await self.loop_reads.first_row(
+            self._session_of_account, _session_values(account_id, uuid, now)
         )
         return session_record(row) if row else None
 
@@ -148,3 +153,7 @@ class SessionStore(StoreConnections):
             if expired:
                 conn.execute(delete(tables.sessions).where(s.uuid.in_([e.uuid for e in expired])))
         return expired
+
+
+def _session_values(account_id: str, uuid: str, now: int) -> dict[str, object]:
+    return {"uuid": uuid, "account_id": account_id, "since": now - _LIFETIME_MICROS}
