@@ -19,8 +19,6 @@ chart with a linked (or no) workbook is filled through its caches.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
 from lxml import etree
 
 from deckkit.model.elements import Chart, ChartSeries, ScatterAxis, ScatterChart, ScatterSeries

@@ -115,7 +115,7 @@ def _points(texts: Sequence[str | None]) -> str:
         return ""
     if None not in texts and "" not in texts:
         # Every point written the same way (the bulk of series): each made by one C-level add.
-        return _POINT_CLOSE.join(map(add, _point_opens(len(texts)), texts)) + _POINT_CLOSE  # type: ignore[arg-type]
+        return _POINT_CLOSE.join(map(add, _point_opens(len(texts)), texts)) + _POINT_CLOSE
     return _points_with_gaps(texts)
 
 

@@ -51,12 +51,12 @@ class Columns:
     def grid(self) -> list[list[CellValue]]:
         """The block as the sheet's rows of typed values (the general edit's form)."""
         lines = self._lines(typed=True)
-        return lines if self.transposed else [list(row) for row in zip(*lines)]
+        return lines if self.transposed else [list(row) for row in zip(*lines, strict=True)]
 
     def values(self) -> list[CellValue]:
         """The values untyped, in the sheet's reading order (row by row)."""
         lines = self._lines(typed=False)
-        return list(chain.from_iterable(lines if self.transposed else zip(*lines)))
+        return list(chain.from_iterable(lines if self.transposed else zip(*lines, strict=True)))
 
     def text_positions(self) -> list[int]:
         """Where :meth:`values` holds text written as text (not a number), in order."""
@@ -74,7 +74,11 @@ class Columns:
     def signature(self) -> Hashable:
         """Everything but the values' texts that the written sheet depends on: sizes, types, gaps."""
         shapes = tuple(
-            (type(col.head), col.kind, _gaps(col.body) if col.kind is not None else tuple(map(type, col.body)))
+            (
+                type(col.head),
+                col.kind,
+                _gaps(col.body) if col.kind is not None else tuple(map(type, col.body)),
+            )
             for col in self.columns
         )
         return ("columns", self.transposed, len(self.columns[0].body), shapes)

@@ -17,6 +17,7 @@ from collections.abc import Sequence
 
 from lxml import etree
 
+from deckkit.renderer.chart.workbook.block import Columns
 from deckkit.renderer.chart.workbook.cells import (
     CellValue,
     DateNumber,
@@ -39,7 +40,6 @@ from deckkit.renderer.chart.workbook.package import (
 from deckkit.renderer.chart.workbook.package import (
     sheet_tag as _s,
 )
-from deckkit.renderer.chart.workbook.block import Columns
 from deckkit.renderer.chart.workbook.prepared import BlockEdit, write_prepared
 from deckkit.renderer.chart.workbook.refs import (
     CellRange,
