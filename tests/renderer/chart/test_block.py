@@ -6,7 +6,13 @@ import random
 
 import pytest
 
-from deckkit.renderer.chart.series import _points, _points_with_gaps, number_texts
+from deckkit.renderer.chart.series import (
+    _categories_xml,
+    _points,
+    _points_with_gaps,
+    categories_xml,
+    number_texts,
+)
 from deckkit.renderer.chart.workbook import prepared
 from deckkit.renderer.chart.workbook.block import Column, Columns
 from deckkit.renderer.chart.workbook.cells import CellValue, DateNumber, NumberText, format_number
@@ -105,3 +111,10 @@ def test_number_texts_are_plain_and_as_format_number() -> None:
     texts = number_texts(values)
     assert texts == [None if v is None else format_number(v) for v in values]
     assert {type(t) for t in texts} == {str, type(None)}
+
+
+def test_category_labels_remembered_as_made() -> None:
+    for labels in (["a", "b&c", " d ", ""], ["a", "b&c", " d ", ""], [f"L{i}<" for i in range(1_001)]):
+        for ref in (None, "Sheet1!$A$2:$A$5"):
+            assert categories_xml(labels, ref) == _categories_xml.__wrapped__(tuple(labels), ref)
+    assert "b&amp;c" in categories_xml(["a", "b&c"], None)

@@ -19,6 +19,8 @@ chart with a linked (or no) workbook is filled through its caches.
 
 from __future__ import annotations
 
+from itertools import chain
+
 from lxml import etree
 
 from deckkit.model.elements import Chart, ChartSeries, ScatterAxis, ScatterChart, ScatterSeries
@@ -99,7 +101,7 @@ def _fill_scatter(placements: list[Placement], layout: SheetLayout | None, out: 
         # all but the last series of a scatter chart whose series differ in length.
         pad: list[str | None] = [None] * (rows - len(data.values))
         # Both coordinates formatted in one call: x of every point, then y of every point.
-        both = number_texts([*(x for x, _ in data.values), *(y for _, y in data.values)])
+        both = number_texts([*chain.from_iterable(zip(*data.values, strict=True))])
         xs, ys = both[: len(data.values)] + pad, both[len(data.values) :] + pad
         refs = [layout.xy_ref(i, width, which, rows) if layout else None for which in range(3)]
         out.put(ser, "tx", name_xml(data.name, layout.xy_name_ref(i, width) if layout else None))

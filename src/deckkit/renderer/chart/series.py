@@ -12,7 +12,7 @@ import copy
 import json
 import uuid
 from collections.abc import Sequence
-from functools import cache
+from functools import cache, lru_cache
 from operator import add
 
 from lxml import etree
@@ -145,9 +145,10 @@ def number_texts(values: Sequence[float | None]) -> list[str | None]:
     if not values:
         return []
     # "[1.5,3.0,null]" -> "1.5,3,null," -> ["1.5", "3", "null"]: ".0," ends only an integral float.
-    texts: list[str | None] = (_ENCODE_NUMBERS(list(values))[1:-1] + ",").replace(".0,", ",").split(",")  # type: ignore[assignment]
+    encoded = _ENCODE_NUMBERS(values if type(values) is list else list(values))
+    texts: list[str | None] = (encoded[1:-1] + ",").replace(".0,", ",").split(",")  # type: ignore[assignment]
     texts.pop()
-    if "null" not in texts:
+    if "null" not in encoded:  # a search in C of the text, not a comparison per number
         return texts
     return [None if t == "null" else t for t in texts]
 
@@ -177,6 +178,18 @@ def name_xml(name: str, ref: str | None) -> str:
 
 def categories_xml(labels: Sequence[str], ref: str | None) -> str:
     """The inside of ``c:cat`` for text labels."""
+    # Copies of one chart mostly show the same labels: each set is escaped and joined once
+    # (short sets only: the memo holds its texts).
+    if len(labels) > _MEMO_LABELS:
+        return _categories_xml.__wrapped__(tuple(labels), ref)
+    return _categories_xml(tuple(labels), ref)
+
+
+_MEMO_LABELS = 1_000
+
+
+@lru_cache(maxsize=64)
+def _categories_xml(labels: tuple[str, ...], ref: str | None) -> str:
     inner = f'<c:ptCount val="{len(labels)}"/>{_points([xml_text(v) for v in labels])}'
     if ref is None:
         return f"<c:strLit>{inner}</c:strLit>"
