@@ -109,11 +109,14 @@ def _point_opens(count: int) -> Sequence[str]:
     return _cached_opens(max(64, 1 << (count - 1).bit_length()))
 
 
-def _points(texts: Sequence[str | None]) -> str:
-    """The c:pt of each escaped text; None is a gap (no point), "" an empty value."""
+def _points(texts: Sequence[str | None], numbers: bool = False) -> str:
+    """The c:pt of each escaped text; None is a gap (no point), "" an empty value.
+
+    numbers: the texts are :func:`number_texts`' (never empty), so that they need not be searched for "".
+    """
     if not texts:
         return ""
-    if None not in texts and "" not in texts:
+    if None not in texts and (numbers or "" not in texts):
         # Every point written the same way (the bulk of series): each made by one C-level add.
         return _POINT_CLOSE.join(map(add, _point_opens(len(texts)), texts)) + _POINT_CLOSE
     return _points_with_gaps(texts)
@@ -198,7 +201,7 @@ def _categories_xml(labels: tuple[str, ...], ref: str | None) -> str:
 
 def numbers_xml(texts: Sequence[str | None], ref: str | None, format_code: str) -> str:
     """The inside of c:val / c:cat (dates) / c:xVal / c:yVal / c:bubbleSize from :func:`number_texts`."""
-    inner = f'{_element("formatCode", xml_text(format_code))}<c:ptCount val="{len(texts)}"/>{_points(texts)}'
+    inner = f'{_element("formatCode", xml_text(format_code))}<c:ptCount val="{len(texts)}"/>{_points(texts, numbers=True)}'
     if ref is None:
         return f"<c:numLit>{inner}</c:numLit>"
     return f"<c:numRef>{_formula(ref)}<c:numCache>{inner}</c:numCache></c:numRef>"

@@ -71,29 +71,24 @@ class Columns:
                 found += [at(i + 1, j) for i, v in enumerate(col.body) if type(v) is str]
         return sorted(found)
 
-    def signature(self) -> Hashable:
-        """Everything but the values' texts that the written sheet depends on: sizes, types, gaps."""
-        shapes = tuple(
-            (
-                type(col.head),
-                col.kind,
-                _gaps(col.body) if col.kind is not None else tuple(map(type, col.body)),
-            )
-            for col in self.columns
-        )
-        return ("columns", self.transposed, len(self.columns[0].body), shapes)
-
-    def kinds(self) -> set[type]:
-        """The types of the values as written."""
-        out: set[type] = {type(col.head) for col in self.columns}
+    def shape(self) -> tuple[Hashable, set[type]]:
+        """Everything but the values' texts that the written sheet depends on (sizes, types, gaps),
+        and the types of the values as written."""
+        kinds: set[type] = set()
+        shapes: list[tuple[type, type[NumberText] | None, tuple[object, ...]]] = []
         for col in self.columns:
+            kinds.add(type(col.head))
             if col.kind is None:
-                out.update(map(type, col.body))
-            else:
-                out.add(col.kind)
-                if None in col.body:
-                    out.add(type(None))
-        return out
+                types = tuple(map(type, col.body))
+                kinds.update(types)
+                shapes.append((type(col.head), None, types))
+                continue
+            gaps = _gaps(col.body)
+            kinds.add(col.kind)
+            if gaps:
+                kinds.add(type(None))
+            shapes.append((type(col.head), col.kind, gaps))
+        return ("columns", self.transposed, len(self.columns[0].body), tuple(shapes)), kinds
 
 
 def _typed(col: Column) -> list[CellValue]:

@@ -134,7 +134,8 @@ class _Block:
     @classmethod
     def of(cls, cells: Grid | Columns) -> _Block:
         if isinstance(cells, Columns):
-            return cls(cells.values(), cells.kinds(), cells.text_positions(), cells.signature(), cells.grid)
+            signature, kinds = cells.shape()
+            return cls(cells.values(), kinds, cells.text_positions(), signature, cells.grid)
         values = list(chain.from_iterable(cells))
         types = tuple(map(type, values))
         kinds = set(types)
