@@ -118,3 +118,18 @@ def test_category_labels_remembered_as_made() -> None:
         for ref in (None, "Sheet1!$A$2:$A$5"):
             assert categories_xml(labels, ref) == _categories_xml.__wrapped__(tuple(labels), ref)
     assert "b&amp;c" in categories_xml(["a", "b&c"], None)
+
+
+def test_large_blocks_take_the_general_edit_with_typed_rows() -> None:
+    data = template()
+    edit = BlockEdit(SHEET, CellRange(1, 1, 3, 3), 1, 1, "m/d/yyyy", ())
+    rows = prepared.MAX_PREPARED_CELLS // 2
+    body = [str(i) for i in range(rows)]
+    cells = Columns([Column(None, [f"r{i}" for i in range(rows)]), Column("S", body, NumberText)], False)
+    assert cells.size() > prepared.MAX_PREPARED_CELLS
+    assert [type(v) for v in cells.grid()[1]] == [str, NumberText]
+    gapped = Columns([cells.columns[0], Column("S", [None, *body[1:]], NumberText)], False)
+    assert [type(v) for v in gapped.grid()[1]] == [str, type(None)]
+    for block in (cells, gapped):
+        assert written(data, block, edit) == written(data, block.grid(), edit)
+    assert not prepared._MEMO  # never prepared

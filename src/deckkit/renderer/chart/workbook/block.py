@@ -42,6 +42,10 @@ class Columns:
         assert self.columns, "a block without columns is given as rows"
         assert len({len(col.body) for col in self.columns}) == 1, "columns of one length"
 
+    def size(self) -> int:
+        """The number of cells."""
+        return len(self.columns) * (len(self.columns[0].body) + 1)
+
     def _lines(self, typed: bool) -> list[list[CellValue]]:
         """Each column as head then body; typed: texts made their kind."""
         return [
@@ -94,6 +98,8 @@ class Columns:
 def _typed(col: Column) -> list[CellValue]:
     kind = col.kind
     assert kind is not None
+    if None not in col.body:
+        return list(map(kind, col.body))
     return [None if v is None else kind(v) for v in col.body]
 
 

@@ -134,6 +134,8 @@ class _Block:
     @classmethod
     def of(cls, cells: Grid | Columns) -> _Block:
         if isinstance(cells, Columns):
+            if cells.size() > MAX_PREPARED_CELLS:  # the general edit's: nothing else is read
+                return cls([None] * cells.size(), set(), [], None, cells.grid)
             signature, kinds = cells.shape()
             return cls(cells.values(), kinds, cells.text_positions(), signature, cells.grid)
         values = list(chain.from_iterable(cells))
