@@ -11,7 +11,8 @@ a deterministic figure on a loaded machine::
         python bench/chart/chart_replay.py --replays $n; done   # then Collected(1) - Collected(0)
 
 ``--digest`` prints a hash of the bytes of the first replay (chart parts and workbooks), to
-compare two trees byte for byte.
+compare two trees byte for byte on one built workload (``--folder``: a build stamps its zips
+with the time it was made).
 """
 
 from __future__ import annotations
@@ -37,10 +38,14 @@ def main() -> None:
     parser.add_argument("--replays", type=int, default=1)
     parser.add_argument("--slides", type=int, default=200)
     parser.add_argument("--digest", action="store_true")
+    parser.add_argument("--folder", type=Path, help="a workload built before (else one is built)")
     args = parser.parse_args()
-    with tempfile.TemporaryDirectory() as tmp:
-        build_workload(Path(tmp), args.slides)
-        template, data, media = read_workload(Path(tmp))
+    if args.folder is not None:
+        template, data, media = read_workload(args.folder)
+    else:
+        with tempfile.TemporaryDirectory() as tmp:
+            build_workload(Path(tmp), args.slides)
+            template, data, media = read_workload(Path(tmp))
     calls: list[tuple[object, Chart | ScatterChart, bytes | None, object]] = []
     fill = filler.filled_chart_bytes
 
