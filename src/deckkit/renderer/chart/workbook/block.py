@@ -60,7 +60,14 @@ class Columns:
     def values(self) -> list[CellValue]:
         """The values untyped, in the sheet's reading order (row by row)."""
         lines = self._lines(typed=False)
-        return list(chain.from_iterable(lines if self.transposed else zip(*lines, strict=True)))
+        if self.transposed:
+            return list(chain.from_iterable(lines))
+        # Row by row: column j at every width-th place from j, each put in C (no tuple per row).
+        width = len(lines)
+        out: list[CellValue] = [None] * (width * len(lines[0]))
+        for j, line in enumerate(lines):
+            out[j::width] = line
+        return out
 
     def text_positions(self) -> list[int]:
         """Where :meth:`values` holds text written as text (not a number), in order."""
