@@ -19,7 +19,7 @@ chart with a linked (or no) workbook is filled through its caches.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from itertools import chain
 
 from lxml import etree
 
@@ -42,7 +42,8 @@ from deckkit.renderer.chart.series import (
     trim_points,
 )
 from deckkit.renderer.chart.styles import style_points, style_series
-from deckkit.renderer.chart.workbook.cells import CellValue, DateNumber, NumberText
+from deckkit.renderer.chart.workbook.block import Column, Columns
+from deckkit.renderer.chart.workbook.cells import DateNumber, NumberText
 from deckkit.renderer.chart.workbook.editor import ChartWorkbook
 from deckkit.renderer.filler import KeySite, Operation, OutputSlide, PlanReport, register_filler
 from deckkit.renderer.locate import Frame, chart_relationship_id
@@ -54,16 +55,15 @@ __all__ = ["ChartFiller", "fill_chart", "filled_chart_bytes"]
 
 def _fill_category(
     placements: list[Placement], chart: Chart, layout: SheetLayout | None, out: DataChildren
-) -> list[list[CellValue]]:
-    """Write every series; returns the workbook block (logical orientation)."""
+) -> list[Column]:
+    """Write every series; returns the workbook block's columns (logical orientation)."""
     dates = chart.date_labels
     labels = chart.categories
     n = len(labels)
     cat_ref = layout.category_ref(n) if layout else None
     shared_cat = categories_xml(chart.labels or [], cat_ref) if dates is None else None
-    header: list[CellValue] = [None, *(p.data.name or p.key for p in placements)]
-    date_texts = [DateNumber(t) for t in number_texts(dates) if t is not None] if dates is not None else None
-    columns: list[Sequence[CellValue]] = [date_texts if date_texts is not None else labels]
+    date_texts = [t for t in number_texts(dates) if t is not None] if dates is not None else None
+    columns = [Column(None, date_texts, DateNumber) if date_texts is not None else Column(None, labels)]
     for i, p in enumerate(placements):
         ser, data = p.element, p.data
         assert ser is not None
@@ -83,43 +83,41 @@ def _fill_category(
         trim_points(ser, n)
         style_series(ser, p.group.kind, p.group.element, data.styles)
         style_points(ser, p.group.kind, p.group.element, data.data_point_styles)
-        columns.append(texts)
-    return [header, *(list(row) for row in zip(*columns, strict=True))]
+        columns.append(Column(name, texts, NumberText))
+    return columns
 
 
-def _fill_scatter(
-    placements: list[Placement], layout: SheetLayout | None, out: DataChildren
-) -> list[list[CellValue]]:
+def _fill_scatter(placements: list[Placement], layout: SheetLayout | None, out: DataChildren) -> list[Column]:
+    """Write every series; returns the workbook block's columns (logical orientation)."""
     bubble = any(p.group.kind == "bubbleChart" for p in placements)
     width = 3 if bubble else 2
     rows = max((len(p.data.values) for p in placements), default=0)
-    columns: list[list[CellValue]] = []  # the header cell, then the rows
+    columns: list[Column] = []
     for i, p in enumerate(placements):
         ser, data = p.element, p.data
         assert ser is not None
         assert isinstance(data, ScatterSeries)
         # Every series spans the longest one's rows (blank cells are gaps): LibreOffice drops
         # all but the last series of a scatter chart whose series differ in length.
-        pad: list[NumberText | None] = [None] * (rows - len(data.values))
-        xs = number_texts([x for x, _ in data.values]) + pad
-        ys = number_texts([y for _, y in data.values]) + pad
+        pad: list[str | None] = [None] * (rows - len(data.values))
+        # Both coordinates formatted in one call: x of every point, then y of every point.
+        both = number_texts([*chain.from_iterable(zip(*data.values, strict=True))])
+        xs, ys = both[: len(data.values)] + pad, both[len(data.values) :] + pad
         refs = [layout.xy_ref(i, width, which, rows) if layout else None for which in range(3)]
         out.put(ser, "tx", name_xml(data.name, layout.xy_name_ref(i, width) if layout else None))
         out.put(ser, "xVal", numbers_xml(xs, refs[0], number_format(ser, "xVal")))
         out.put(ser, "yVal", numbers_xml(ys, refs[1], number_format(ser, "yVal")))
-        columns += [[None, *xs], [data.name, *ys]]
+        columns += [Column(None, xs, NumberText), Column(data.name, ys, NumberText)]
         if p.group.kind == "bubbleChart":
             sizes = number_texts([_template_bubble_size(ser)] * len(data.values)) + pad
             out.put(ser, "bubbleSize", numbers_xml(sizes, refs[2], number_format(ser, "bubbleSize")))
-            columns.append([None, *sizes])
+            columns.append(Column(None, sizes, NumberText))
         elif bubble:
-            columns.append([None] * (rows + 1))
+            columns.append(Column(None, [None] * rows))
         trim_points(ser, len(data.values))
         style_series(ser, p.group.kind, p.group.element, data.styles)
         style_points(ser, p.group.kind, p.group.element, data.data_point_styles)
-    if not columns:
-        return [[] for _ in range(rows + 1)]
-    return [list(row) for row in zip(*columns, strict=True)]
+    return columns
 
 
 def _template_bubble_size(ser: etree._Element) -> float:
@@ -217,9 +215,9 @@ def _fill(
     for g in remaining:
         chart_kinds.fit_stock_group(g.element)
     if isinstance(chart, ScatterChart):
-        grid = _fill_scatter(placements, layout, out)
+        columns = _fill_scatter(placements, layout, out)
     else:
-        grid = _fill_category(placements, chart, layout, out)
+        columns = _fill_category(placements, chart, layout, out)
     _apply_axes(chart_space, remaining, chart)
     if book is None or layout is None:
         # No workbook, or one that cannot be read: it is kept as it was; the caches hold the data.
@@ -231,7 +229,7 @@ def _fill(
             layout.old,
             layout.top,
             layout.left,
-            layout.physical(grid),
+            Columns(columns, layout.transposed) if columns else layout.physical([[]]),
             date_format,
             plan.style_sources,
         )

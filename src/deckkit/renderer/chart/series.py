@@ -12,14 +12,15 @@ import copy
 import json
 import uuid
 from collections.abc import Sequence
-from functools import cache
+from functools import cache, lru_cache
+from operator import add
 
 from lxml import etree
 
 from deckkit.model.elements import Chart, ScatterChart
 from deckkit.renderer.chart.layout import SheetLayout
 from deckkit.renderer.chart.plot import c, local
-from deckkit.renderer.chart.workbook.cells import NumberText, escape_text, xml_safe
+from deckkit.renderer.chart.workbook.cells import escape_text, xml_safe
 from deckkit.renderer.chart.workbook.followed import StyleSource
 from deckkit.renderer.chart.workbook.refs import parse_formula
 from deckkit.renderer.opc.namespaces import C
@@ -108,8 +109,21 @@ def _point_opens(count: int) -> Sequence[str]:
     return _cached_opens(max(64, 1 << (count - 1).bit_length()))
 
 
-def _points(texts: Sequence[str | None]) -> str:
-    """The c:pt of each escaped text; None is a gap (no point), "" an empty value."""
+def _points(texts: Sequence[str | None], numbers: bool = False) -> str:
+    """The c:pt of each escaped text; None is a gap (no point), "" an empty value.
+
+    numbers: the texts are :func:`number_texts`' (never empty), so that they need not be searched for "".
+    """
+    if not texts:
+        return ""
+    if None not in texts and (numbers or "" not in texts):
+        # Every point written the same way (the bulk of series): each made by one C-level add.
+        return _POINT_CLOSE.join(map(add, _point_opens(len(texts)), texts)) + _POINT_CLOSE
+    return _points_with_gaps(texts)
+
+
+def _points_with_gaps(texts: Sequence[str | None]) -> str:
+    """:func:`_points` in general: gaps left out, empty values written ``<c:v/>``."""
     pairs: list[tuple[str, str]] = [
         (o, t) for o, t in zip(_point_opens(len(texts)), texts, strict=False) if t is not None
     ]
@@ -124,20 +138,22 @@ def _points(texts: Sequence[str | None]) -> str:
 _ENCODE_NUMBERS = json.JSONEncoder(check_circular=False, separators=(",", ":")).encode
 
 
-def number_texts(values: Sequence[float | None]) -> list[NumberText | None]:
+def number_texts(values: Sequence[float | None]) -> list[str | None]:
     """Each number formatted once, for the cache and the workbook alike; None stays a gap.
 
     The text is :func:`~deckkit.renderer.chart.workbook.cells.format_number`'s (``3`` for 3.0),
-    made for the whole series at once: this runs once per point of every series.
+    made for the whole series at once: this runs once per point of every series. The texts are
+    plain ``str`` (a workbook column says once that they are numbers: ``workbook.block``).
     """
     if not values:
         return []
     # "[1.5,3.0,null]" -> "1.5,3,null," -> ["1.5", "3", "null"]: ".0," ends only an integral float.
-    texts = (_ENCODE_NUMBERS(list(values))[1:-1] + ",").replace(".0,", ",").split(",")
+    encoded = _ENCODE_NUMBERS(values if type(values) is list else list(values))
+    texts: list[str | None] = (encoded[1:-1] + ",").replace(".0,", ",").split(",")  # type: ignore[assignment]
     texts.pop()
-    if "null" not in texts:
-        return list(map(NumberText, texts))
-    return [None if t == "null" else NumberText(t) for t in texts]
+    if "null" not in encoded:  # a search in C of the text, not a comparison per number
+        return texts
+    return [None if t == "null" else t for t in texts]
 
 
 def _formula(ref: str | None) -> str:
@@ -165,6 +181,18 @@ def name_xml(name: str, ref: str | None) -> str:
 
 def categories_xml(labels: Sequence[str], ref: str | None) -> str:
     """The inside of ``c:cat`` for text labels."""
+    # Copies of one chart mostly show the same labels: each set is escaped and joined once
+    # (short sets only: the memo holds its texts).
+    if len(labels) > _MEMO_LABELS:
+        return _categories_xml.__wrapped__(tuple(labels), ref)
+    return _categories_xml(tuple(labels), ref)
+
+
+_MEMO_LABELS = 1_000
+
+
+@lru_cache(maxsize=64)
+def _categories_xml(labels: tuple[str, ...], ref: str | None) -> str:
     inner = f'<c:ptCount val="{len(labels)}"/>{_points([xml_text(v) for v in labels])}'
     if ref is None:
         return f"<c:strLit>{inner}</c:strLit>"
@@ -173,7 +201,7 @@ def categories_xml(labels: Sequence[str], ref: str | None) -> str:
 
 def numbers_xml(texts: Sequence[str | None], ref: str | None, format_code: str) -> str:
     """The inside of c:val / c:cat (dates) / c:xVal / c:yVal / c:bubbleSize from :func:`number_texts`."""
-    inner = f'{_element("formatCode", xml_text(format_code))}<c:ptCount val="{len(texts)}"/>{_points(texts)}'
+    inner = f'{_element("formatCode", xml_text(format_code))}<c:ptCount val="{len(texts)}"/>{_points(texts, numbers=True)}'
     if ref is None:
         return f"<c:numLit>{inner}</c:numLit>"
     return f"<c:numRef>{_formula(ref)}<c:numCache>{inner}</c:numCache></c:numRef>"

@@ -17,6 +17,7 @@ from collections.abc import Sequence
 
 from lxml import etree
 
+from deckkit.renderer.chart.workbook.block import Columns
 from deckkit.renderer.chart.workbook.cells import (
     CellValue,
     DateNumber,
@@ -98,7 +99,7 @@ class ChartWorkbook:
         clear: CellRange | None,
         top: int,
         left: int,
-        grid: Sequence[Sequence[CellValue]],
+        grid: Sequence[Sequence[CellValue]] | Columns,
         date_format: str = "m/d/yyyy",
         style_sources: Sequence[StyleSource] = (),
     ) -> bytes:
@@ -106,7 +107,8 @@ class ChartWorkbook:
 
         Tables on the sheet that overlap the old or new block take the new block as their range
         and the block's first row as their column names. New cells are styled like the cells they
-        replace, except the targets of style_sources, which follow their source.
+        replace, except the targets of style_sources, which follow their source. grid: the
+        sheet's rows, or :class:`Columns` (which say whether they are the sheet's rows or columns).
         """
         block = BlockEdit(self._sheets[sheet], clear, top, left, date_format, tuple(style_sources))
         return write_prepared(self._package, block, grid, _edit_block)

@@ -124,44 +124,18 @@ class XlsxPackage:
                 continue
             before = packed.get(info.filename) if packed else None
             if data is self._source.parts.get(info.filename):
-                crc, method, deflated = self._source.packed(info.filename, data)
+                entry = self._source.entry(info, data, self._source.packed(info.filename, data))
             elif before is not None and before[0] is data:
-                crc, method, deflated = before[1]
+                entry = self._source.entry(info, data, before[1])
             else:
-                crc, method, deflated = pack(data)
-            if len(out) + len(deflated) + len(data) >= _ZIP32_LIMIT:
+                entry = _entry(info, data, pack(data))
+            local, head, name = entry
+            if len(out) + len(local) + len(data) >= _ZIP32_LIMIT:
                 return self._write_with_zipfile()
-            name = info.filename.encode("utf-8")
-            flags = 0 if info.filename.isascii() else _UTF8_FLAG
-            dos_time, dos_date = _dos_time(info.date_time)
-            sizes = (crc, len(deflated), len(data), len(name))
-            central += (
-                struct.pack(
-                    "<4s4B4HL2L5H2L",
-                    b"PK\x01\x02",
-                    20,
-                    info.create_system,
-                    20,
-                    0,
-                    flags,
-                    method,
-                    dos_time,
-                    dos_date,
-                    *sizes,
-                    0,
-                    0,
-                    0,
-                    info.internal_attr & 0xFFFF,
-                    info.external_attr & 0xFFFFFFFF,
-                    len(out),
-                )
-                + name
-            )
-            out += struct.pack(
-                "<4s2B4HL2L2H", b"PK\x03\x04", 20, 0, flags, method, dos_time, dos_date, *sizes, 0
-            )
-            out += name
-            out += deflated
+            central += head
+            central += struct.pack("<L", len(out))
+            central += name
+            out += local
             count += 1
         if count >= 0xFFFF:
             return self._write_with_zipfile()
@@ -200,6 +174,39 @@ def pack(data: bytes) -> Packed:
         return 0, zipfile.ZIP_STORED, b""
     deflate = zlib.compressobj(_LEVEL, zlib.DEFLATED, -15)
     return zlib.crc32(data), zipfile.ZIP_DEFLATED, deflate.compress(data) + deflate.flush()
+
+
+_Entry = tuple[bytes, bytes, bytes]
+"""A part's zip entry: its local header, name and data; its central record up to the local
+header's offset (which depends on the parts before it); its name."""
+
+
+def _entry(info: zipfile.ZipInfo, data: bytes, packed: Packed) -> _Entry:
+    crc, method, deflated = packed
+    name = info.filename.encode("utf-8")
+    flags = 0 if info.filename.isascii() else _UTF8_FLAG
+    dos_time, dos_date = _dos_time(info.date_time)
+    sizes = (crc, len(deflated), len(data), len(name))
+    head = struct.pack(
+        "<4s4B4HL2L5HL",
+        b"PK\x01\x02",
+        20,
+        info.create_system,
+        20,
+        0,
+        flags,
+        method,
+        dos_time,
+        dos_date,
+        *sizes,
+        0,
+        0,
+        0,
+        info.internal_attr & 0xFFFF,
+        info.external_attr & 0xFFFFFFFF,
+    )
+    local = struct.pack("<4s2B4HL2L2H", b"PK\x03\x04", 20, 0, flags, method, dos_time, dos_date, *sizes, 0)
+    return local + name + deflated, head, name
 
 
 def _dos_time(date_time: tuple[int, int, int, int, int, int]) -> tuple[int, int]:
@@ -241,6 +248,8 @@ class _ReadXlsx:
         if any(has_doctype(data) for name, data in self.parts.items() if name.endswith((".xml", ".rels"))):
             raise RefusedEntryError("has a part with a document type declaration")
         self._packed: dict[str, tuple[int, int, bytes]] = {}
+        # part -> (the packing its entry was made of, the entry), for XlsxPackage.write
+        self._entries: dict[str, tuple[Packed, _Entry]] = {}
         self.sheets: list[tuple[str, str]] | None = None  # memo of XlsxPackage.sheets
 
     def packed(self, name: str, data: bytes) -> tuple[int, int, bytes]:
@@ -248,6 +257,14 @@ class _ReadXlsx:
         if found is None:
             found = self._packed[name] = pack(data)
         return found
+
+    def entry(self, info: zipfile.ZipInfo, data: bytes, packed: Packed) -> _Entry:
+        """:func:`_entry`, made once per part and packing kept (of the parts read, or a prepared edit's)."""
+        found = self._entries.get(info.filename)
+        if found is None or found[0] is not packed:
+            # One per part (bounded): copies of one shape write the same packings again and again.
+            found = self._entries[info.filename] = (packed, _entry(info, data, packed))
+        return found[1]
 
 
 # Templates embed a handful of workbooks that many charts copy: each is read once.

@@ -5,7 +5,7 @@ workbook: everything the edit does apart from the values themselves (parsing the
 the old block, keeping and styling cells, the table, styles, calc chain and OLE size edits,
 deflating the parts around) comes out the same every time. So the general edit runs once with
 numbered placeholders for the values, the sheet's text is cut around them, and each copy only
-formats its values into the gaps and deflates that one sheet. The output is the general edit's,
+puts its values' texts into the gaps and deflates that one sheet. The output is the general edit's,
 byte for byte: anything the placeholders could not stand for exactly takes the general edit.
 """
 
@@ -13,10 +13,12 @@ from __future__ import annotations
 
 import re
 import weakref
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
 from itertools import chain
+from operator import itemgetter
 
+from deckkit.renderer.chart.workbook.block import Columns
 from deckkit.renderer.chart.workbook.cells import CellValue, DateNumber, NumberText, escape_text, xml_safe
 from deckkit.renderer.chart.workbook.followed import StyleSource
 from deckkit.renderer.chart.workbook.package import Packed, XlsxPackage, pack
@@ -50,11 +52,27 @@ EditBlock = Callable[[XlsxPackage, BlockEdit, Grid], None]
 
 @dataclass(frozen=True, slots=True)
 class _Prepared:
-    """The parts as the edit leaves them; the sheet's as a ``str.format`` template of the values."""
+    """The parts as the edit leaves them; the sheet's as its text between the values' gaps.
 
-    sheet: str
+    ``str.format`` would read the same template, but formats each value that is a ``str``
+    subclass (``NumberText``) through a method call: a join of the pieces is many times cheaper.
+    """
+
+    literals: tuple[str, ...]  # the sheet's text before each gap, and after the last
+    order: tuple[int, ...]  # the number of the value in each gap (values in reading order)
     parts: dict[str, bytes]
     packed: dict[str, tuple[bytes, Packed]]
+
+    def sheet(self, values: Sequence[CellValue]) -> str:
+        """The sheet's text with values (in reading order, None included) in their gaps."""
+        order = self.order
+        if not order:
+            return self.literals[0]
+        pieces: list[CellValue] = [None] * (2 * len(order) + 1)
+        pieces[0::2] = self.literals
+        # The values in the gaps' order, placed in C (itemgetter of one index gives the value).
+        pieces[1::2] = itemgetter(*order)(values) if len(order) > 1 else [values[order[0]]]
+        return "".join(pieces)  # type: ignore[arg-type]
 
 
 # Private-use characters around a placeholder's number. A sheet could hold them too (then some
@@ -71,46 +89,73 @@ _MEMO: weakref.WeakKeyDictionary[object, dict[tuple[object, ...], _Prepared | No
 )
 
 
-def write_prepared(package: XlsxPackage, edit: BlockEdit, grid: Grid, edit_block: EditBlock) -> bytes:
-    """The workbook with grid written as edit_block writes it, prepared once per shape when it can be."""
-    values = list(chain.from_iterable(grid))
-    key = _key(package, edit, grid, values)
+def write_prepared(
+    package: XlsxPackage, edit: BlockEdit, cells: Grid | Columns, edit_block: EditBlock
+) -> bytes:
+    """The workbook with cells written as edit_block writes them, prepared once per shape when it can be.
+
+    cells: rows of typed values, or :class:`Columns` (whose rows are made only for the general edit).
+    """
+    block = _Block.of(cells)
+    key = _key(package, edit, block)
     if key is None:
-        edit_block(package, edit, grid)
+        edit_block(package, edit, block.grid())
         return package.write()
     memo = _MEMO.setdefault(package.source, {})
     prepared = memo.get(key, _MISSING)
     if prepared is _MISSING:
-        prepared = _prepare(package, edit, grid, edit_block, keep_header=key[-1] is not None)
+        prepared = _prepare(package, edit, block.grid(), edit_block, keep_header=key[-1] is not None)
         # The oldest go; list() and pop() are single steps, should renders share the memo in threads.
         for old in list(memo)[: max(0, len(memo) - MAX_PREPARED_PER_WORKBOOK + 1)]:
             memo.pop(old, None)
         memo[key] = prepared
     if not isinstance(prepared, _Prepared):
-        edit_block(package, edit, grid)
+        edit_block(package, edit, block.grid())
         return package.write()
-    if key[2]:  # one flag per text: texts are escaped as the general edit escapes them
-        values = [escape_text(xml_safe(v)) if type(v) is str else v for v in values]
+    values = block.values
+    for i in block.texts:  # texts are escaped as the general edit escapes them
+        values[i] = escape_text(xml_safe(values[i]))  # type: ignore[arg-type]
     parts = dict(prepared.parts)
-    parts[edit.part] = prepared.sheet.format(*values).encode()
+    parts[edit.part] = prepared.sheet(values).encode()
     package.parts = parts
     return package.write(prepared.packed)
 
 
-def _key(
-    package: XlsxPackage, edit: BlockEdit, grid: Grid, values: list[CellValue]
-) -> tuple[object, ...] | None:
+@dataclass(slots=True)
+class _Block:
+    """What the key and the fill read of the cells, in either form."""
+
+    values: list[CellValue]  # in reading order, texts as given (numbers and dates untyped for Columns)
+    kinds: set[type]  # the types of the values as written
+    texts: list[int]  # where values holds text written as text
+    signature: Hashable  # sizes and types: with the values, all the sheet depends on
+    grid: Callable[[], Grid]  # the rows of typed values
+
+    @classmethod
+    def of(cls, cells: Grid | Columns) -> _Block:
+        if isinstance(cells, Columns):
+            if cells.size() > MAX_PREPARED_CELLS:  # the general edit's: nothing else is read
+                return cls([None] * cells.size(), set(), [], None, cells.grid)
+            signature, kinds = cells.shape()
+            return cls(cells.values(), kinds, cells.text_positions(), signature, cells.grid)
+        values = list(chain.from_iterable(cells))
+        types = tuple(map(type, values))
+        kinds = set(types)
+        texts = [i for i, kind in enumerate(types) if kind is str] if str in kinds else []
+        return cls(values, kinds, texts, (tuple(map(len, cells)), types), lambda: cells)
+
+
+def _key(package: XlsxPackage, edit: BlockEdit, block: _Block) -> tuple[object, ...] | None:
     """Everything besides the workbook the edit's output depends on; None: take the general edit.
 
-    That is the edit, the rows' lengths, each value's type, for text whether it keeps its spaces
+    That is the edit, the block's sizes and each value's type, for text whether it keeps its spaces
     (written as an attribute), and the header's values when the sheet has tables (they become the
-    tables' column names). values: the grid's, in reading order.
+    tables' column names).
     """
+    values = block.values
     if len(values) > MAX_PREPARED_CELLS or not package.shared or not package.pristine():
         return None
-    types = tuple(map(type, values))
-    kinds = set(types)
-    if not _KINDS.issuperset(kinds):
+    if not _KINDS.issuperset(block.kinds):
         return None
     # lxml writes the rows it re-serializes (those the template had) its own way: an empty text
     # or value as ``<t/>``, a carriage return as a character reference. Such values take the
@@ -118,15 +163,16 @@ def _key(
     if "" in values:
         return None
     spaced: tuple[bool, ...] = ()
-    if str in kinds:
-        texts = [v for v in values if type(v) is str]
+    if block.texts:
+        texts: list[str] = [values[i] for i in block.texts]  # type: ignore[misc]
         joined = "".join(texts)
         if "\r" in joined or xml_safe(joined) != joined:
             return None
         spaced = tuple([t != t.strip() for t in texts])
     tables = any(t.endswith("/table") for t, _ in package.rels_of(edit.part).values())
-    header = tuple(grid[0]) if tables and grid else None
-    return (edit, tuple(map(len, grid)), spaced, types, header)
+    grid = block.grid() if tables else None
+    header = tuple(grid[0]) if grid else None
+    return (edit, block.signature, spaced, header)
 
 
 def _prepare(
@@ -146,7 +192,7 @@ def _prepare(
     packed = {
         name: (data, pack(data)) for name, data in others.items() if not package.is_original(name, data)
     }
-    return _Prepared(template, scratch.parts, packed)
+    return _Prepared(template[0], template[1], scratch.parts, packed)
 
 
 def _placeholders(grid: Grid, keep_header: bool) -> tuple[list[list[CellValue]], dict[int, bool]]:
@@ -176,20 +222,15 @@ def _placeholders(grid: Grid, keep_header: bool) -> tuple[list[list[CellValue]],
     return marked, fields
 
 
-def _template(sheet: bytes, fields: dict[int, bool]) -> str | None:
-    """The sheet as a ``str.format`` template, each placeholder a field; None unless each is there once."""
+def _template(sheet: bytes, fields: dict[int, bool]) -> tuple[tuple[str, ...], tuple[int, ...]] | None:
+    """The sheet's text around the placeholders and their numbers in order; None unless each is there once."""
     pieces = _FIELD.split(sheet)
-    out = [_literal(pieces[0])]
+    literals = [pieces[0].decode("utf-8")]
     found: list[int] = []
     for j in range(1, len(pieces), 3):
         number, space, text = int(pieces[j]), pieces[j + 1], pieces[j + 2]
         if fields.get(number) is not (space == b" "):
             return None
         found.append(number)
-        out.append(f"{{{number}}}")
-        out.append(_literal(text))
-    return "".join(out) if sorted(found) == sorted(fields) else None
-
-
-def _literal(text: bytes) -> str:
-    return text.decode("utf-8").replace("{", "{{").replace("}", "}}")
+        literals.append(text.decode("utf-8"))
+    return (tuple(literals), tuple(found)) if sorted(found) == sorted(fields) else None
