@@ -39,11 +39,18 @@ def format_path(parts: Sequence[str | int], root: str = "") -> str:
     for part in parts:
         if isinstance(part, int):
             out += f"[{part}]"
-        elif part.isidentifier():
-            out += f".{part}" if out else part
         else:
-            out += f"[{json.dumps(part)}]"
+            out += _member(part, bool(out))
     return out
+
+
+# Planning and filling name each key of each slide: the same few keys, quoted by json.dumps once.
+@functools.lru_cache(maxsize=4096)
+def _member(name: str, after: bool) -> str:
+    """``name`` as a member of a path: ``.sales`` (``sales`` first), or ``["q3-sales"]``."""
+    if name.isidentifier():
+        return f".{name}" if after else name
+    return f"[{json.dumps(name)}]"
 
 
 def _json_type(value: Any) -> str:

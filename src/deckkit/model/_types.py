@@ -9,6 +9,9 @@ from __future__ import annotations
 import math
 import posixpath
 import re
+from collections import deque
+from collections.abc import KeysView, ValuesView
+from types import GeneratorType
 from typing import Annotated, Any
 
 from pydantic import AfterValidator, AllowInfNan, BeforeValidator, Discriminator, Strict, Tag
@@ -69,6 +72,18 @@ def _nan_to_none(value: Any) -> Any:
     # Analysts' NaN is a missing point: pandas hands over float("nan") where JSON has null.
     if isinstance(value, float) and math.isnan(value):
         return None
+    return value
+
+
+# What pydantic reads as a list (lax mode) and may hold NaN: a chart's values come as one of these.
+_LIST_LIKE = (list, tuple, set, frozenset, deque, GeneratorType, KeysView, ValuesView)
+
+
+def _nans_to_none(value: Any) -> Any:
+    """:func:`_nan_to_none` of each item, in one call per list rather than one per number
+    (a chart's values are most of the numbers of data.json); anything else pydantic refuses itself."""
+    if isinstance(value, _LIST_LIKE):
+        return [None if isinstance(item, float) and math.isnan(item) else item for item in value]
     return value
 
 
@@ -177,6 +192,8 @@ Number = Annotated[float, Strict(), AllowInfNan(False)]
 PositiveNumber = Annotated[float, Strict(), AllowInfNan(False), AfterValidator(_positive)]
 PositiveInt = Annotated[int, Strict(), AfterValidator(_positive), BeforeValidator(_integral_float_to_int)]
 MaybeNumber = Annotated[Number | None, BeforeValidator(_nan_to_none)]
+MaybeNumbers = Annotated[list[Number | None], BeforeValidator(_nans_to_none)]
+"""A list of :data:`MaybeNumber`, its NaNs made None in one call (the same values and errors)."""
 TrueFlag = Annotated[bool, BeforeValidator(_must_be_true)]
 Hyperlink = Annotated[str, Strict(), AfterValidator(_xml_text), AfterValidator(_hyperlink)]
 Color = Annotated[str, Strict(), AfterValidator(_color)]

@@ -24,7 +24,7 @@ from deckkit.model._base import StrictModel
 from deckkit.model._display import Displayed
 from deckkit.model._frames_link import FramesFunction
 from deckkit.model._types import (
-    MaybeNumber,
+    MaybeNumbers,
     Number,
     PositiveInt,
     PositiveNumber,
@@ -52,7 +52,7 @@ class ChartSeries(StrictModel):
     """One series of a category chart; ``null`` values (or NaN from Python) are gaps."""
 
     name: StrictText | None = None
-    values: list[MaybeNumber]
+    values: MaybeNumbers
     styles: Styles | None = None
     data_point_styles: list[Styles | None] | None = None
 

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import io
+import time
 import zipfile
+import zlib
 from collections import Counter
 from pathlib import Path
 
@@ -12,7 +14,10 @@ from lxml import etree
 
 from deckkit.errors import TemplateError
 from deckkit.renderer import render
+from deckkit.renderer.opc import package as package_module
+from deckkit.renderer.opc import zip_writer
 from deckkit.renderer.opc.package import open_package
+from deckkit.renderer.opc.zip_writer import ZipEntry, should_deflate
 from tests.renderer.core_kit import (
     NS,
     add_chart,
@@ -315,3 +320,45 @@ def test_embedded_chart_workbook_that_unpacks_past_the_bound_is_not_read(monkeyp
     assert opened.sheet_names == ["Data"]
     monkeypatch.setattr(workbook_package, "MAX_WORKBOOK_UNPACKED_BYTES", 1_000_000)
     assert ChartWorkbook.open(bomb) is None  # kept as it was, never decompressed
+
+
+class _WrittenEachTime:
+    """The general path _WrittenOnce stands for: every entry deflated by write_zip itself."""
+
+    def entry(self, name: str, data: bytes) -> ZipEntry:
+        return ZipEntry(name, data, deflate=should_deflate(name))
+
+    def finish(self) -> None:
+        pass
+
+
+def test_relationship_parts_written_once_are_what_write_zip_makes(
+    three_slides: Path, monkeypatch: pytest.MonkeyPatch
+):
+    data = [{"template": 1, "title": "A"}, {"template": 1, "title": "A"}, {"template": 3, "title": "C"}]
+    fixed = zip_writer._dos_time(time.localtime(1_700_000_000))
+    monkeypatch.setattr(zip_writer, "_dos_time", lambda when: fixed)  # both zips dated alike
+    fast = render(three_slides, data).pptx
+    monkeypatch.setattr(package_module, "_WrittenOnce", _WrittenEachTime)
+    general = render(three_slides, data).pptx
+    assert fast == general
+    names = zipfile.ZipFile(io.BytesIO(fast)).namelist()
+    layout_rels = [n for n in names if n.startswith("ppt/slideLayouts/_rels/")]
+    assert len(layout_rels) > 1  # layouts share their .rels bytes: some entries were packed once
+
+
+def test_the_same_bytes_are_deflated_once():
+    written = package_module._WrittenOnce()
+    first = written.entry("a/_rels/x.xml.rels", b"<same/>" * 50)
+    second = written.entry("b/_rels/y.xml.rels", b"<same/>" * 50)
+    other = written.entry("c/_rels/z.xml.rels", b"<other/>" * 50)
+    stored = written.entry("ppt/media/image1.png", b"<same/>" * 50)
+    written.finish()
+    assert first.packed is second.packed
+    assert first.packed is not None
+    assert other.packed is not None
+    assert stored.packed is not None
+    assert zlib.decompress(first.packed.data, -15) == b"<same/>" * 50
+    assert zlib.decompress(other.packed.data, -15) == b"<other/>" * 50
+    assert (stored.packed.method, stored.packed.data) == (zipfile.ZIP_STORED, b"<same/>" * 50)
+    assert first.packed.data == zlib.compress(b"<same/>" * 50, zip_writer.LEVEL, -15)

@@ -6,8 +6,6 @@ chart or picture whose alt text is the key is removed. A group left empty goes t
 
 from __future__ import annotations
 
-import copy
-
 from lxml import etree
 
 from deckkit.model import Delete
@@ -15,6 +13,7 @@ from deckkit.renderer.drawingml import a
 from deckkit.renderer.filler import KeySite, Operation, OutputSlide, PlanReport, register_filler
 from deckkit.renderer.locate import Occurrence
 from deckkit.renderer.opc.namespaces import MC, P
+from deckkit.renderer.xml_copy import copy_tree
 
 __all__ = ["DeleteFiller", "delete_shape", "delete_text_holder", "empty_cell"]
 
@@ -52,12 +51,12 @@ def empty_cell(tc: etree._Element) -> None:
     if first is not None:
         p_pr = first.find(a("pPr"))
         if p_pr is not None:
-            empty.append(copy.deepcopy(p_pr))
+            empty.append(copy_tree(p_pr))
         run_pr = first.find(f"{a('r')}/{a('rPr')}")
         end = first.find(a("endParaRPr"))
         source = end if end is not None else run_pr
         if source is not None:
-            end_copy = copy.deepcopy(source)
+            end_copy = copy_tree(source)
             end_copy.tag = a("endParaRPr")
             for link in end_copy.findall(a("hlinkClick")):
                 end_copy.remove(link)

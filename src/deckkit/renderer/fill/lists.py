@@ -16,7 +16,6 @@ else when it is in a body or content placeholder (whose master gives every level
 
 from __future__ import annotations
 
-import copy
 from dataclasses import dataclass
 
 from lxml import etree
@@ -27,6 +26,7 @@ from deckkit.renderer.fill.text import AddHyperlink, TextKeyFiller, make_runs, s
 from deckkit.renderer.filler import register_filler
 from deckkit.renderer.locate import KEY_PATTERN, Occurrence, paragraph_segments
 from deckkit.renderer.opc.namespaces import P
+from deckkit.renderer.xml_copy import copy_tree
 
 __all__ = ["ListFiller", "fill_list"]
 
@@ -134,7 +134,7 @@ def _item_paragraph(item: Text, proto: _Prototype, add_hyperlink: AddHyperlink) 
     prototype = proto.paragraph
     paragraph = etree.Element(_P)
     proto_p_pr = prototype.find(_PPR)
-    p_pr = copy.deepcopy(proto_p_pr) if proto_p_pr is not None else etree.Element(_PPR)
+    p_pr = copy_tree(proto_p_pr) if proto_p_pr is not None else etree.Element(_PPR)
     if level != _level(prototype):
         # The level's own indents (from the list styles) apply, not the prototype's.
         for name in ("marL", "indent"):
@@ -154,7 +154,7 @@ def _item_paragraph(item: Text, proto: _Prototype, add_hyperlink: AddHyperlink) 
     for element in make_runs(item.value, styled_run_properties(base, font, rid)):
         paragraph.append(element)
     if end is not None:
-        paragraph.append(copy.deepcopy(end))
+        paragraph.append(copy_tree(end))
     return paragraph
 
 
@@ -183,7 +183,7 @@ def fill_list(occurrences: list[Occurrence], value: List, add_hyperlink: AddHype
             empty = etree.SubElement(body, a("p"))
             end = occ.paragraph.find(a("endParaRPr"))
             if end is not None:
-                empty.append(copy.deepcopy(end))
+                empty.append(copy_tree(end))
 
 
 @register_filler(List)

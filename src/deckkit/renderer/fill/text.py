@@ -13,7 +13,6 @@ A linked run with a colour of its own carries the 2018 hyperlink-colour extensio
 
 from __future__ import annotations
 
-import copy
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable
 from typing import Any, ClassVar, Generic, TypeVar
@@ -42,6 +41,7 @@ from deckkit.renderer.filler import (
 )
 from deckkit.renderer.locate import Occurrence, paragraph_segments
 from deckkit.renderer.opc.namespaces import AHYP, A, P, R
+from deckkit.renderer.xml_copy import copy_tree
 
 __all__ = [
     "AddHyperlink",
@@ -74,7 +74,7 @@ def _run_properties(run: etree._Element | None) -> etree._Element:
 def styled_run_properties(
     base: etree._Element, font: FontStyles | None, hyperlink_rid: str | None
 ) -> etree._Element:
-    r_pr = copy.deepcopy(base)
+    r_pr = copy_tree(base)
     if r_pr.tag != a("rPr"):
         r_pr.tag = a("rPr")
     # The template's spell-check mark was about the placeholder, not the inserted text.
@@ -115,11 +115,11 @@ def make_runs(value: str, r_pr: etree._Element) -> list[etree._Element]:
     for i, line in enumerate(value.replace("\r\n", "\n").replace("\v", "\n").split("\n")):
         if i:
             br = etree.Element(_BR)
-            br.append(copy.deepcopy(r_pr))
+            br.append(copy_tree(r_pr))
             elements.append(br)
         if line:
             run = etree.Element(_R)
-            run.append(copy.deepcopy(r_pr))
+            run.append(copy_tree(r_pr))
             etree.SubElement(run, _T).text = line
             elements.append(run)
     return elements
@@ -166,7 +166,7 @@ def _replace_span(
     length = sum(1 if el.tag == _BR else len(el.findtext(_T) or "") for el in inserted)
 
     if first == last:
-        tail = copy.deepcopy(start_run) if suffix else None
+        tail = copy_tree(start_run) if suffix else None
     else:
         for run, _ in segments[first + 1 : last]:
             if run is not None:
@@ -199,7 +199,7 @@ def _keep_paragraph_formatting(paragraph: etree._Element, run: etree._Element) -
             end.set(name, val)
         for child in r_pr:
             if child.tag not in (a("hlinkClick"), a("hlinkMouseOver")):
-                end.append(copy.deepcopy(child))
+                end.append(copy_tree(child))
 
 
 def replace_occurrences(occurrences: Iterable[Occurrence], value: Text, add_hyperlink: AddHyperlink) -> None:

@@ -7,13 +7,12 @@ order the schema demands, keeping the target's id, name, alt text and place in t
 
 from __future__ import annotations
 
-import copy
-
 from lxml import etree
 
 from deckkit.renderer.drawingml import Box, xfrm_box
 from deckkit.renderer.media.geometry import Placement
 from deckkit.renderer.opc.namespaces import NSMAP, P14, A, P, R
+from deckkit.renderer.xml_copy import copy_tree
 
 __all__ = [
     "P14",
@@ -126,7 +125,7 @@ def new_picture(target: etree._Element, image_rid: str, placement: Placement) ->
         # play action of a replaced video does not.
         for link in old.findall("a:hlinkClick", NSMAP) + old.findall("a:hlinkHover", NSMAP):
             if link.get("action") != "ppaction://media":
-                c_nv_pr.append(copy.deepcopy(link))
+                c_nv_pr.append(copy_tree(link))
     c_nv_pic_pr = etree.SubElement(nv_pic_pr, _p("cNvPicPr"))
     etree.SubElement(c_nv_pic_pr, _a("picLocks"), noChangeAspect="1")
     etree.SubElement(nv_pic_pr, _p("nvPr"))
@@ -141,13 +140,13 @@ def new_picture(target: etree._Element, image_rid: str, placement: Placement) ->
     if target.tag == _p("pic"):
         style = target.find("p:style", NSMAP)
         if style is not None:
-            pic.append(copy.deepcopy(style))
+            pic.append(copy_tree(style))
     return pic
 
 
 def _shape_properties(target: etree._Element, placement: Placement) -> etree._Element:
     old = target.find("p:spPr", NSMAP) if target.tag == _p("pic") else None
-    sp_pr = copy.deepcopy(old) if old is not None else etree.Element(_p("spPr"))
+    sp_pr = copy_tree(old) if old is not None else etree.Element(_p("spPr"))
     for child in sp_pr.findall("a:xfrm", NSMAP):
         sp_pr.remove(child)
     xfrm = etree.Element(_a("xfrm"))

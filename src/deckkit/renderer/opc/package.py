@@ -38,7 +38,15 @@ from deckkit.renderer.opc.relationships import (
 )
 from deckkit.renderer.opc.strict import STRICT_RELATIONSHIPS, to_transitional
 from deckkit.renderer.opc.written import check_unparsed_part
-from deckkit.renderer.opc.zip_writer import Packed, ZipEntry, read_packed, should_deflate, write_zip
+from deckkit.renderer.opc.zip_writer import (
+    BackgroundPacker,
+    Packed,
+    PendingPack,
+    ZipEntry,
+    read_packed,
+    should_deflate,
+    write_zip,
+)
 from deckkit.safezip import RefusedEntryError, directory_size, read_entry
 
 # Parts, relationships and content types are defined in their own modules: import them from there.
@@ -247,9 +255,10 @@ class Package:
                 self._unchecked.discard(id(part.blob))
                 check_unparsed_part(part.name or part.name_hint, part.content_type, part.blob)
         assign_names(parts)
+        written = _WrittenOnce()
         entries = [
-            ZipEntry("[Content_Types].xml", self._content_types_xml(parts)),
-            ZipEntry("_rels/.rels", relationships_xml(None, self.root_rels)),
+            written.entry("[Content_Types].xml", self._content_types_xml(parts)),
+            written.entry("_rels/.rels", relationships_xml(None, self.root_rels)),
         ]
         for part in parts:
             assert part.name is not None
@@ -260,8 +269,9 @@ class Package:
                 entries.append(ZipEntry(part.name, part.blob, deflate=should_deflate(part.name)))
             if len(part.rels):
                 entries.append(
-                    ZipEntry(relationships_part_name(part.name), relationships_xml(part.name, part.rels))
+                    written.entry(relationships_part_name(part.name), relationships_xml(part.name, part.rels))
                 )
+        written.finish()
         return write_zip(entries)
 
     def _packed_template_entry(self, part: Part) -> Packed | None:
@@ -276,6 +286,38 @@ class Package:
     def _content_types_xml(self, parts: list[Part]) -> bytes:
         named = [(part.name, part.content_type) for part in parts if part.name is not None]
         return serialize_xml(self._content_types.root_for(named))
+
+
+class _WrittenOnce:
+    """The relationship parts and content types, deflated on the packing thread while the next are
+    written, and once for the same bytes: copies of one template slide often have the same ``.rels``.
+
+    Deflating the same bytes again would give the same stream, so each entry is what
+    :func:`write_zip` would have made of it.
+    """
+
+    # Small batches: the packing thread starts while the rest are still being written.
+    _BATCH_BYTES = 32 * 1024
+
+    def __init__(self) -> None:
+        self._packer = BackgroundPacker(self._BATCH_BYTES)
+        self._by_bytes: dict[tuple[bytes, bool], PendingPack] = {}
+        self._pending: list[tuple[ZipEntry, PendingPack]] = []
+
+    def entry(self, name: str, data: bytes) -> ZipEntry:
+        """The entry ``name`` for these bytes; packed by :meth:`finish`."""
+        deflate = should_deflate(name)
+        pending = self._by_bytes.get((data, deflate))
+        if pending is None:
+            pending = self._by_bytes[data, deflate] = self._packer.add(data, deflate)
+        entry = ZipEntry(name, data, deflate=deflate)
+        self._pending.append((entry, pending))
+        return entry
+
+    def finish(self) -> None:
+        self._packer.flush()
+        for entry, pending in self._pending:
+            entry.packed = pending.result()
 
 
 def open_package(data: bytes) -> Package:

@@ -6,7 +6,6 @@ written (:func:`deckkit.renderer.opc.part_names.assign_names`).
 
 from __future__ import annotations
 
-import copy
 import functools
 from typing import Protocol
 
@@ -15,6 +14,7 @@ from lxml import etree
 from deckkit.renderer.opc.relationships import Relationships
 from deckkit.renderer.opc.safexml import parse_xml
 from deckkit.renderer.opc.zip_writer import BackgroundPacker, Packed, PendingPack, should_deflate
+from deckkit.renderer.xml_copy import copy_tree
 
 __all__ = ["Part", "PartSource", "parse_xml", "serialize_xml"]
 
@@ -166,7 +166,7 @@ class Part:
         """
         clone = Part(self._source, None, self.content_type, name_hint=self.name_hint)
         if self._xml is not None:
-            clone._xml = copy.deepcopy(self._xml)
+            clone._xml = copy_tree(self._xml)
         else:
             clone._blob = self.blob
             clone.template_entry = self.template_entry

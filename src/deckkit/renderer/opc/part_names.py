@@ -12,7 +12,14 @@ from collections.abc import Iterable
 from functools import lru_cache
 from typing import Protocol
 
-__all__ = ["assign_names", "relationships_part_name", "relative_target", "resolve_target"]
+__all__ = [
+    "assign_names",
+    "relationships_part_name",
+    "relative_target",
+    "relative_target_from",
+    "resolve_target",
+    "source_folder",
+]
 
 _NAME_NUMBER = re.compile(r"^(.*?)(\d*)(\.[^./]*)?$")
 
@@ -22,6 +29,8 @@ class _Nameable(Protocol):
     name_hint: str
 
 
+# Every part of a deck is asked for once per render, and a server renders the same names again.
+@lru_cache(maxsize=8192)
 def relationships_part_name(part_name: str | None) -> str:
     """``ppt/slides/_rels/slide1.xml.rels`` for ``ppt/slides/slide1.xml``; None is the package."""
     if part_name is None:
@@ -39,7 +48,16 @@ def resolve_target(folder: str, target: str) -> str:
 
 def relative_target(source: str | None, target: str) -> str:
     """The Target to write in ``source``'s relationships for the part named ``target``."""
-    folder = posixpath.dirname(source) if source else ""
+    return relative_target_from(source_folder(source), target)
+
+
+def source_folder(source: str | None) -> str:
+    """The folder relative targets of ``source`` start from ("" for the package)."""
+    return posixpath.dirname(source) if source else ""
+
+
+def relative_target_from(folder: str, target: str) -> str:
+    """:func:`relative_target` for a source in ``folder`` (see :func:`source_folder`)."""
     return _relpath(target, folder) if folder else target
 
 
@@ -57,13 +75,22 @@ def assign_names(parts: Iterable[_Nameable]) -> None:
     for part in parts:
         if part.name is not None:
             continue
-        folder, base = posixpath.split(part.name_hint)
-        match = _NAME_NUMBER.match(base)
-        stem, ext = (match.group(1), match.group(3) or "") if match else (base, "")
-        key = (folder, stem, ext)
+        key = _name_pattern(part.name_hint)
+        prefix, stem, ext = key
         n = counters.get(key, 1)
-        while posixpath.join(folder, f"{stem}{n}{ext}") in taken:
+        while f"{prefix}{stem}{n}{ext}" in taken:
             n += 1
-        part.name = posixpath.join(folder, f"{stem}{n}{ext}")
+        part.name = f"{prefix}{stem}{n}{ext}"
         taken.add(part.name)
         counters[key] = n + 1
+
+
+# A deck's new parts have a handful of hints (ppt/slides/slide.xml, ppt/charts/chart.xml...).
+@lru_cache(maxsize=1024)
+def _name_pattern(name_hint: str) -> tuple[str, str, str]:
+    """(what ``posixpath.join(folder, ...)`` puts before a name in the hint's folder, stem, extension)."""
+    folder, base = posixpath.split(name_hint)
+    match = _NAME_NUMBER.match(base)
+    stem, ext = (match.group(1), match.group(3) or "") if match else (base, "")
+    # The base holds no "/", so joining it to the folder is this concatenation.
+    return (folder if not folder or folder.endswith("/") else folder + "/"), stem, ext

@@ -10,12 +10,18 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import TYPE_CHECKING, Final
 
 from lxml import etree
 
 from deckkit.renderer.opc.namespaces import PR
-from deckkit.renderer.opc.part_names import relative_target, resolve_target
+from deckkit.renderer.opc.part_names import (
+    relative_target,
+    relative_target_from,
+    resolve_target,
+    source_folder,
+)
 
 if TYPE_CHECKING:
     from deckkit.renderer.opc.part import Part
@@ -197,12 +203,13 @@ _ATTRIBUTE_ESCAPES = str.maketrans(
 def relationships_xml(source_name: str | None, rels: Relationships) -> bytes:
     """The bytes of :func:`relationships_root` serialized, written as text: a package has hundreds of these."""
     out = [f'<Relationships xmlns="{PR}">']
+    folder = source_folder(source_name)
     for rel in rels:
         if rel.external or isinstance(rel.target, str):
             target = str(rel.target)
         else:
             assert rel.target.name is not None
-            target = relative_target(source_name, rel.target.name)
+            target = relative_target_from(folder, rel.target.name)
         mode = ' TargetMode="External"' if rel.external else ""
         out.append(
             f'<Relationship Id="{_attribute(rel.rid)}" Type="{_attribute(rel.reltype)}" '
@@ -214,5 +221,7 @@ def relationships_xml(source_name: str | None, rels: Relationships) -> bytes:
     return _XML_DECLARATION + "".join(out).encode()
 
 
+# The same types and targets come back in every part's relationships, and in every render.
+@lru_cache(maxsize=8192)
 def _attribute(value: str) -> str:
     return value.translate(_ATTRIBUTE_ESCAPES) if not value.isalnum() else value

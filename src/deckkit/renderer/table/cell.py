@@ -8,7 +8,6 @@ inside one paragraph.
 
 from __future__ import annotations
 
-import copy
 import re
 
 from lxml import etree
@@ -25,6 +24,7 @@ from deckkit.renderer.drawingml import (
 from deckkit.renderer.drawingml import a as qn
 from deckkit.renderer.table.grid import Merge
 from deckkit.renderer.xml_children import child_elements, first_child
+from deckkit.renderer.xml_copy import copy_tree
 
 # XML 1.0 cannot hold these characters at all; a pptx with them does not open.
 ILLEGAL_XML_CHARACTERS = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff]")
@@ -96,7 +96,7 @@ def _first_run_properties(paragraphs: list[etree._Element]) -> etree._Element | 
 def _as(tag: str, properties: etree._Element | None) -> etree._Element | None:
     if properties is None:
         return None
-    clone = copy.deepcopy(properties)
+    clone = copy_tree(properties)
     clone.tag = qn(tag)
     # A spelling-error mark belongs to the template's words, not to ours.
     if "err" in clone.attrib:
@@ -162,12 +162,12 @@ def _add_lines(para: etree._Element, lines: list[str], r_pr: etree._Element | No
             br = etree.SubElement(para, _BR)
             if r_pr is not None:
                 uses -= 1
-                br.append(copy.deepcopy(r_pr) if uses else r_pr)
+                br.append(copy_tree(r_pr) if uses else r_pr)
         if line:
             run = etree.SubElement(para, _R)
             if r_pr is not None:
                 uses -= 1
-                run.append(copy.deepcopy(r_pr) if uses else r_pr)
+                run.append(copy_tree(r_pr) if uses else r_pr)
             etree.SubElement(run, _T).text = line
 
 

@@ -21,7 +21,6 @@ not known here has a clear rest.
 
 from __future__ import annotations
 
-import copy
 import functools
 import struct
 import zlib
@@ -33,6 +32,7 @@ from deckkit.model.elements import CellDataBar
 from deckkit.renderer.drawingml import FILL_TAGS, a, color_element, insert_before_any
 from deckkit.renderer.opc.namespaces import R
 from deckkit.renderer.table.cell import cell_properties
+from deckkit.renderer.xml_copy import copy_tree
 
 MASK_WIDTH = 1000
 DEFAULT_MARGIN = 91440  # a:tcPr marL/marR default: 0.1 inch
@@ -73,11 +73,11 @@ def own_fill_color(tc: etree._Element, style_color: etree._Element | None) -> et
     tc_pr = tc.find(a("tcPr"))
     fills = [c for c in tc_pr if c.tag in FILL_TAGS] if tc_pr is not None else []
     if not fills:
-        return copy.deepcopy(style_color) if style_color is not None else None
+        return copy_tree(style_color) if style_color is not None else None
     solid = fills[0]
     if solid.tag != a("solidFill") or len(solid) == 0:
         return None
-    return copy.deepcopy(solid[0])
+    return copy_tree(solid[0])
 
 
 def mask_png(start: float, end: float, transparent_rest: bool) -> bytes:
@@ -123,7 +123,7 @@ def _image_fill(r_id: str, bar: etree._Element, rest: etree._Element) -> etree._
 
 
 def _transparent(color: etree._Element) -> etree._Element:
-    clear = copy.deepcopy(color)
+    clear = copy_tree(color)
     for old in clear.findall(a("alpha")):
         clear.remove(old)
     etree.SubElement(clear, a("alpha")).set("val", "0")
@@ -144,7 +144,7 @@ def _gradient_fill(start: float, end: float, bar: etree._Element, rest: etree._E
     for pos, color in points:
         gs = etree.SubElement(stops, a("gs"))
         gs.set("pos", str(pos))
-        gs.append(copy.deepcopy(color))
+        gs.append(copy_tree(color))
     lin = etree.SubElement(fill, a("lin"))
     lin.set("ang", "0")
     lin.set("scaled", "0")
@@ -172,7 +172,7 @@ def draw_databar(
     if sink is not None:
         # Where the cell has no fill the mask itself is clear, so white's colour does not matter.
         r_id = sink.add_image(mask_png(start, end, transparent_rest=own is None), "png")
-        fill = _image_fill(r_id, bar, own if own is not None else copy.deepcopy(bar))
+        fill = _image_fill(r_id, bar, own if own is not None else copy_tree(bar))
     else:
         fill = _gradient_fill(start, end, bar, own if own is not None else _transparent(bar))
     tc_pr = cell_properties(tc)

@@ -11,7 +11,6 @@ frame to its rows and columns is :mod:`deckkit.renderer.table.sizing`.
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Literal
@@ -20,6 +19,7 @@ from lxml import etree
 
 from deckkit.renderer.drawingml import a
 from deckkit.renderer.opc.namespaces import A16, P
+from deckkit.renderer.xml_copy import copy_tree
 
 MERGE_ATTRIBUTES = ("gridSpan", "rowSpan", "hMerge", "vMerge")
 
@@ -80,7 +80,7 @@ def cell_matrix(tbl: etree._Element) -> list[list[etree._Element]]:
         cells = tr.findall(a("tc"))
         while cells and len(cells) < n_cols:
             # A malformed row (fewer cells than grid columns): repeat its last cell, unmerged.
-            extra = copy.deepcopy(cells[-1])
+            extra = copy_tree(cells[-1])
             blank_merge(extra)
             cells[-1].addnext(extra)
             cells.append(extra)
@@ -190,7 +190,7 @@ def _resize_columns(grid: etree._Element, template_cols: list[etree._Element], n
     new_cols = []
     for j in range(n_cols):
         src = template_cols[source_index(j, t_cols)]
-        new_cols.append(src if j < t_cols else copy.deepcopy(src))
+        new_cols.append(src if j < t_cols else copy_tree(src))
     _renumber_clone_ids(template_cols, new_cols[t_cols:], "colId")
     for col in template_cols[n_cols:]:
         grid.remove(col)
@@ -219,7 +219,7 @@ def _resized_cells(
             blank_merge(
                 matrix[i][j]
                 if (i < t_rows and j < t_cols)
-                else copy.deepcopy(matrix[source_index(i, t_rows)][source_index(j, t_cols)])
+                else copy_tree(matrix[source_index(i, t_rows)][source_index(j, t_cols)])
             )
             for j in range(n_cols)
         ]
@@ -265,7 +265,7 @@ def _empty_row_copy(tr: etree._Element) -> etree._Element:
         clone.set(name, value)
     ext = tr.find(a("extLst"))
     if ext is not None:
-        clone.append(copy.deepcopy(ext))
+        clone.append(copy_tree(ext))
     return clone
 
 

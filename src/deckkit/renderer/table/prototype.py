@@ -21,7 +21,6 @@ only when their text is the same, so nothing passes from one template to another
 
 from __future__ import annotations
 
-import copy
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -35,6 +34,7 @@ from deckkit.renderer.drawingml import a
 from deckkit.renderer.opc.namespaces import A
 from deckkit.renderer.table.cell import has_special_characters, set_cell_text
 from deckkit.renderer.table.grid import Merge, blank_merge, grid_of, merges_of, rows_of
+from deckkit.renderer.xml_copy import copy_tree
 from deckkit.renderer.xml_escape import escape_text
 
 __all__ = ["BuiltCells", "TablePrototype", "keep_template_cells", "table_prototype"]
@@ -193,7 +193,7 @@ def _row_tags(rows: list[etree._Element], declarations: dict[str, str]) -> tuple
     for tr in rows:
         if tr.find(_EXT_LIST) is not None or any(str(name).startswith("{") for name in tr.attrib):
             return None
-        shell = copy.deepcopy(tr)  # its attributes and prefix; analysed once per template table
+        shell = copy_tree(tr)  # its attributes and prefix; analysed once per template table
         del shell[:]
         shell.text, shell.tail = _MARKER, None
         pieces = _without_declarations(shell, declarations).split(_MARKER)
@@ -216,8 +216,8 @@ def _plain(tc: etree._Element, row_namespaces: dict[str | None, str]) -> bool:
 
 
 def _cell_text(tc: etree._Element, declarations: dict[str, str]) -> _CellText | None:
-    blank = blank_merge(copy.deepcopy(tc))
-    empty, marked = copy.deepcopy(blank), copy.deepcopy(blank)
+    blank = blank_merge(copy_tree(tc))
+    empty, marked = copy_tree(blank), copy_tree(blank)
     set_cell_text(empty, "")
     set_cell_text(marked, _MARKER)
     pieces = _without_declarations(marked, declarations).split(_MARKER)
