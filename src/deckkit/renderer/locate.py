@@ -21,6 +21,7 @@ from lxml import etree
 from deckkit.errors import TemplateError
 from deckkit.renderer.drawingml import Box, xfrm_box
 from deckkit.renderer.opc.namespaces import MC, TABLE, A, C, P, R
+from deckkit.renderer.xml_children import first_child
 
 if TYPE_CHECKING:
     from deckkit.renderer.opc.part import Part
@@ -115,7 +116,7 @@ def paragraph_segments(paragraph: etree._Element) -> list[tuple[etree._Element |
     segments: list[tuple[etree._Element | None, str]] = []
     for child in paragraph:
         if child.tag == _R:
-            t = child.find(_T)
+            t = first_child(child, _T)
             segments.append((child, (t.text or "") if t is not None else ""))
         elif child.tag in (_BR, _FLD):
             segments.append((None, _NO_KEY_CHAR))
@@ -141,13 +142,13 @@ def _paragraph_occurrences(
 def _text_bodies(shape: etree._Element) -> Iterator[tuple[etree._Element, etree._Element | None]]:
     """(txBody, cell) pairs of a shape: its own text, or every table cell's."""
     if shape.tag == _SP:
-        body = shape.find(_TXBODY)
+        body = first_child(shape, _TXBODY)
         if body is not None:
             yield body, None
     elif shape.tag == _FRAME:
         for tbl in shape.iter(f"{{{A}}}tbl"):
             for tc in tbl.iter(f"{{{A}}}tc"):
-                body = tc.find(_A_TXBODY)
+                body = first_child(tc, _A_TXBODY)
                 if body is not None:
                     yield body, tc
 
@@ -162,8 +163,8 @@ def iter_shapes(tree: etree._Element) -> Iterator[etree._Element]:
             yield child
             yield from iter_shapes(child)
         elif child.tag == _ALTERNATE:
-            choice = child.find(_CHOICE)
-            branch = choice if choice is not None else child.find(_FALLBACK)
+            choice = first_child(child, _CHOICE)
+            branch = choice if choice is not None else first_child(child, _FALLBACK)
             if branch is not None:
                 yield from iter_shapes(branch)
         elif child.tag in (_SP, _FRAME, _PIC, _CXN, _CONTENT_PART):
@@ -181,7 +182,7 @@ def non_visual_properties(shape: etree._Element) -> etree._Element | None:
     """The shape's p:cNvPr (its id, name and alt text)."""
     # The first child of every shape kind is its p:nv*Pr, which starts with p:cNvPr.
     if len(shape) and shape[0].tag.startswith(f"{{{P}}}nv"):
-        found: etree._Element | None = shape[0].find(f"{{{P}}}cNvPr")
+        found: etree._Element | None = first_child(shape[0], f"{{{P}}}cNvPr")
         return found
     return None
 
@@ -254,8 +255,8 @@ def inherited_frame(shape: etree._Element, slide: Part) -> Box | None:
     Pictures and videos are sized from the shape they replace; a placeholder whose ``p:spPr``
     has no ``a:xfrm`` is where the layout (or master) placeholder it follows is.
     """
-    sp_pr = shape.find(f"{{{P}}}spPr")
-    if sp_pr is None or sp_pr.find(f"{{{A}}}xfrm") is not None:
+    sp_pr = first_child(shape, f"{{{P}}}spPr")
+    if sp_pr is None or first_child(sp_pr, f"{{{A}}}xfrm") is not None:
         return None
     xfrm = inherited_xfrm(shape, slide)
     return xfrm_box(xfrm) if xfrm is not None else None
