@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from lxml import etree
 
-from deckkit.renderer.xml_children import child_elements, first_child
+from deckkit.renderer.xml_children import child_elements, first_child, first_on_path
 
 _XML = (
     b'<p:sp xmlns:p="urn:p" xmlns:a="urn:a" xmlns:b="urn:b"><!-- a comment --><?pi x?>'
@@ -24,3 +24,17 @@ def test_the_same_children_as_find_and_findall_for_every_tag_and_element() -> No
             assert found == element.findall(tag)
             checked += len(found)
     assert checked > len(_TAGS), "the tree has children of several tags, some repeated"
+
+
+def test_first_on_path_as_find_with_a_path_past_a_first_branch_without_the_match() -> None:
+    root = etree.fromstring(_XML)
+    paths = [
+        ("{urn:a}p", "{urn:a}r", "{urn:a}t"),
+        ("{urn:a}p", "{urn:a}endParaRPr"),  # only under the last a:p, not the first
+        ("{urn:a}p", "{urn:b}r"),
+        ("{urn:a}p", "{urn:a}none"),
+        ("{urn:b}p",),
+    ]
+    for path in paths:
+        assert first_on_path(root, *path) is root.find("/".join(path))
+    assert first_on_path(root, "{urn:a}p", "{urn:a}endParaRPr") is not None

@@ -21,7 +21,7 @@ from lxml import etree
 from deckkit.errors import TemplateError
 from deckkit.renderer.drawingml import Box, xfrm_box
 from deckkit.renderer.opc.namespaces import MC, TABLE, A, C, P, R
-from deckkit.renderer.xml_children import first_child
+from deckkit.renderer.xml_children import first_child, first_on_path
 
 if TYPE_CHECKING:
     from deckkit.renderer.opc.part import Part
@@ -172,7 +172,7 @@ def iter_shapes(tree: etree._Element) -> Iterator[etree._Element]:
 
 
 def shape_tree(slide_root: etree._Element) -> etree._Element:
-    tree = slide_root.find(f"{{{P}}}cSld/{{{P}}}spTree")
+    tree = first_on_path(slide_root, f"{{{P}}}cSld", f"{{{P}}}spTree")
     if tree is None:
         raise TemplateError("template.pptx is damaged: a slide has no shape tree (p:cSld/p:spTree)")
     return tree
@@ -189,14 +189,14 @@ def non_visual_properties(shape: etree._Element) -> etree._Element | None:
 
 def _frame_kind(shape: etree._Element) -> FrameKind:
     if shape.tag == _PIC:
-        nv = shape.find(f"{{{P}}}nvPicPr/{{{P}}}nvPr")
+        nv = first_on_path(shape, f"{{{P}}}nvPicPr", f"{{{P}}}nvPr")
         if nv is not None and any(
             child.tag.endswith(("}videoFile", "}audioFile", "}quickTimeFile")) for child in nv
         ):
             return "video"
         return "picture"
     if shape.tag == _FRAME:
-        data = shape.find(f"{{{A}}}graphic/{{{A}}}graphicData")
+        data = first_on_path(shape, f"{{{A}}}graphic", f"{{{A}}}graphicData")
         uri = data.get("uri") if data is not None else None
         if uri == TABLE:
             return "table"
@@ -223,7 +223,7 @@ def locate_placeholders(slide_root: etree._Element) -> SlidePlaceholders:
 
 def chart_relationship_id(frame: etree._Element) -> str | None:
     """The r:id of the chart part a chart graphic frame shows."""
-    chart = frame.find(f"{{{A}}}graphic/{{{A}}}graphicData/{{{C}}}chart")
+    chart = first_on_path(frame, f"{{{A}}}graphic", f"{{{A}}}graphicData", f"{{{C}}}chart")
     return chart.get(f"{{{R}}}id") if chart is not None else None
 
 
@@ -268,7 +268,7 @@ def _placeholder_xfrm(root: etree._Element, idx: str | None, kind: str) -> etree
         nv_pr = ph.getparent()
         nv = nv_pr.getparent() if nv_pr is not None else None
         owner = nv.getparent() if nv is not None else None
-        xfrm = owner.find(f"{{{P}}}spPr/{{{A}}}xfrm") if owner is not None else None
+        xfrm = first_on_path(owner, f"{{{P}}}spPr", f"{{{A}}}xfrm") if owner is not None else None
         if xfrm is None:
             continue
         if idx is not None and ph.get("idx") == idx:

@@ -19,7 +19,7 @@ from lxml import etree
 
 from deckkit.renderer.drawingml import a
 from deckkit.renderer.opc.namespaces import A16, P
-from deckkit.renderer.xml_children import child_elements, first_child
+from deckkit.renderer.xml_children import child_elements, first_child, first_on_path
 from deckkit.renderer.xml_copy import copy_tree
 
 MERGE_ATTRIBUTES = ("gridSpan", "rowSpan", "hMerge", "vMerge")
@@ -58,7 +58,7 @@ def attr_int(value: str | None, default: int = 0) -> int:
 
 
 def table_of(frame: etree._Element) -> etree._Element | None:
-    return frame.find(f"{a('graphic')}/{a('graphicData')}/{a('tbl')}")
+    return first_on_path(frame, a("graphic"), a("graphicData"), a("tbl"))
 
 
 def rows_of(tbl: etree._Element) -> list[etree._Element]:
