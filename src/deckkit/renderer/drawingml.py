@@ -16,6 +16,7 @@ from lxml import etree
 from deckkit.model.colors import parse_color
 from deckkit.model.styles import FontStyles, ShapeStyles
 from deckkit.renderer.opc.namespaces import A
+from deckkit.renderer.xml_children import first_child
 
 
 class Box(NamedTuple):
@@ -33,7 +34,7 @@ def xfrm_box(xfrm: etree._Element) -> Box | None:
     The one reader of a shape's position: locate (inherited frames), media, tables, groups and
     preview all read it here.
     """
-    off, ext = xfrm.find(f"{{{A}}}off"), xfrm.find(f"{{{A}}}ext")
+    off, ext = first_child(xfrm, f"{{{A}}}off"), first_child(xfrm, f"{{{A}}}ext")
     if off is None or ext is None:
         return None
     try:
@@ -140,7 +141,7 @@ def line_properties(color: str, ln: etree._Element | None = None) -> etree._Elem
 
 def set_shape_outline(sp_pr: etree._Element, color: str) -> None:
     """Outline of a shape (``p:spPr/a:ln``); ``""`` removes it. Width and dash are kept."""
-    ln = sp_pr.find(a("ln"))
+    ln = first_child(sp_pr, a("ln"))
     if ln is None:
         ln = line_properties(color)
         insert_before_any(sp_pr, ln, _AFTER_LN_IN_SPPR)
@@ -163,7 +164,7 @@ def apply_font(r_pr: etree._Element, font: FontStyles) -> None:
     if font.color is not None:
         _replace_fill(r_pr, solid_fill(font.color), _AFTER_FILL_IN_RPR)
     if font.typeface is not None:
-        latin = r_pr.find(a("latin"))
+        latin = first_child(r_pr, a("latin"))
         if latin is None:
             latin = etree.Element(a("latin"))
             insert_before_any(r_pr, latin, _AFTER_LATIN_IN_RPR)

@@ -21,6 +21,7 @@ from lxml import etree
 from deckkit.errors import TemplateError
 from deckkit.renderer.drawingml import Box, xfrm_box
 from deckkit.renderer.opc.namespaces import MC, TABLE, A, C, P, R
+from deckkit.renderer.xml_children import first_child, first_on_path
 
 if TYPE_CHECKING:
     from deckkit.renderer.opc.part import Part
@@ -115,7 +116,7 @@ def paragraph_segments(paragraph: etree._Element) -> list[tuple[etree._Element |
     segments: list[tuple[etree._Element | None, str]] = []
     for child in paragraph:
         if child.tag == _R:
-            t = child.find(_T)
+            t = first_child(child, _T)
             segments.append((child, (t.text or "") if t is not None else ""))
         elif child.tag in (_BR, _FLD):
             segments.append((None, _NO_KEY_CHAR))
@@ -141,13 +142,13 @@ def _paragraph_occurrences(
 def _text_bodies(shape: etree._Element) -> Iterator[tuple[etree._Element, etree._Element | None]]:
     """(txBody, cell) pairs of a shape: its own text, or every table cell's."""
     if shape.tag == _SP:
-        body = shape.find(_TXBODY)
+        body = first_child(shape, _TXBODY)
         if body is not None:
             yield body, None
     elif shape.tag == _FRAME:
         for tbl in shape.iter(f"{{{A}}}tbl"):
             for tc in tbl.iter(f"{{{A}}}tc"):
-                body = tc.find(_A_TXBODY)
+                body = first_child(tc, _A_TXBODY)
                 if body is not None:
                     yield body, tc
 
@@ -162,8 +163,8 @@ def iter_shapes(tree: etree._Element) -> Iterator[etree._Element]:
             yield child
             yield from iter_shapes(child)
         elif child.tag == _ALTERNATE:
-            choice = child.find(_CHOICE)
-            branch = choice if choice is not None else child.find(_FALLBACK)
+            choice = first_child(child, _CHOICE)
+            branch = choice if choice is not None else first_child(child, _FALLBACK)
             if branch is not None:
                 yield from iter_shapes(branch)
         elif child.tag in (_SP, _FRAME, _PIC, _CXN, _CONTENT_PART):
@@ -171,7 +172,7 @@ def iter_shapes(tree: etree._Element) -> Iterator[etree._Element]:
 
 
 def shape_tree(slide_root: etree._Element) -> etree._Element:
-    tree = slide_root.find(f"{{{P}}}cSld/{{{P}}}spTree")
+    tree = first_on_path(slide_root, f"{{{P}}}cSld", f"{{{P}}}spTree")
     if tree is None:
         raise TemplateError("template.pptx is damaged: a slide has no shape tree (p:cSld/p:spTree)")
     return tree
@@ -181,21 +182,21 @@ def non_visual_properties(shape: etree._Element) -> etree._Element | None:
     """The shape's p:cNvPr (its id, name and alt text)."""
     # The first child of every shape kind is its p:nv*Pr, which starts with p:cNvPr.
     if len(shape) and shape[0].tag.startswith(f"{{{P}}}nv"):
-        found: etree._Element | None = shape[0].find(f"{{{P}}}cNvPr")
+        found: etree._Element | None = first_child(shape[0], f"{{{P}}}cNvPr")
         return found
     return None
 
 
 def _frame_kind(shape: etree._Element) -> FrameKind:
     if shape.tag == _PIC:
-        nv = shape.find(f"{{{P}}}nvPicPr/{{{P}}}nvPr")
+        nv = first_on_path(shape, f"{{{P}}}nvPicPr", f"{{{P}}}nvPr")
         if nv is not None and any(
             child.tag.endswith(("}videoFile", "}audioFile", "}quickTimeFile")) for child in nv
         ):
             return "video"
         return "picture"
     if shape.tag == _FRAME:
-        data = shape.find(f"{{{A}}}graphic/{{{A}}}graphicData")
+        data = first_on_path(shape, f"{{{A}}}graphic", f"{{{A}}}graphicData")
         uri = data.get("uri") if data is not None else None
         if uri == TABLE:
             return "table"
@@ -222,7 +223,7 @@ def locate_placeholders(slide_root: etree._Element) -> SlidePlaceholders:
 
 def chart_relationship_id(frame: etree._Element) -> str | None:
     """The r:id of the chart part a chart graphic frame shows."""
-    chart = frame.find(f"{{{A}}}graphic/{{{A}}}graphicData/{{{C}}}chart")
+    chart = first_on_path(frame, f"{{{A}}}graphic", f"{{{A}}}graphicData", f"{{{C}}}chart")
     return chart.get(f"{{{R}}}id") if chart is not None else None
 
 
@@ -254,8 +255,8 @@ def inherited_frame(shape: etree._Element, slide: Part) -> Box | None:
     Pictures and videos are sized from the shape they replace; a placeholder whose ``p:spPr``
     has no ``a:xfrm`` is where the layout (or master) placeholder it follows is.
     """
-    sp_pr = shape.find(f"{{{P}}}spPr")
-    if sp_pr is None or sp_pr.find(f"{{{A}}}xfrm") is not None:
+    sp_pr = first_child(shape, f"{{{P}}}spPr")
+    if sp_pr is None or first_child(sp_pr, f"{{{A}}}xfrm") is not None:
         return None
     xfrm = inherited_xfrm(shape, slide)
     return xfrm_box(xfrm) if xfrm is not None else None
@@ -267,7 +268,7 @@ def _placeholder_xfrm(root: etree._Element, idx: str | None, kind: str) -> etree
         nv_pr = ph.getparent()
         nv = nv_pr.getparent() if nv_pr is not None else None
         owner = nv.getparent() if nv is not None else None
-        xfrm = owner.find(f"{{{P}}}spPr/{{{A}}}xfrm") if owner is not None else None
+        xfrm = first_on_path(owner, f"{{{P}}}spPr", f"{{{A}}}xfrm") if owner is not None else None
         if xfrm is None:
             continue
         if idx is not None and ph.get("idx") == idx:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from lxml import etree
 
-__all__ = ["child_elements", "first_child"]
+__all__ = ["child_elements", "first_child", "first_on_path"]
 
 
 def first_child(parent: etree._Element, tag: str) -> etree._Element | None:
@@ -21,3 +21,15 @@ def first_child(parent: etree._Element, tag: str) -> etree._Element | None:
 def child_elements(parent: etree._Element, tag: str) -> list[etree._Element]:
     """``parent.findall(tag)`` for a Clark tag."""
     return list(parent.iterchildren(tag))
+
+
+def first_on_path(parent: etree._Element, *tags: str) -> etree._Element | None:
+    """``parent.find("t1/t2/...")`` for Clark tags: the first match in document order, each step
+    taken among the children of every match of the step before (not only the first)."""
+    if not tags:
+        return parent
+    for child in parent.iterchildren(tags[0]):
+        found = first_on_path(child, *tags[1:])
+        if found is not None:
+            return found
+    return None

@@ -23,10 +23,11 @@ from dataclasses import dataclass
 from lxml import etree
 
 from deckkit.renderer.fill.fontmetrics import face, line_height
-from deckkit.renderer.fill.masterstyles import DEFAULT_TYPEFACE, MasterStyles
+from deckkit.renderer.fill.masterstyles import DEFAULT_TYPEFACE, MasterStyles, MasterText
 from deckkit.renderer.locate import inherited_xfrm
 from deckkit.renderer.opc.namespaces import A, P
 from deckkit.renderer.opc.part import Part
+from deckkit.renderer.xml_children import first_child
 
 __all__ = ["fit_text_boxes"]
 
@@ -45,6 +46,8 @@ SHRINK_STEPS = [
     (25000, 20000),
 ]
 _WORD = re.compile(r"\S+|\s+")
+_LATIN, _LST_STYLE, _NV_PR, _PH = f"{{{A}}}latin", f"{{{A}}}lstStyle", f"{{{P}}}nvPr", f"{{{P}}}ph"
+_RUN_TAGS, _T, _BR = (f"{{{A}}}r", f"{{{A}}}fld"), f"{{{A}}}t", f"{{{A}}}br"
 
 
 @dataclass
@@ -80,24 +83,27 @@ class _Line:
 
 
 class _Styles:
-    """Where a run's size, typeface, bold and italic come from when the run does not say."""
+    """Where a run's size, typeface, bold and italic come from when the run does not say.
 
-    def __init__(self, shape: etree._Element, slide: Part, masters: MasterStyles) -> None:
-        self.levels: list[etree._Element] = []  # lstStyle of the shape, then the master's text style
-        own = shape.find(f"{{{P}}}txBody/{{{A}}}lstStyle")
-        if own is not None:
-            self.levels.append(own)
-        master = masters.of(slide)
-        ph = shape.find(f"./*/{{{P}}}nvPr/{{{P}}}ph")
-        if master is not None and ph is not None:
-            kind = ph.get("type", "body")
-            found = master.title if kind in ("title", "ctrTitle") else master.body
-            if found is not None:
-                self.levels.append(found)
+    Every answer depends only on the list styles, so each is looked up once: a paragraph of a
+    filled box asks the same few questions for each of its runs and lines.
+    """
+
+    def __init__(self, levels: list[etree._Element], master: MasterText | None) -> None:
+        self.levels = levels  # lstStyle of the shape, then the master's text style
         self.minor = master.minor if master is not None else DEFAULT_TYPEFACE
         self.major = master.major if master is not None else DEFAULT_TYPEFACE
+        self._defaults: dict[tuple[int, str], str | None] = {}
+        self._children: dict[tuple[int, str], etree._Element | None] = {}
+        self._paragraph_defaults: dict[tuple[int, str], str | None] = {}
 
     def default(self, level: int, attribute: str) -> str | None:
+        key = (level, attribute)
+        if key not in self._defaults:
+            self._defaults[key] = self._find_default(level, attribute)
+        return self._defaults[key]
+
+    def _find_default(self, level: int, attribute: str) -> str | None:
         for styles in self.levels:
             rpr = styles.find(f"{{{A}}}lvl{level + 1}pPr/{{{A}}}defRPr")
             if rpr is not None:
@@ -111,9 +117,15 @@ class _Styles:
 
     def paragraph_child(self, ppr: etree._Element | None, level: int, tag: str) -> etree._Element | None:
         """The paragraph's own a:pPr child (spcBef, lnSpc...), else its list style's."""
-        own = ppr.find(f"{{{A}}}{tag}") if ppr is not None else None
+        own = first_child(ppr, f"{{{A}}}{tag}") if ppr is not None else None
         if own is not None:
             return own
+        key = (level, tag)
+        if key not in self._children:
+            self._children[key] = self._find_child(level, tag)
+        return self._children[key]
+
+    def _find_child(self, level: int, tag: str) -> etree._Element | None:
         for styles in self.levels:
             found = styles.find(f"{{{A}}}lvl{level + 1}pPr/{{{A}}}{tag}")
             if found is not None:
@@ -121,6 +133,12 @@ class _Styles:
         return None
 
     def paragraph_default(self, level: int, attribute: str) -> str | None:
+        key = (level, attribute)
+        if key not in self._paragraph_defaults:
+            self._paragraph_defaults[key] = self._find_paragraph_default(level, attribute)
+        return self._paragraph_defaults[key]
+
+    def _find_paragraph_default(self, level: int, attribute: str) -> str | None:
         for styles in self.levels:
             ppr = styles.find(f"{{{A}}}lvl{level + 1}pPr")
             if ppr is not None and ppr.get(attribute) is not None:
@@ -132,7 +150,7 @@ class _Styles:
             own = rpr.get(name) if rpr is not None else None
             return own if own is not None else self.default(level, name)
 
-        latin = rpr.find(f"{{{A}}}latin") if rpr is not None else None
+        latin = first_child(rpr, _LATIN) if rpr is not None else None
         typeface = (
             (latin.get("typeface") if latin is not None else None)
             or self.default(level, "typeface")
@@ -152,6 +170,36 @@ class _Styles:
         )
 
 
+def _placeholder(shape: etree._Element) -> etree._Element | None:
+    """``shape.find("./*/p:nvPr/p:ph")``, walked in C."""
+    for child in shape.iterchildren():
+        for nv_pr in child.iterchildren(_NV_PR):
+            for ph in nv_pr.iterchildren(_PH):
+                return ph
+    return None
+
+
+def _styles(shape: etree._Element, body: etree._Element, slide: Part, masters: MasterStyles) -> _Styles:
+    """The shape's styles; shared by the boxes of one master and placeholder kind that add no list
+    style of their own (an empty ``a:lstStyle`` answers nothing), so each lookup is made once."""
+    master = masters.of(slide)
+    ph = _placeholder(shape)
+    kind = ph.get("type", "body") if ph is not None else None
+    inherited: list[etree._Element] = []
+    if master is not None and kind is not None:
+        found = master.title if kind in ("title", "ctrTitle") else master.body
+        if found is not None:
+            inherited.append(found)
+    own = first_child(body, _LST_STYLE)
+    if own is not None and len(own):
+        return _Styles([own, *inherited], master)
+    key = (id(master), kind)
+    shared = masters.derived.get(key)
+    if not isinstance(shared, _Styles):
+        shared = masters.derived[key] = _Styles(inherited, master)
+    return shared
+
+
 def _points(spacing: etree._Element | None, size: float) -> int:
     """spcBef/spcAft in EMU: spcPts in hundredths of a point, spcPct in thousandths of a line."""
     if spacing is None:
@@ -169,7 +217,7 @@ def _lines(body: etree._Element, styles: _Styles) -> tuple[list[_Line], str]:
     lines: list[_Line] = []
     align = ""
     for paragraph in body.iter(f"{{{A}}}p"):
-        ppr = paragraph.find(f"{{{A}}}pPr")
+        ppr = first_child(paragraph, f"{{{A}}}pPr")
         level = int(ppr.get("lvl", "0")) if ppr is not None else 0
         if not align:
             align = (
@@ -187,14 +235,15 @@ def _lines(body: etree._Element, styles: _Styles) -> tuple[list[_Line], str]:
         current = _Line([], spacing=spacing, margin=indent)
         first = current
         for child in paragraph:
-            if child.tag in (f"{{{A}}}r", f"{{{A}}}fld"):
-                text = "".join(child.findtext(f"{{{A}}}t") or "")
-                current.runs.append(styles.run(child.find(f"{{{A}}}rPr"), level, text))
-            elif child.tag == f"{{{A}}}br":
+            if child.tag in _RUN_TAGS:
+                t = first_child(child, _T)
+                text = (t.text or "") if t is not None else ""
+                current.runs.append(styles.run(first_child(child, f"{{{A}}}rPr"), level, text))
+            elif child.tag == _BR:
                 lines.append(current)
                 current = _Line([], spacing=spacing, margin=indent)
         if not current.runs:  # an empty line is as tall as its end-of-paragraph mark
-            current.runs.append(styles.run(paragraph.find(f"{{{A}}}endParaRPr"), level, ""))
+            current.runs.append(styles.run(first_child(paragraph, f"{{{A}}}endParaRPr"), level, ""))
         size = current.runs[0].size
         first.space_before = _points(styles.paragraph_child(ppr, level, "spcBef"), size)
         current.space_after = _points(styles.paragraph_child(ppr, level, "spcAft"), size)
@@ -237,10 +286,10 @@ def _inset(body_pr: etree._Element, name: str) -> int:
 
 def _own_xfrm(shape: etree._Element, slide: Part) -> etree._Element | None:
     """The shape's a:xfrm; a placeholder without one gets a copy of the one it inherits."""
-    sp_pr = shape.find(f"{{{P}}}spPr")
+    sp_pr = first_child(shape, f"{{{P}}}spPr")
     if sp_pr is None:
         return None
-    xfrm = sp_pr.find(f"{{{A}}}xfrm")
+    xfrm = first_child(sp_pr, f"{{{A}}}xfrm")
     if xfrm is None:
         inherited = inherited_xfrm(shape, slide)
         if inherited is None:
@@ -267,10 +316,10 @@ def _fit_shape(
     xfrm = _own_xfrm(shape, slide)
     if xfrm is None or xfrm.get("rot") not in (None, "0"):
         return
-    off, ext = xfrm.find(f"{{{A}}}off"), xfrm.find(f"{{{A}}}ext")
+    off, ext = first_child(xfrm, f"{{{A}}}off"), first_child(xfrm, f"{{{A}}}ext")
     if off is None or ext is None:
         return
-    lines, align = _lines(body, _Styles(shape, slide, masters))
+    lines, align = _lines(body, _styles(shape, body, slide, masters))
     x, y = int(off.get("x", "0")), int(off.get("y", "0"))
     cx, cy = int(ext.get("cx", "0")), int(ext.get("cy", "0"))
     horizontal = _inset(body_pr, "lIns") + _inset(body_pr, "rIns")
@@ -299,10 +348,10 @@ def _fit_font_scale(
     xfrm = _own_xfrm(shape, slide)
     if xfrm is None:
         return
-    ext = xfrm.find(f"{{{A}}}ext")
+    ext = first_child(xfrm, f"{{{A}}}ext")
     if ext is None:
         return
-    lines, _ = _lines(body, _Styles(shape, slide, masters))
+    lines, _ = _lines(body, _styles(shape, body, slide, masters))
     available = int(ext.get("cx", "0")) - _inset(body_pr, "lIns") - _inset(body_pr, "rIns")
     room = int(ext.get("cy", "0")) - _inset(body_pr, "tIns") - _inset(body_pr, "bIns")
     wrap = None if body_pr.get("wrap") == "none" else available
@@ -330,12 +379,12 @@ def fit_text_boxes(
         if id(shape) in done or shape.getparent() is None or shape.tag != f"{{{P}}}sp":
             continue
         done.add(id(shape))
-        body = shape.find(f"{{{P}}}txBody")
-        body_pr = body.find(f"{{{A}}}bodyPr") if body is not None else None
+        body = first_child(shape, f"{{{P}}}txBody")
+        body_pr = first_child(body, f"{{{A}}}bodyPr") if body is not None else None
         if body is None or body_pr is None or body_pr.get("vert", "horz") != "horz":
             continue
-        norm = body_pr.find(f"{{{A}}}normAutofit")
-        if body_pr.find(f"{{{A}}}spAutoFit") is not None:
+        norm = first_child(body_pr, f"{{{A}}}normAutofit")
+        if first_child(body_pr, f"{{{A}}}spAutoFit") is not None:
             _fit_shape(shape, body, body_pr, slide, masters)
         elif norm is not None:
             _fit_font_scale(shape, body, body_pr, norm, slide, masters)

@@ -13,6 +13,7 @@ from deckkit.renderer.drawingml import a
 from deckkit.renderer.filler import KeySite, Operation, OutputSlide, PlanReport, register_filler
 from deckkit.renderer.locate import Occurrence
 from deckkit.renderer.opc.namespaces import MC, P
+from deckkit.renderer.xml_children import child_elements, first_child
 from deckkit.renderer.xml_copy import copy_tree
 
 __all__ = ["DeleteFiller", "delete_shape", "delete_text_holder", "empty_cell"]
@@ -42,23 +43,23 @@ def delete_shape(shape: etree._Element) -> None:
 
 def empty_cell(tc: etree._Element) -> None:
     """Leave one empty paragraph in a table cell, keeping its paragraph and run formatting."""
-    body = tc.find(a("txBody"))
+    body = first_child(tc, a("txBody"))
     if body is None:
         return
-    paragraphs = body.findall(a("p"))
+    paragraphs = child_elements(body, a("p"))
     first = paragraphs[0] if paragraphs else None
     empty = etree.Element(a("p"))
     if first is not None:
-        p_pr = first.find(a("pPr"))
+        p_pr = first_child(first, a("pPr"))
         if p_pr is not None:
             empty.append(copy_tree(p_pr))
         run_pr = first.find(f"{a('r')}/{a('rPr')}")
-        end = first.find(a("endParaRPr"))
+        end = first_child(first, a("endParaRPr"))
         source = end if end is not None else run_pr
         if source is not None:
             end_copy = copy_tree(source)
             end_copy.tag = a("endParaRPr")
-            for link in end_copy.findall(a("hlinkClick")):
+            for link in child_elements(end_copy, a("hlinkClick")):
                 end_copy.remove(link)
             empty.append(end_copy)
     for p in paragraphs:

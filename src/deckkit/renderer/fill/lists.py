@@ -26,6 +26,7 @@ from deckkit.renderer.fill.text import AddHyperlink, TextKeyFiller, make_runs, s
 from deckkit.renderer.filler import register_filler
 from deckkit.renderer.locate import KEY_PATTERN, Occurrence, paragraph_segments
 from deckkit.renderer.opc.namespaces import P
+from deckkit.renderer.xml_children import child_elements, first_child
 from deckkit.renderer.xml_copy import copy_tree
 
 __all__ = ["ListFiller", "fill_list"]
@@ -47,7 +48,7 @@ class _Prototype:
 
 
 def _level(paragraph: etree._Element) -> int:
-    p_pr = paragraph.find(a("pPr"))
+    p_pr = first_child(paragraph, a("pPr"))
     try:
         return int(p_pr.get("lvl", "0")) if p_pr is not None else 0
     except ValueError:
@@ -71,11 +72,11 @@ def _bullet_state(p_pr: etree._Element | None) -> bool | None:
 
 
 def _is_bulleted(paragraph: etree._Element, occ: Occurrence) -> bool:
-    state = _bullet_state(paragraph.find(a("pPr")))
+    state = _bullet_state(first_child(paragraph, a("pPr")))
     if state is not None:
         return state
     body = paragraph.getparent()
-    list_style = body.find(a("lstStyle")) if body is not None else None
+    list_style = first_child(body, a("lstStyle")) if body is not None else None
     if list_style is not None:
         state = _bullet_state(list_style.find(a(f"lvl{_level(paragraph) + 1}pPr")))
         if state is not None:
@@ -91,7 +92,7 @@ def _dummy_list(occ: Occurrence) -> list[etree._Element]:
     paragraph = occ.paragraph
     body = paragraph.getparent()
     assert body is not None
-    siblings = body.findall(a("p"))
+    siblings = child_elements(body, a("p"))
     at = next(i for i, p in enumerate(siblings) if p is paragraph)
     level = _level(paragraph)
     block = [paragraph]
@@ -107,10 +108,10 @@ def _key_run_properties(occ: Occurrence) -> etree._Element | None:
     position = 0
     for run, text in paragraph_segments(occ.paragraph):
         if run is not None and position <= occ.start < position + len(text):
-            return run.find(a("rPr"))
+            return first_child(run, a("rPr"))
         position += len(text)
-    first_run = occ.paragraph.find(a("r"))
-    return first_run.find(a("rPr")) if first_run is not None else None
+    first_run = first_child(occ.paragraph, a("r"))
+    return first_child(first_run, a("rPr")) if first_run is not None else None
 
 
 def _prototypes(occ: Occurrence) -> tuple[list[etree._Element], dict[int, _Prototype]]:
@@ -119,8 +120,10 @@ def _prototypes(occ: Occurrence) -> tuple[list[etree._Element], dict[int, _Proto
     prototypes = {_level(occ.paragraph): _Prototype(occ.paragraph, _key_run_properties(occ))}
     for p in block[1:]:
         if _level(p) not in prototypes:
-            first_run = p.find(a("r"))
-            prototypes[_level(p)] = _Prototype(p, first_run.find(a("rPr")) if first_run is not None else None)
+            first_run = first_child(p, a("r"))
+            prototypes[_level(p)] = _Prototype(
+                p, first_child(first_run, a("rPr")) if first_run is not None else None
+            )
     return block, prototypes
 
 
@@ -133,7 +136,7 @@ def _item_paragraph(item: Text, proto: _Prototype, add_hyperlink: AddHyperlink) 
     level = item.level or 0
     prototype = proto.paragraph
     paragraph = etree.Element(_P)
-    proto_p_pr = prototype.find(_PPR)
+    proto_p_pr = first_child(prototype, _PPR)
     p_pr = copy_tree(proto_p_pr) if proto_p_pr is not None else etree.Element(_PPR)
     if level != _level(prototype):
         # The level's own indents (from the list styles) apply, not the prototype's.
@@ -145,7 +148,7 @@ def _item_paragraph(item: Text, proto: _Prototype, add_hyperlink: AddHyperlink) 
         p_pr.attrib.pop("lvl", "")
     if len(p_pr) or p_pr.attrib:
         paragraph.append(p_pr)
-    end = prototype.find(_END_PARA_RPR)
+    end = first_child(prototype, _END_PARA_RPR)
     base = proto.run_properties if proto.run_properties is not None else end
     if base is None:
         base = etree.Element(a("rPr"))
@@ -178,10 +181,10 @@ def fill_list(occurrences: list[Occurrence], value: List, add_hyperlink: AddHype
             anchor.addprevious(p)
         for p in replaced:
             body.remove(p)
-        if body.find(a("p")) is None:
+        if first_child(body, a("p")) is None:
             # A text body needs a paragraph; keep the prototype's look for typing into it later.
             empty = etree.SubElement(body, a("p"))
-            end = occ.paragraph.find(a("endParaRPr"))
+            end = first_child(occ.paragraph, a("endParaRPr"))
             if end is not None:
                 empty.append(copy_tree(end))
 

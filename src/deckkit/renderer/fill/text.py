@@ -41,6 +41,7 @@ from deckkit.renderer.filler import (
 )
 from deckkit.renderer.locate import Occurrence, paragraph_segments
 from deckkit.renderer.opc.namespaces import AHYP, A, P, R
+from deckkit.renderer.xml_children import child_elements, first_child
 from deckkit.renderer.xml_copy import copy_tree
 
 __all__ = [
@@ -67,7 +68,7 @@ _R, _T, _BR, _RPR = a("r"), a("t"), a("br"), a("rPr")
 
 def _run_properties(run: etree._Element | None) -> etree._Element:
     """The run's a:rPr (not a copy: styled_run_properties copies it), else a new one."""
-    r_pr = run.find(_RPR) if run is not None else None
+    r_pr = first_child(run, _RPR) if run is not None else None
     return r_pr if r_pr is not None else etree.Element(_RPR, nsmap={"a": A})
 
 
@@ -83,7 +84,7 @@ def styled_run_properties(
         apply_font(r_pr, font)
     # The template run's link stays on the value (the designer linked it); the data's own wins.
     if hyperlink_rid is not None:
-        for old in r_pr.findall(a("hlinkClick")):
+        for old in child_elements(r_pr, a("hlinkClick")):
             r_pr.remove(old)
         link = etree.Element(a("hlinkClick"))
         link.set(f"{{{R}}}id", hyperlink_rid)
@@ -97,10 +98,10 @@ def styled_run_properties(
 
 def _use_text_colour(link: etree._Element) -> None:
     """Make PowerPoint draw a link in its run's own colour (``ahyp:hlinkClr val="tx"``)."""
-    ext_lst = link.find(a("extLst"))
+    ext_lst = first_child(link, a("extLst"))
     if ext_lst is None:
         ext_lst = etree.SubElement(link, a("extLst"))  # the last child of a:hlinkClick
-    ext = next((e for e in ext_lst.findall(a("ext")) if e.get("uri") == _HLINK_COLOUR_EXT), None)
+    ext = next((e for e in child_elements(ext_lst, a("ext")) if e.get("uri") == _HLINK_COLOUR_EXT), None)
     if ext is None:
         ext = etree.SubElement(ext_lst, a("ext"), uri=_HLINK_COLOUR_EXT)
     for old in list(ext):
@@ -126,7 +127,7 @@ def make_runs(value: str, r_pr: etree._Element) -> list[etree._Element]:
 
 
 def _set_run_text(run: etree._Element, text: str) -> None:
-    t = run.find(a("t"))
+    t = first_child(run, a("t"))
     if t is None:
         t = etree.SubElement(run, a("t"))
     t.text = text
@@ -185,14 +186,16 @@ def _replace_span(
         _set_run_text(start_run, prefix)
         return length
     paragraph.remove(start_run)
-    if paragraph.find(a("endParaRPr")) is None and not any(c.tag in _TEXT_CHILDREN for c in paragraph):
+    if first_child(paragraph, a("endParaRPr")) is None and not any(
+        c.tag in _TEXT_CHILDREN for c in paragraph
+    ):
         _keep_paragraph_formatting(paragraph, start_run)
     return length
 
 
 def _keep_paragraph_formatting(paragraph: etree._Element, run: etree._Element) -> None:
     """An emptied paragraph keeps its size and font through ``a:endParaRPr``."""
-    r_pr = run.find(a("rPr"))
+    r_pr = first_child(run, a("rPr"))
     end = etree.SubElement(paragraph, a("endParaRPr"))
     if r_pr is not None:
         for name, val in r_pr.attrib.items():
@@ -233,8 +236,8 @@ def apply_shape_styles(occ: Occurrence, styles: ShapeStyles) -> None:
     """Fill, outline and alignment of the shape (or table cell) that holds an occurrence."""
     body = occ.tx_body
     if styles.align is not None:
-        for paragraph in body.findall(a("p")):
-            p_pr = paragraph.find(a("pPr"))
+        for paragraph in child_elements(body, a("p")):
+            p_pr = first_child(paragraph, a("pPr"))
             if p_pr is None:
                 p_pr = etree.Element(a("pPr"))
                 paragraph.insert(0, p_pr)
@@ -243,12 +246,12 @@ def apply_shape_styles(occ: Occurrence, styles: ShapeStyles) -> None:
         _style_cell(occ.cell, styles)
         return
     if styles.vertical_align is not None:
-        body_pr = body.find(a("bodyPr"))
+        body_pr = first_child(body, a("bodyPr"))
         if body_pr is None:
             body_pr = etree.Element(a("bodyPr"))
             body.insert(0, body_pr)
         body_pr.set("anchor", anchor_value(styles.vertical_align))
-    sp_pr = occ.shape.find(f"{{{P}}}spPr")
+    sp_pr = first_child(occ.shape, f"{{{P}}}spPr")
     if sp_pr is not None and (styles.fill is not None or styles.outline is not None):
         apply_shape_styles_to_sp_pr(sp_pr, styles)
 

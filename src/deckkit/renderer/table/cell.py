@@ -191,7 +191,7 @@ def _apply_shape_to_cell(
         tc_pr.set("anchor", ANCHOR[shape.vertical_align])
     if shape.align is not None:
         for para in _text_body(tc).findall(qn("p")):
-            p_pr = para.find(qn("pPr"))
+            p_pr = first_child(para, qn("pPr"))
             if p_pr is None:
                 p_pr = etree.Element(qn("pPr"))
                 para.insert(0, p_pr)
@@ -201,7 +201,7 @@ def _apply_shape_to_cell(
 def set_border(tc: etree._Element, side: str, color: str) -> None:
     """One border of a cell (``a:lnL`` ...) in color; ``""`` makes it invisible. Width is kept."""
     tc_pr = cell_properties(tc)
-    ln = tc_pr.find(qn(side))
+    ln = first_child(tc_pr, qn(side))
     if ln is None:
         ln = etree.Element(qn(side))
         ln.set("w", DEFAULT_BORDER_WIDTH)

@@ -19,6 +19,7 @@ from lxml import etree
 
 from deckkit.renderer.drawingml import a
 from deckkit.renderer.opc.namespaces import A16, P
+from deckkit.renderer.xml_children import child_elements, first_child, first_on_path
 from deckkit.renderer.xml_copy import copy_tree
 
 MERGE_ATTRIBUTES = ("gridSpan", "rowSpan", "hMerge", "vMerge")
@@ -57,18 +58,18 @@ def attr_int(value: str | None, default: int = 0) -> int:
 
 
 def table_of(frame: etree._Element) -> etree._Element | None:
-    return frame.find(f"{a('graphic')}/{a('graphicData')}/{a('tbl')}")
+    return first_on_path(frame, a("graphic"), a("graphicData"), a("tbl"))
 
 
 def rows_of(tbl: etree._Element) -> list[etree._Element]:
-    return tbl.findall(a("tr"))
+    return child_elements(tbl, a("tr"))
 
 
 def grid_of(tbl: etree._Element) -> etree._Element:
-    grid = tbl.find(a("tblGrid"))
+    grid = first_child(tbl, a("tblGrid"))
     if grid is None:
         grid = etree.Element(a("tblGrid"))
-        tbl.insert(1 if tbl.find(a("tblPr")) is not None else 0, grid)
+        tbl.insert(1 if first_child(tbl, a("tblPr")) is not None else 0, grid)
     return grid
 
 
@@ -77,7 +78,7 @@ def cell_matrix(tbl: etree._Element) -> list[list[etree._Element]]:
     n_cols = len(grid_of(tbl).findall(a("gridCol")))
     matrix = []
     for tr in rows_of(tbl):
-        cells = tr.findall(a("tc"))
+        cells = child_elements(tr, a("tc"))
         while cells and len(cells) < n_cols:
             # A malformed row (fewer cells than grid columns): repeat its last cell, unmerged.
             extra = copy_tree(cells[-1])
@@ -152,7 +153,7 @@ def resize_grid(
     matrix = cell_matrix(tbl)
     template_rows = rows_of(tbl)
     grid = grid_of(tbl)
-    template_cols = grid.findall(a("gridCol"))
+    template_cols = child_elements(grid, a("gridCol"))
     if not template_cols:
         # A grid without columns cannot be filled; give it one so the table stays valid.
         col = etree.SubElement(grid, a("gridCol"))
@@ -241,9 +242,9 @@ def _replace_rows(
         children = list(tr)
         if children == cells or (children[:-1] == cells and children[-1].tag == a("extLst")):
             continue  # a row made whole, or a template row keeping its own cells in place
-        for old in tr.findall(a("tc")):
+        for old in child_elements(tr, a("tc")):
             tr.remove(old)
-        ext = tr.find(a("extLst"))
+        ext = first_child(tr, a("extLst"))
         for tc in cells:
             if ext is not None:
                 ext.addprevious(tc)
@@ -263,7 +264,7 @@ def _empty_row_copy(tr: etree._Element) -> etree._Element:
     clone = etree.Element(tr.tag)
     for name, value in tr.attrib.items():
         clone.set(name, value)
-    ext = tr.find(a("extLst"))
+    ext = first_child(tr, a("extLst"))
     if ext is not None:
         clone.append(copy_tree(ext))
     return clone

@@ -13,6 +13,7 @@ from lxml import etree
 
 from deckkit.renderer.drawingml import Box, a, xfrm_box
 from deckkit.renderer.table.grid import attr_int, grid_of, p, rows_of
+from deckkit.renderer.xml_children import first_child
 
 __all__ = [
     "apply_sizing",
@@ -26,20 +27,20 @@ __all__ = [
 
 def frame_box(frame: etree._Element) -> Box:
     """The graphic frame's box; an empty box at the origin when its p:xfrm is incomplete."""
-    xfrm = frame.find(p("xfrm"))
+    xfrm = first_child(frame, p("xfrm"))
     return (xfrm_box(xfrm) if xfrm is not None else None) or Box(0, 0, 0, 0)
 
 
 def set_frame_box(frame: etree._Element, box: Box) -> None:
-    xfrm = frame.find(p("xfrm"))
+    xfrm = first_child(frame, p("xfrm"))
     if xfrm is None:
         xfrm = etree.Element(p("xfrm"))
-        nv = frame.find(p("nvGraphicFramePr"))
+        nv = first_child(frame, p("nvGraphicFramePr"))
         if nv is not None:
             nv.addnext(xfrm)
         else:
             frame.insert(0, xfrm)
-    off, ext = xfrm.find(a("off")), xfrm.find(a("ext"))
+    off, ext = first_child(xfrm, a("off")), first_child(xfrm, a("ext"))
     if off is None:
         off = etree.SubElement(xfrm, a("off"))
     if ext is None:
