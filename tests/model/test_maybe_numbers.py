@@ -85,4 +85,5 @@ def test_nan_is_a_gap_in_a_chart_series() -> None:
 def test_the_fast_path_copies_the_list() -> None:
     given = [1.0, 2.0]
     validated = _PerList.model_validate({"values": given}).values
-    assert validated == given and validated is not given
+    assert validated == given
+    assert validated is not given

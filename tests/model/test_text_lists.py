@@ -65,5 +65,7 @@ def test_the_same_values_and_errors_as_one_validator_per_string(texts: Any) -> N
 def test_the_fast_path_copies_the_list() -> None:
     given = ["a", "b"]
     validated = _PerList.model_validate({"labels": given, "rows": [given]})
-    assert validated.labels == given and validated.labels is not given
-    assert validated.rows[0] == given and validated.rows[0] is not given
+    assert validated.labels == given
+    assert validated.labels is not given
+    assert validated.rows[0] == given
+    assert validated.rows[0] is not given
