@@ -10,7 +10,7 @@ import math
 import posixpath
 import re
 from collections import deque
-from collections.abc import Iterable, KeysView, ValuesView
+from collections.abc import KeysView, ValuesView
 from types import GeneratorType
 from typing import Annotated, Any
 
@@ -99,16 +99,10 @@ def _nans_to_none(value: Any) -> Any:
 _FLOATS = frozenset({float})
 
 
-def finite_floats(values: Iterable[Any]) -> bool:
-    """Whether every value is a finite float of the exact type float (JSON's numbers, nearly
-    always): then every rule of :data:`Number` holds, and nothing is converted. ``values`` is
-    read twice (a list, or an iterable made again)."""
-    return set(map(type, values)) <= _FLOATS and all(map(math.isfinite, values))
-
-
 def all_finite_floats(value: Any) -> bool:
-    """Whether value is a list of :func:`finite_floats`."""
-    return type(value) is list and finite_floats(value)
+    """Whether value is a list of finite floats of the exact type float (JSON's numbers, nearly
+    always): then every per-item rule of a list of numbers holds, and nothing is converted."""
+    return type(value) is list and set(map(type, value)) <= _FLOATS and all(map(math.isfinite, value))
 
 
 def _maybe_numbers(value: Any, handler: ValidatorFunctionWrapHandler) -> Any:

@@ -7,8 +7,6 @@ axis) are checked by the chart filler at render time, against the template chart
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from itertools import chain
 from typing import TYPE_CHECKING, Annotated, Any, ClassVar, Literal
 
 from pydantic import (
@@ -26,14 +24,13 @@ from deckkit.model._base import StrictModel
 from deckkit.model._display import Displayed
 from deckkit.model._frames_link import FramesFunction
 from deckkit.model._types import (
-    TEXT_LIST,
     MaybeNumbers,
     Number,
     PositiveInt,
     PositiveNumber,
+    TEXT_LIST,
     StrictText,
     WholeNumber,
-    finite_floats,
     shown,
 )
 from deckkit.model.styles import Styles
@@ -125,26 +122,11 @@ _PAIR_TYPES = frozenset({list, tuple})
 
 def _points(value: Any, handler: ValidatorFunctionWrapHandler) -> Any:
     # A scatter chart has thousands of points: when every one is a list or tuple of two (nearly
-    # always), they are validated without a Python call per point: pairs of finite floats (JSON's
-    # numbers) at once in C, any other pairs by pydantic-core. Otherwise each is checked by
-    # _pair, so that every message and its path are those of list[Point].
+    # always), pydantic-core validates them without a Python call per point. Otherwise each is
+    # checked by _pair, so that every message and its path are those of list[Point].
     if type(value) is list and set(map(type, value)) <= _PAIR_TYPES and set(map(len, value)) <= {2}:
-        if finite_floats(_Flat(value)):
-            return list(map(tuple, value))
         return handler(value)
     return _CHECKED_POINTS.validate_python(value)
-
-
-class _Flat:
-    """The numbers of a list of points, one after another, as often as they are read."""
-
-    __slots__ = ("points",)
-
-    def __init__(self, points: list[Any]) -> None:
-        self.points = points
-
-    def __iter__(self) -> Iterator[Any]:
-        return chain.from_iterable(self.points)
 
 
 Points = Annotated[list[tuple[Number, Number]], WrapValidator(_points)]
