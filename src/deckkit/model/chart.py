@@ -24,11 +24,11 @@ from deckkit.model._base import StrictModel
 from deckkit.model._display import Displayed
 from deckkit.model._frames_link import FramesFunction
 from deckkit.model._types import (
+    TEXT_LIST,
     MaybeNumbers,
     Number,
     PositiveInt,
     PositiveNumber,
-    TEXT_LIST,
     StrictText,
     WholeNumber,
     shown,
