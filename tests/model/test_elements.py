@@ -842,6 +842,10 @@ def test_building_elements_in_python_reports_data_errors() -> None:
         List(values=[1])
 
 
+class _Float(float):
+    """A float subclass (numpy's float64 is one): not the exact type, so it takes the general path."""
+
+
 @pytest.mark.parametrize(
     "points",
     [
@@ -856,6 +860,15 @@ def test_building_elements_in_python_reports_data_errors() -> None:
         [[1, 2], "ab"],
         "x",
         None,
+        # Pairs of plain finite floats (validated in C) and their near misses.
+        [[1.5, -2.5], [0.0, 1e300]],
+        [(1.5, 2.5), [3.5, 4.5]],
+        [[1.5, 2.5], [3.5, 4]],
+        [[1.5, float("inf")], [1.5, 2.5]],
+        [[1.5, 2.5], [float("nan"), 1.5]],
+        [[1.5, None], [1.5, 2.5]],
+        [[1.5, True]],
+        [[_Float(1.5), 2.5]],
     ],
 )
 def test_scatter_points_fast_or_not_validate_as_one_point_at_a_time(points: Any) -> None:
@@ -874,3 +887,6 @@ def test_scatter_points_fast_or_not_validate_as_one_point_at_a_time(points: Any)
     expected = outcome(lambda: TypeAdapter(list[Point]).validate_python(points), ("values",))
     got = outcome(lambda: ScatterSeries.model_validate({"name": "S", "values": points}).values, ())
     assert got == expected
+    if isinstance(got, list):
+        assert [type(p) for p in got] == [type(p) for p in expected]
+        assert [type(v) for p in got for v in p] == [type(v) for p in expected for v in p]

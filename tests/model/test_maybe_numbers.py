@@ -52,6 +52,15 @@ class _Float(float):
         3.0,
         NAN,
         {"a": 1.0},
+        # The fast path's own inputs and their near misses: plain finite floats only.
+        [1.5, -0.0, 2e300, 5e-324],
+        [1.5, float("inf")],
+        [float("-inf")],
+        [1.5, 2],
+        [1.5, None],
+        [1.5, True],
+        [_Float(1.5), 2.5],
+        [1.5, "2.5"],
     ],
     ids=repr,
 )
@@ -71,3 +80,10 @@ def test_nan_is_a_gap_in_a_chart_series() -> None:
     series = ChartSeries.model_validate({"values": [1.0, NAN, 2.0]})
     assert series.values[1] is None
     assert not any(isinstance(v, float) and math.isnan(v) for v in series.values)
+
+
+def test_the_fast_path_copies_the_list() -> None:
+    given = [1.0, 2.0]
+    validated = _PerList.model_validate({"values": given}).values
+    assert validated == given
+    assert validated is not given

@@ -14,7 +14,16 @@ from collections.abc import KeysView, ValuesView
 from types import GeneratorType
 from typing import Annotated, Any
 
-from pydantic import AfterValidator, AllowInfNan, BeforeValidator, Discriminator, Strict, Tag
+from pydantic import (
+    AfterValidator,
+    AllowInfNan,
+    BeforeValidator,
+    Discriminator,
+    Strict,
+    Tag,
+    ValidatorFunctionWrapHandler,
+    WrapValidator,
+)
 from pydantic_core import PydanticCustomError
 
 from deckkit.model.colors import ColorValueError, normalize_color
@@ -85,6 +94,23 @@ def _nans_to_none(value: Any) -> Any:
     if isinstance(value, _LIST_LIKE):
         return [None if isinstance(item, float) and math.isnan(item) else item for item in value]
     return value
+
+
+_FLOATS = frozenset({float})
+
+
+def all_finite_floats(value: Any) -> bool:
+    """Whether value is a list of finite floats of the exact type float (JSON's numbers, nearly
+    always): then every per-item rule of a list of numbers holds, and nothing is converted."""
+    return type(value) is list and set(map(type, value)) <= _FLOATS and all(map(math.isfinite, value))
+
+
+def _maybe_numbers(value: Any, handler: ValidatorFunctionWrapHandler) -> Any:
+    # A list of finite floats is the list validated: a copy, with no Python call per number.
+    # Anything else (a gap, an int, NaN, a float subclass, a tuple) takes the general path.
+    if all_finite_floats(value):
+        return list(value)
+    return handler(_nans_to_none(value))
 
 
 def _color(value: str) -> str:
@@ -172,9 +198,10 @@ def text_or_object(model: type, tag: str) -> Discriminator:
     A dict is the object; anything else is checked as a string, so that a number is reported as
     "expected a string".
     """
+    objects = (dict, model)
 
     def tag_of(value: Any) -> str:
-        return tag if isinstance(value, dict | model) else "Str"
+        return tag if isinstance(value, objects) else "Str"
 
     return Discriminator(tag_of)
 
@@ -192,7 +219,7 @@ Number = Annotated[float, Strict(), AllowInfNan(False)]
 PositiveNumber = Annotated[float, Strict(), AllowInfNan(False), AfterValidator(_positive)]
 PositiveInt = Annotated[int, Strict(), AfterValidator(_positive), BeforeValidator(_integral_float_to_int)]
 MaybeNumber = Annotated[Number | None, BeforeValidator(_nan_to_none)]
-MaybeNumbers = Annotated[list[Number | None], BeforeValidator(_nans_to_none)]
+MaybeNumbers = Annotated[list[Number | None], WrapValidator(_maybe_numbers)]
 """A list of :data:`MaybeNumber`, its NaNs made None in one call (the same values and errors)."""
 TrueFlag = Annotated[bool, BeforeValidator(_must_be_true)]
 Hyperlink = Annotated[str, Strict(), AfterValidator(_xml_text), AfterValidator(_hyperlink)]
@@ -201,3 +228,29 @@ ThemeSlotColor = Annotated[str, Strict(), AfterValidator(_theme_slot_color)]
 RemovableColor = Annotated[str, Strict(), AfterValidator(_removable_color)]
 TextBranch = Annotated[StrictText, Tag("Str")]
 """The string branch of a union discriminated by tag (see :func:`text_or_object`)."""
+
+
+_TEXTS = frozenset({str})
+
+
+def clean_texts(value: Any) -> bool:
+    """Whether value is a list of ``str`` (the exact type) that :data:`StrictText` takes as they
+    are: checked with one search rather than a Python call per string."""
+    return (
+        type(value) is list
+        and set(map(type, value)) <= _TEXTS
+        and NOT_XML_TEXT.search("".join(value)) is None
+    )
+
+
+def _texts(value: Any, handler: ValidatorFunctionWrapHandler) -> Any:
+    # Chart labels and table rows are mostly lists of plain strings: validated at once, a copy.
+    # Anything else takes the general path, so that every message and its path stay its own.
+    if clean_texts(value):
+        return list(value)
+    return handler(value)
+
+
+TEXT_LIST = WrapValidator(_texts)
+"""Put on a ``list[...]`` whose items are :data:`StrictText` or include it (a table row): lists of
+plain clean strings skip the per-item validation."""

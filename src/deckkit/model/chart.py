@@ -24,6 +24,7 @@ from deckkit.model._base import StrictModel
 from deckkit.model._display import Displayed
 from deckkit.model._frames_link import FramesFunction
 from deckkit.model._types import (
+    TEXT_LIST,
     MaybeNumbers,
     Number,
     PositiveInt,
@@ -70,7 +71,7 @@ class Chart(Displayed, StrictModel):
     """Data for the category chart whose alt text is the key: ``labels`` or ``date_labels``, not both."""
 
     type: Literal["chart"] = "chart"
-    labels: list[StrictText] | None = None
+    labels: Annotated[list[StrictText], TEXT_LIST] | None = None
     labels_interval: PositiveInt | None = None
     date_labels: list[WholeNumber] | None = None
     date_labels_format: StrictText | None = None

@@ -195,10 +195,12 @@ def _first_violation(data: Any, texts: list[Any]) -> int | None:
         if kinds == _LISTS and depth < MAX_DEPTH:
             # Arrays of short arrays of numbers (a scatter chart's points): checked here at once,
             # as the walk would check them one by one, each a container one level down.
-            inner = list(chain.from_iterable(children))
-            if set(map(type, inner)) <= _NUMBERS and _numbers_fit(inner, set(map(type, inner))):
+            inner_kinds = set(map(type, chain.from_iterable(children)))
+            if inner_kinds <= _NUMBERS and (
+                int not in inner_kinds or _numbers_fit(list(chain.from_iterable(children)), inner_kinds)
+            ):
                 index += len(node)
-                values += len(inner)
+                values += sum(map(len, children))
                 if values > MAX_VALUES:
                     return _TOO_MANY
                 continue

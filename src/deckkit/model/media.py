@@ -11,6 +11,7 @@ import os
 import re
 from collections.abc import Mapping
 from pathlib import Path
+from types import MappingProxyType
 from typing import Any, Literal
 
 from pydantic import PrivateAttr, field_validator, model_validator
@@ -28,6 +29,8 @@ __all__ = ["Image", "ImageScaling", "Video", "VideoScaling", "is_video_site_url"
 ImageScaling = Literal["none", "contain", "cover"]
 Overflow = Literal["visible", "hidden"]
 VideoScaling = Literal["contain", "cover"]
+_NO_MEDIA: Mapping[str, bytes] = MappingProxyType({})
+
 _EXTENSION_OF_FAMILY = {"png": "png", "jpeg": "jpg", "gif": "gif", "mp4": "mp4"}
 
 
@@ -85,7 +88,8 @@ class Image(Displayed, StrictModel):
     scaling: ImageScaling = "none"
     overflow: Overflow = "visible"
 
-    _media: dict[str, bytes] = PrivateAttr(default_factory=dict)
+    # None until bytes are attached: a default_factory costs pydantic a signature() per instance.
+    _media: dict[str, bytes] | None = PrivateAttr(default=None)
 
     @field_validator("src")
     @classmethod
@@ -95,7 +99,7 @@ class Image(Displayed, StrictModel):
     @property
     def media(self) -> Mapping[str, bytes]:
         """The bytes this element carries (src -> bytes); empty when src names a file of the zip."""
-        return self._media
+        return self._media if self._media is not None else _NO_MEDIA
 
     @classmethod
     def from_path(cls, path: str | os.PathLike[str], **options: Any) -> Image:
@@ -112,7 +116,7 @@ class Image(Displayed, StrictModel):
     @classmethod
     def _with_media(cls, src: str, media: dict[str, bytes], options: dict[str, Any]) -> Image:
         image = cls(src=src, **options)
-        image._media.update(media)
+        image._media = dict(media)
         return image
 
     @classmethod
@@ -135,7 +139,8 @@ class Video(Displayed, StrictModel):
     thumbnail: StrictText | None = None
     scaling: VideoScaling = "contain"
 
-    _media: dict[str, bytes] = PrivateAttr(default_factory=dict)
+    # None until bytes are attached: a default_factory costs pydantic a signature() per instance.
+    _media: dict[str, bytes] | None = PrivateAttr(default=None)
 
     @field_validator("src")
     @classmethod
@@ -172,7 +177,7 @@ class Video(Displayed, StrictModel):
     @property
     def media(self) -> Mapping[str, bytes]:
         """The bytes this element carries (video and thumbnail); empty when they are files of the zip."""
-        return self._media
+        return self._media if self._media is not None else _NO_MEDIA
 
     @classmethod
     def from_path(
@@ -217,5 +222,5 @@ class Video(Displayed, StrictModel):
             )
         thumb_name, thumb_data = _media_bytes(thumbnail, IMAGE_EXTENSIONS, "a thumbnail")
         video = cls(src=name, thumbnail=thumb_name, **options)
-        video._media.update({name: data, thumb_name: thumb_data})
+        video._media = {name: data, thumb_name: thumb_data}
         return video

@@ -10,7 +10,7 @@ from pydantic_core import PydanticCustomError
 from deckkit.model._base import StrictModel
 from deckkit.model._display import Displayed
 from deckkit.model._frames_link import FramesFunction
-from deckkit.model._types import Color, Number, StrictText, TextBranch, in_range, text_or_object
+from deckkit.model._types import TEXT_LIST, Color, Number, StrictText, TextBranch, in_range, text_or_object
 from deckkit.model.styles import Styles
 
 if TYPE_CHECKING:
@@ -50,13 +50,14 @@ class TableCell(StrictModel):
 
 
 Cell = Annotated[TextBranch | Annotated[TableCell, Tag("Cell")], text_or_object(TableCell, "Cell")]
+Row = Annotated[list[Cell], TEXT_LIST]
 
 
 class Table(Displayed, StrictModel):
     """Rows of cells, header row included; rows shorter than the longest are padded with empty cells."""
 
     type: Literal["table"] = "table"
-    rows: list[list[Cell]]
+    rows: list[Row]
     horizontal_sizing: HorizontalSizing = "fixed"
     vertical_sizing: VerticalSizing = "anchor_top"
 
