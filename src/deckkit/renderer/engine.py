@@ -12,16 +12,17 @@ filled in place by the planned operations; the package writes only what is reach
 from __future__ import annotations
 
 import posixpath
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from deckkit.errors import Problem, RenderError, TemplateError
 from deckkit.gc_pause import collector_paused
-from deckkit.model import DeckData, parse_data
+from deckkit.model import DeckData, Image, parse_data
 from deckkit.notebook.reprs.result import ResultDisplay
 from deckkit.renderer.assembly import assemble
+from deckkit.renderer.media.imageinfo import read_ahead
 from deckkit.renderer.opc.package import open_package
 from deckkit.renderer.planning import DeckPlan, plan_deck
 
@@ -60,6 +61,14 @@ def _normalise_media(media: Mapping[str, bytes] | None) -> dict[str, bytes]:
     return out
 
 
+def _pictures(deck: DeckData, files: Mapping[str, bytes]) -> Iterator[bytes]:
+    """The files of the deck's pictures, in the order planning checks them."""
+    for slide in deck.slides:
+        for value in slide.values.values():
+            if isinstance(value, Image) and value.src in files:
+                yield files[value.src]
+
+
 def plan_render(
     template: bytes | str | Path, data: DataInput, media: Mapping[str, bytes] | None = None
 ) -> DeckPlan:
@@ -89,14 +98,19 @@ def render(
     """
     with collector_paused():  # see gc_pause: the collector would walk the whole process again and again
         deck = parse_data(data)
-        package = open_package(_read_template(template))
         files = _normalise_media(media)
-        plan = plan_deck(package, deck, files)
-        problems = plan.blocking(strict=strict)
-        if problems:
-            raise RenderError(problems, summary=f"the data does not fit the template ({_count(problems)})")
-        warnings = list(plan.warnings)
-        pptx = assemble(package, deck, plan.slides, files, warnings)  # adds what filling finds (off-slide)
+        with read_ahead(_pictures(deck, files)):  # decoded on a thread while the deck is planned
+            package = open_package(_read_template(template))
+            plan = plan_deck(package, deck, files)
+            problems = plan.blocking(strict=strict)
+            if problems:
+                raise RenderError(
+                    problems, summary=f"the data does not fit the template ({_count(problems)})"
+                )
+            warnings = list(plan.warnings)
+            pptx = assemble(
+                package, deck, plan.slides, files, warnings
+            )  # adds what filling finds (off-slide)
     if strict and warnings:
         raise RenderError(warnings, summary=f"the data does not fit the template ({_count(warnings)})")
     return RenderResult(pptx, plan.slide_count, warnings)
