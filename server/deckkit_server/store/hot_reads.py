@@ -40,6 +40,10 @@ class CompiledRead:
         merged = {**self._defaults, **values}
         return merged if self._order is None else tuple(merged[name] for name in self._order)
 
+    def mapping(self, row: Sequence[Any] | None) -> dict[str, Any] | None:
+        """A fetched row as a dict of the statement's columns (None stays None)."""
+        return None if row is None else dict(zip(self.columns, row, strict=True))
+
 
 class HotReads:
     def __init__(self, engine: Engine) -> None:
@@ -89,7 +93,7 @@ class HotReads:
                         row = cursor.fetchone()
                     finally:
                         cursor.close()
-                return None if row is None else dict(zip(read.columns, row, strict=True))
+                return read.mapping(row)
             except self._connection_errors:
                 if attempt == 2:
                     raise

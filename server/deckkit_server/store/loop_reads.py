@@ -73,7 +73,7 @@ class LoopReads:
                     connection.pgconn.finish()
                     raise
                 self._give_back(connection)
-                return None if row is None else dict(zip(read.columns, row, strict=True))
+                return read.mapping(row)
         raise AssertionError("unreachable")
 
     async def _connect(self) -> Any:

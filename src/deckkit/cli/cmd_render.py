@@ -104,21 +104,15 @@ def _bundle_bytes(template: Path, data_path: Path) -> bytes:
 
 def _read_data_and_media(data_path: Path) -> tuple[DeckData, dict[str, bytes]]:
     """data.json parsed, and the files its images and videos name (those that exist)."""
-    from deckkit.model import Image, Video, parse_data
+    from deckkit.bundle import media_references
+    from deckkit.model import parse_data
 
     deck = parse_data(data_path.read_bytes())
     folder = data_path.parent
     media: dict[str, bytes] = {}
-    for slide in deck.slides:
-        for value in slide.values.values():
-            names: list[str] = []
-            if isinstance(value, Image):
-                names = [value.src]
-            elif isinstance(value, Video):
-                names = [n for n in (None if value.is_online else value.src, value.thumbnail) if n]
-            for name in names:
-                key = posixpath.normpath(name)
-                file = folder / key
-                if key not in media and file.is_file():
-                    media[key] = file.read_bytes()
+    for reference in media_references(deck):
+        key = posixpath.normpath(reference.src)
+        file = folder / key
+        if key not in media and file.is_file():
+            media[key] = file.read_bytes()
     return deck, media

@@ -19,7 +19,7 @@ from typing import Any
 
 from deckkit.errors import Problem, RenderError, TemplateError
 from deckkit.gc_pause import collector_paused
-from deckkit.model import DeckData, Image, parse_data
+from deckkit.model import DeckData, parse_data
 from deckkit.notebook.reprs.result import ResultDisplay
 from deckkit.renderer.assembly import assemble
 from deckkit.renderer.media.imageinfo import read_ahead
@@ -61,12 +61,13 @@ def _normalise_media(media: Mapping[str, bytes] | None) -> dict[str, bytes]:
     return out
 
 
-def _pictures(deck: DeckData, files: Mapping[str, bytes]) -> Iterator[bytes]:
-    """The files of the deck's pictures, in the order planning checks them."""
-    for slide in deck.slides:
-        for value in slide.values.values():
-            if isinstance(value, Image) and value.src in files:
-                yield files[value.src]
+def _named_files(deck: DeckData, files: Mapping[str, bytes]) -> Iterator[bytes]:
+    """The files the deck names, in the order planning checks them (``read_ahead`` keeps the pictures)."""
+    from deckkit.bundle import media_references
+
+    for reference in media_references(deck):
+        if reference.src in files:
+            yield files[reference.src]
 
 
 def plan_render(
@@ -99,7 +100,7 @@ def render(
     with collector_paused():  # see gc_pause: the collector would walk the whole process again and again
         deck = parse_data(data)
         files = _normalise_media(media)
-        with read_ahead(_pictures(deck, files)):  # decoded on a thread while the deck is planned
+        with read_ahead(_named_files(deck, files)):  # decoded on a thread while the deck is planned
             package = open_package(_read_template(template))
             plan = plan_deck(package, deck, files)
             problems = plan.blocking(strict=strict)
