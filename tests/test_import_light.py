@@ -45,3 +45,23 @@ def test_model_names_load_on_first_use() -> None:
         "assert deckkit.Table(rows=[['a']]).rows == [['a']]\n"
     )
     assert "pydantic" in _loaded_after(code)
+
+
+def test_every_public_submodule_is_an_attribute_of_the_package() -> None:
+    # ``deckkit.inspect.Template`` after ``import deckkit`` (notebooks written that way relied on
+    # another import having loaded the module): each loads on first use, in a fresh process.
+    from deckkit import _SUBMODULES
+
+    code = "import deckkit\n" + "".join(f"deckkit.{name}.__name__\n" for name in sorted(_SUBMODULES))
+    subprocess.run([sys.executable, "-c", code + "deckkit.inspect.Template\n"], check=True)
+
+
+def test_a_render_loads_no_notebook_browser() -> None:
+    # The result's display lives in deckkit.notebook.reprs; the template browser is not needed.
+    loaded = _loaded_after(
+        "import sys\nfrom deckkit.renderer import render\n"
+        "from deckkit.examples import template\n"
+        "render(template(), [{'template': 1}])\n"
+        "assert 'deckkit.notebook.browser' not in sys.modules and 'deckkit.inspect' not in sys.modules"
+    )
+    assert "deckkit" in loaded

@@ -102,8 +102,23 @@ _LAZY = {
     "APIError": "deckkit.client",
 }
 
-# Sub-modules reachable as attributes (``deckkit.examples.template()``), imported on first use.
-_SUBMODULES = frozenset({"examples", "notebook"})
+# Sub-modules reachable as attributes (``deckkit.examples.template()``,
+# ``deckkit.inspect.Template``), imported on first use: a spelling that used to work because
+# another import had loaded the module keeps working now that imports are lazier.
+_SUBMODULES = frozenset(
+    {
+        "bundle",
+        "client",
+        "examples",
+        "frames",
+        "inspect",
+        "model",
+        "notebook",
+        "preview",
+        "renderer",
+        "validate",
+    }
+)
 
 __all__ = [
     "APIError",

@@ -1,3 +1,3 @@
-from deckkit.cli import main
+from deckkit.cli import console
 
-raise SystemExit(main())
+console()

@@ -24,7 +24,7 @@ def register(verbs: Any) -> None:
     output.add_argument(
         "--python", action="store_true", help="print ready-to-run Python that fills every slide"
     )
-    parser.set_defaults(run=run)
+    parser.set_defaults(run=run, ends_process=True)
 
 
 def run(args: argparse.Namespace) -> int:

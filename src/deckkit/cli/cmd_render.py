@@ -42,7 +42,7 @@ def register(subparsers: Any) -> None:
         "--base-url", default=None, help="server URL for --remote (default: $DECKKIT_BASE_URL)"
     )
     parser.add_argument("--token", default=None, help="API token for --remote (default: $DECKKIT_API_TOKEN)")
-    parser.set_defaults(run=run)
+    parser.set_defaults(run=run, ends_process=True)
 
 
 def run(args: argparse.Namespace) -> int:
@@ -64,7 +64,8 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _render_local(args: argparse.Namespace, source: Path, is_zip: bool) -> int:
-    # The imports too: they allocate much of what the collector would walk again and again.
+    # The imports and the writing too: the collector would walk all they allocate again and
+    # again, and the process ends right after (deckkit.cli.console).
     with collector_paused():
         from deckkit.renderer import render, render_bundle
 
@@ -73,9 +74,9 @@ def _render_local(args: argparse.Namespace, source: Path, is_zip: bool) -> int:
         else:
             deck, media = _read_data_and_media(Path(args.data))
             result = render(source, deck, media, strict=args.strict)
-    for warning in result.warnings:
-        print(f"warning: {warning}", file=sys.stderr)
-    Path(args.output).write_bytes(result.pptx)
+        for warning in result.warnings:
+            print(f"warning: {warning}", file=sys.stderr)
+        Path(args.output).write_bytes(result.pptx)
     print(f"wrote {args.output} ({result.slide_count} slide{'s' if result.slide_count != 1 else ''})")
     return 0
 

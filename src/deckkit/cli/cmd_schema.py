@@ -15,7 +15,7 @@ def register(verbs: Any) -> None:
         description="Print the JSON Schema (draft 2020-12) of data.json, for editors and other validators.",
     )
     parser.add_argument("--indent", type=int, default=2, help="indentation of the JSON (default: 2)")
-    parser.set_defaults(run=run)
+    parser.set_defaults(run=run, ends_process=True)
 
 
 def run(args: argparse.Namespace) -> int:

@@ -28,7 +28,7 @@ def register(verbs: Any) -> None:
     )
     parser.add_argument("input", help="path of the input zip or of data.json")
     parser.add_argument("--template", help="for a data.json: the template.pptx to check it against")
-    parser.set_defaults(run=run)
+    parser.set_defaults(run=run, ends_process=True)
 
 
 def run(args: argparse.Namespace) -> int:

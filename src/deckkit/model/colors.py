@@ -13,10 +13,8 @@ Anything else is rejected with the nearest valid name suggested.
 
 from __future__ import annotations
 
-import difflib
 import re
-from dataclasses import dataclass
-from typing import Literal
+from typing import Literal, NamedTuple
 
 from deckkit.model.patterns import HEX_COLOR_PATTERN
 
@@ -63,8 +61,7 @@ _ALL_NAMES = THEME_COLOR_NAMES + NAMED_COLORS
 ColorKind = Literal["srgb", "scheme", "preset"]
 
 
-@dataclass(frozen=True, slots=True)
-class ParsedColor:
+class ParsedColor(NamedTuple):
     """A colour resolved to its DrawingML kind and value (``srgb`` values are ``RRGGBB``)."""
 
     kind: ColorKind
@@ -84,6 +81,8 @@ def _suggest(text: str, names: tuple[str, ...]) -> str:
     web = re.sub(r"^(?i:dark)", "dk", re.sub(r"^(?i:light)", "lt", text)).lower()
     if web in lowered:
         return lowered[web]
+    import difflib  # only for a colour name that is not one: kept off the import of the model
+
     close = difflib.get_close_matches(text.lower(), list(lowered), n=1, cutoff=0.6)
     return lowered[close[0]] if close else ""
 

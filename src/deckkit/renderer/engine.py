@@ -22,6 +22,7 @@ from deckkit.gc_pause import collector_paused
 from deckkit.model import DeckData, parse_data
 from deckkit.notebook.reprs.result import ResultDisplay
 from deckkit.renderer.assembly import assemble
+from deckkit.renderer.media.filler import confirm_pictures
 from deckkit.renderer.media.imageinfo import read_ahead
 from deckkit.renderer.opc.package import open_package
 from deckkit.renderer.planning import DeckPlan, plan_deck
@@ -80,7 +81,15 @@ def plan_render(
     TemplateError (unusable template), like :func:`render`.
     """
     deck = parse_data(data)
-    return plan_deck(open_package(_read_template(template)), deck, _normalise_media(media))
+    plan = plan_deck(open_package(_read_template(template)), deck, _normalise_media(media))
+    _confirm_pictures(plan)
+    return plan
+
+
+def _confirm_pictures(plan: DeckPlan) -> None:
+    """The verdicts of the pictures planned before them, among the plan's problems."""
+    plan.problems += confirm_pictures(plan.pictures)
+    plan.pictures.clear()
 
 
 def render(
@@ -103,8 +112,9 @@ def render(
         with read_ahead(_named_files(deck, files)):  # decoded on a thread while the deck is planned
             package = open_package(_read_template(template))
             plan = plan_deck(package, deck, files)
-            problems = plan.blocking(strict=strict)
-            if problems:
+            if plan.blocking(strict=strict):
+                _confirm_pictures(plan)  # every problem at once
+                problems = plan.blocking(strict=strict)
                 raise RenderError(
                     problems, summary=f"the data does not fit the template ({_count(problems)})"
                 )
@@ -112,6 +122,10 @@ def render(
             pptx = assemble(
                 package, deck, plan.slides, files, warnings
             )  # adds what filling finds (off-slide)
+            # The pictures planned on their facts alone: their rows were checked meanwhile.
+            damaged = confirm_pictures(plan.pictures)
+            if damaged:
+                raise RenderError(damaged, summary=f"the data does not fit the template ({_count(damaged)})")
     if strict and warnings:
         raise RenderError(warnings, summary=f"the data does not fit the template ({_count(warnings)})")
     return RenderResult(pptx, plan.slide_count, warnings)

@@ -20,7 +20,7 @@ import functools
 import importlib
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, NamedTuple, Protocol, TypeVar
 
 from deckkit.errors import Problem, WarningKind
 from deckkit.renderer.locate import Frame, FrameKind, Occurrence, SlidePlaceholders
@@ -96,13 +96,26 @@ def key_site(slide: LocatedSlide, key: str, path: str) -> KeySite:
     )
 
 
+class PictureToConfirm(NamedTuple):
+    """A picture planned with its facts while its verdict was still to come (``image_facts``)."""
+
+    path: str  # where the data names it (``slides[2].logo.src``)
+    src: str
+    data: bytes
+
+
 @dataclass(slots=True)
 class PlanReport:
-    """What planning found: errors (stop the render) and warnings; the media files to check."""
+    """What planning found: errors (stop the render) and warnings; the media files to check.
+
+    ``pictures`` are those planned before their verdict came: the render confirms them
+    before it returns a deck (``media.filler.confirm_pictures``).
+    """
 
     media: Mapping[str, bytes]
     problems: list[Problem] = field(default_factory=list)
     warnings: list[Problem] = field(default_factory=list)
+    pictures: list[PictureToConfirm] = field(default_factory=list)
 
     def error(self, path: str, message: str) -> None:
         self.problems.append(Problem(path, message))
@@ -174,8 +187,7 @@ class Filler(Protocol[E]):
     def fill(self, site: KeySite, value: E, output: OutputSlide) -> None: ...
 
 
-@dataclass(frozen=True, slots=True)
-class Operation(Generic[E]):
+class Operation(NamedTuple, Generic[E]):
     """One planned fill: a key, its value and the filler that checked it (and will fill it)."""
 
     key: str

@@ -12,7 +12,7 @@ template's tree as it was located) makes that copy be located afresh: never a wr
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from lxml import etree
 
@@ -26,8 +26,7 @@ Position = tuple[int, ...]  # child indexes from the slide's root
 _A_P, _A_TC = f"{{{A}}}p", f"{{{A}}}tc"
 
 
-@dataclass(frozen=True, slots=True)
-class _Paragraph:
+class _Paragraph(NamedTuple):
     """One paragraph with keys: where it, its shape and its cell are, and its keys' spans."""
 
     shape: Position
@@ -37,8 +36,7 @@ class _Paragraph:
     keys: tuple[tuple[str, int, int], ...]
 
 
-@dataclass(frozen=True, slots=True)
-class _Frame:
+class _Frame(NamedTuple):
     alt_text: str
     kind: FrameKind
     element: Position

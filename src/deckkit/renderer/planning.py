@@ -17,7 +17,14 @@ from deckkit.errors import Problem
 from deckkit.model import AnyElement, DeckData, List, Text
 from deckkit.model._problems import format_path
 from deckkit.renderer.fill.notes import notes_keys
-from deckkit.renderer.filler import LocatedSlide, Operation, PlanReport, filler_for, key_site
+from deckkit.renderer.filler import (
+    LocatedSlide,
+    Operation,
+    PictureToConfirm,
+    PlanReport,
+    filler_for,
+    key_site,
+)
 from deckkit.renderer.locate import Frame, Occurrence, SlidePlaceholders, locate_placeholders
 from deckkit.renderer.opc.package import Package
 from deckkit.renderer.opc.part import Part
@@ -77,6 +84,7 @@ class DeckPlan:
     problems: list[Problem] = field(default_factory=list)
     warnings: list[Problem] = field(default_factory=list)
     slide_count: int = 0  # data slides, including those that could not be planned
+    pictures: list[PictureToConfirm] = field(default_factory=list)  # verdicts still to come
 
     def blocking(self, *, strict: bool = False) -> list[Problem]:
         """The problems that stop a render: the errors, and with ``strict`` the warnings too."""
@@ -92,6 +100,7 @@ def plan_deck(package: Package, deck: DeckData, media: Mapping[str, bytes]) -> D
         list(planner.report.problems),
         list(planner.report.warnings),
         len(slides),
+        list(planner.report.pictures),
     )
 
 

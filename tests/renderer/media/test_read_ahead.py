@@ -76,3 +76,28 @@ def test_overlapping_blocks_of_one_picture_each_keep_their_answer() -> None:
             assert read_image_info(png).height_px == 34
         assert read_image_info(png).height_px == 34
     assert not imageinfo._ahead
+
+
+def test_facts_of_a_plain_png_come_before_its_verdict() -> None:
+    from deckkit.renderer.media.imageinfo import image_facts
+
+    png, jpeg = picture(300, 200, dpi=144), picture(30, 20, "JPEG")
+    assert image_facts(png) == (read_image_info(png), False)  # no block: the verdict is waited for
+    imageinfo._read_image_info.cache_clear()
+    gate = threading.Event()
+    decode = imageinfo._read_image_info
+
+    def held(data: bytes) -> imageinfo.ImageInfo:
+        gate.wait(60)
+        return decode(data)
+
+    imageinfo._read_image_info = held  # type: ignore[assignment]
+    try:
+        with read_ahead([png, jpeg]):
+            facts, to_come = image_facts(png)  # the thread is held: only the chunks were read
+            assert to_come
+            gate.set()
+            assert facts == read_image_info(png)  # the verdict agrees with the facts
+            assert image_facts(jpeg) == (read_image_info(jpeg), False)  # not a PNG: waited for
+    finally:
+        imageinfo._read_image_info = decode  # type: ignore[assignment]

@@ -5,6 +5,7 @@ from __future__ import annotations
 import io
 import zipfile
 from pathlib import Path
+from typing import Any
 
 import pytest
 from lxml import etree
@@ -186,3 +187,84 @@ def test_rendered_matrix_passes_all_readers(tmp_path: Path) -> None:
     path = tmp_path / "out.pptx"
     path.write_bytes(result.pptx)
     assert_readable(path, template, pages=6)
+
+
+def _rows_damaged(png: bytes) -> bytes:
+    """The PNG with a flipped bit in its image data and the chunk's CRC made to match again:
+    its chunks look whole (its facts are read from them), only inflating its rows finds it out."""
+    import struct
+    import zlib
+
+    start = png.index(b"IDAT") + 4
+    (length,) = struct.unpack(">I", png[start - 8 : start - 4])
+    body = bytearray(png[start : start + length])
+    body[length // 2] ^= 0x10
+    crc = struct.pack(">I", zlib.crc32(b"IDAT" + bytes(body)))
+    return png[: start - 4] + b"IDAT" + bytes(body) + crc + png[start + length + 4 :]
+
+
+def test_a_picture_planned_on_its_facts_is_still_refused_when_its_rows_are_damaged(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import threading
+
+    from deckkit.renderer import engine
+    from deckkit.renderer.media import imageinfo
+    from deckkit.renderer.media.pngcheck import png_facts
+
+    template = target_slides(tmp_path / "t.pptx", ["logo", "chart"], caption=False)
+    damaged = _rows_damaged(picture(640, 480))
+    assert png_facts(damaged) is not None  # plain on its face
+    # The thread is held until the deck is assembled: planning and filling can only have had
+    # the facts, and the verdict is the one confirm_pictures asks for at the end.
+    assembled = threading.Event()
+    decode, confirm = imageinfo._read_image_info, engine.confirm_pictures
+
+    def held(data: bytes) -> imageinfo.ImageInfo:
+        if threading.current_thread().name == "deckkit-pictures":
+            assembled.wait(60)
+        return decode(data)
+
+    def confirming(pictures: list[Any]) -> list[Any]:
+        assembled.set()
+        return confirm(pictures)
+
+    monkeypatch.setattr(imageinfo, "_read_image_info", held)
+    monkeypatch.setattr(engine, "confirm_pictures", confirming)
+    data: dict[str, Any] = {
+        "slides": [
+            {"template": 1, "logo": {"type": "image", "src": "good.png"}},
+            {"template": 2, "chart": {"type": "image", "src": "bad.png"}},
+        ]
+    }
+    media = {"good.png": picture(64, 48), "bad.png": damaged}
+    with pytest.raises(RenderError) as caught:
+        render(template, data, media)
+    (problem,) = caught.value.problems
+    assert problem.path == "slides[1].chart.src"
+    assert problem.message.startswith('"bad.png" is a damaged PNG picture (')
+    assert assembled.is_set()
+    # With another problem, all are listed at once (the verdict then is waited for).
+    assembled.clear()
+    data["slides"].append({"template": 9})
+    with pytest.raises(RenderError) as caught:
+        render(template, data, media)
+    assert [p.path for p in caught.value.problems] == ["slides[2].template", "slides[1].chart.src"]
+    # And the good picture alone renders.
+    assembled.clear()
+    assert render(template, data["slides"][:1], media).slide_count == 1
+
+
+def test_a_dry_run_waits_for_the_verdict(tmp_path: Path) -> None:
+    from deckkit.renderer import plan_render
+    from deckkit.renderer.media import imageinfo
+
+    imageinfo._read_image_info.cache_clear()
+    template = target_slides(tmp_path / "t.pptx", ["logo"], caption=False)
+    plan = plan_render(
+        template,
+        [{"template": 1, "logo": {"type": "image", "src": "a.png"}}],
+        {"a.png": _rows_damaged(picture(64, 48))},
+    )
+    assert [p.path for p in plan.problems] == ["slides[0].logo.src"]
+    assert not plan.pictures

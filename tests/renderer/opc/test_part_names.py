@@ -88,3 +88,37 @@ def test_relative_target_from_its_folder(source: str | None) -> None:
         assert relative_target_from(source_folder(source), target) == relative_target(source, target)
         if source:
             assert relative_target(source, target) == posixpath.relpath(target, posixpath.dirname(source))
+
+
+_TARGETS = [
+    "ppt/slides/slide1.xml",
+    "ppt/slideLayouts/slideLayout2.xml",
+    "ppt/media/image1.png",
+    "docProps/app.xml",
+    "a.xml",
+    "ppt",
+    "ppt/x/./y.xml",
+    "ppt//slides/s.xml",
+    "ppt/slides/../media/i.png",
+    "../up.xml",
+    "/abs/x.xml",
+]
+_FOLDERS = [
+    "ppt",
+    "ppt/slides",
+    "ppt/slides/_rels",
+    "docProps",
+    "x/y/z",
+    ".",
+    "ppt/",
+    "ppt/a/../charts",
+    "../q",
+    "/ppt",
+]
+
+
+@pytest.mark.parametrize("folder", _FOLDERS)
+def test_relative_target_from_is_posixpath_relpath(folder: str) -> None:
+    # Computed without the working directory; every spelling, odd ones too, as posixpath has it.
+    for target in _TARGETS:
+        assert relative_target_from(folder, target) == posixpath.relpath(target, folder), (target, folder)

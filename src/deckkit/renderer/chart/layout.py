@@ -10,7 +10,7 @@ bubble charts add a size column), the series name above its y column.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from lxml import etree
 
@@ -23,8 +23,7 @@ from deckkit.renderer.xml_children import first_child
 _DATA_TAGS = ("tx", "cat", "val", "xVal", "yVal", "bubbleSize")
 
 
-@dataclass(frozen=True)
-class SheetLayout:
+class SheetLayout(NamedTuple):
     sheet: str
     top: int
     left: int

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Hashable
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from lxml import etree
 
@@ -38,8 +39,7 @@ _plans: _Memo = BoundedCache(_MAX_ENTRIES)
 _groups: _Memo = BoundedCache(_MAX_ENTRIES)
 
 
-@dataclass(frozen=True)
-class _GroupShape:
+class _GroupShape(NamedTuple):
     """A plot group by position: in the plot area, its axes' and its series' positions."""
 
     at: int
@@ -54,8 +54,7 @@ class _GroupShape:
     children: int
 
 
-@dataclass(frozen=True)
-class _PlacementShape:
+class _PlacementShape(NamedTuple):
     key: str
     group: int
     template: int | None  # position among the group's series
@@ -63,8 +62,7 @@ class _PlacementShape:
     step: int
 
 
-@dataclass(frozen=True)
-class _TemplatePlan:
+class _TemplatePlan(NamedTuple):
     area: tuple[int, int] | None  # c:chart in the chart space, c:plotArea in it
     area_children: int
     groups: tuple[_GroupShape, ...]

@@ -12,9 +12,8 @@ from __future__ import annotations
 import functools
 import itertools
 import os
-from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from deckkit.renderer.fill.fontcache import FontCache, file_key
 
@@ -44,8 +43,7 @@ FALLBACKS = ("Liberation Sans", "DejaVu Sans")
 EMU_PER_POINT = 12700
 
 
-@dataclass(frozen=True)
-class Face:
+class Face(NamedTuple):
     """One font file's metrics: advance widths by character, line height as a fraction of the size."""
 
     family: str

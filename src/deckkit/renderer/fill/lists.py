@@ -16,7 +16,7 @@ else when it is in a body or content placeholder (whose master gives every level
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from lxml import etree
 
@@ -39,8 +39,7 @@ _PH = f"./*/{{{P}}}nvPr/{{{P}}}ph"
 _BULLETED_PLACEHOLDERS = ("obj", "body")
 
 
-@dataclass(frozen=True, slots=True)
-class _Prototype:
+class _Prototype(NamedTuple):
     """A paragraph items of one level are modelled on, and the run properties they take."""
 
     paragraph: etree._Element

@@ -10,7 +10,7 @@ between templates, and nothing in a render changes a master's text styles or its
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from lxml import etree
 
@@ -23,8 +23,7 @@ __all__ = ["MasterStyles", "MasterText"]
 DEFAULT_TYPEFACE = "Calibri"
 
 
-@dataclass(frozen=True, slots=True)
-class MasterText:
+class MasterText(NamedTuple):
     """A master's ``p:txStyles`` title and body styles, and its theme's minor and major latin fonts."""
 
     title: etree._Element | None

@@ -22,10 +22,24 @@ from lxml import etree
 from deckkit.errors import Problem, RenderError
 from deckkit.model.elements import Image, Video
 from deckkit.renderer.drawingml import Box
-from deckkit.renderer.filler import KIND_NAMES, KeySite, Operation, OutputSlide, PlanReport, register_filler
+from deckkit.renderer.filler import (
+    KIND_NAMES,
+    KeySite,
+    Operation,
+    OutputSlide,
+    PictureToConfirm,
+    PlanReport,
+    register_filler,
+)
 from deckkit.renderer.locate import FrameKind, inherited_frame
 from deckkit.renderer.media.geometry import fit_picture
-from deckkit.renderer.media.imageinfo import ImageInfo, UnreadableImageError, read_image_info, upright
+from deckkit.renderer.media.imageinfo import (
+    ImageInfo,
+    UnreadableImageError,
+    image_facts,
+    read_image_info,
+    upright,
+)
 from deckkit.renderer.media.shape import child_scale, describe_target, new_picture, replace_target, target_box
 from deckkit.renderer.media.video import embed_url, make_video_picture, neutral_poster
 from deckkit.renderer.offslide import on_slide_tree, overhangs
@@ -87,11 +101,19 @@ def _missing(src: str, media: MediaFiles) -> str:
     return message + " (paths are relative to the folder of data.json)"
 
 
-def _check_image_file(src: str, media: MediaFiles, path: str) -> list[Problem]:
+def _check_image_file(
+    src: str, media: MediaFiles, path: str, later: list[PictureToConfirm] | None
+) -> list[Problem]:
     if src not in media:
         return [Problem(path, _missing(src, media))]
+    data = media[src]
     try:
-        info = read_image_info(media[src])
+        if later is None:
+            info = read_image_info(data)
+        else:
+            info, to_come = image_facts(data)
+            if to_come:
+                later.append(PictureToConfirm(path, src, data))
     except UnreadableImageError as e:
         return [Problem(path, f'"{src}" {e}')]
     ext = _extension(src)
@@ -131,11 +153,16 @@ def check_media(
     media: MediaFiles,
     path: str,
     frame: Box | None = None,
+    later: list[PictureToConfirm] | None = None,
 ) -> list[Problem]:
-    """Every reason ``place_media`` would fail, each with its data path (nothing is changed)."""
+    """Every reason ``place_media`` would fail, each with its data path (nothing is changed).
+
+    Given ``later``, a picture whose verdict is still to come (``image_facts``) is checked on
+    its facts and added there, for ``confirm_pictures``; without it, every verdict is awaited.
+    """
     problems = _check_target(target, element.scaling, frame, path)
     if isinstance(element, Image):
-        problems += _check_image_file(element.src, media, _field(path, "src"))
+        problems += _check_image_file(element.src, media, _field(path, "src"), later)
         return problems
     if element.is_online:
         if embed_url(element.src) is None:
@@ -151,12 +178,23 @@ def check_media(
     elif not _is_video(media[element.src]):
         problems.append(Problem(_field(path, "src"), f'"{element.src}" is not an MP4, M4V or MOV video'))
     if element.thumbnail is not None:
-        problems += _check_image_file(element.thumbnail, media, _field(path, "thumbnail"))
+        problems += _check_image_file(element.thumbnail, media, _field(path, "thumbnail"), later)
+    return problems
+
+
+def confirm_pictures(pictures: list[PictureToConfirm]) -> list[Problem]:
+    """The verdicts planning went on without: a problem for each picture that is damaged after all."""
+    problems = []
+    for picture in pictures:
+        try:
+            read_image_info(picture.data)
+        except UnreadableImageError as e:
+            problems.append(Problem(picture.path, f'"{picture.src}" {e}'))
     return problems
 
 
 def _upright_picture(data: bytes) -> tuple[bytes, ImageInfo]:
-    info = read_image_info(data)
+    info, _ = image_facts(data)  # planned already: its verdict, if still to come, is confirmed at the end
     if info.is_upright:
         return data, info
     data = upright(data, info)
@@ -177,7 +215,9 @@ def place_media(
 ) -> Box:
     """Replace ``target`` with a picture or video of ``element`` (call ``check_media`` first);
     returns where the picture (or the video's poster) was placed."""
-    problems = check_media(target, element, media, "", frame)
+    # A picture whose verdict is still to come was planned on its facts, and the render
+    # confirms it (confirm_pictures): this check of the facts must not wait for it.
+    problems = check_media(target, element, media, "", frame, later=[])
     if problems:
         raise RenderError(problems)
     box = target_box(target, frame)
@@ -259,7 +299,9 @@ class MediaFiller:
             return None
         for target in targets:
             inherited = inherited_frame(target, site.slide.part)
-            report.problems.extend(check_media(target, value, report.media, site.path, inherited))
+            report.problems.extend(
+                check_media(target, value, report.media, site.path, inherited, report.pictures)
+            )
         return Operation(key, value, self)
 
     def fill(self, site: KeySite, value: MediaElement, output: OutputSlide) -> None:

@@ -8,8 +8,7 @@ parent's: the slide, or the child space of the group that holds it). Crops are D
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
-from typing import Literal
+from typing import Literal, NamedTuple
 
 from deckkit.renderer.drawingml import Box
 
@@ -21,8 +20,7 @@ Overflow = Literal["visible", "hidden"]
 _WHOLE = 100_000  # a:srcRect unit: 1/1000 of a percent
 
 
-@dataclass(frozen=True, slots=True)
-class Crop:
+class Crop(NamedTuple):
     """``a:srcRect`` edges (l, t, r, b), each in thousandths of a percent of the picture."""
 
     l: int  # noqa: E741 (the attribute's name in the schema)
@@ -36,8 +34,7 @@ class Crop:
         return {k: str(v) for k, v in edges.items() if v}
 
 
-@dataclass(frozen=True, slots=True)
-class Placement:
+class Placement(NamedTuple):
     """The picture frame and, when the picture is clipped, the crop."""
 
     frame: Box

@@ -64,7 +64,19 @@ def relative_target_from(folder: str, target: str) -> str:
 # Slides of a deck point at the same few layouts, media and charts from the same folder.
 @lru_cache(maxsize=4096)
 def _relpath(target: str, folder: str) -> str:
-    return posixpath.relpath(target, folder)
+    # posixpath.relpath makes both absolute from the working directory first (two getcwd calls);
+    # part names are already rooted at the package, so the common folders are simply dropped.
+    to, start = posixpath.normpath(target), posixpath.normpath(folder)
+    if to.startswith(("/", "..")) or start.startswith(("/", "..")):
+        return posixpath.relpath(target, folder)
+    to_parts = [] if to == "." else to.split("/")
+    start_parts = [] if start == "." else start.split("/")
+    common = 0
+    for mine, theirs in zip(to_parts, start_parts, strict=False):
+        if mine != theirs:
+            break
+        common += 1
+    return "/".join([".."] * (len(start_parts) - common) + to_parts[common:]) or "."
 
 
 def assign_names(parts: Iterable[_Nameable]) -> None:

@@ -20,6 +20,7 @@ import zlib
 from collections.abc import Callable
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass
+from typing import NamedTuple
 
 __all__ = [
     "BackgroundPacker",
@@ -44,8 +45,7 @@ _CREATE_SYSTEM = 3  # Unix, as zipfile writes on POSIX
 _FILE_ATTRIBUTES = 0o600 << 16  # zipfile's default for writestr
 
 
-@dataclass(frozen=True, slots=True)
-class Packed:
+class Packed(NamedTuple):
     """An entry's bytes as stored in a zip: CRC-32, zip method, stored bytes and the original size."""
 
     crc: int

@@ -12,8 +12,7 @@ frame to its rows and columns is :mod:`deckkit.renderer.table.sizing`.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
-from typing import Literal
+from typing import Literal, NamedTuple
 
 from lxml import etree
 
@@ -32,8 +31,7 @@ def p(tag: str) -> str:
     return f"{{{P}}}{tag}"
 
 
-@dataclass(frozen=True, slots=True)
-class Merge:
+class Merge(NamedTuple):
     """A merged block: top-left cell (row, col) and its extent in grid cells."""
 
     row: int

@@ -23,8 +23,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass
-from typing import cast
+from typing import NamedTuple, cast
 
 from lxml import etree
 
@@ -49,16 +48,14 @@ _TC, _TXBODY, _P, _EXT_LIST = a("tc"), a("txBody"), a("p"), a("extLst")
 _IN_A = "{" + A + "}"
 
 
-@dataclass(frozen=True, slots=True)
-class _CellText:
+class _CellText(NamedTuple):
     blank: str  # the template cell, merge attributes removed: where the element path starts
     empty: str  # the cell filled with ""
     before: str  # the cell filled with one line of text: before + escaped text + after
     after: str
 
 
-@dataclass(frozen=True, slots=True)
-class BuiltCells:
+class BuiltCells(NamedTuple):
     """The output cells by grid position, and which of them hold their data's text already.
 
     ``added_rows`` are the output rows past the template's, made whole around their cells
@@ -70,8 +67,7 @@ class BuiltCells:
     added_rows: list[etree._Element] | None = None
 
 
-@dataclass(frozen=True, slots=True)
-class TablePrototype:
+class TablePrototype(NamedTuple):
     """The cells of one template table as text, and its merges."""
 
     declarations: str  # the namespace declarations the cells' text needs

@@ -12,14 +12,14 @@ from __future__ import annotations
 from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
 from itertools import chain
+from typing import NamedTuple
 
 from deckkit.renderer.chart.workbook.cells import CellValue, NumberText
 
 __all__ = ["Column", "Columns"]
 
 
-@dataclass(frozen=True, slots=True)
-class Column:
+class Column(NamedTuple):
     """One column of the block in logical orientation (series in columns): its header cell, then its body.
 
     kind: the type every text of body is written as (``NumberText``, ``DateNumber``); None: the

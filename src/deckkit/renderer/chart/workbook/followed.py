@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from lxml import etree
 
@@ -18,8 +19,7 @@ from deckkit.renderer.chart.workbook.refs import CellRange, cell_column
 __all__ = ["FollowedStyles", "StyleSource", "followed_styles"]
 
 
-@dataclass(frozen=True, slots=True)
-class StyleSource:
+class StyleSource(NamedTuple):
     """A series' cells in the new block take the cell styles of the template cells of a series.
 
     Both ranges are one column or one row of the sheet. The k-th target cell takes the k-th

@@ -17,6 +17,7 @@ from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
 from itertools import chain
 from operator import itemgetter
+from typing import NamedTuple
 
 from deckkit.renderer.chart.workbook.block import Columns
 from deckkit.renderer.chart.workbook.cells import CellValue, DateNumber, NumberText, escape_text, xml_safe
@@ -34,8 +35,7 @@ MAX_PREPARED_PER_WORKBOOK = 16
 """Prepared edits kept per template workbook (the oldest goes first)."""
 
 
-@dataclass(frozen=True, slots=True)
-class BlockEdit:
+class BlockEdit(NamedTuple):
     """Where and how a chart's block is written (everything but the values)."""
 
     part: str
@@ -50,8 +50,7 @@ Grid = Sequence[Sequence[CellValue]]
 EditBlock = Callable[[XlsxPackage, BlockEdit, Grid], None]
 
 
-@dataclass(frozen=True, slots=True)
-class _Prepared:
+class _Prepared(NamedTuple):
     """The parts as the edit leaves them; the sheet's as its text between the values' gaps.
 
     ``str.format`` would read the same template, but formats each value that is a ``str``

@@ -6,14 +6,13 @@ A chart formula is ``Sheet1!$B$2:$B$4`` or ``'My sheet'!$A$1``: one sheet and on
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 from functools import lru_cache
+from typing import NamedTuple
 
 from lxml import etree
 
 
-@dataclass(frozen=True, slots=True)
-class CellRange:
+class CellRange(NamedTuple):
     """A rectangle of cells, 1-based and inclusive."""
 
     top: int
