@@ -268,3 +268,35 @@ def test_a_dry_run_waits_for_the_verdict(tmp_path: Path) -> None:
     )
     assert [p.path for p in plan.problems] == ["slides[0].logo.src"]
     assert not plan.pictures
+
+
+def test_a_verdict_that_comes_between_planning_and_filling_keeps_its_path(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import threading
+
+    from deckkit.renderer import engine
+    from deckkit.renderer.media import imageinfo
+
+    template = target_slides(tmp_path / "t.pptx", ["logo"], caption=False)
+    damaged = _rows_damaged(picture(640, 480))
+    planned = threading.Event()
+    decode, plan_deck = imageinfo._read_image_info, engine.plan_deck
+
+    def held(data: bytes) -> imageinfo.ImageInfo:
+        if threading.current_thread().name == "deckkit-pictures":
+            planned.wait(60)
+        return decode(data)
+
+    def plan_then_let_the_thread_finish(*args: Any) -> Any:
+        plan = plan_deck(*args)
+        planned.set()
+        for _, future in list(imageinfo._ahead.values()):
+            future.exception(timeout=60)  # the verdict is in before the deck is filled
+        return plan
+
+    monkeypatch.setattr(imageinfo, "_read_image_info", held)
+    monkeypatch.setattr(engine, "plan_deck", plan_then_let_the_thread_finish)
+    with pytest.raises(RenderError) as caught:
+        render(template, [{"template": 1, "logo": {"type": "image", "src": "bad.png"}}], {"bad.png": damaged})
+    assert [p.path for p in caught.value.problems] == ["slides[0].logo.src"]

@@ -114,15 +114,17 @@ def read_image_info(data: bytes) -> ImageInfo:
 def image_facts(data: bytes) -> tuple[ImageInfo, bool]:
     """(what :func:`read_image_info` answers, whether its verdict is still to come).
 
-    The verdict is left to come only for a picture that a ``read_ahead`` block is checking on
-    its thread and whose facts its chunks settle (a plain PNG, ``pngcheck.png_facts``): the
-    render plans and fills with the facts while the thread inflates the rows. Whoever takes
-    facts with a verdict to come must call ``read_image_info`` on the same object before the
-    block ends, and treat its UnreadableImageError as the picture's problem.
+    The verdict is left to come for a picture that a ``read_ahead`` block checks on its thread
+    and whose facts its chunks settle (a plain PNG, ``pngcheck.png_facts``): the render plans
+    and fills with the facts while the thread inflates the rows. Whoever takes facts with a
+    verdict to come must call ``read_image_info`` on the same object before the block ends, and
+    treat its UnreadableImageError as the picture's problem. It is so for as long as the block
+    lives, even once the thread has its answer: the one who confirms reports it, with the path
+    the picture was planned under, whichever check asks first.
     """
     with _ahead_lock:
         ahead = _ahead.get(id(data))
-    if ahead is not None and ahead[0] is data and not ahead[1].done():
+    if ahead is not None and ahead[0] is data:
         facts = png_facts(data)
         if facts is not None:
             return ImageInfo("png", "PNG", facts.width, facts.height, *_resolution(facts.dpi)), True
