@@ -78,10 +78,10 @@ def test_overlapping_blocks_of_one_picture_each_keep_their_answer() -> None:
     assert not imageinfo._ahead
 
 
-def test_facts_of_a_plain_png_come_before_its_verdict() -> None:
+def test_facts_come_before_the_verdict_within_a_block() -> None:
     from deckkit.renderer.media.imageinfo import image_facts
 
-    png, jpeg = picture(300, 200, dpi=144), picture(30, 20, "JPEG")
+    png, jpeg, gif = picture(300, 200, dpi=144), picture(30, 20, "JPEG", dpi=72), picture(16, 9, "GIF")
     assert image_facts(png) == (read_image_info(png), False)  # no block: the verdict is waited for
     imageinfo._read_image_info.cache_clear()
     gate = threading.Event()
@@ -93,11 +93,11 @@ def test_facts_of_a_plain_png_come_before_its_verdict() -> None:
 
     imageinfo._read_image_info = held  # type: ignore[assignment]
     try:
-        with read_ahead([png, jpeg]):
-            facts, to_come = image_facts(png)  # the thread is held: only the chunks were read
-            assert to_come
+        with read_ahead([png, jpeg, gif]):
+            # The thread is held: only the headers were read.
+            early = [image_facts(p) for p in (png, jpeg, gif)]
+            assert all(to_come for _, to_come in early)
             gate.set()
-            assert facts == read_image_info(png)  # the verdict agrees with the facts
-            assert image_facts(jpeg) == (read_image_info(jpeg), False)  # not a PNG: waited for
+            assert [facts for facts, _ in early] == [read_image_info(p) for p in (png, jpeg, gif)]
     finally:
         imageinfo._read_image_info = decode  # type: ignore[assignment]

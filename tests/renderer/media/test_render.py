@@ -300,3 +300,40 @@ def test_a_verdict_that_comes_between_planning_and_filling_keeps_its_path(
     with pytest.raises(RenderError) as caught:
         render(template, [{"template": 1, "logo": {"type": "image", "src": "bad.png"}}], {"bad.png": damaged})
     assert [p.path for p in caught.value.problems] == ["slides[0].logo.src"]
+
+
+def test_a_cut_jpeg_planned_on_its_header_is_refused_with_its_path(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import threading
+
+    from deckkit.renderer import engine
+    from deckkit.renderer.media import imageinfo
+
+    template = target_slides(tmp_path / "t.pptx", ["photo"], caption=False)
+    whole = picture(640, 480, "JPEG")
+    cut = whole[: len(whole) * 2 // 3]
+    assert imageinfo._header_facts(cut) is not None  # its header reads as whole
+    assembled = threading.Event()
+    decode, confirm = imageinfo._read_image_info, engine.confirm_pictures
+
+    def held(data: bytes) -> imageinfo.ImageInfo:
+        if threading.current_thread().name == "deckkit-pictures":
+            assembled.wait(60)
+        return decode(data)
+
+    def confirming(pictures: list[Any]) -> list[Any]:
+        assembled.set()
+        return confirm(pictures)
+
+    monkeypatch.setattr(imageinfo, "_read_image_info", held)
+    monkeypatch.setattr(engine, "confirm_pictures", confirming)
+    data = [{"template": 1, "photo": {"type": "image", "src": "photo.jpg"}}]
+    with pytest.raises(RenderError) as caught:
+        render(template, data, {"photo.jpg": cut})
+    (problem,) = caught.value.problems
+    assert problem.path == "slides[0].photo.src"
+    assert problem.message.startswith('"photo.jpg" is a damaged JPEG picture (')
+    assert assembled.is_set()
+    assembled.clear()
+    assert render(template, data, {"photo.jpg": whole}).slide_count == 1

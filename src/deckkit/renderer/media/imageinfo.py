@@ -115,20 +115,39 @@ def image_facts(data: bytes) -> tuple[ImageInfo, bool]:
     """(what :func:`read_image_info` answers, whether its verdict is still to come).
 
     The verdict is left to come for a picture that a ``read_ahead`` block checks on its thread
-    and whose facts its chunks settle (a plain PNG, ``pngcheck.png_facts``): the render plans
-    and fills with the facts while the thread inflates the rows. Whoever takes facts with a
-    verdict to come must call ``read_image_info`` on the same object before the block ends, and
-    treat its UnreadableImageError as the picture's problem. It is so for as long as the block
-    lives, even once the thread has its answer: the one who confirms reports it, with the path
-    the picture was planned under, whichever check asks first.
+    and whose facts its header settles: a plain PNG's chunks (``pngcheck.png_facts``), a JPEG's
+    or GIF's header as Pillow reads it before decoding. The render plans and fills with the
+    facts while the thread decodes. Whoever takes facts with a verdict to come must call
+    ``read_image_info`` on the same object before the block ends, and treat its
+    UnreadableImageError as the picture's problem. It is so for as long as the block lives,
+    even once the thread has its answer: the one who confirms reports it, with the path the
+    picture was planned under, whichever check asks first.
     """
     with _ahead_lock:
         ahead = _ahead.get(id(data))
     if ahead is not None and ahead[0] is data:
-        facts = png_facts(data)
+        facts = _header_facts(data)
         if facts is not None:
-            return ImageInfo("png", "PNG", facts.width, facts.height, *_resolution(facts.dpi)), True
+            return facts, True
     return read_image_info(data), False
+
+
+def _header_facts(data: bytes) -> ImageInfo | None:
+    """The facts the header settles, or None when only decoding tells (or the header is damaged)."""
+    fmt = _format_of(data)
+    if fmt == "PNG":
+        facts = png_facts(data)
+        return (
+            None
+            if facts is None
+            else ImageInfo("png", "PNG", facts.width, facts.height, *_resolution(facts.dpi))
+        )
+    if fmt is None:
+        return None
+    try:
+        return _decoded_by_pillow(data, fmt, decode=False)
+    except UnreadableImageError:  # the verdict, waited for, says so with its message
+        return None
 
 
 # id(picture) -> (picture, its answer on the read-ahead thread); the picture is kept so that
@@ -198,7 +217,9 @@ def _read_image_info(data: bytes) -> ImageInfo:
     return _decoded_by_pillow(data, fmt)
 
 
-def _decoded_by_pillow(data: bytes, fmt: str) -> ImageInfo:
+def _decoded_by_pillow(data: bytes, fmt: str, *, decode: bool = True) -> ImageInfo:
+    """Pillow's facts of the picture, decoded whole (or, with ``decode=False``, its header read:
+    for JPEG and GIF the same facts, whose verdict is still to come)."""
     from PIL import Image, UnidentifiedImageError
 
     try:
@@ -210,7 +231,8 @@ def _decoded_by_pillow(data: bytes, fmt: str) -> ImageInfo:
                 dpi = picture.info.get("dpi")
                 # Decoded before the orientation is asked for: a PNG's getexif() decodes it
                 # too, and _orientation's guard would swallow a damaged file's error.
-                picture.load()
+                if decode:
+                    picture.load()
                 orientation = _orientation(picture)
     except UnidentifiedImageError as e:
         raise UnreadableImageError(f"is a damaged {fmt} picture (its header cannot be read)") from e
