@@ -7,9 +7,10 @@ the same; it stays the judge of every other file).
 
 Decoding a photo takes 10-20 ms, and Pillow's decoder and zlib release the GIL: ``read_ahead``
 decodes a render's pictures on a thread of their own while the render goes on, and
-``read_image_info`` then takes the thread's answer. A plain PNG need not even be waited for:
-``image_facts`` answers its size and resolution from its chunks, and the render asks for the
-verdict only once the deck is assembled. A warm process keeps the pictures it has seen
+``read_image_info`` then takes the thread's answer. A render need not even wait for it:
+``image_facts`` answers the facts from the header (a plain PNG's chunks, a JPEG's or GIF's
+header as Pillow reads it before decoding), and the render asks for the verdict only once the
+deck is assembled. A warm process keeps the pictures it has seen
 (``_read_image_info``'s cache), so this serves new pictures: every render of the service, the
 CLI's one render.
 """
