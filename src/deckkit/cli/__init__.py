@@ -44,10 +44,10 @@ def console() -> NoReturn:
     """The ``deckkit`` command and ``python -m deckkit``: :func:`main`, then the process ends.
 
     A verb that leaves nothing behind to close (it says so with ``ends_process=True`` in its
-    defaults: render, validate, inspect, schema) ends the process as soon as its output is
-    flushed (stdout and stderr, files it wrote are closed). Tearing the interpreter down would free a render's objects one by one: 40 ms of a
-    200-slide ``deckkit render`` that nobody waits for on purpose. The server's verbs hold
-    database connections and exit the ordinary way.
+    defaults: render, validate, inspect, schema) ends the process as soon as stdout and stderr
+    are flushed; the files it wrote are closed already. Tearing the interpreter down would free
+    a render's objects one by one: 40 ms of a 200-slide ``deckkit render`` that nobody waits
+    for on purpose. The server's verbs hold database connections and exit the ordinary way.
     """
     # Pydantic looks through every installed package's entry points for plugins before it builds
     # the data model's first validator (6 ms in an environment of 200 packages). Its plugins
