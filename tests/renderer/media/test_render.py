@@ -203,34 +203,63 @@ def _rows_damaged(png: bytes) -> bytes:
     return png[: start - 4] + b"IDAT" + bytes(body) + crc + png[start + length + 4 :]
 
 
-def test_a_picture_planned_on_its_facts_is_still_refused_when_its_rows_are_damaged(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
+class _Hold:
+    """The read-ahead thread decodes nothing until ``release`` is set; ``held`` counts the
+    pictures it really had to wait with (the proof that the render went on without them)."""
+
+    def __init__(self) -> None:
+        import threading
+
+        self.release = threading.Event()
+        self.held = 0
+        self.confirmed: list[str] = []  # what the render's confirmation was given (srcs)
+
+
+def _held_thread(monkeypatch: pytest.MonkeyPatch) -> _Hold:
     import threading
 
-    from deckkit.renderer import engine
     from deckkit.renderer.media import imageinfo
+
+    hold = _Hold()
+    decode = imageinfo._read_image_info
+
+    def held(data: bytes) -> imageinfo.ImageInfo:
+        if threading.current_thread().name == "deckkit-pictures" and not hold.release.is_set():
+            hold.held += 1
+            hold.release.wait(60)
+        return decode(data)
+
+    monkeypatch.setattr(imageinfo, "_read_image_info", held)
+    return hold
+
+
+@pytest.fixture
+def assembled(monkeypatch: pytest.MonkeyPatch) -> _Hold:
+    """The read-ahead thread held until the deck is assembled (the event, set by the render's
+    confirmation): planning and filling can only have had the pictures' header facts, and each
+    verdict is the one confirm_pictures asks for at the end."""
+    from deckkit.renderer import engine
+
+    hold = _held_thread(monkeypatch)
+    confirm = engine.confirm_pictures
+
+    def confirming(pictures: list[Any]) -> list[Any]:
+        hold.release.set()
+        hold.confirmed += [picture.src for picture in pictures]
+        return confirm(pictures)
+
+    monkeypatch.setattr(engine, "confirm_pictures", confirming)
+    return hold
+
+
+def test_a_picture_planned_on_its_facts_is_still_refused_when_its_rows_are_damaged(
+    tmp_path: Path, assembled: _Hold
+) -> None:
     from deckkit.renderer.media.pngcheck import png_facts
 
     template = target_slides(tmp_path / "t.pptx", ["logo", "chart"], caption=False)
     damaged = _rows_damaged(picture(640, 480))
     assert png_facts(damaged) is not None  # plain on its face
-    # The thread is held until the deck is assembled: planning and filling can only have had
-    # the facts, and the verdict is the one confirm_pictures asks for at the end.
-    assembled = threading.Event()
-    decode, confirm = imageinfo._read_image_info, engine.confirm_pictures
-
-    def held(data: bytes) -> imageinfo.ImageInfo:
-        if threading.current_thread().name == "deckkit-pictures":
-            assembled.wait(60)
-        return decode(data)
-
-    def confirming(pictures: list[Any]) -> list[Any]:
-        assembled.set()
-        return confirm(pictures)
-
-    monkeypatch.setattr(imageinfo, "_read_image_info", held)
-    monkeypatch.setattr(engine, "confirm_pictures", confirming)
     data: dict[str, Any] = {
         "slides": [
             {"template": 1, "logo": {"type": "image", "src": "good.png"}},
@@ -243,15 +272,16 @@ def test_a_picture_planned_on_its_facts_is_still_refused_when_its_rows_are_damag
     (problem,) = caught.value.problems
     assert problem.path == "slides[1].chart.src"
     assert problem.message.startswith('"bad.png" is a damaged PNG picture (')
-    assert assembled.is_set()
+    assert assembled.held  # the thread waited: planning and filling went on without the verdict
+    assert assembled.confirmed == ["good.png", "bad.png"]
     # With another problem, all are listed at once (the verdict then is waited for).
-    assembled.clear()
+    assembled.release.clear()
     data["slides"].append({"template": 9})
     with pytest.raises(RenderError) as caught:
         render(template, data, media)
     assert [p.path for p in caught.value.problems] == ["slides[2].template", "slides[1].chart.src"]
     # And the good picture alone renders.
-    assembled.clear()
+    assembled.release.clear()
     assert render(template, data["slides"][:1], media).slide_count == 1
 
 
@@ -273,67 +303,42 @@ def test_a_dry_run_waits_for_the_verdict(tmp_path: Path) -> None:
 def test_a_verdict_that_comes_between_planning_and_filling_keeps_its_path(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    import threading
-
     from deckkit.renderer import engine
     from deckkit.renderer.media import imageinfo
 
     template = target_slides(tmp_path / "t.pptx", ["logo"], caption=False)
     damaged = _rows_damaged(picture(640, 480))
-    planned = threading.Event()
-    decode, plan_deck = imageinfo._read_image_info, engine.plan_deck
-
-    def held(data: bytes) -> imageinfo.ImageInfo:
-        if threading.current_thread().name == "deckkit-pictures":
-            planned.wait(60)
-        return decode(data)
+    planned = _held_thread(monkeypatch)
+    plan_deck = engine.plan_deck
 
     def plan_then_let_the_thread_finish(*args: Any) -> Any:
         plan = plan_deck(*args)
-        planned.set()
+        assert plan.pictures  # planned on its facts
+        planned.release.set()
         for _, future in list(imageinfo._ahead.values()):
             future.exception(timeout=60)  # the verdict is in before the deck is filled
         return plan
 
-    monkeypatch.setattr(imageinfo, "_read_image_info", held)
     monkeypatch.setattr(engine, "plan_deck", plan_then_let_the_thread_finish)
     with pytest.raises(RenderError) as caught:
         render(template, [{"template": 1, "logo": {"type": "image", "src": "bad.png"}}], {"bad.png": damaged})
     assert [p.path for p in caught.value.problems] == ["slides[0].logo.src"]
 
 
-def test_a_cut_jpeg_planned_on_its_header_is_refused_with_its_path(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    import threading
-
-    from deckkit.renderer import engine
+def test_a_cut_jpeg_planned_on_its_header_is_refused_with_its_path(tmp_path: Path, assembled: _Hold) -> None:
     from deckkit.renderer.media import imageinfo
 
     template = target_slides(tmp_path / "t.pptx", ["photo"], caption=False)
     whole = picture(640, 480, "JPEG")
     cut = whole[: len(whole) * 2 // 3]
     assert imageinfo._header_facts(cut) is not None  # its header reads as whole
-    assembled = threading.Event()
-    decode, confirm = imageinfo._read_image_info, engine.confirm_pictures
-
-    def held(data: bytes) -> imageinfo.ImageInfo:
-        if threading.current_thread().name == "deckkit-pictures":
-            assembled.wait(60)
-        return decode(data)
-
-    def confirming(pictures: list[Any]) -> list[Any]:
-        assembled.set()
-        return confirm(pictures)
-
-    monkeypatch.setattr(imageinfo, "_read_image_info", held)
-    monkeypatch.setattr(engine, "confirm_pictures", confirming)
     data = [{"template": 1, "photo": {"type": "image", "src": "photo.jpg"}}]
     with pytest.raises(RenderError) as caught:
         render(template, data, {"photo.jpg": cut})
     (problem,) = caught.value.problems
     assert problem.path == "slides[0].photo.src"
     assert problem.message.startswith('"photo.jpg" is a damaged JPEG picture (')
-    assert assembled.is_set()
-    assembled.clear()
+    assert assembled.held  # the thread waited: planning and filling went on without the verdict
+    assert assembled.confirmed == ["photo.jpg"]
+    assembled.release.clear()
     assert render(template, data, {"photo.jpg": whole}).slide_count == 1
