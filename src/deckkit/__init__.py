@@ -11,6 +11,7 @@ from __future__ import annotations
 import importlib
 from typing import TYPE_CHECKING, Any
 
+from deckkit._lazy import lazy_names
 from deckkit.errors import (
     BundleError,
     DataError,
@@ -169,19 +170,13 @@ __all__ = [
 ]
 
 
+_named, __dir__ = lazy_names(globals(), _LAZY, _FORMER_NAMES)
+
+
 def __getattr__(name: str) -> Any:
     if name in _SUBMODULES:
         return importlib.import_module(f"deckkit.{name}")
-    module = _LAZY.get(name)
-    if module is None:
-        raise AttributeError(f"module 'deckkit' has no attribute {name!r}")
-    value = getattr(importlib.import_module(module), _FORMER_NAMES.get(name, name))
-    globals()[name] = value
-    return value
-
-
-def __dir__() -> list[str]:
-    return sorted(set(globals()) | set(__all__))
+    return _named(name)
 
 
 def load_ipython_extension(ipython: Any) -> None:

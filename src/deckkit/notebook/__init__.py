@@ -7,8 +7,9 @@ display, and must not pay for the template browser.
 
 from __future__ import annotations
 
-import importlib
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
+
+from deckkit._lazy import lazy_names
 
 if TYPE_CHECKING:
     from deckkit.notebook.browser import TemplateBrowser, browse
@@ -24,13 +25,4 @@ _HOME = {
 }
 
 
-def __getattr__(name: str) -> Any:
-    if name not in _HOME:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    value = getattr(importlib.import_module(_HOME[name]), name)
-    globals()[name] = value
-    return value
-
-
-def __dir__() -> list[str]:
-    return sorted([*globals(), *__all__])
+__getattr__, __dir__ = lazy_names(globals(), _HOME)

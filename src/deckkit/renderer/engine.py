@@ -114,22 +114,20 @@ def render(
             plan = plan_deck(package, deck, files)
             if plan.blocking(strict=strict):
                 _confirm_pictures(plan)  # every problem at once
-                problems = plan.blocking(strict=strict)
-                raise RenderError(
-                    problems, summary=f"the data does not fit the template ({_count(problems)})"
-                )
+                raise _misfit(plan.blocking(strict=strict))
             warnings = list(plan.warnings)
             pptx = assemble(
                 package, deck, plan.slides, files, warnings
             )  # adds what filling finds (off-slide)
-            # The pictures planned on their facts alone: their rows were checked meanwhile.
-            damaged = confirm_pictures(plan.pictures)
-            if damaged:
-                raise RenderError(damaged, summary=f"the data does not fit the template ({_count(damaged)})")
+            # The pictures planned on their header's facts: they were decoded meanwhile.
+            _confirm_pictures(plan)
+            if plan.problems:
+                raise _misfit(plan.problems)
     if strict and warnings:
-        raise RenderError(warnings, summary=f"the data does not fit the template ({_count(warnings)})")
+        raise _misfit(warnings)
     return RenderResult(pptx, plan.slide_count, warnings)
 
 
-def _count(problems: list[Problem]) -> str:
-    return "1 problem" if len(problems) == 1 else f"{len(problems)} problems"
+def _misfit(problems: list[Problem]) -> RenderError:
+    count = "1 problem" if len(problems) == 1 else f"{len(problems)} problems"
+    return RenderError(problems, summary=f"the data does not fit the template ({count})")

@@ -36,6 +36,26 @@ def picture(width: int, height: int, fmt: str = "PNG", dpi: float | None = None)
     return out.getvalue()
 
 
+def image_data_flipped(png: bytes, at: int) -> bytes:
+    """The PNG with bit 4 of its (first) image data chunk's byte ``at`` flipped and the chunk's
+    CRC made to match again: its chunks look whole, only decoding its rows can find it out."""
+    import struct
+    import zlib
+
+    start = png.index(b"IDAT") + 4
+    (length,) = struct.unpack(">I", png[start - 8 : start - 4])
+    body = bytearray(png[start : start + length])
+    body[at] ^= 0x10
+    crc = struct.pack(">I", zlib.crc32(b"IDAT" + bytes(body)))
+    return png[: start - 4] + b"IDAT" + bytes(body) + crc + png[start + length + 4 :]
+
+
+def image_data_length(png: bytes) -> int:
+    """The length of a PNG's first image data chunk."""
+    start = png.index(b"IDAT")
+    return int.from_bytes(png[start - 4 : start], "big")
+
+
 def fake_mp4() -> bytes:
     """The opening boxes of an MP4 file (ftyp + empty mdat): enough to be recognised."""
     ftyp = b"\x00\x00\x00\x18ftypmp42\x00\x00\x00\x00mp42isom"

@@ -27,6 +27,7 @@ from deckkit.renderer.media.imageinfo import (
     _resolution,
 )
 from deckkit.renderer.media.pngcheck import HANDLED_HERE, LEFT_TO_PILLOW, PngFacts, png_facts, vouch_png
+from tests.renderer.media.builders import image_data_flipped, image_data_length
 
 
 def _pillow(mode: str, size: tuple[int, int] = (37, 23), **save: object) -> bytes:
@@ -219,13 +220,10 @@ def test_a_flipped_bit_in_the_image_data_with_its_crc_mended() -> None:
     # The chunk checks out; the rows then are what zlib says of them. Before, Pillow's own path
     # took such a file when its getexif() had swallowed the decoding error.
     base = _png(40, 20, filters=bytes(range(5)))
-    start = base.index(b"IDAT") + 4
-    length = struct.unpack(">I", base[start - 8 : start - 4])[0]
+    length = image_data_length(base)
     refused = 0
-    for at in range(start + 2, start + length):
-        body = bytearray(base[start : start + length])
-        body[at - start] ^= 0x10
-        data = base[: start - 8] + _chunk(b"IDAT", bytes(body)) + base[start + length + 4 :]
+    for at in range(2, length):
+        data = image_data_flipped(base, at)
         _same_as_pillow(data)
         verdict = _verdict(lambda data=data: _read_image_info(data))
         refused += isinstance(verdict, str) and verdict.startswith("unreadable: is a damaged PNG picture (")

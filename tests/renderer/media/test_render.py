@@ -13,7 +13,16 @@ from lxml import etree
 from deckkit.errors import RenderError
 from deckkit.renderer import render
 from tests.readers import assert_readable
-from tests.renderer.media.builders import EMU, TARGET, fake_mp4, picture, rich_template, target_slides
+from tests.renderer.media.builders import (
+    EMU,
+    TARGET,
+    fake_mp4,
+    image_data_flipped,
+    image_data_length,
+    picture,
+    rich_template,
+    target_slides,
+)
 from tests.renderer.media.fake_package import NS
 
 R_EMBED = f"{{{NS['r']}}}embed"
@@ -190,17 +199,7 @@ def test_rendered_matrix_passes_all_readers(tmp_path: Path) -> None:
 
 
 def _rows_damaged(png: bytes) -> bytes:
-    """The PNG with a flipped bit in its image data and the chunk's CRC made to match again:
-    its chunks look whole (its facts are read from them), only inflating its rows finds it out."""
-    import struct
-    import zlib
-
-    start = png.index(b"IDAT") + 4
-    (length,) = struct.unpack(">I", png[start - 8 : start - 4])
-    body = bytearray(png[start : start + length])
-    body[length // 2] ^= 0x10
-    crc = struct.pack(">I", zlib.crc32(b"IDAT" + bytes(body)))
-    return png[: start - 4] + b"IDAT" + bytes(body) + crc + png[start + length + 4 :]
+    return image_data_flipped(png, image_data_length(png) // 2)
 
 
 class _Hold:

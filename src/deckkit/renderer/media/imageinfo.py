@@ -104,11 +104,10 @@ def read_image_info(data: bytes) -> ImageInfo:
     Raises UnreadableImageError when the bytes are not such a picture or cannot be decoded.
     """
     data = data if isinstance(data, bytes) else bytes(data)
-    with _ahead_lock:
-        ahead = _ahead.get(id(data))
+    ahead = _ahead_of(data)
     # cancel() succeeds only while the thread has not begun this picture: then it is read here.
-    if ahead is not None and ahead[0] is data and not ahead[1].cancel():
-        return ahead[1].result()  # the thread's answer, or its UnreadableImageError
+    if ahead is not None and not ahead.cancel():
+        return ahead.result()  # the thread's answer, or its UnreadableImageError
     return _read_image_info(data)
 
 
@@ -124,15 +123,14 @@ def image_facts(data: bytes) -> tuple[ImageInfo, bool]:
     even once the thread has its answer: the one who confirms reports it, with the path the
     picture was planned under, whichever check asks first.
     """
-    with _ahead_lock:
-        ahead = _ahead.get(id(data))
-    if ahead is not None and ahead[0] is data:
+    if _ahead_of(data) is not None:
         facts = _header_facts(data)
         if facts is not None:
             return facts, True
     return read_image_info(data), False
 
 
+@lru_cache(maxsize=16)  # asked again by each check and placement of the picture until its verdict
 def _header_facts(data: bytes) -> ImageInfo | None:
     """The facts the header settles, or None when only decoding tells (or the header is damaged)."""
     fmt = _format_of(data)
@@ -155,6 +153,13 @@ def _header_facts(data: bytes) -> ImageInfo | None:
 # its id cannot be taken by another object while the entry lives.
 _ahead: dict[int, tuple[bytes, Future[ImageInfo]]] = {}
 _ahead_lock = threading.Lock()
+
+
+def _ahead_of(data: bytes) -> Future[ImageInfo] | None:
+    """The read-ahead thread's answer to come for this very object, if a block holds it."""
+    with _ahead_lock:
+        ahead = _ahead.get(id(data))
+    return ahead[1] if ahead is not None and ahead[0] is data else None
 
 
 @contextmanager
