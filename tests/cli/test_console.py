@@ -58,7 +58,7 @@ def test_the_plugin_search_is_off_unless_set(tmp_path: Path) -> None:
         "import os, sys\n"
         "sys.argv = ['deckkit', 'schema']\n"
         "import deckkit.cli\n"
-        "deckkit.cli._run = lambda argv: (print(os.environ['PYDANTIC_DISABLE_PLUGINS'], file=sys.stderr), (0, True))[1]\n"
+        "deckkit.cli._run = lambda argv, **_: (print(os.environ['PYDANTIC_DISABLE_PLUGINS'], file=sys.stderr), (0, True))[1]\n"
         "deckkit.cli.console()\n"
     )
     env = {k: v for k, v in os.environ.items() if k != "PYDANTIC_DISABLE_PLUGINS"}

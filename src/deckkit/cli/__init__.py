@@ -48,13 +48,14 @@ def console() -> NoReturn:
     are flushed; the files it wrote are closed already. Tearing the interpreter down would free
     a render's objects one by one: 40 ms of a 200-slide ``deckkit render`` that nobody waits
     for on purpose. The server's verbs hold database connections and exit the ordinary way.
+    Such a verb also starts with the allocator as a warm process has it (:mod:`._allocator`).
     """
     # Pydantic looks through every installed package's entry points for plugins before it builds
     # the data model's first validator (6 ms in an environment of 200 packages). Its plugins
     # observe validation in long-running programs; the command's one validation needs none.
     # An explicit setting, even an empty one, is kept.
     os.environ.setdefault("PYDANTIC_DISABLE_PLUGINS", "__all__")
-    status, ends_process = _run(None)
+    status, ends_process = _run(None, one_shot=True)
     if ends_process:
         for stream in (sys.stdout, sys.stderr):
             try:
@@ -67,14 +68,23 @@ def console() -> NoReturn:
     raise SystemExit(status)
 
 
-def _run(argv: Sequence[str] | None) -> tuple[int, bool]:
-    """(exit status, whether the verb may end the process at once)."""
+def _run(argv: Sequence[str] | None, *, one_shot: bool = False) -> tuple[int, bool]:
+    """(exit status, whether the verb may end the process at once).
+
+    ``one_shot``: the process is the command's alone (``console``), and a verb that ends it
+    may set the allocator up for its single run (:mod:`deckkit.cli._allocator`).
+    """
     parser = build_parser()
     args = parser.parse_args(argv)
     if not getattr(args, "run", None):
         parser.print_help()
         return 2, False
-    return _status(args), bool(getattr(args, "ends_process", False))
+    ends_process = bool(getattr(args, "ends_process", False))
+    if one_shot and ends_process:
+        from deckkit.cli._allocator import warm_allocator
+
+        warm_allocator()
+    return _status(args), ends_process
 
 
 def _status(args: argparse.Namespace) -> int:
