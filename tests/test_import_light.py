@@ -65,3 +65,16 @@ def test_a_render_loads_no_notebook_browser() -> None:
         "assert 'deckkit.notebook.browser' not in sys.modules and 'deckkit.inspect' not in sys.modules"
     )
     assert "deckkit" in loaded
+
+
+def test_a_render_without_a_misspelling_loads_nothing_for_one() -> None:
+    # difflib (the "did you mean" of a message), html (a web video's player) and a TypeAdapter
+    # for malformed scatter points load when met; a render that meets none never pays for them.
+    code = (
+        "import sys\nfrom deckkit.renderer import render\n"
+        "from deckkit.examples import template\n"
+        "render(template(), [{'template': 1, 'title': 'x'}])\n"
+        "late = {'difflib', 'html', 'pydantic.type_adapter'} & set(sys.modules)\n"
+        "assert not late, late\n"
+    )
+    subprocess.run([sys.executable, "-c", code], check=True)

@@ -14,10 +14,10 @@ server alike.
 
 from __future__ import annotations
 
-import difflib
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
+from deckkit._closest import closest
 from deckkit.errors import DataError, Problem, UnusedKeyWarning
 
 if TYPE_CHECKING:
@@ -75,8 +75,8 @@ def check_slide(template: Template, position: int, number: int, values: Mapping[
         if key not in kinds:
             from deckkit.warn import warn
 
-            near = difflib.get_close_matches(key, list(kinds), n=1)
-            hint = f"; did you mean `{near[0]}`?" if near else ""
+            near = closest(key, kinds)
+            hint = f"; did you mean `{near}`?" if near else ""
             keys = ", ".join(f"`{k}`" for k in kinds) or "none"
             warn(
                 Problem(

@@ -8,7 +8,6 @@ keys sit beside ``template`` in data.json but in ``Slide.values`` in the model, 
 
 from __future__ import annotations
 
-import difflib
 import functools
 import json
 from collections.abc import Iterator, Sequence
@@ -17,6 +16,7 @@ from typing import Any
 from pydantic import BaseModel, ValidationError
 from pydantic_core import ErrorDetails
 
+from deckkit._closest import closest
 from deckkit.errors import Problem
 from deckkit.model._types import shown
 from deckkit.model.elements import ELEMENT_TYPES, UNION_TAGS
@@ -105,8 +105,8 @@ def _message(error: ErrorDetails) -> str:
         if key in _all_field_names():
             # A field of other objects, not of this one: a look-alike (or the name itself) would mislead.
             return "unknown field"
-        hint = difflib.get_close_matches(key, _all_field_names(), n=1, cutoff=0.7)
-        return f'unknown field, did you mean "{hint[0]}"?' if hint else "unknown field"
+        hint = closest(key, _all_field_names(), cutoff=0.7)
+        return f'unknown field, did you mean "{hint}"?' if hint else "unknown field"
     if kind in ("literal_error", "enum"):
         return f"must be one of {ctx.get('expected', '')}, got {shown(value)}"
     if kind == "union_tag_not_found":
@@ -125,9 +125,9 @@ def _message(error: ErrorDetails) -> str:
 def _not_an_element(value: Any) -> str:
     if isinstance(value, dict) and "type" in value:
         tag = str(value["type"])
-        hint = difflib.get_close_matches(tag.lower(), ELEMENT_TYPES, n=1, cutoff=0.5)
+        hint = closest(tag.lower(), ELEMENT_TYPES, cutoff=0.5)
         base = f"unknown type {shown(value['type'])}; expected one of {', '.join(ELEMENT_TYPES)}"
-        return base + (f'; did you mean "{hint[0]}"?' if hint else "")
+        return base + (f'; did you mean "{hint}"?' if hint else "")
     return f"must be a string or an element object ({', '.join(ELEMENT_TYPES)}, or delete), got {_got(value)}"
 
 

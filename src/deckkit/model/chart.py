@@ -7,12 +7,12 @@ axis) are checked by the chart filler at render time, against the template chart
 
 from __future__ import annotations
 
+import functools
 from typing import TYPE_CHECKING, Annotated, Any, ClassVar, Literal
 
 from pydantic import (
     BeforeValidator,
     Field,
-    TypeAdapter,
     ValidatorFunctionWrapHandler,
     WrapValidator,
     field_validator,
@@ -36,6 +36,8 @@ from deckkit.model._types import (
 from deckkit.model.styles import Styles
 
 if TYPE_CHECKING:
+    from pydantic import TypeAdapter
+
     from deckkit.frames.chart import chart_from_dataframe
     from deckkit.frames.scatter import scatter_from_dataframe
 
@@ -116,7 +118,6 @@ def _point_shown(value: Any) -> str:
 
 Point = Annotated[tuple[Number, Number], BeforeValidator(_pair)]
 
-_CHECKED_POINTS: TypeAdapter[list[tuple[float, float]]] = TypeAdapter(list[Point])
 _PAIR_TYPES = frozenset({list, tuple})
 
 
@@ -126,7 +127,15 @@ def _points(value: Any, handler: ValidatorFunctionWrapHandler) -> Any:
     # checked by _pair, so that every message and its path are those of list[Point].
     if type(value) is list and set(map(type, value)) <= _PAIR_TYPES and set(map(len, value)) <= {2}:
         return handler(value)
-    return _CHECKED_POINTS.validate_python(value)
+    return _checked_points().validate_python(value)
+
+
+@functools.cache
+def _checked_points() -> TypeAdapter[list[tuple[float, float]]]:
+    """Built on the first points that are not all plain pairs, not with the model."""
+    from pydantic import TypeAdapter
+
+    return TypeAdapter(list[Point])
 
 
 Points = Annotated[list[tuple[Number, Number]], WrapValidator(_points)]

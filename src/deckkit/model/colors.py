@@ -16,6 +16,7 @@ from __future__ import annotations
 import re
 from typing import Literal, NamedTuple
 
+from deckkit._closest import closest
 from deckkit.model.patterns import HEX_COLOR_PATTERN
 
 THEME_COLOR_NAMES: tuple[str, ...] = (
@@ -81,10 +82,8 @@ def _suggest(text: str, names: tuple[str, ...]) -> str:
     web = re.sub(r"^(?i:dark)", "dk", re.sub(r"^(?i:light)", "lt", text)).lower()
     if web in lowered:
         return lowered[web]
-    import difflib  # only for a colour name that is not one: kept off the import of the model
-
-    close = difflib.get_close_matches(text.lower(), list(lowered), n=1, cutoff=0.6)
-    return lowered[close[0]] if close else ""
+    close = closest(text.lower(), lowered)
+    return lowered[close] if close else ""
 
 
 def parse_color(text: str, *, allow_theme: bool = True) -> ParsedColor:

@@ -12,13 +12,13 @@ slide layout, and wins over the target's own ``a:xfrm`` when given.
 
 from __future__ import annotations
 
-import difflib
 import posixpath
 from collections.abc import Mapping
 from typing import Protocol
 
 from lxml import etree
 
+from deckkit._closest import closest
 from deckkit.errors import Problem, RenderError
 from deckkit.model.elements import Image, Video
 from deckkit.renderer.drawingml import Box
@@ -95,9 +95,9 @@ def _extension(path: str) -> str:
 
 def _missing(src: str, media: MediaFiles) -> str:
     message = f'"{src}" is not in the zip'
-    close = difflib.get_close_matches(src, list(media), n=1, cutoff=0.6)
+    close = closest(src, media)
     if close:
-        return message + f'; did you mean "{close[0]}"?'
+        return message + f'; did you mean "{close}"?'
     return message + " (paths are relative to the folder of data.json)"
 
 

@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import io
 import re
-from html import escape
 from urllib.parse import parse_qs, urlsplit
 
 from lxml import etree
@@ -143,6 +142,8 @@ def make_video_picture(pic: etree._Element, video_rid: str, media_rid: str | Non
         media_ext = etree.SubElement(ext_lst, _p("ext"), uri=_MEDIA_EXT_URI)
         etree.SubElement(media_ext, f"{{{P14}}}media", {f"{{{R}}}embed": media_rid}, nsmap={"p14": P14})
     if embed is not None:
+        from html import escape  # only for a web video's player: html.entities is large
+
         frame = pic.find("p:spPr/a:xfrm/a:ext", NSMAP)
         width = 560
         height = 315
