@@ -26,7 +26,7 @@ from contextlib import contextmanager
 from functools import lru_cache
 from typing import NamedTuple
 
-from deckkit.renderer.media.pngcheck import INFLATE_STEP, png_facts, vouch_png
+from deckkit.renderer.media.pngcheck import INFLATE_STEP, PngFacts, png_facts, vouch_png
 
 __all__ = [
     "DEFAULT_DPI",
@@ -135,12 +135,7 @@ def _header_facts(data: bytes) -> ImageInfo | None:
     """The facts the header settles, or None when only decoding tells (or the header is damaged)."""
     fmt = _format_of(data)
     if fmt == "PNG":
-        facts = png_facts(data)
-        return (
-            None
-            if facts is None
-            else ImageInfo("png", "PNG", facts.width, facts.height, *_resolution(facts.dpi))
-        )
+        return _png_info(png_facts(data))
     if fmt is None:
         return None
     try:
@@ -217,10 +212,17 @@ def _read_image_info(data: bytes) -> ImageInfo:
     if fmt is None:
         raise UnreadableImageError("is not a PNG, JPEG or GIF picture")
     if fmt == "PNG":
-        facts = vouch_png(data, step=getattr(_step, "size", INFLATE_STEP))
-        if facts is not None:
-            return ImageInfo("png", "PNG", facts.width, facts.height, *_resolution(facts.dpi))
+        vouched = _png_info(vouch_png(data, step=getattr(_step, "size", INFLATE_STEP)))
+        if vouched is not None:
+            return vouched
     return _decoded_by_pillow(data, fmt)
+
+
+def _png_info(facts: PngFacts | None) -> ImageInfo | None:
+    """The ImageInfo of a PNG's facts as ``pngcheck`` read them (None stays None)."""
+    return (
+        None if facts is None else ImageInfo("png", "PNG", facts.width, facts.height, *_resolution(facts.dpi))
+    )
 
 
 def _decoded_by_pillow(data: bytes, fmt: str, *, decode: bool = True) -> ImageInfo:
