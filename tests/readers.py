@@ -38,7 +38,7 @@ def transitional_baseline(template: Path, workdir: Path) -> Path:
     """
     import zipfile
 
-    from deckkit.renderer.opc.strict import to_transitional
+    from deckkit.ooxml.opc.strict import to_transitional
 
     with zipfile.ZipFile(template) as source:
         if b"purl.oclc.org" not in source.read("_rels/.rels"):

@@ -57,7 +57,7 @@ def test_every_public_submodule_is_an_attribute_of_the_package() -> None:
 
 
 def test_a_render_loads_no_notebook_browser() -> None:
-    # The result's display lives in deckkit.notebook.reprs; the template browser is not needed.
+    # The result's display lives in deckkit.display; the template browser is not needed.
     loaded = _loaded_after(
         "import sys\nfrom deckkit.renderer import render\n"
         "from deckkit.examples import template\n"

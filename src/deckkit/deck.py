@@ -30,9 +30,9 @@ from deckkit.model.media_bytes import mismatch
 from deckkit.model.patterns import IMAGE_EXTENSIONS, VIDEO_EXTENSIONS
 
 if TYPE_CHECKING:
-    from deckkit.inspect import Template
     from deckkit.renderer import RenderResult
-    from deckkit.validate import ValidationReport
+    from deckkit.template.inspect import Template
+    from deckkit.template.validate import ValidationReport
 
 __all__ = ["Deck"]
 
@@ -161,7 +161,7 @@ class Deck:
             ) from None
         inspected = self._template_info()
         if inspected is not None:
-            from deckkit.early_checks import check_slide
+            from deckkit.template.early_checks import check_slide
 
             check_slide(inspected, position, slide.template, slide.values)
         for element in slide.values.values():
@@ -173,7 +173,7 @@ class Deck:
     def _template_info(self) -> Template | None:
         """The template opened for inspection, or None when it cannot be (render says why)."""
         if self._inspected is None:
-            from deckkit.inspect import Template
+            from deckkit.template.inspect import Template
 
             try:
                 self._inspected = Template(self._template, self._name)
@@ -183,7 +183,7 @@ class Deck:
 
     def validate(self) -> ValidationReport:
         """Check the deck against its template as a render would (every problem), writing nothing."""
-        from deckkit.validate import validate_deck
+        from deckkit.template.validate import validate_deck
 
         return validate_deck(self._template, self.to_data(), self._media, what="deck")
 
@@ -278,16 +278,16 @@ class Deck:
         Cached while the deck is unchanged; the Deck's own display then includes them too.
         Pictures come from LibreOffice when installed, else wireframes (the display says which).
         """
-        from deckkit.notebook.reprs.deck import preview
+        from deckkit.display.deck import preview
 
         return preview(self)
 
     def __repr__(self) -> str:
-        from deckkit.notebook.reprs.deck import deck_text
+        from deckkit.display.deck import deck_text
 
         return deck_text(self)
 
     def _repr_html_(self) -> str:
-        from deckkit.notebook.reprs.deck import deck_html
+        from deckkit.display.deck import deck_html
 
         return deck_html(self)

@@ -12,9 +12,9 @@ from pathlib import Path
 import pytest
 
 from deckkit.errors import TemplateError
+from deckkit.ooxml.locate import KEY_PATTERN, locate_placeholders
+from deckkit.ooxml.opc.package import open_package
 from deckkit.renderer import render
-from deckkit.renderer.locate import KEY_PATTERN, locate_placeholders
-from deckkit.renderer.opc.package import open_package
 from tests.readers import CORPUS, assert_readable
 
 FILES = sorted(CORPUS.glob("*/*.pptx")) if CORPUS.exists() else []

@@ -38,9 +38,9 @@ from typing import Any
 import pytest
 
 from deckkit.errors import DeckkitError
+from deckkit.ooxml.locate import locate_placeholders
+from deckkit.ooxml.opc.package import open_package
 from deckkit.renderer import render_bundle
-from deckkit.renderer.locate import locate_placeholders
-from deckkit.renderer.opc.package import open_package
 from tests.fuzz.mutate import Example, Mutator, read_zip
 from tests.readers import CORPUS, SHARED, reopen_with_python_pptx, schema_problems
 

@@ -6,8 +6,8 @@ from pathlib import Path
 import pytest
 
 from deckkit.errors import TemplateError
-from deckkit.inspect import Template
 from deckkit.model import parse_data
+from deckkit.template.inspect import Template
 
 
 def test_lists_every_key_with_its_kind(template_bytes: bytes) -> None:

@@ -3,8 +3,8 @@ from __future__ import annotations
 import pytest
 from lxml import etree
 
-from deckkit.inspect import Template
-from deckkit.preview import libreoffice_available, slide_pngs, wireframe_svg
+from deckkit.template.inspect import Template
+from deckkit.template.preview import libreoffice_available, slide_pngs, wireframe_svg
 
 
 def test_wireframe_marks_keys_at_inherited_positions(template_bytes: bytes) -> None:

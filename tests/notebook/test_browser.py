@@ -44,6 +44,6 @@ def test_magic_and_error_display(template_bytes: bytes, tmp_path: Path) -> None:
 
 @pytest.fixture(autouse=True)
 def _no_previews(monkeypatch: pytest.MonkeyPatch) -> None:
-    import deckkit.preview
+    import deckkit.template.preview
 
-    monkeypatch.setattr(deckkit.preview, "libreoffice_available", lambda: False)
+    monkeypatch.setattr(deckkit.template.preview, "libreoffice_available", lambda: False)

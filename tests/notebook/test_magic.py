@@ -14,7 +14,7 @@ import pytest
 import deckkit
 from deckkit import Deck, examples
 from deckkit.notebook.extension import ErrorDisplay
-from deckkit.notebook.skeleton import python_skeleton
+from deckkit.template.skeleton import python_skeleton
 
 pytestmark = pytest.mark.usefixtures("wireframes")
 

@@ -12,8 +12,8 @@ import deckkit
 from deckkit import Chart, Deck, Image, Scatter, Table, examples
 from deckkit.errors import Problem
 from deckkit.frames import currency
-from deckkit.preview import libreoffice_available
 from deckkit.renderer import RenderResult
+from deckkit.template.preview import libreoffice_available
 
 pytestmark = pytest.mark.usefixtures("wireframes")
 

@@ -93,7 +93,7 @@ def test_overlapping_pauses_in_threads_restore_when_the_last_ends() -> None:
 
 
 def _cyclic_occurrences(template: Path, slides: int) -> int:
-    from deckkit.renderer.locate import Occurrence
+    from deckkit.ooxml.locate import Occurrence
 
     gc.collect()
     gc.disable()

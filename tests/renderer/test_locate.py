@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from lxml import etree
 
-from deckkit.renderer.locate import locate_placeholders
+from deckkit.ooxml.locate import locate_placeholders
 
 SLIDE = """<p:sld xmlns:a="http://schemas.openxmlformats.org/drawingml/2006/main"
   xmlns:p="http://schemas.openxmlformats.org/presentationml/2006/main"

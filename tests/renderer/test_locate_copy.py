@@ -6,9 +6,9 @@ import copy
 
 from lxml import etree
 
-from deckkit.renderer.locate import SlidePlaceholders, locate_placeholders
+from deckkit.ooxml.locate import SlidePlaceholders, locate_placeholders
+from deckkit.ooxml.opc.part import Part
 from deckkit.renderer.locate_copy import CopyLocator
-from deckkit.renderer.opc.part import Part
 from tests.renderer.test_locate import SLIDE
 
 CT = "application/vnd.openxmlformats-officedocument.presentationml.slide+xml"

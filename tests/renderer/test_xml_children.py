@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from lxml import etree
 
-from deckkit.renderer.xml_children import child_elements, first_child, first_on_path
+from deckkit.ooxml.xml_children import child_elements, first_child, first_on_path
 
 _XML = (
     b'<p:sp xmlns:p="urn:p" xmlns:a="urn:a" xmlns:b="urn:b"><!-- a comment --><?pi x?>'

@@ -6,7 +6,7 @@ import copy
 
 from lxml import etree
 
-from deckkit.renderer.xml_copy import copy_tree
+from deckkit.ooxml.xml_copy import copy_tree
 
 _XML = (
     b'<p:sp xmlns:p="urn:p" xmlns:a="urn:a"><a:p><a:r><a:rPr lang="en" b="1"><a:solidFill/></a:rPr>'

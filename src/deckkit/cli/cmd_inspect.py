@@ -28,7 +28,7 @@ def register(verbs: Any) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from deckkit.inspect import Template
+    from deckkit.template.inspect import Template
 
     template = Template.open(args.template)
     if args.skeleton:

@@ -32,7 +32,7 @@ def register(verbs: Any) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from deckkit.validate import validate_path
+    from deckkit.template.validate import validate_path
 
     path = Path(args.input)
     if not path.is_file():

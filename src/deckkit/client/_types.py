@@ -170,7 +170,7 @@ class RenderedDeck(_Lenient):
         )
 
     def _repr_html_(self) -> str:
-        from deckkit.notebook.reprs.result import rendered_html
+        from deckkit.display.result import rendered_html
 
         extra = (
             ""

@@ -1,7 +1,7 @@
 """Short reprs and notebook displays for the elements a user holds (Table, Chart, Image, Slide...).
 
 pydantic's own repr of a Table or Chart runs to thousands of characters; these say what the
-element is in one line, and ``_repr_html_`` shows it (deckkit.notebook.reprs, imported on first
+element is in one line, and ``_repr_html_`` shows it (deckkit.display, imported on first
 display so that the model stays light).
 """
 
@@ -16,11 +16,11 @@ class Displayed:
     __slots__ = ()
 
     def __repr__(self) -> str:
-        from deckkit.notebook.reprs.elements import element_text
+        from deckkit.display.elements import element_text
 
         return element_text(self)
 
     def _repr_html_(self) -> str:
-        from deckkit.notebook.reprs.elements import element_html
+        from deckkit.display.elements import element_html
 
         return element_html(self)

@@ -1,7 +1,7 @@
 """Notebook front end: a template browser with slide previews, and the ``%load_ext deckkit`` extension.
 
 ipywidgets and IPython are imported when these are used, never by ``import deckkit``. The names
-below load on first use too: a render imports ``deckkit.notebook.reprs`` for its result's
+below load on first use too: a render imports ``deckkit.display`` for its result's
 display, and must not pay for the template browser.
 """
 

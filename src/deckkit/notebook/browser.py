@@ -7,7 +7,7 @@ import json
 import os
 from typing import Any
 
-from deckkit.inspect import Template, TemplateSlide
+from deckkit.template.inspect import Template, TemplateSlide
 
 __all__ = ["TemplateBrowser", "browse"]
 
@@ -75,7 +75,7 @@ class TemplateBrowser:
         if not self._use_previews:
             return None
         if self._pngs is None:
-            from deckkit.preview import PreviewUnavailableError, libreoffice_available, slide_pngs
+            from deckkit.template.preview import PreviewUnavailableError, libreoffice_available, slide_pngs
 
             if not libreoffice_available():
                 self._use_previews = False
@@ -89,7 +89,7 @@ class TemplateBrowser:
 
     def show(self, number: int) -> None:
         """Show template slide ``number`` (from 1)."""
-        from deckkit.preview import wireframe_svg
+        from deckkit.template.preview import wireframe_svg
 
         slide = self.template.slide(number)
         if self.selector.value != number:
@@ -105,7 +105,7 @@ class TemplateBrowser:
             self.sketch.value = wireframe_svg(self.template, number, width=self.width)
         self.keys.value = _placeholder_table(slide)
         self.skeleton.value = json.dumps(slide.skeleton(), indent=2, ensure_ascii=False)
-        from deckkit.notebook.skeleton import slide_code
+        from deckkit.template.skeleton import slide_code
 
         self.python.value = "\n".join(slide_code(slide))
 

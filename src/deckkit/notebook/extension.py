@@ -24,7 +24,7 @@ class ErrorDisplay:
         return f"{type(self.error).__name__}: {self.error}"
 
     def _repr_html_(self) -> str:
-        from deckkit.notebook.reprs._html import esc, problems_html
+        from deckkit.display.html import esc, problems_html
 
         problems = getattr(self.error, "problems", ())
         name = type(self.error).__name__

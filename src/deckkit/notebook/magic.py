@@ -65,7 +65,7 @@ def _run(words: list[str]) -> Any:
 
         return browse(_existing(path))
     if verb in ("keys", "skeleton"):
-        from deckkit.inspect import Template
+        from deckkit.template.inspect import Template
 
         template = Template.open(_existing(path))
         if verb == "keys":
@@ -75,7 +75,7 @@ def _run(words: list[str]) -> Any:
         if python:
             from IPython.display import Code
 
-            from deckkit.notebook.skeleton import python_skeleton
+            from deckkit.template.skeleton import python_skeleton
 
             return Code(python_skeleton(template, path), language="python")
         from IPython.display import JSON
@@ -84,7 +84,7 @@ def _run(words: list[str]) -> Any:
     if verb == "validate":
         return _validate(_existing(path))
     if verb == "preview":
-        from deckkit.notebook.reprs.result import PptxPreview
+        from deckkit.display.result import PptxPreview
 
         return PptxPreview(_existing(path))
     raise MagicError(f"unknown command {verb!r}; {USAGE}")
@@ -112,7 +112,7 @@ def _strict(rest: list[str]) -> Any:
 def _validate(source: Path) -> Any:
     from IPython.display import Markdown
 
-    from deckkit.validate import validate_path
+    from deckkit.template.validate import validate_path
 
     report = validate_path(source)
     return Markdown(f"`{source}`: {report}")

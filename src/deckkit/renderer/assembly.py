@@ -13,6 +13,12 @@ from collections.abc import Mapping
 from deckkit.errors import DeckkitError, Problem, RenderError
 from deckkit.model import DeckData, List, Text
 from deckkit.model._problems import format_path
+from deckkit.ooxml.namespaces import R
+from deckkit.ooxml.opc.content_types import MEDIA_CONTENT_TYPES
+from deckkit.ooxml.opc.package import Package
+from deckkit.ooxml.opc.part import Part
+from deckkit.ooxml.opc.relationships import RT
+from deckkit.ooxml.opc.zip_writer import BackgroundPacker
 from deckkit.renderer.fill.autofit import fit_text_boxes
 from deckkit.renderer.fill.masterstyles import MasterStyles
 from deckkit.renderer.fill.notes import fill_notes
@@ -20,12 +26,6 @@ from deckkit.renderer.fill.theme import apply_theme_colors
 from deckkit.renderer.filler import LocatedSlide, OutputSlide, key_site
 from deckkit.renderer.locate_copy import CopyLocator
 from deckkit.renderer.offslide import slide_size
-from deckkit.renderer.opc.content_types import MEDIA_CONTENT_TYPES
-from deckkit.renderer.opc.namespaces import R
-from deckkit.renderer.opc.package import Package
-from deckkit.renderer.opc.part import Part
-from deckkit.renderer.opc.relationships import RT
-from deckkit.renderer.opc.zip_writer import BackgroundPacker
 from deckkit.renderer.planning import SlidePlan
 from deckkit.renderer.presentation import rebuild_presentation
 

@@ -9,41 +9,13 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Iterable
-from typing import NamedTuple
 
 from lxml import etree
 
 from deckkit.model.colors import parse_color
 from deckkit.model.styles import FontStyles, ShapeStyles
-from deckkit.renderer.opc.namespaces import A
-from deckkit.renderer.xml_children import first_child
-
-
-class Box(NamedTuple):
-    """A rectangle in EMU, as ``a:off`` (x, y) and ``a:ext`` (cx, cy) give it."""
-
-    x: int
-    y: int
-    cx: int
-    cy: int
-
-
-def xfrm_box(xfrm: etree._Element) -> Box | None:
-    """The box of an ``a:xfrm``/``p:xfrm``; None when it lacks ``a:off`` or ``a:ext`` or a number is unreadable.
-
-    The one reader of a shape's position: locate (inherited frames), media, tables, groups and
-    preview all read it here.
-    """
-    off, ext = first_child(xfrm, f"{{{A}}}off"), first_child(xfrm, f"{{{A}}}ext")
-    if off is None or ext is None:
-        return None
-    try:
-        return Box(
-            int(off.get("x", "0")), int(off.get("y", "0")), int(ext.get("cx", "0")), int(ext.get("cy", "0"))
-        )
-    except ValueError:
-        return None
-
+from deckkit.ooxml.namespaces import A
+from deckkit.ooxml.xml_children import first_child
 
 FILL_TAGS = tuple(
     f"{{{A}}}{t}" for t in ("noFill", "solidFill", "gradFill", "blipFill", "pattFill", "grpFill")

@@ -17,14 +17,14 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from deckkit.display.result import ResultDisplay
 from deckkit.errors import Problem, RenderError, TemplateError
 from deckkit.gc_pause import collector_paused
 from deckkit.model import DeckData, parse_data
-from deckkit.notebook.reprs.result import ResultDisplay
+from deckkit.ooxml.opc.package import open_package
 from deckkit.renderer.assembly import assemble
 from deckkit.renderer.media.filler import confirm_pictures
 from deckkit.renderer.media.imageinfo import read_ahead
-from deckkit.renderer.opc.package import open_package
 from deckkit.renderer.planning import DeckPlan, plan_deck
 
 __all__ = ["RenderResult", "plan_render", "render"]

@@ -23,11 +23,11 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Generic, NamedTuple, Protocol, TypeVar
 
 from deckkit.errors import Problem, WarningKind
-from deckkit.renderer.locate import Frame, FrameKind, Occurrence, SlidePlaceholders
+from deckkit.ooxml.locate import Frame, FrameKind, Occurrence, SlidePlaceholders
 
 if TYPE_CHECKING:
+    from deckkit.ooxml.opc.part import Part
     from deckkit.renderer.assembly import SlideMedia
-    from deckkit.renderer.opc.part import Part
 
 __all__ = [
     "ELEMENT_FRAMES",

@@ -16,9 +16,9 @@ from typing import NamedTuple
 
 from lxml import etree
 
-from deckkit.renderer.locate import Frame, FrameKind, Occurrence, SlidePlaceholders, locate_placeholders
-from deckkit.renderer.opc.namespaces import A
-from deckkit.renderer.opc.part import Part
+from deckkit.ooxml.locate import Frame, FrameKind, Occurrence, SlidePlaceholders, locate_placeholders
+from deckkit.ooxml.namespaces import A
+from deckkit.ooxml.opc.part import Part
 
 __all__ = ["CopyLocator"]
 

@@ -10,9 +10,9 @@ from __future__ import annotations
 
 from lxml import etree
 
-from deckkit.renderer.drawingml import Box
-from deckkit.renderer.opc.namespaces import P
-from deckkit.renderer.opc.package import Package
+from deckkit.ooxml.geometry import Box
+from deckkit.ooxml.namespaces import P
+from deckkit.ooxml.opc.package import Package
 
 __all__ = ["DEFAULT_SLIDE_SIZE", "TOLERANCE_EMU", "on_slide_tree", "overhangs", "slide_size"]
 

@@ -1,6 +1,6 @@
 """Plan a render: match every data slide with its template slide and check every key, writing nothing.
 
-Each template slide is located once (:mod:`deckkit.renderer.locate`); each key goes to the filler
+Each template slide is located once (:mod:`deckkit.ooxml.locate`); each key goes to the filler
 registered for its value's type (:mod:`deckkit.renderer.filler`), whose ``plan`` collects every
 problem. Unused keys, unfilled placeholders and template charts and tables left with their
 sample values (:func:`dummy_data_frames`) are warnings (errors with ``strict=True``).
@@ -16,6 +16,9 @@ from typing import Any
 from deckkit.errors import Problem
 from deckkit.model import AnyElement, DeckData, List, Text
 from deckkit.model._problems import format_path
+from deckkit.ooxml.locate import Frame, Occurrence, SlidePlaceholders, locate_placeholders
+from deckkit.ooxml.opc.package import Package
+from deckkit.ooxml.opc.part import Part
 from deckkit.renderer.fill.notes import notes_keys
 from deckkit.renderer.filler import (
     LocatedSlide,
@@ -25,9 +28,6 @@ from deckkit.renderer.filler import (
     filler_for,
     key_site,
 )
-from deckkit.renderer.locate import Frame, Occurrence, SlidePlaceholders, locate_placeholders
-from deckkit.renderer.opc.package import Package
-from deckkit.renderer.opc.part import Part
 
 __all__ = ["DeckPlan", "SlidePlan", "dummy_data_frames", "dummy_data_message", "plan_deck"]
 

@@ -14,10 +14,10 @@ import uuid
 
 from lxml import etree
 
-from deckkit.renderer.opc.namespaces import EP, P14, P, R
-from deckkit.renderer.opc.package import Package
-from deckkit.renderer.opc.part import Part
-from deckkit.renderer.opc.relationships import RT
+from deckkit.ooxml.namespaces import EP, P14, P, R
+from deckkit.ooxml.opc.package import Package
+from deckkit.ooxml.opc.part import Part
+from deckkit.ooxml.opc.relationships import RT
 
 __all__ = ["rebuild_presentation"]
 

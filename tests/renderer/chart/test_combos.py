@@ -15,8 +15,8 @@ import pytest
 from lxml import etree
 
 from deckkit.model.elements import Chart
+from deckkit.ooxml.chart import plot_groups
 from deckkit.renderer.chart.checks import check_chart, describe_chart
-from deckkit.renderer.chart.plot import plot_groups
 from tests.readers import assert_readable
 from tests.renderer.chart.combos import COMBO_LABELS, Group, build_combo, groups_on_axis
 from tests.renderer.chart.kit import NS, assert_structure, cache, fill_pptx, read_chart, series_by_name

@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 
-from deckkit.renderer.chart.plot import family, plot_groups, series_name
+from deckkit.ooxml.chart import family, plot_groups, series_name
 from tests.readers import CORPUS, assert_readable
 from tests.renderer.chart.kit import (
     NS,

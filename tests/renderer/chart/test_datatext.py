@@ -13,10 +13,10 @@ from typing import Any
 import pytest
 from lxml import etree
 
+from deckkit.ooxml.opc.part import serialize_xml
 from deckkit.renderer import render
 from deckkit.renderer.chart.datatext import DataChildren
 from deckkit.renderer.chart.series import numbers_xml
-from deckkit.renderer.opc.part import serialize_xml
 from tests.renderer.chart.kit import C, cache, fill_pptx, output_series
 from tests.renderer.chart.templates import build_category, build_scatter
 

@@ -12,6 +12,7 @@ import pytest
 from lxml import etree
 from openpyxl.worksheet.table import Table
 
+from deckkit.ooxml.namespaces import S
 from deckkit.renderer.chart.workbook import prepared
 from deckkit.renderer.chart.workbook.cells import CellValue, DateNumber, NumberText
 from deckkit.renderer.chart.workbook.editor import ChartWorkbook, _edit_block
@@ -19,7 +20,6 @@ from deckkit.renderer.chart.workbook.followed import StyleSource
 from deckkit.renderer.chart.workbook.package import XlsxPackage
 from deckkit.renderer.chart.workbook.prepared import BlockEdit
 from deckkit.renderer.chart.workbook.refs import CellRange
-from deckkit.renderer.opc.namespaces import S
 
 Grid = list[list[CellValue]]
 SHEET = "xl/worksheets/sheet1.xml"

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from lxml import etree
 
+from deckkit.ooxml.namespaces import A
 from deckkit.renderer.fill.autofit import _lines, _Styles, _styles, _text_height, fit_text_boxes
 from deckkit.renderer.fill.masterstyles import MasterStyles
-from deckkit.renderer.opc.namespaces import A
 from tests.renderer.fill.test_masterstyles import NS, _slide
 
 TITLE = f"""<p:sp {NS}><p:nvSpPr><p:cNvPr id="2" name="t"/><p:cNvSpPr/><p:nvPr><p:ph type="title"/></p:nvPr>

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from lxml import etree
 
+from deckkit.ooxml.opc.part import Part
+from deckkit.ooxml.opc.relationships import RT, Relationships
 from deckkit.renderer.fill.autofit import fit_text_boxes
 from deckkit.renderer.fill.masterstyles import MasterStyles
-from deckkit.renderer.opc.part import Part
-from deckkit.renderer.opc.relationships import RT, Relationships
 
 NS = (
     'xmlns:a="http://schemas.openxmlformats.org/drawingml/2006/main" '

@@ -16,8 +16,8 @@ from pathlib import Path
 from lxml import etree
 
 from deckkit.model.elements import Image, Video
+from deckkit.ooxml.opc.content_types import MEDIA_CONTENT_TYPES
 from deckkit.renderer.media.filler import check_media, place_media
-from deckkit.renderer.opc.content_types import MEDIA_CONTENT_TYPES
 
 P = "http://schemas.openxmlformats.org/presentationml/2006/main"
 A = "http://schemas.openxmlformats.org/drawingml/2006/main"

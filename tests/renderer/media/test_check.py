@@ -8,7 +8,7 @@ import pytest
 
 from deckkit.errors import RenderError
 from deckkit.model.elements import Image, Video
-from deckkit.renderer.drawingml import Box
+from deckkit.ooxml.geometry import Box
 from deckkit.renderer.media.filler import check_media, place_media
 from deckkit.renderer.media.geometry import Crop, fit_picture
 from deckkit.renderer.media.imageinfo import UnreadableImageError, read_image_info

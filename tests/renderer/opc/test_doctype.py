@@ -109,7 +109,7 @@ def test_a_template_listing_too_many_parts_is_refused_before_zipfile_reads_its_d
     template: bytes, monkeypatch: pytest.MonkeyPatch
 ):
     """zipfile builds an object per entry: 300,000 empty entries cost seconds and hundreds of MB."""
-    import deckkit.renderer.opc.package as package_module
+    import deckkit.ooxml.opc.package as package_module
 
     out = io.BytesIO()
     with zipfile.ZipFile(io.BytesIO(template)) as src, zipfile.ZipFile(out, "w") as dst:

@@ -13,11 +13,11 @@ import pytest
 from lxml import etree
 
 from deckkit.errors import TemplateError
+from deckkit.ooxml.opc import package as package_module
+from deckkit.ooxml.opc import zip_writer
+from deckkit.ooxml.opc.package import open_package
+from deckkit.ooxml.opc.zip_writer import ZipEntry, should_deflate
 from deckkit.renderer import render
-from deckkit.renderer.opc import package as package_module
-from deckkit.renderer.opc import zip_writer
-from deckkit.renderer.opc.package import open_package
-from deckkit.renderer.opc.zip_writer import ZipEntry, should_deflate
 from tests.renderer.core_kit import (
     NS,
     add_chart,
@@ -101,7 +101,7 @@ def test_refuses_missing_slide_part(three_slides: Path):
 
 
 def test_refuses_parts_that_unpack_past_the_bound(three_slides: Path, monkeypatch: pytest.MonkeyPatch):
-    import deckkit.renderer.opc.package as package
+    import deckkit.ooxml.opc.package as package
 
     data = three_slides.read_bytes()
     out = io.BytesIO()

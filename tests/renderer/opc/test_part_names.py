@@ -8,7 +8,7 @@ from dataclasses import dataclass
 
 import pytest
 
-from deckkit.renderer.opc.part_names import (
+from deckkit.ooxml.opc.part_names import (
     assign_names,
     relationships_part_name,
     relative_target,

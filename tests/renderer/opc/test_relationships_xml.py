@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import zipfile
 
-from deckkit.renderer.opc.package import open_package
-from deckkit.renderer.opc.part import serialize_xml
-from deckkit.renderer.opc.relationships import RT, Relationships, relationships_root, relationships_xml
+from deckkit.ooxml.opc.package import open_package
+from deckkit.ooxml.opc.part import serialize_xml
+from deckkit.ooxml.opc.relationships import RT, Relationships, relationships_root, relationships_xml
 from tests.renderer.core_kit import add_textbox, blank_slide, new_presentation
 
 

@@ -11,9 +11,9 @@ import zipfile
 
 import pytest
 
+from deckkit.ooxml.opc import zip_writer
+from deckkit.ooxml.opc.zip_writer import ZipEntry, read_packed, write_zip
 from deckkit.renderer import render
-from deckkit.renderer.opc import zip_writer
-from deckkit.renderer.opc.zip_writer import ZipEntry, read_packed, write_zip
 from tests.readers import assert_readable
 from tests.renderer.core_kit import add_picture, add_textbox, blank_slide, new_presentation, png_bytes
 
@@ -105,7 +105,7 @@ def test_render_copies_untouched_template_parts_and_rewrites_changed_ones(save_t
 
 
 def test_a_frozen_part_edited_again_writes_the_edit(save_template, monkeypatch: pytest.MonkeyPatch) -> None:
-    from deckkit.renderer.opc.package import open_package
+    from deckkit.ooxml.opc.package import open_package
 
     monkeypatch.setattr(zip_writer, "_threads", lambda: 2)  # deflate in the background even on one core
     prs = new_presentation()

@@ -8,8 +8,8 @@ from __future__ import annotations
 from lxml import etree
 
 from deckkit.model.elements import Bounds
+from deckkit.ooxml.chart import c, child_val, local
 from deckkit.renderer.chart.dates import TIME_UNITS, finer
-from deckkit.renderer.chart.plot import c, child_val, local
 from deckkit.renderer.chart.workbook.cells import format_number
 
 # valAx, catAx and dateAx children merged into one schema order.

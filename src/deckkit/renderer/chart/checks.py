@@ -14,9 +14,9 @@ from lxml import etree
 from deckkit.errors import Problem
 from deckkit.model._problems import format_path
 from deckkit.model.elements import Chart, ChartAxis, ScatterAxis, ScatterChart
+from deckkit.ooxml.chart import PlotGroup, chart_label, family, plot_groups, series_name
 from deckkit.renderer.chart import kinds as chart_kinds
 from deckkit.renderer.chart.placement import Placement, plan_placements
-from deckkit.renderer.chart.plot import PlotGroup, chart_label, family, plot_groups, series_name
 from deckkit.renderer.chart.styles import point_styles_problem
 
 __all__ = ["chart_axes_of", "check_chart", "describe_chart"]

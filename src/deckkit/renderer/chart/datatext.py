@@ -17,11 +17,11 @@ import uuid
 
 from lxml import etree
 
-from deckkit.renderer.chart.plot import c, local
+from deckkit.ooxml.chart import c, local
+from deckkit.ooxml.namespaces import C
+from deckkit.ooxml.opc.part import serialize_xml
+from deckkit.ooxml.xml_children import first_child
 from deckkit.renderer.chart.series import set_child
-from deckkit.renderer.opc.namespaces import C
-from deckkit.renderer.opc.part import serialize_xml
-from deckkit.renderer.xml_children import first_child
 
 __all__ = ["DataChildren"]
 

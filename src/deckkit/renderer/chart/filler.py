@@ -24,6 +24,10 @@ from itertools import chain
 from lxml import etree
 
 from deckkit.model.elements import Chart, ChartSeries, ScatterAxis, ScatterChart, ScatterSeries
+from deckkit.ooxml.chart import PlotGroup, c, child_val, local
+from deckkit.ooxml.locate import Frame, chart_relationship_id
+from deckkit.ooxml.opc.part import Part
+from deckkit.ooxml.opc.relationships import RT
 from deckkit.renderer.chart import axes as chart_axes
 from deckkit.renderer.chart import kinds as chart_kinds
 from deckkit.renderer.chart.checks import chart_axes_of, check_chart, describe_chart
@@ -32,7 +36,6 @@ from deckkit.renderer.chart.dates import base_time_unit
 from deckkit.renderer.chart.layout import SheetLayout
 from deckkit.renderer.chart.placement import Placement, rebuild_groups, series_elements
 from deckkit.renderer.chart.plancache import chart_plan, template_groups
-from deckkit.renderer.chart.plot import PlotGroup, c, child_val, local
 from deckkit.renderer.chart.series import (
     categories_xml,
     name_xml,
@@ -46,9 +49,6 @@ from deckkit.renderer.chart.workbook.block import Column, Columns
 from deckkit.renderer.chart.workbook.cells import DateNumber, NumberText
 from deckkit.renderer.chart.workbook.editor import ChartWorkbook
 from deckkit.renderer.filler import KeySite, Operation, OutputSlide, PlanReport, register_filler
-from deckkit.renderer.locate import Frame, chart_relationship_id
-from deckkit.renderer.opc.part import Part
-from deckkit.renderer.opc.relationships import RT
 
 __all__ = ["ChartFiller", "fill_chart", "filled_chart_bytes"]
 

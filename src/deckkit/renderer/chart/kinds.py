@@ -22,7 +22,7 @@ from collections.abc import Sequence
 from lxml import etree
 
 from deckkit.errors import Problem
-from deckkit.renderer.chart.plot import PlotGroup, c, local
+from deckkit.ooxml.chart import PlotGroup, c, local
 
 STOCK_SERIES = (3, 4)
 SURFACE_GROUPS = frozenset(("surfaceChart", "surface3DChart"))

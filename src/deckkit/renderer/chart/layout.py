@@ -14,11 +14,11 @@ from typing import NamedTuple
 
 from lxml import etree
 
-from deckkit.renderer.chart.plot import c
+from deckkit.ooxml.chart import c
+from deckkit.ooxml.namespaces import C
+from deckkit.ooxml.xml_children import first_child
 from deckkit.renderer.chart.workbook.cells import CellValue
 from deckkit.renderer.chart.workbook.refs import CellRange, format_formula, parse_formula
-from deckkit.renderer.opc.namespaces import C
-from deckkit.renderer.xml_children import first_child
 
 _DATA_TAGS = ("tx", "cat", "val", "xVal", "yVal", "bubbleSize")
 

@@ -14,8 +14,8 @@ from dataclasses import dataclass
 from lxml import etree
 
 from deckkit.model.elements import Chart, ChartAxis, ChartSeries, ScatterAxis, ScatterChart, ScatterSeries
+from deckkit.ooxml.chart import PlotGroup, c, child_val, local, plot_area, series_name
 from deckkit.renderer.chart import axes as chart_axes
-from deckkit.renderer.chart.plot import PlotGroup, c, child_val, local, plot_area, series_name
 from deckkit.renderer.chart.series import clone_series, new_series, set_val
 from deckkit.renderer.chart.styles import distinct_colours
 

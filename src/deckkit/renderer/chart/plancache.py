@@ -22,10 +22,10 @@ from typing import NamedTuple
 from lxml import etree
 
 from deckkit.model.elements import Chart, ScatterChart
+from deckkit.ooxml.chart import PlotGroup, c, plot_area, plot_groups, series_name
 from deckkit.renderer.bounded_cache import BoundedCache
 from deckkit.renderer.chart.layout import SheetLayout, plan_layout
 from deckkit.renderer.chart.placement import Placement, plan_placements
-from deckkit.renderer.chart.plot import PlotGroup, c, plot_area, plot_groups, series_name
 from deckkit.renderer.chart.series import value_style_sources
 from deckkit.renderer.chart.workbook.followed import StyleSource
 

@@ -18,13 +18,13 @@ from operator import add
 from lxml import etree
 
 from deckkit.model.elements import Chart, ScatterChart
+from deckkit.ooxml.chart import c, local
+from deckkit.ooxml.namespaces import C
+from deckkit.ooxml.xml_children import child_elements, first_child
 from deckkit.renderer.chart.layout import SheetLayout
-from deckkit.renderer.chart.plot import c, local
 from deckkit.renderer.chart.workbook.cells import escape_text, xml_safe
 from deckkit.renderer.chart.workbook.followed import StyleSource
 from deckkit.renderer.chart.workbook.refs import parse_formula
-from deckkit.renderer.opc.namespaces import C
-from deckkit.renderer.xml_children import child_elements, first_child
 
 # The children of every kind of c:ser merged into one order (no kind uses two that conflict).
 SER_ORDER = (

@@ -17,11 +17,11 @@ from collections.abc import Sequence
 from lxml import etree
 
 from deckkit.model.styles import ShapeStyles, Styles
-from deckkit.renderer.chart.plot import c, child_val, local
+from deckkit.ooxml.chart import c, child_val, local
+from deckkit.ooxml.namespaces import A
+from deckkit.ooxml.xml_children import first_child
 from deckkit.renderer.chart.series import set_child
 from deckkit.renderer.drawingml import set_shape_fill, set_shape_outline
-from deckkit.renderer.opc.namespaces import A
-from deckkit.renderer.xml_children import first_child
 
 _MARKER_ORDER = ("symbol", "size", "spPr", "extLst")
 _DPT_ORDER = (

@@ -22,12 +22,12 @@ from dataclasses import dataclass
 
 from lxml import etree
 
+from deckkit.ooxml.locate import inherited_xfrm
+from deckkit.ooxml.namespaces import A, P
+from deckkit.ooxml.opc.part import Part
+from deckkit.ooxml.xml_children import first_child
 from deckkit.renderer.fill.fontmetrics import face, line_height
 from deckkit.renderer.fill.masterstyles import DEFAULT_TYPEFACE, MasterStyles, MasterText
-from deckkit.renderer.locate import inherited_xfrm
-from deckkit.renderer.opc.namespaces import A, P
-from deckkit.renderer.opc.part import Part
-from deckkit.renderer.xml_children import first_child
 
 __all__ = ["fit_text_boxes"]
 

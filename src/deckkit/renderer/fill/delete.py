@@ -9,12 +9,12 @@ from __future__ import annotations
 from lxml import etree
 
 from deckkit.model import Delete
+from deckkit.ooxml.locate import Occurrence
+from deckkit.ooxml.namespaces import MC, P
+from deckkit.ooxml.xml_children import child_elements, first_child
+from deckkit.ooxml.xml_copy import copy_tree
 from deckkit.renderer.drawingml import a
 from deckkit.renderer.filler import KeySite, Operation, OutputSlide, PlanReport, register_filler
-from deckkit.renderer.locate import Occurrence
-from deckkit.renderer.opc.namespaces import MC, P
-from deckkit.renderer.xml_children import child_elements, first_child
-from deckkit.renderer.xml_copy import copy_tree
 
 __all__ = ["DeleteFiller", "delete_shape", "delete_text_holder", "empty_cell"]
 

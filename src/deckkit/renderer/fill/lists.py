@@ -21,13 +21,13 @@ from typing import NamedTuple
 from lxml import etree
 
 from deckkit.model import List, Text
+from deckkit.ooxml.locate import KEY_PATTERN, Occurrence, paragraph_segments
+from deckkit.ooxml.namespaces import P
+from deckkit.ooxml.xml_children import child_elements, first_child
+from deckkit.ooxml.xml_copy import copy_tree
 from deckkit.renderer.drawingml import a
 from deckkit.renderer.fill.text import AddHyperlink, TextKeyFiller, make_runs, styled_run_properties
 from deckkit.renderer.filler import register_filler
-from deckkit.renderer.locate import KEY_PATTERN, Occurrence, paragraph_segments
-from deckkit.renderer.opc.namespaces import P
-from deckkit.renderer.xml_children import child_elements, first_child
-from deckkit.renderer.xml_copy import copy_tree
 
 __all__ = ["ListFiller", "fill_list"]
 

@@ -14,9 +14,9 @@ from typing import NamedTuple
 
 from lxml import etree
 
-from deckkit.renderer.opc.namespaces import A, P
-from deckkit.renderer.opc.part import Part
-from deckkit.renderer.opc.relationships import RT
+from deckkit.ooxml.namespaces import A, P
+from deckkit.ooxml.opc.part import Part
+from deckkit.ooxml.opc.relationships import RT
 
 __all__ = ["MasterStyles", "MasterText"]
 

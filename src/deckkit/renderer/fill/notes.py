@@ -10,11 +10,11 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from deckkit.model import List, Text
+from deckkit.ooxml.locate import Occurrence, locate_placeholders
+from deckkit.ooxml.opc.part import Part
+from deckkit.ooxml.opc.relationships import RT
 from deckkit.renderer.fill.lists import fill_list
 from deckkit.renderer.fill.text import replace_occurrences
-from deckkit.renderer.locate import Occurrence, locate_placeholders
-from deckkit.renderer.opc.part import Part
-from deckkit.renderer.opc.relationships import RT
 
 __all__ = ["fill_notes", "notes_keys"]
 

@@ -20,6 +20,10 @@ from typing import Any, ClassVar, Generic, TypeVar
 from lxml import etree
 
 from deckkit.model import FontStyles, ShapeStyles, Text
+from deckkit.ooxml.locate import Occurrence, paragraph_segments
+from deckkit.ooxml.namespaces import AHYP, A, P, R
+from deckkit.ooxml.xml_children import child_elements, first_child
+from deckkit.ooxml.xml_copy import copy_tree
 from deckkit.renderer.drawingml import (
     FILL_TAGS,
     a,
@@ -39,10 +43,6 @@ from deckkit.renderer.filler import (
     hint_for,
     register_filler,
 )
-from deckkit.renderer.locate import Occurrence, paragraph_segments
-from deckkit.renderer.opc.namespaces import AHYP, A, P, R
-from deckkit.renderer.xml_children import child_elements, first_child
-from deckkit.renderer.xml_copy import copy_tree
 
 __all__ = [
     "AddHyperlink",

@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 from deckkit.model import ThemeColors
+from deckkit.ooxml.opc.package import Package
+from deckkit.ooxml.opc.part import Part
+from deckkit.ooxml.opc.relationships import RT
 from deckkit.renderer.drawingml import a, color_element
-from deckkit.renderer.opc.package import Package
-from deckkit.renderer.opc.part import Part
-from deckkit.renderer.opc.relationships import RT
 
 __all__ = ["apply_theme_colors"]
 

@@ -21,7 +21,8 @@ from lxml import etree
 from deckkit._closest import closest
 from deckkit.errors import Problem, RenderError
 from deckkit.model.elements import Image, Video
-from deckkit.renderer.drawingml import Box
+from deckkit.ooxml.geometry import Box
+from deckkit.ooxml.locate import FrameKind, inherited_frame
 from deckkit.renderer.filler import (
     KIND_NAMES,
     KeySite,
@@ -31,7 +32,6 @@ from deckkit.renderer.filler import (
     PlanReport,
     register_filler,
 )
-from deckkit.renderer.locate import FrameKind, inherited_frame
 from deckkit.renderer.media.geometry import fit_picture
 from deckkit.renderer.media.imageinfo import (
     ImageInfo,

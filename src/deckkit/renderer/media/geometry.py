@@ -10,7 +10,7 @@ from __future__ import annotations
 import math
 from typing import Literal, NamedTuple
 
-from deckkit.renderer.drawingml import Box
+from deckkit.ooxml.geometry import Box
 
 __all__ = ["Crop", "Placement", "fit_picture"]
 

@@ -9,10 +9,10 @@ from __future__ import annotations
 
 from lxml import etree
 
-from deckkit.renderer.drawingml import Box, xfrm_box
+from deckkit.ooxml.geometry import Box, xfrm_box
+from deckkit.ooxml.namespaces import NSMAP, P14, A, P, R
+from deckkit.ooxml.xml_copy import copy_tree
 from deckkit.renderer.media.geometry import Placement
-from deckkit.renderer.opc.namespaces import NSMAP, P14, A, P, R
-from deckkit.renderer.xml_copy import copy_tree
 
 __all__ = [
     "P14",

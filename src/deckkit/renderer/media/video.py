@@ -18,7 +18,7 @@ from urllib.parse import parse_qs, urlsplit
 
 from lxml import etree
 
-from deckkit.renderer.opc.namespaces import NSMAP, P14, P15, A, P, R
+from deckkit.ooxml.namespaces import NSMAP, P14, P15, A, P, R
 
 __all__ = ["embed_url", "make_video_picture", "neutral_poster"]
 

@@ -13,6 +13,8 @@ import re
 from lxml import etree
 
 from deckkit.model.styles import FontStyles, ShapeStyles
+from deckkit.ooxml.xml_children import child_elements, first_child
+from deckkit.ooxml.xml_copy import copy_tree
 from deckkit.renderer.drawingml import (
     ALIGN,
     ANCHOR,
@@ -23,8 +25,6 @@ from deckkit.renderer.drawingml import (
 )
 from deckkit.renderer.drawingml import a as qn
 from deckkit.renderer.table.grid import Merge
-from deckkit.renderer.xml_children import child_elements, first_child
-from deckkit.renderer.xml_copy import copy_tree
 
 # XML 1.0 cannot hold these characters at all; a pptx with them does not open.
 ILLEGAL_XML_CHARACTERS = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff]")

@@ -29,10 +29,10 @@ from typing import Protocol
 from lxml import etree
 
 from deckkit.model.elements import CellDataBar
+from deckkit.ooxml.namespaces import R
+from deckkit.ooxml.xml_copy import copy_tree
 from deckkit.renderer.drawingml import FILL_TAGS, a, color_element, insert_before_any
-from deckkit.renderer.opc.namespaces import R
 from deckkit.renderer.table.cell import cell_properties
-from deckkit.renderer.xml_copy import copy_tree
 
 MASK_WIDTH = 1000
 DEFAULT_MARGIN = 91440  # a:tcPr marL/marR default: 0.1 inch

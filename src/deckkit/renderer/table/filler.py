@@ -13,9 +13,10 @@ from lxml import etree
 
 from deckkit.errors import Problem
 from deckkit.model.elements import Table, TableCell
-from deckkit.renderer.drawingml import Box, a
+from deckkit.ooxml.geometry import Box
+from deckkit.ooxml.locate import Frame
+from deckkit.renderer.drawingml import a
 from deckkit.renderer.filler import KeySite, Operation, OutputSlide, PlanReport, register_filler
-from deckkit.renderer.locate import Frame
 from deckkit.renderer.offslide import on_slide_tree, overhangs
 from deckkit.renderer.table.cell import apply_cell_styles, set_cell_text
 from deckkit.renderer.table.databar import ImageSink, draw_databar

@@ -16,10 +16,10 @@ from typing import Literal, NamedTuple
 
 from lxml import etree
 
+from deckkit.ooxml.namespaces import A16, P
+from deckkit.ooxml.xml_children import child_elements, first_child, first_on_path
+from deckkit.ooxml.xml_copy import copy_tree
 from deckkit.renderer.drawingml import a
-from deckkit.renderer.opc.namespaces import A16, P
-from deckkit.renderer.xml_children import child_elements, first_child, first_on_path
-from deckkit.renderer.xml_copy import copy_tree
 
 MERGE_ATTRIBUTES = ("gridSpan", "rowSpan", "hMerge", "vMerge")
 

@@ -28,13 +28,13 @@ from typing import NamedTuple, cast
 from lxml import etree
 
 from deckkit.model.elements import TableCell
+from deckkit.ooxml.namespaces import A
+from deckkit.ooxml.xml_copy import copy_tree
+from deckkit.ooxml.xml_escape import escape_text
 from deckkit.renderer.bounded_cache import MISSING, BoundedCache
 from deckkit.renderer.drawingml import a
-from deckkit.renderer.opc.namespaces import A
 from deckkit.renderer.table.cell import has_special_characters, set_cell_text
 from deckkit.renderer.table.grid import Merge, blank_merge, grid_of, merges_of, rows_of
-from deckkit.renderer.xml_copy import copy_tree
-from deckkit.renderer.xml_escape import escape_text
 
 __all__ = ["BuiltCells", "TablePrototype", "keep_template_cells", "table_prototype"]
 

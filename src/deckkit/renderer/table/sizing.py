@@ -11,9 +11,10 @@ from collections.abc import Sequence
 
 from lxml import etree
 
-from deckkit.renderer.drawingml import Box, a, xfrm_box
+from deckkit.ooxml.geometry import Box, xfrm_box
+from deckkit.ooxml.xml_children import first_child
+from deckkit.renderer.drawingml import a
 from deckkit.renderer.table.grid import attr_int, grid_of, p, rows_of
-from deckkit.renderer.xml_children import first_child
 
 __all__ = [
     "apply_sizing",

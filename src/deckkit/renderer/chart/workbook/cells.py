@@ -21,7 +21,7 @@ __all__ = [
     "xml_safe",
 ]
 
-from deckkit.renderer.xml_escape import escape_text, xml_safe
+from deckkit.ooxml.xml_escape import escape_text, xml_safe
 
 CellValue = str | int | float | None
 

@@ -17,6 +17,8 @@ from collections.abc import Sequence
 
 from lxml import etree
 
+from deckkit.ooxml.namespaces import S
+from deckkit.ooxml.safexml import SAFE_PARSER as _SAFE
 from deckkit.renderer.chart.workbook.block import Columns
 from deckkit.renderer.chart.workbook.cells import (
     CellValue,
@@ -49,8 +51,6 @@ from deckkit.renderer.chart.workbook.refs import (
     parse_cell,
     parse_formula,
 )
-from deckkit.renderer.opc.namespaces import S
-from deckkit.renderer.opc.safexml import SAFE_PARSER as _SAFE
 
 __all__ = [
     "CellRange",

@@ -16,11 +16,11 @@ from functools import lru_cache
 
 from lxml import etree
 
+from deckkit.ooxml.namespaces import CT, R, S
+from deckkit.ooxml.opc.part_names import relationships_part_name
+from deckkit.ooxml.opc.relationships import read_relationships
+from deckkit.ooxml.safexml import SAFE_PARSER, has_doctype
 from deckkit.renderer.chart.workbook.refs import CellRange, parse_range
-from deckkit.renderer.opc.namespaces import CT, R, S
-from deckkit.renderer.opc.part_names import relationships_part_name
-from deckkit.renderer.opc.relationships import read_relationships
-from deckkit.renderer.opc.safexml import SAFE_PARSER, has_doctype
 from deckkit.safezip import RefusedEntryError, read_entry
 
 _SAFE = SAFE_PARSER

@@ -19,12 +19,12 @@ from typing import TYPE_CHECKING, Final, Literal
 from lxml import etree
 
 from deckkit.errors import TemplateError
-from deckkit.renderer.drawingml import Box, xfrm_box
-from deckkit.renderer.opc.namespaces import MC, TABLE, A, C, P, R
-from deckkit.renderer.xml_children import first_child, first_on_path
+from deckkit.ooxml.geometry import Box, xfrm_box
+from deckkit.ooxml.namespaces import MC, TABLE, A, C, P, R
+from deckkit.ooxml.xml_children import first_child, first_on_path
 
 if TYPE_CHECKING:
-    from deckkit.renderer.opc.part import Part
+    from deckkit.ooxml.opc.part import Part
 
 __all__ = [
     "KEY_PATTERN",
@@ -234,7 +234,7 @@ def inherited_xfrm(shape: etree._Element, slide: Part) -> etree._Element | None:
     the first one of the same ``type`` (``body`` when absent). Works for every placeholder shape
     kind (``p:sp``, a ``p:pic`` holding a sample picture, a graphic frame).
     """
-    from deckkit.renderer.opc.relationships import RT
+    from deckkit.ooxml.opc.relationships import RT
 
     ph = shape.find(f"./*/{{{P}}}nvPr/{{{P}}}ph")
     if ph is None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from deckkit.notebook.reprs._html import box, esc
+from deckkit.display.html import box, esc
 
 __all__ = ["element_html", "element_text"]
 
@@ -17,15 +17,15 @@ def _kind_reprs(element: Any) -> tuple[_Show, _Show] | None:
     from deckkit.model import Chart, Image, ScatterChart, Table, Video
 
     if isinstance(element, Table):
-        from deckkit.notebook.reprs.table import table_html, table_text
+        from deckkit.display.table import table_html, table_text
 
         return table_text, table_html
     if isinstance(element, Chart | ScatterChart):
-        from deckkit.notebook.reprs.chart import chart_html, chart_text
+        from deckkit.display.chart import chart_html, chart_text
 
         return chart_text, chart_html
     if isinstance(element, Image | Video):
-        from deckkit.notebook.reprs.media import image_html, media_text
+        from deckkit.display.media import image_html, media_text
 
         return media_text, image_html
     return None

@@ -8,8 +8,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from deckkit.display.html import box, esc, problems_html, problems_text
 from deckkit.errors import Problem
-from deckkit.notebook.reprs._html import box, esc, problems_html, problems_text
 
 __all__ = ["ResultDisplay", "rendered_html", "rendered_text"]
 
@@ -30,7 +30,7 @@ def rendered_text(
 def rendered_html(
     kind: str, pptx: bytes, slide_count: int | None, warnings: Sequence[Problem], extra: str = ""
 ) -> str:
-    from deckkit.notebook.thumbnails import thumbnails
+    from deckkit.display.thumbnails import thumbnails
 
     slides = _plural(slide_count, "slide") if slide_count is not None else "slides"
     title = f"{esc(kind)}: {slides}, {len(pptx) / 1024:,.0f} KB{esc(extra)}"
@@ -75,7 +75,7 @@ class PptxPreview:
     def __init__(self, path: Any) -> None:
         from pathlib import Path
 
-        from deckkit.renderer.opc.package import open_package
+        from deckkit.ooxml.opc.package import open_package
 
         self.path = Path(path)
         self.pptx = self.path.read_bytes()

@@ -1,6 +1,6 @@
 """The check of a part the package writes without having parsed it (copied byte for byte).
 
-Parsed parts are checked when they are parsed (:func:`deckkit.renderer.opc.safexml.parse_xml`);
+Parsed parts are checked when they are parsed (:func:`deckkit.ooxml.safexml.parse_xml`);
 the others would reach the output unread. A DOCTYPE in an XML part, or in a part of an embedded
 Office package (a chart's workbook), or an embedded package entry that zipfile cannot read within
 bounds, is refused here with a TemplateError naming the template part, so that no output carries
@@ -15,7 +15,7 @@ import zipfile
 import zlib
 
 from deckkit.errors import TemplateError
-from deckkit.renderer.opc.safexml import doctype_refusal, has_doctype, parse_xml
+from deckkit.ooxml.safexml import doctype_refusal, has_doctype, parse_xml
 from deckkit.safezip import RefusedEntryError, read_entry
 
 __all__ = ["MAX_EMBEDDED_UNPACKED_BYTES", "check_unparsed_part"]

@@ -17,8 +17,8 @@ from dataclasses import dataclass, field
 
 from lxml import etree
 
-from deckkit.renderer.opc.namespaces import C
-from deckkit.renderer.xml_children import first_child
+from deckkit.ooxml.namespaces import C
+from deckkit.ooxml.xml_children import first_child
 
 CATEGORY_GROUPS = frozenset(
     (

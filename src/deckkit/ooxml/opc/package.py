@@ -10,7 +10,7 @@ left out without any bookkeeping.
 
 Refusals (:class:`~deckkit.errors.TemplateError`): not a zip, an encrypted file, a legacy
 binary ``.ppt``, a damaged package, a package without slides. An ISO/IEC 29500 Strict package
-is read as Transitional (:mod:`deckkit.renderer.opc.strict`) and written as Transitional.
+is read as Transitional (:mod:`deckkit.ooxml.opc.strict`) and written as Transitional.
 """
 
 from __future__ import annotations
@@ -24,11 +24,11 @@ from urllib.parse import unquote
 from lxml import etree
 
 from deckkit.errors import TemplateError
-from deckkit.renderer.opc.content_types import CT_PRESENTATION, MAIN_CONTENT_TYPES, ContentTypes
-from deckkit.renderer.opc.namespaces import P, R
-from deckkit.renderer.opc.part import Part, parse_xml, serialize_xml
-from deckkit.renderer.opc.part_names import assign_names, relationships_part_name
-from deckkit.renderer.opc.relationships import (
+from deckkit.ooxml.namespaces import P, R
+from deckkit.ooxml.opc.content_types import CT_PRESENTATION, MAIN_CONTENT_TYPES, ContentTypes
+from deckkit.ooxml.opc.part import Part, parse_xml, serialize_xml
+from deckkit.ooxml.opc.part_names import assign_names, relationships_part_name
+from deckkit.ooxml.opc.relationships import (
     OWNED_BY_SLIDE,
     RT,
     Relationship,
@@ -36,9 +36,9 @@ from deckkit.renderer.opc.relationships import (
     read_relationships,
     relationships_xml,
 )
-from deckkit.renderer.opc.strict import STRICT_RELATIONSHIPS, to_transitional
-from deckkit.renderer.opc.written import check_unparsed_part
-from deckkit.renderer.opc.zip_writer import (
+from deckkit.ooxml.opc.strict import STRICT_RELATIONSHIPS, to_transitional
+from deckkit.ooxml.opc.written import check_unparsed_part
+from deckkit.ooxml.opc.zip_writer import (
     BackgroundPacker,
     Packed,
     PendingPack,

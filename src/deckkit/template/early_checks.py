@@ -21,7 +21,7 @@ from deckkit._closest import closest
 from deckkit.errors import DataError, Problem, UnusedKeyWarning
 
 if TYPE_CHECKING:
-    from deckkit.inspect import Template
+    from deckkit.template.inspect import Template
 
 __all__ = ["check_slide", "kind_of"]
 
@@ -87,7 +87,7 @@ def check_slide(template: Template, position: int, number: int, values: Mapping[
                 UnusedKeyWarning,
             )
             continue
-        from deckkit.inspect import ACCEPTS
+        from deckkit.template.inspect import ACCEPTS
 
         kind = kind_of(value)
         if kind == "delete" or any(kind in ACCEPTS[k] for k in kinds[key]):

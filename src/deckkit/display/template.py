@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from deckkit.notebook.reprs._html import box, esc
+from deckkit.display.html import box, esc
 
 if TYPE_CHECKING:
-    from deckkit.inspect import Template
+    from deckkit.template.inspect import Template
 
 __all__ = ["MAX_TEMPLATE_SLIDES", "template_html"]
 
@@ -15,7 +15,7 @@ MAX_TEMPLATE_SLIDES = 24
 
 
 def template_html(template: Template) -> str:
-    from deckkit.notebook.thumbnails import thumbnails
+    from deckkit.display.thumbnails import thumbnails
 
     shown = template.slides[:MAX_TEMPLATE_SLIDES]
     strip = thumbnails(template.data, template=template, limit=len(shown), width=200)

@@ -8,8 +8,8 @@ import hashlib
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from deckkit.display.html import box, esc, problems_html, problems_text
 from deckkit.errors import Problem
-from deckkit.notebook.reprs._html import box, esc, problems_html, problems_text
 
 if TYPE_CHECKING:
     from deckkit.deck import Deck
@@ -95,7 +95,7 @@ def _digest(deck: Deck) -> str:
 
 def preview(deck: Deck) -> DeckPreview:
     """Render ``deck`` locally (nothing written) and keep thumbnails of its first slides."""
-    from deckkit.notebook.thumbnails import thumbnails
+    from deckkit.display.thumbnails import thumbnails
     from deckkit.renderer import render
 
     key = _digest(deck)

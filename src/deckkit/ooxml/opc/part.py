@@ -1,7 +1,7 @@
 """A part of the package: a name, a content type, and bytes parsed only when someone asks.
 
 A part nobody parsed is written back byte for byte. A new part has no name until the package is
-written (:func:`deckkit.renderer.opc.part_names.assign_names`).
+written (:func:`deckkit.ooxml.opc.part_names.assign_names`).
 """
 
 from __future__ import annotations
@@ -11,10 +11,10 @@ from typing import Protocol
 
 from lxml import etree
 
-from deckkit.renderer.opc.relationships import Relationships
-from deckkit.renderer.opc.safexml import parse_xml
-from deckkit.renderer.opc.zip_writer import BackgroundPacker, Packed, PendingPack, should_deflate
-from deckkit.renderer.xml_copy import copy_tree
+from deckkit.ooxml.opc.relationships import Relationships
+from deckkit.ooxml.opc.zip_writer import BackgroundPacker, Packed, PendingPack, should_deflate
+from deckkit.ooxml.safexml import parse_xml
+from deckkit.ooxml.xml_copy import copy_tree
 
 __all__ = ["Part", "PartSource", "parse_xml", "serialize_xml"]
 

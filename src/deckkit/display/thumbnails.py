@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 from deckkit.options import options
 
 if TYPE_CHECKING:
-    from deckkit.inspect import Template
+    from deckkit.template.inspect import Template
 
 __all__ = ["Thumbnails", "thumbnails"]
 
@@ -64,14 +64,14 @@ def thumbnails(
     pptx: bytes, *, template: Template | None = None, width: int = 160, limit: int | None = None
 ) -> Thumbnails:
     """Thumbnails of the first ``limit`` slides of ``pptx`` (``template``: the same deck, opened)."""
-    from deckkit.inspect import Template
+    from deckkit.template.inspect import Template
 
     opened = template if template is not None else Template(pptx, "deck.pptx")
     total = len(opened.slides)
     shown = min(total, limit if limit is not None else options.thumbnails)
     reason = _why_not_libreoffice(total)
     if reason is None:
-        from deckkit.preview import PreviewUnavailableError, slide_pngs
+        from deckkit.template.preview import PreviewUnavailableError, slide_pngs
 
         # Converted at twice the width: a crisp picture on high-density screens, still a few KB.
         try:
@@ -85,14 +85,14 @@ def thumbnails(
                 "LibreOffice",
                 "previews rendered by LibreOffice",
             )
-    from deckkit.preview import wireframe_svg
+    from deckkit.template.preview import wireframe_svg
 
     images = tuple(_svg_uri(wireframe_svg(opened, n, width=width)) for n in range(1, shown + 1))
     return Thumbnails(images, total, "wireframe", f"wireframe previews ({reason})")
 
 
 def _why_not_libreoffice(total: int) -> str | None:
-    from deckkit.preview import libreoffice_available
+    from deckkit.template.preview import libreoffice_available
 
     if options.previews == "wireframe":
         return 'deckkit.options.previews = "wireframe"'

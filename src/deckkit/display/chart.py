@@ -13,7 +13,7 @@ import io
 from datetime import date, timedelta
 from typing import TYPE_CHECKING, Any
 
-from deckkit.notebook.reprs._html import box, css_color, esc
+from deckkit.display.html import box, css_color, esc
 
 if TYPE_CHECKING:
     from deckkit.model import Chart, ScatterChart

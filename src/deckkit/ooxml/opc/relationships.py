@@ -1,6 +1,6 @@
 """Relationships: the typed, ordered links from a part (or the package) to parts and URIs.
 
-Internal targets are :class:`~deckkit.renderer.opc.part.Part` objects, not names, so a cloned
+Internal targets are :class:`~deckkit.ooxml.opc.part.Part` objects, not names, so a cloned
 part needs a name only when the package is written. A dangling internal target is kept as its
 Target string: it is the template's own fault, and guessing would be worse.
 """
@@ -15,8 +15,8 @@ from typing import TYPE_CHECKING, Final
 
 from lxml import etree
 
-from deckkit.renderer.opc.namespaces import PR
-from deckkit.renderer.opc.part_names import (
+from deckkit.ooxml.namespaces import PR
+from deckkit.ooxml.opc.part_names import (
     relative_target,
     relative_target_from,
     resolve_target,
@@ -24,7 +24,7 @@ from deckkit.renderer.opc.part_names import (
 )
 
 if TYPE_CHECKING:
-    from deckkit.renderer.opc.part import Part
+    from deckkit.ooxml.opc.part import Part
 
 __all__ = [
     "OWNED_BY_SLIDE",

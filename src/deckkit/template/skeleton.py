@@ -11,7 +11,7 @@ import json
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from deckkit.inspect import Placeholder, Template, TemplateSlide
+    from deckkit.template.inspect import Placeholder, Template, TemplateSlide
 
 __all__ = ["python_skeleton", "slide_code"]
 

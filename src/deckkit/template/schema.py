@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from deckkit.inspect import Template
+    from deckkit.template.inspect import Template
 
 __all__ = ["template_json_schema"]
 
@@ -47,7 +47,7 @@ def _slide_schema(number: int, keys: dict[str, list[str]], layout: str, descript
 
 
 def _accepts(kind: str) -> tuple[str, ...]:
-    from deckkit.inspect import ACCEPTS
+    from deckkit.template.inspect import ACCEPTS
 
     return ACCEPTS[kind]
 

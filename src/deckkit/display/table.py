@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from deckkit.notebook.reprs._html import box, css_color, esc
+from deckkit.display.html import box, css_color, esc
 
 if TYPE_CHECKING:
     from deckkit.model import Table, TableCell

@@ -5,7 +5,7 @@ from __future__ import annotations
 import base64
 from typing import TYPE_CHECKING
 
-from deckkit.notebook.reprs._html import box, esc
+from deckkit.display.html import box, esc
 
 if TYPE_CHECKING:
     from deckkit.model import Image, Video

@@ -13,7 +13,7 @@ from typing import Final
 
 from lxml import etree
 
-from deckkit.renderer.opc.namespaces import CT
+from deckkit.ooxml.namespaces import CT
 
 __all__ = ["CT_PRESENTATION", "CT_RELS", "MAIN_CONTENT_TYPES", "MEDIA_CONTENT_TYPES", "ContentTypes"]
 

@@ -1,0 +1,84 @@
+"""Every XML namespace URI deckkit reads or writes, declared once, and :func:`qn` to name a tag.
+
+Short names follow the prefixes PowerPoint writes (``a:``, ``p:``, ``c:``, ``r:``, ...), and
+``qn("a:t")`` gives the Clark name lxml uses (``{http://...drawingml/2006/main}t``), so that
+code reads the way the XML does. ``NSMAP`` maps the common prefixes for XPath and ``find``.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+__all__ = [
+    "A16",
+    "AHYP",
+    "CT",
+    "EP",
+    "MC",
+    "NSMAP",
+    "P14",
+    "P15",
+    "PR",
+    "PREFIXES",
+    "TABLE",
+    "A",
+    "C",
+    "P",
+    "R",
+    "S",
+    "qn",
+]
+
+# DrawingML, PresentationML and charts (ECMA-376 Transitional).
+A: Final = "http://schemas.openxmlformats.org/drawingml/2006/main"
+P: Final = "http://schemas.openxmlformats.org/presentationml/2006/main"
+C: Final = "http://schemas.openxmlformats.org/drawingml/2006/chart"
+TABLE: Final = "http://schemas.openxmlformats.org/drawingml/2006/table"
+R: Final = "http://schemas.openxmlformats.org/officeDocument/2006/relationships"
+MC: Final = "http://schemas.openxmlformats.org/markup-compatibility/2006"
+EP: Final = "http://schemas.openxmlformats.org/officeDocument/2006/extended-properties"
+# SpreadsheetML (the chart's embedded workbook).
+S: Final = "http://schemas.openxmlformats.org/spreadsheetml/2006/main"
+# Open Packaging Conventions.
+CT: Final = "http://schemas.openxmlformats.org/package/2006/content-types"
+PR: Final = "http://schemas.openxmlformats.org/package/2006/relationships"
+# Microsoft extensions.
+P14: Final = "http://schemas.microsoft.com/office/powerpoint/2010/main"
+P15: Final = "http://schemas.microsoft.com/office/powerpoint/2012/main"
+A16: Final = "http://schemas.microsoft.com/office/drawing/2014/main"
+AHYP: Final = "http://schemas.microsoft.com/office/drawing/2018/hyperlinkcolor"
+
+NSMAP: Final = {"a": A, "p": P, "r": R, "c": C}
+
+# Every prefix qn() knows: PowerPoint's own, and one per extension namespace.
+PREFIXES: Final = {
+    "a": A,
+    "p": P,
+    "c": C,
+    "r": R,
+    "mc": MC,
+    "ep": EP,
+    "s": S,
+    "ct": CT,
+    "pr": PR,
+    "p14": P14,
+    "p15": P15,
+    "a16": A16,
+    "ahyp": AHYP,
+    "table": TABLE,
+}
+
+
+class _ClarkNames(dict[str, str]):
+    """``"a:t"`` -> ``"{A}t"``, each name built once: a lookup is a dict hit (fillers name tags in loops)."""
+
+    def __missing__(self, name: str) -> str:
+        prefix, _, local = name.partition(":")
+        if not local or prefix not in PREFIXES:
+            raise KeyError(f"{name!r} is not a prefixed name ({', '.join(PREFIXES)})")
+        clark = self[name] = f"{{{PREFIXES[prefix]}}}{local}"
+        return clark
+
+
+qn = _ClarkNames().__getitem__
+"""The Clark name of a prefixed tag or attribute: ``qn("c:ser")`` is ``"{http://...chart}ser"``."""

@@ -1,0 +1,283 @@
+"""What a template expects: its slides, the keys on each, what each key can take, and a skeleton.
+
+Inspection reads the template through the renderer's own ``package`` and ``locate`` layers, so
+what it lists is exactly what ``deckkit.renderer`` will find::
+
+    >>> template = Template.open("template.pptx")          # doctest: +SKIP
+    >>> [p.key for p in template.slide(3).placeholders]    # doctest: +SKIP
+    ['caption', 'table']
+    >>> template.skeleton()                                 # doctest: +SKIP
+    {'slides': [{'template': 1, 'title': 'title text', ...}, ...]}
+"""
+
+from __future__ import annotations
+
+import html
+import json
+import os
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Literal
+
+if TYPE_CHECKING:
+    from lxml import etree
+
+    from deckkit.ooxml.opc.package import Package
+    from deckkit.ooxml.opc.part import Part
+
+__all__ = ["Placeholder", "Template", "TemplateSlide"]
+
+PlaceholderKind = Literal["text", "table", "chart", "scatter-chart", "picture", "video"]
+
+# What each kind of place accepts in data.json (docs/templates.md, "Where a key lives").
+ACCEPTS: dict[str, tuple[str, ...]] = {
+    "text": ("string", "text", "list", "image", "video", "delete"),
+    "table": ("table", "delete"),
+    "chart": ("chart", "delete"),
+    "scatter-chart": ("scatter-chart", "delete"),
+    "picture": ("image", "video", "delete"),
+    "video": ("image", "video", "delete"),
+}
+
+
+@dataclass(frozen=True)
+class Placeholder:
+    """One key on a template slide and what data.json may give it."""
+
+    key: str
+    kind: PlaceholderKind
+    shape: str
+    detail: str
+    example: Any = field(compare=False, repr=False)
+
+    @property
+    def accepts(self) -> tuple[str, ...]:
+        return ACCEPTS[self.kind]
+
+
+@dataclass(frozen=True)
+class TemplateSlide:
+    """One template slide (numbered from 1, as data.json's ``template``)."""
+
+    number: int
+    layout: str
+    placeholders: tuple[Placeholder, ...]
+
+    @property
+    def keys(self) -> list[str]:
+        return list(dict.fromkeys(p.key for p in self.placeholders))
+
+    def skeleton(self) -> dict[str, Any]:
+        """A data.json slide object that fills every key with an example value."""
+        slide: dict[str, Any] = {"template": self.number}
+        for p in self.placeholders:
+            slide.setdefault(p.key, p.example)
+        return slide
+
+
+class Template:
+    """A template.pptx opened for inspection."""
+
+    def __init__(self, data: bytes, name: str = "template.pptx") -> None:
+        from deckkit.ooxml.opc.package import open_package
+
+        self.name = name
+        self.data = data
+        self._package = open_package(data)
+        self.slides: list[TemplateSlide] = [
+            _describe_slide(self._package, part, number)
+            for number, part in enumerate(self._package.slides(), 1)
+        ]
+        self.slide_size: tuple[int, int] = _slide_size(self._package)
+
+    @classmethod
+    def open(cls, source: str | os.PathLike[str] | bytes) -> Template:
+        """Open a template from a path or bytes (raises TemplateError when it cannot be used)."""
+        if isinstance(source, bytes):
+            return cls(source)
+        path = Path(source)
+        return cls(path.read_bytes(), path.name)
+
+    def slide(self, number: int) -> TemplateSlide:
+        """Template slide ``number`` (from 1)."""
+        if not 1 <= number <= len(self.slides):
+            raise IndexError(f"{self.name} has slides 1 to {len(self.slides)}, not {number}")
+        return self.slides[number - 1]
+
+    def skeleton(self) -> dict[str, Any]:
+        """A data.json that uses every template slide once and fills every key with an example."""
+        return {"slides": [s.skeleton() for s in self.slides]}
+
+    def skeleton_json(self) -> str:
+        return json.dumps(self.skeleton(), indent=2, ensure_ascii=False)
+
+    def json_schema(self) -> dict[str, Any]:
+        """A JSON Schema of data.json for this template: each slide's keys and what they take."""
+        from deckkit.template.schema import template_json_schema
+
+        return template_json_schema(self)
+
+    def python_skeleton(self, path: str = "template.pptx") -> str:
+        """Ready-to-run SDK code that uses every slide once (``%deckkit skeleton --python``)."""
+        from deckkit.template.skeleton import python_skeleton
+
+        return python_skeleton(self, path)
+
+    def __repr__(self) -> str:
+        keys = sum(len(s.placeholders) for s in self.slides)
+        return f"<Template {self.name!r}: {len(self.slides)} slides, {keys} placeholders>"
+
+    def _repr_html_(self) -> str:
+        # Thumbnails with their keys (deckkit.display.template); the table below is the
+        # plain listing, kept for keys_html().
+        from deckkit.display.template import template_html
+
+        return template_html(self)
+
+    def keys_html(self) -> str:
+        """Every slide's keys as an HTML table (no pictures)."""
+        rows = []
+        for s in self.slides:
+            cells = "<br>".join(
+                f"<code>{html.escape(p.key)}</code> <small>{html.escape(p.detail)}</small>"
+                for p in s.placeholders
+            )
+            rows.append(
+                f"<tr><td>{s.number}</td><td>{html.escape(s.layout)}</td><td>{cells or '—'}</td></tr>"
+            )
+        return (
+            f"<div><b>{html.escape(self.name)}</b>: {len(self.slides)} slides"
+            "<table><thead><tr><th>slide</th><th>layout</th><th>placeholders</th></tr></thead>"
+            f"<tbody>{''.join(rows)}</tbody></table></div>"
+        )
+
+
+def _slide_size(package: Package) -> tuple[int, int]:
+    from deckkit.ooxml.namespaces import P
+
+    size = package.presentation.xml.find(f"{{{P}}}sldSz")
+    if size is None:
+        return 9144000, 6858000
+    return int(size.get("cx", "9144000")), int(size.get("cy", "6858000"))
+
+
+def _layout_name(slide: Part) -> str:
+    from deckkit.ooxml.namespaces import P
+    from deckkit.ooxml.opc.relationships import RT
+
+    layout = slide.related(RT.SLIDE_LAYOUT)
+    if layout is None:
+        return ""
+    c_sld = layout.xml.find(f"{{{P}}}cSld")
+    return (c_sld.get("name") or "") if c_sld is not None else ""
+
+
+def _describe_slide(package: Package, slide: Part, number: int) -> TemplateSlide:
+    from deckkit.ooxml.locate import locate_placeholders, non_visual_properties
+
+    found = locate_placeholders(slide.xml)
+    places: list[Placeholder] = []
+    for key, occurrences in found.text.items():
+        shape = occurrences[0].shape
+        nv = non_visual_properties(shape)
+        name = (nv.get("name") or "") if nv is not None else ""
+        where = "a table cell" if occurrences[0].cell is not None else f'"{name}"'
+        detail = f"text in {where}" + (f" ({len(occurrences)} places)" if len(occurrences) > 1 else "")
+        places.append(Placeholder(key, "text", name, detail, f"{key} text"))
+    for frame in found.frames:
+        key = frame.key
+        if frame.kind == "table":
+            places.append(_table_placeholder(key, frame.name, frame.element))
+        elif frame.kind == "chart":
+            placeholder = _chart_placeholder(key, frame.name, frame.element, slide)
+            if placeholder is not None:
+                places.append(placeholder)
+        elif frame.kind in ("picture", "video"):
+            example = {"type": "image", "src": f"images/{key}.png", "scaling": "contain"}
+            places.append(Placeholder(key, frame.kind, frame.name, f'{frame.kind} "{frame.name}"', example))
+    return TemplateSlide(number, _layout_name(slide), tuple(places))
+
+
+def _cell_text(tc: etree._Element) -> str:
+    from deckkit.ooxml.namespaces import A
+
+    paragraphs = tc.findall(f"{{{A}}}txBody/{{{A}}}p")
+    return "\n".join("".join(t.text or "" for t in p.iter(f"{{{A}}}t")) for p in paragraphs)
+
+
+def _table_placeholder(key: str, name: str, frame: etree._Element) -> Placeholder:
+    from deckkit.ooxml.namespaces import A
+
+    rows = [[_cell_text(tc) for tc in tr.findall(f"{{{A}}}tc")] for tr in frame.iter(f"{{{A}}}tr")]
+    columns = max((len(r) for r in rows), default=0)
+    example = {"type": "table", "rows": rows or [[""]]}
+    return Placeholder(key, "table", name, f"table {len(rows)}x{columns}", example)
+
+
+def _chart_placeholder(key: str, name: str, frame: etree._Element, slide: Part) -> Placeholder | None:
+    from deckkit.ooxml.chart import chart_label, family, plot_groups, series_name
+    from deckkit.ooxml.locate import chart_relationship_id
+
+    rid = chart_relationship_id(frame)
+    part = slide.rels.target_part(rid) if rid else None
+    if part is None:
+        return None
+    groups = plot_groups(part.xml)
+    kind: PlaceholderKind = "scatter-chart" if family(groups) == "scatter" else "chart"
+    names = [series_name(ser) or f"Series {i + 1}" for g in groups for i, ser in enumerate(g.series)]
+    detail = f"{chart_label(groups)} chart" + (
+        f" with series {', '.join(map(json.dumps, names))}" if names else ""
+    )
+    return Placeholder(key, kind, name, detail, _chart_example(kind, groups))
+
+
+def _cache_points(ser: etree._Element, tag: str) -> list[Any]:
+    from deckkit.ooxml.namespaces import C
+
+    cache = ser.find(f"{{{C}}}{tag}")
+    if cache is None:
+        return []
+    count_el = cache.find(f".//{{{C}}}ptCount")
+    count = int(count_el.get("val", "0")) if count_el is not None else 0
+    values: list[Any] = [None] * count
+    for pt in cache.iter(f"{{{C}}}pt"):
+        index = int(pt.get("idx", "0"))
+        v = pt.find(f"{{{C}}}v")
+        if 0 <= index < count and v is not None:
+            values[index] = v.text
+    return values
+
+
+def _number(text: Any) -> float | None:
+    try:
+        return float(text) if text is not None else None
+    except ValueError:
+        return None
+
+
+def _chart_example(kind: PlaceholderKind, groups: list[Any]) -> dict[str, Any]:
+    from deckkit.ooxml.chart import series_name
+
+    axes: dict[str, dict[str, Any]] = {}
+    labels: list[str] = []
+    for group in groups:
+        axis = axes.setdefault("axis2" if group.secondary else "axis1", {"series": {}})
+        for ser in group.series:
+            name = series_name(ser) or f"Series {len(axis['series']) + 1}"
+            if kind == "scatter-chart":
+                xs, ys = _cache_points(ser, "xVal"), _cache_points(ser, "yVal")
+                points = [[_number(x) or 0.0, _number(y) or 0.0] for x, y in zip(xs, ys, strict=False)]
+                axis["series"][name] = {"name": name, "values": points}
+            else:
+                if not labels:
+                    labels = [str(v or "") for v in _cache_points(ser, "cat")]
+                values = [_number(v) for v in _cache_points(ser, "val")]
+                axis["series"][name] = {"name": name, "values": values}
+    if kind == "scatter-chart":
+        return {"type": "scatter-chart", **axes}
+    count = max((len(s["values"]) for a in axes.values() for s in a["series"].values()), default=0)
+    labels = (labels + [f"Category {i + 1}" for i in range(len(labels), count)])[:count]
+    for axis in axes.values():
+        for s in axis["series"].values():
+            s["values"] = (s["values"] + [None] * count)[:count]
+    return {"type": "chart", "labels": labels, **axes}

@@ -1,0 +1,166 @@
+"""Pictures of slides: LibreOffice renders real ones when installed; a wireframe SVG always works.
+
+LibreOffice runs headless in a private profile (so that previews can run beside a desktop
+LibreOffice or each other), converts the deck to PDF, and poppler's ``pdftoppm`` cuts the
+pages into PNGs. Results are cached per deck content, since browsing a template asks for the
+same pages again and again.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import html
+import shutil
+import subprocess
+import tempfile
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from deckkit.errors import PreviewUnavailableError
+
+if TYPE_CHECKING:
+    from lxml import etree
+
+    from deckkit.ooxml.opc.part import Part
+    from deckkit.template.inspect import Template
+
+__all__ = ["PreviewUnavailableError", "libreoffice_available", "slide_pngs", "wireframe_svg"]
+
+_EMU_PER_PX = 9525
+
+
+def _soffice() -> str | None:
+    return shutil.which("soffice") or shutil.which("libreoffice")
+
+
+def libreoffice_available() -> bool:
+    return _soffice() is not None and shutil.which("pdftoppm") is not None
+
+
+def slide_pngs(pptx: bytes, *, width: int = 640, timeout: float = 180.0) -> list[bytes]:
+    """One PNG per slide of ``pptx``, ``width`` pixels wide (cached per content and width)."""
+    key = (hashlib.sha256(pptx).hexdigest(), width)
+    if key not in _CACHE:
+        if len(_CACHE) >= _CACHE_SIZE:
+            del _CACHE[next(iter(_CACHE))]  # the oldest entry
+        _CACHE[key] = _render_pngs(key[0], pptx, width, timeout)
+    return list(_CACHE[key])
+
+
+# Keyed by the deck's digest, not its bytes: a lookup hashes the deck once and the cache keeps
+# only the pictures.
+_CACHE: dict[tuple[str, int], tuple[bytes, ...]] = {}
+_CACHE_SIZE = 16
+
+
+def _render_pngs(digest: str, pptx: bytes, width: int, timeout: float) -> tuple[bytes, ...]:
+    soffice = _soffice()
+    if soffice is None or shutil.which("pdftoppm") is None:
+        raise PreviewUnavailableError("slide previews need LibreOffice (soffice) and poppler (pdftoppm)")
+    with tempfile.TemporaryDirectory(prefix="deckkit-preview-") as tmp:
+        work = Path(tmp)
+        deck = work / f"{digest[:16]}.pptx"
+        deck.write_bytes(pptx)
+        profile = work / "profile"
+        try:
+            subprocess.run(
+                [
+                    soffice,
+                    f"-env:UserInstallation=file://{profile}",
+                    "--headless",
+                    "--convert-to",
+                    "pdf",
+                    "--outdir",
+                    str(work),
+                    str(deck),
+                ],
+                check=True,
+                capture_output=True,
+                timeout=timeout,
+            )
+            subprocess.run(
+                [
+                    "pdftoppm",
+                    "-png",
+                    "-scale-to-x",
+                    str(width),
+                    "-scale-to-y",
+                    "-1",
+                    str(work / f"{deck.stem}.pdf"),
+                    str(work / "page"),
+                ],
+                check=True,
+                capture_output=True,
+                timeout=timeout,
+            )
+        except (subprocess.SubprocessError, OSError) as e:
+            raise PreviewUnavailableError(f"LibreOffice could not render the slides: {e}") from None
+        pages = sorted(work.glob("page-*.png"), key=lambda p: int(p.stem.rsplit("-", 1)[1]))
+        return tuple(p.read_bytes() for p in pages)
+
+
+_COLORS = {
+    "text": "#1f77b4",
+    "table": "#2ca02c",
+    "chart": "#ff7f0e",
+    "scatter-chart": "#ff7f0e",
+    "picture": "#9467bd",
+    "video": "#9467bd",
+}
+
+
+def wireframe_svg(template: Template, number: int, *, width: int = 640) -> str:
+    """An SVG sketch of template slide ``number``: every top-level shape's frame, keys highlighted."""
+    from deckkit.ooxml.locate import non_visual_properties, shape_tree
+
+    slide_part = template._package.slides()[number - 1]
+    cx, cy = template.slide_size
+    height = round(width * cy / cx)
+    scale = width / cx
+    by_shape: dict[str, list[str]] = {}
+    kinds: dict[str, str] = {}
+    for p in template.slide(number).placeholders:
+        by_shape.setdefault(p.shape, []).append("{" + p.key + "}")
+        kinds.setdefault(p.shape, p.kind)
+    items = [f'<rect width="{width}" height="{height}" fill="#fff" stroke="#999"/>']
+    for shape in shape_tree(slide_part.xml):
+        nv = non_visual_properties(shape)
+        box = _frame(shape, slide_part)
+        if box is None or nv is None:
+            continue
+        x, y, w, h = (round(v * scale) for v in box)
+        name = nv.get("name") or ""
+        keys = by_shape.get(name) or [
+            k for n, ks in by_shape.items() if _contains_named(shape, n) for k in ks
+        ]
+        color = _COLORS.get(kinds.get(name, "text"), "#1f77b4") if keys else "#bbb"
+        label = " ".join(keys) if keys else name
+        items.append(
+            f'<g><rect x="{x}" y="{y}" width="{max(w, 1)}" height="{max(h, 1)}" fill="{color}" fill-opacity="0.08" '
+            f'stroke="{color}"/><text x="{x + 4}" y="{y + 14}" font-size="12" font-family="sans-serif" '
+            f'fill="{color}">{html.escape(label)}</text></g>'
+        )
+    return (
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
+        f'viewBox="0 0 {width} {height}">{"".join(items)}</svg>'
+    )
+
+
+def _contains_named(group: etree._Element, name: str) -> bool:
+    from deckkit.ooxml.namespaces import P
+
+    return any(el.get("name") == name for el in group.iter(f"{{{P}}}cNvPr"))
+
+
+def _frame(shape: etree._Element, slide_part: Part) -> tuple[int, int, int, int] | None:
+    """The shape's own frame, or for a placeholder the one it inherits from layout or master."""
+    from deckkit.ooxml.geometry import xfrm_box
+    from deckkit.ooxml.locate import inherited_xfrm
+    from deckkit.ooxml.namespaces import A, P
+
+    xfrm = shape.find(f"{{{P}}}xfrm")  # graphic frames
+    for path in (f"{{{P}}}spPr/{{{A}}}xfrm", f"{{{P}}}grpSpPr/{{{A}}}xfrm"):
+        xfrm = xfrm if xfrm is not None else shape.find(path)
+    if xfrm is None:
+        xfrm = inherited_xfrm(shape, slide_part)
+    return xfrm_box(xfrm) if xfrm is not None else None

@@ -1,0 +1,105 @@
+"""Validation that answers "would this render?": the format, the zip, and the renderer's plan.
+
+``validate_deck(template, data, media)`` checks the data against the template as the renderer
+would (every slide number, key, kind of value, table size, chart series, media file) and
+returns every problem and warning, writing nothing. The CLI (``deckkit validate``), the magic
+(``%deckkit validate``) and ``Deck.validate()`` all report through it, so they agree.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from deckkit.errors import DataError, Problem, RenderError, TemplateError
+
+__all__ = ["ValidationReport", "validate_deck", "validate_path"]
+
+
+@dataclass(frozen=True)
+class ValidationReport:
+    """What validation found: ``problems`` stop a render, ``warnings`` do not."""
+
+    what: str
+    slide_count: int
+    problems: tuple[Problem, ...] = ()
+    warnings: tuple[Problem, ...] = ()
+    against_template: bool = True
+
+    @property
+    def ok(self) -> bool:
+        return not self.problems
+
+    def __str__(self) -> str:
+        if self.problems:
+            count = len(self.problems)
+            lines = [f"{count} problem{'s' if count != 1 else ''}"]
+            lines += [f"  {p}" for p in self.problems]
+            return "\n".join(lines)
+        slides = f"{self.slide_count} slide{'s' if self.slide_count != 1 else ''}"
+        scope = "" if self.against_template else " (the format only: no template to check against)"
+        text = f"valid, {slides}{scope}"
+        if self.warnings:
+            text += "".join(f"\n  warning: {w}" for w in self.warnings)
+        return text
+
+    def __repr__(self) -> str:
+        return f"<ValidationReport {self.what}: {str(self).splitlines()[0]}>"
+
+    def _repr_html_(self) -> str:
+        from deckkit.display.html import box, esc, problems_html
+
+        head = "valid" if self.ok else "does not render"
+        body = problems_html(self.problems, heading="problems", color="#a94442") + problems_html(
+            self.warnings
+        )
+        return box(f"{esc(self.what)}: {head}, {self.slide_count} slides", body)
+
+
+def validate_deck(
+    template: bytes, data: Any, media: Mapping[str, bytes] | None = None, *, what: str = "deck"
+) -> ValidationReport:
+    """Check ``data`` against ``template`` as a render would, writing nothing."""
+    from deckkit.model import parse_data
+
+    try:
+        deck = parse_data(data)
+    except DataError as error:
+        return ValidationReport(what, 0, error.problems)
+    from deckkit.renderer import plan_render
+
+    try:
+        # The renderer's own dry run: every check a render makes, nothing assembled or written.
+        plan = plan_render(template, deck, media)
+    except (RenderError, DataError) as error:
+        return ValidationReport(what, len(deck.slides), error.problems)
+    except TemplateError as error:
+        return ValidationReport(what, len(deck.slides), (Problem("template.pptx", str(error)),))
+    return ValidationReport(what, len(deck.slides), tuple(plan.problems), tuple(plan.warnings))
+
+
+def validate_path(path: str | Path, *, template: str | Path | None = None) -> ValidationReport:
+    """Validate an input zip (against its own template) or a data.json (against ``template``)."""
+    import zipfile
+
+    source = Path(path)
+    if zipfile.is_zipfile(source):
+        from deckkit.bundle import read_bundle
+
+        try:
+            bundle = read_bundle(source)
+        except DataError as error:
+            return ValidationReport(str(source), 0, error.problems)
+        what = f"{source} ({bundle.data_path}, template.pptx, {len(bundle.media)} media files)"
+        return validate_deck(bundle.template, bundle.data, bundle.media, what=what)
+    from deckkit.model import parse_data
+
+    if template is not None:
+        return validate_deck(Path(template).read_bytes(), source.read_bytes(), what=str(source))
+    try:
+        deck = parse_data(source.read_bytes())
+    except DataError as error:
+        return ValidationReport(str(source), 0, error.problems)
+    return ValidationReport(str(source), len(deck.slides), against_template=False)
