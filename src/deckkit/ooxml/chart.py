@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 
 from lxml import etree
 
-from deckkit.ooxml.namespaces import C
+from deckkit.ooxml.namespaces import qn
 from deckkit.ooxml.xml_children import first_child
 
 CATEGORY_GROUPS = frozenset(
@@ -44,7 +44,8 @@ AXIS_TAGS = frozenset(("valAx", "catAx", "dateAx", "serAx"))
 
 
 def c(tag: str) -> str:
-    return f"{{{C}}}{tag}"
+    """``qn("c:" + tag)``: the chart name of a tag chosen at run time."""
+    return qn(f"c:{tag}")
 
 
 def local(el: etree._Element) -> str:
@@ -58,7 +59,7 @@ def child_val(el: etree._Element | None, tag: str, default: str = "") -> str:
     """``@val`` of ``el/c:{tag}``, or default."""
     if el is None:
         return default
-    found = first_child(el, c(tag))
+    found = first_child(el, qn(f"c:{tag}"))
     return default if found is None else found.get("val", default)
 
 
@@ -84,8 +85,8 @@ class PlotGroup:
 
 
 def plot_area(chart_space: etree._Element) -> etree._Element | None:
-    chart = chart_space.find(c("chart"))
-    return chart.find(c("plotArea")) if chart is not None else None
+    chart = chart_space.find(qn("c:chart"))
+    return chart.find(qn("c:plotArea")) if chart is not None else None
 
 
 def axes_by_id(area: etree._Element) -> dict[str, etree._Element]:
@@ -123,9 +124,9 @@ def plot_groups(chart_space: etree._Element) -> list[PlotGroup]:
         kind = local(el)
         if kind not in CATEGORY_GROUPS and kind not in SCATTER_GROUPS:
             continue
-        ids = tuple(ax.get("val", "") for ax in el.findall(c("axId")))
+        ids = tuple(ax.get("val", "") for ax in el.findall(qn("c:axId")))
         value, x = _split_axes(kind, [axes[i] for i in ids if i in axes])
-        groups.append(PlotGroup(el, kind, ids, value, x, series=el.findall(c("ser"))))
+        groups.append(PlotGroup(el, kind, ids, value, x, series=el.findall(qn("c:ser"))))
     primary = primary_value_axis(area, groups)
     for g in groups:
         g.secondary = g.value_axis is not None and primary is not None and g.value_axis is not primary
@@ -134,10 +135,10 @@ def plot_groups(chart_space: etree._Element) -> list[PlotGroup]:
 
 def series_name(ser: etree._Element) -> str:
     """The series name as the chart shows it (from the cache or the literal)."""
-    tx = ser.find(c("tx"))
+    tx = ser.find(qn("c:tx"))
     if tx is None:
         return ""
-    return "".join(v.text or "" for v in tx.iter(c("v")))
+    return "".join(v.text or "" for v in tx.iter(qn("c:v")))
 
 
 def family(groups: list[PlotGroup]) -> str:
@@ -168,7 +169,7 @@ def group_label(group: PlotGroup) -> str:
             grouping = "clustered "
         return f"{grouping}{three_d}{'column' if child_val(el, 'barDir', 'col') == 'col' else 'bar'}"
     if kind in ("lineChart", "line3DChart"):
-        markers = any(child_val(s.find(c("marker")), "symbol", "auto") != "none" for s in group.series)
+        markers = any(child_val(s.find(qn("c:marker")), "symbol", "auto") != "none" for s in group.series)
         markers = markers and child_val(el, "marker", "1") not in ("0", "false")
         return f"{grouping}{three_d}line{' with markers' if markers and not three_d else ''}"
     if kind in ("areaChart", "area3DChart"):

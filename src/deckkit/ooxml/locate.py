@@ -20,7 +20,7 @@ from lxml import etree
 
 from deckkit.errors import TemplateError
 from deckkit.ooxml.geometry import Box, xfrm_box
-from deckkit.ooxml.namespaces import MC, TABLE, A, C, P, R
+from deckkit.ooxml.namespaces import TABLE, C, qn
 from deckkit.ooxml.xml_children import first_child, first_on_path
 
 if TYPE_CHECKING:
@@ -40,13 +40,13 @@ __all__ = [
 # \w is Unicode letters, digits and underscore.
 KEY_PATTERN: Final = re.compile(r"\{([\w.\-]+)\}")
 
-_SP, _GRP, _FRAME, _PIC, _CXN = (f"{{{P}}}{t}" for t in ("sp", "grpSp", "graphicFrame", "pic", "cxnSp"))
-_CONTENT_PART = f"{{{P}}}contentPart"
-_TXBODY = f"{{{P}}}txBody"
-_A_TXBODY = f"{{{A}}}txBody"
-_P, _R, _T, _BR, _FLD = (f"{{{A}}}{t}" for t in ("p", "r", "t", "br", "fld"))
-_ALTERNATE = f"{{{MC}}}AlternateContent"
-_CHOICE, _FALLBACK = f"{{{MC}}}Choice", f"{{{MC}}}Fallback"
+_SP, _GRP, _FRAME, _PIC, _CXN = (qn(f"p:{t}") for t in ("sp", "grpSp", "graphicFrame", "pic", "cxnSp"))
+_CONTENT_PART = qn("p:contentPart")
+_TXBODY = qn("p:txBody")
+_A_TXBODY = qn("a:txBody")
+_P, _R, _T, _BR, _FLD = (qn(f"a:{t}") for t in ("p", "r", "t", "br", "fld"))
+_ALTERNATE = qn("mc:AlternateContent")
+_CHOICE, _FALLBACK = qn("mc:Choice"), qn("mc:Fallback")
 _NO_KEY_CHAR = "\x00"  # stands for a field or break: a key never spans one
 
 FrameKind = Literal["table", "chart", "picture", "video", "graphic", "shape"]
@@ -146,8 +146,8 @@ def _text_bodies(shape: etree._Element) -> Iterator[tuple[etree._Element, etree.
         if body is not None:
             yield body, None
     elif shape.tag == _FRAME:
-        for tbl in shape.iter(f"{{{A}}}tbl"):
-            for tc in tbl.iter(f"{{{A}}}tc"):
+        for tbl in shape.iter(qn("a:tbl")):
+            for tc in tbl.iter(qn("a:tc")):
                 body = first_child(tc, _A_TXBODY)
                 if body is not None:
                     yield body, tc
@@ -172,7 +172,7 @@ def iter_shapes(tree: etree._Element) -> Iterator[etree._Element]:
 
 
 def shape_tree(slide_root: etree._Element) -> etree._Element:
-    tree = first_on_path(slide_root, f"{{{P}}}cSld", f"{{{P}}}spTree")
+    tree = first_on_path(slide_root, qn("p:cSld"), qn("p:spTree"))
     if tree is None:
         raise TemplateError("template.pptx is damaged: a slide has no shape tree (p:cSld/p:spTree)")
     return tree
@@ -181,22 +181,22 @@ def shape_tree(slide_root: etree._Element) -> etree._Element:
 def non_visual_properties(shape: etree._Element) -> etree._Element | None:
     """The shape's p:cNvPr (its id, name and alt text)."""
     # The first child of every shape kind is its p:nv*Pr, which starts with p:cNvPr.
-    if len(shape) and shape[0].tag.startswith(f"{{{P}}}nv"):
-        found: etree._Element | None = first_child(shape[0], f"{{{P}}}cNvPr")
+    if len(shape) and shape[0].tag.startswith(qn("p:nv")):
+        found: etree._Element | None = first_child(shape[0], qn("p:cNvPr"))
         return found
     return None
 
 
 def _frame_kind(shape: etree._Element) -> FrameKind:
     if shape.tag == _PIC:
-        nv = first_on_path(shape, f"{{{P}}}nvPicPr", f"{{{P}}}nvPr")
+        nv = first_on_path(shape, qn("p:nvPicPr"), qn("p:nvPr"))
         if nv is not None and any(
             child.tag.endswith(("}videoFile", "}audioFile", "}quickTimeFile")) for child in nv
         ):
             return "video"
         return "picture"
     if shape.tag == _FRAME:
-        data = first_on_path(shape, f"{{{A}}}graphic", f"{{{A}}}graphicData")
+        data = first_on_path(shape, qn("a:graphic"), qn("a:graphicData"))
         uri = data.get("uri") if data is not None else None
         if uri == TABLE:
             return "table"
@@ -223,8 +223,8 @@ def locate_placeholders(slide_root: etree._Element) -> SlidePlaceholders:
 
 def chart_relationship_id(frame: etree._Element) -> str | None:
     """The r:id of the chart part a chart graphic frame shows."""
-    chart = first_on_path(frame, f"{{{A}}}graphic", f"{{{A}}}graphicData", f"{{{C}}}chart")
-    return chart.get(f"{{{R}}}id") if chart is not None else None
+    chart = first_on_path(frame, qn("a:graphic"), qn("a:graphicData"), qn("c:chart"))
+    return chart.get(qn("r:id")) if chart is not None else None
 
 
 def inherited_xfrm(shape: etree._Element, slide: Part) -> etree._Element | None:
@@ -236,7 +236,7 @@ def inherited_xfrm(shape: etree._Element, slide: Part) -> etree._Element | None:
     """
     from deckkit.ooxml.opc.relationships import RT
 
-    ph = shape.find(f"./*/{{{P}}}nvPr/{{{P}}}ph")
+    ph = shape.find(qn("./*/p:nvPr/p:ph"))
     if ph is None:
         return None
     layout = slide.related(RT.SLIDE_LAYOUT)
@@ -255,8 +255,8 @@ def inherited_frame(shape: etree._Element, slide: Part) -> Box | None:
     Pictures and videos are sized from the shape they replace; a placeholder whose ``p:spPr``
     has no ``a:xfrm`` is where the layout (or master) placeholder it follows is.
     """
-    sp_pr = first_child(shape, f"{{{P}}}spPr")
-    if sp_pr is None or first_child(sp_pr, f"{{{A}}}xfrm") is not None:
+    sp_pr = first_child(shape, qn("p:spPr"))
+    if sp_pr is None or first_child(sp_pr, qn("a:xfrm")) is not None:
         return None
     xfrm = inherited_xfrm(shape, slide)
     return xfrm_box(xfrm) if xfrm is not None else None
@@ -264,11 +264,11 @@ def inherited_frame(shape: etree._Element, slide: Part) -> Box | None:
 
 def _placeholder_xfrm(root: etree._Element, idx: str | None, kind: str) -> etree._Element | None:
     by_type = None
-    for ph in root.iter(f"{{{P}}}ph"):
+    for ph in root.iter(qn("p:ph")):
         nv_pr = ph.getparent()
         nv = nv_pr.getparent() if nv_pr is not None else None
         owner = nv.getparent() if nv is not None else None
-        xfrm = first_on_path(owner, f"{{{P}}}spPr", f"{{{A}}}xfrm") if owner is not None else None
+        xfrm = first_on_path(owner, qn("p:spPr"), qn("a:xfrm")) if owner is not None else None
         if xfrm is None:
             continue
         if idx is not None and ph.get("idx") == idx:

@@ -73,12 +73,19 @@ class _ClarkNames(dict[str, str]):
     """``"a:t"`` -> ``"{A}t"``, each name built once: a lookup is a dict hit (fillers name tags in loops)."""
 
     def __missing__(self, name: str) -> str:
-        prefix, _, local = name.partition(":")
-        if not local or prefix not in PREFIXES:
-            raise KeyError(f"{name!r} is not a prefixed name ({', '.join(PREFIXES)})")
-        clark = self[name] = f"{{{PREFIXES[prefix]}}}{local}"
+        clark = self[name] = "/".join(_clark(step) for step in name.split("/"))
         return clark
 
 
+def _clark(step: str) -> str:
+    if ":" not in step:  # ".", "*" or the empty step of ".//"
+        return step
+    prefix, _, local = step.partition(":")
+    if prefix not in PREFIXES:
+        raise KeyError(f"{step!r} is not a prefixed name ({', '.join(PREFIXES)})")
+    return f"{{{PREFIXES[prefix]}}}{local}"
+
+
 qn = _ClarkNames().__getitem__
-"""The Clark name of a prefixed tag or attribute: ``qn("c:ser")`` is ``"{http://...chart}ser"``."""
+"""The Clark name of a prefixed tag or attribute, ``qn("c:ser")``, or of each step of a path for
+``find``, ``qn("p:spPr/a:xfrm")``, ``qn(".//c:pt")``; ``qn("r:")`` is the namespace's own ``{...}``."""

@@ -13,7 +13,7 @@ from collections.abc import Mapping
 from deckkit.errors import DeckkitError, Problem, RenderError
 from deckkit.model import DeckData, List, Text
 from deckkit.model._problems import format_path
-from deckkit.ooxml.namespaces import R
+from deckkit.ooxml.namespaces import qn
 from deckkit.ooxml.opc.content_types import MEDIA_CONTENT_TYPES
 from deckkit.ooxml.opc.package import Package
 from deckkit.ooxml.opc.part import Part
@@ -140,13 +140,16 @@ def _fill_slide(
             occ.neighbours = []
 
 
+_IN_R = qn("r:")  # relationship ids are attributes in this namespace
+
+
 def _prune_relationships(slide: Part) -> None:
     """Drop relationships to pictures, charts and links the filled slide no longer uses."""
     used: set[str] = set()
     for el in slide.xml.iter():
         if isinstance(el.tag, str):
             for name, val in el.attrib.items():
-                if str(name).startswith(f"{{{R}}}"):
+                if str(name).startswith(_IN_R):
                     used.add(str(val))
     for rel in slide.rels:
         if rel.reltype in _PRUNABLE and rel.rid not in used:

@@ -14,11 +14,11 @@ from lxml import etree
 
 from deckkit.model.colors import parse_color
 from deckkit.model.styles import FontStyles, ShapeStyles
-from deckkit.ooxml.namespaces import A
+from deckkit.ooxml.namespaces import A, qn
 from deckkit.ooxml.xml_children import first_child
 
 FILL_TAGS = tuple(
-    f"{{{A}}}{t}" for t in ("noFill", "solidFill", "gradFill", "blipFill", "pattFill", "grpFill")
+    qn(f"a:{t}") for t in ("noFill", "solidFill", "gradFill", "blipFill", "pattFill", "grpFill")
 )
 
 # Children that must come after the fill in each parent, in schema order.
@@ -50,27 +50,28 @@ ANCHOR = {"top": "t", "center": "ctr", "bottom": "b"}
 
 
 def a(tag: str) -> str:
-    return f"{{{A}}}{tag}"
+    """``qn("a:" + tag)``: the DrawingML name of a tag chosen at run time."""
+    return qn(f"a:{tag}")
 
 
 def color_element(color: str) -> etree._Element:
     """The DrawingML colour element for a data.json colour (already validated by the model)."""
     parsed = parse_color(color)
     tag = {"srgb": "srgbClr", "scheme": "schemeClr", "preset": "prstClr"}[parsed.kind]
-    el = etree.Element(a(tag), nsmap={"a": A})
+    el = etree.Element(qn(f"a:{tag}"), nsmap={"a": A})
     el.set("val", parsed.value)
     return el
 
 
 def solid_fill(color: str) -> etree._Element:
-    fill = etree.Element(a("solidFill"), nsmap={"a": A})
+    fill = etree.Element(qn("a:solidFill"), nsmap={"a": A})
     fill.append(color_element(color))
     return fill
 
 
 @functools.lru_cache(maxsize=256)
 def _qualified(successors: tuple[str, ...]) -> frozenset[str]:
-    return frozenset(x if x.startswith("{") else a(x) for x in successors)
+    return frozenset(x if x.startswith("{") else qn(f"a:{x}") for x in successors)
 
 
 def insert_before_any(parent: etree._Element, child: etree._Element, successors: Iterable[str]) -> None:
@@ -91,21 +92,21 @@ def _replace_fill(parent: etree._Element, fill: etree._Element, successors: Iter
 
 def set_shape_fill(sp_pr: etree._Element, color: str) -> None:
     """Fill of a shape (``p:spPr``); ``""`` removes it (``a:noFill``)."""
-    _replace_fill(sp_pr, solid_fill(color) if color else etree.Element(a("noFill")), _AFTER_FILL_IN_SPPR)
+    _replace_fill(sp_pr, solid_fill(color) if color else etree.Element(qn("a:noFill")), _AFTER_FILL_IN_SPPR)
 
 
 def set_cell_fill(tc_pr: etree._Element, color: str) -> None:
     """Fill of a table cell (``a:tcPr``); ``""`` removes it."""
-    _replace_fill(tc_pr, solid_fill(color) if color else etree.Element(a("noFill")), _AFTER_FILL_IN_TCPR)
+    _replace_fill(tc_pr, solid_fill(color) if color else etree.Element(qn("a:noFill")), _AFTER_FILL_IN_TCPR)
 
 
 def line_properties(color: str, ln: etree._Element | None = None) -> etree._Element:
     """An ``a:ln`` (new, or the given one updated) drawn in color; ``""`` makes it invisible."""
     if ln is None:
-        ln = etree.Element(a("ln"), nsmap={"a": A})
+        ln = etree.Element(qn("a:ln"), nsmap={"a": A})
     for old in [c for c in ln if c.tag in FILL_TAGS]:
         ln.remove(old)
-    fill = solid_fill(color) if color else etree.Element(a("noFill"))
+    fill = solid_fill(color) if color else etree.Element(qn("a:noFill"))
     # a:ln: fill first, then prstDash/custDash, join, headEnd, tailEnd, extLst.
     ln.insert(0, fill)
     return ln
@@ -113,7 +114,7 @@ def line_properties(color: str, ln: etree._Element | None = None) -> etree._Elem
 
 def set_shape_outline(sp_pr: etree._Element, color: str) -> None:
     """Outline of a shape (``p:spPr/a:ln``); ``""`` removes it. Width and dash are kept."""
-    ln = first_child(sp_pr, a("ln"))
+    ln = first_child(sp_pr, qn("a:ln"))
     if ln is None:
         ln = line_properties(color)
         insert_before_any(sp_pr, ln, _AFTER_LN_IN_SPPR)
@@ -136,14 +137,14 @@ def apply_font(r_pr: etree._Element, font: FontStyles) -> None:
     if font.color is not None:
         _replace_fill(r_pr, solid_fill(font.color), _AFTER_FILL_IN_RPR)
     if font.typeface is not None:
-        latin = first_child(r_pr, a("latin"))
+        latin = first_child(r_pr, qn("a:latin"))
         if latin is None:
-            latin = etree.Element(a("latin"))
+            latin = etree.Element(qn("a:latin"))
             insert_before_any(r_pr, latin, _AFTER_LATIN_IN_RPR)
         latin.attrib.clear()
         latin.set("typeface", font.typeface)
         for tag in ("ea", "cs"):
-            other = r_pr.find(a(tag))
+            other = r_pr.find(qn(f"a:{tag}"))
             if other is not None:
                 other.set("typeface", font.typeface)
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 from lxml import etree
 
 from deckkit.ooxml.geometry import Box
-from deckkit.ooxml.namespaces import P
+from deckkit.ooxml.namespaces import qn
 from deckkit.ooxml.opc.package import Package
 
 __all__ = ["DEFAULT_SLIDE_SIZE", "TOLERANCE_EMU", "on_slide_tree", "overhangs", "slide_size"]
@@ -24,7 +24,7 @@ TOLERANCE_EMU = 12700
 
 def slide_size(package: Package) -> tuple[int, int]:
     """The deck's slide (width, height) in EMU, from presentation.xml's ``p:sldSz``."""
-    size = package.presentation.xml.find(f"{{{P}}}sldSz")
+    size = package.presentation.xml.find(qn("p:sldSz"))
     if size is None:
         return DEFAULT_SLIDE_SIZE
     try:
@@ -36,7 +36,7 @@ def slide_size(package: Package) -> tuple[int, int]:
 def on_slide_tree(shape: etree._Element) -> bool:
     """True when the shape sits directly on the slide's shape tree (its box is in slide space)."""
     parent = shape.getparent()
-    return parent is not None and parent.tag == f"{{{P}}}spTree"
+    return parent is not None and parent.tag == qn("p:spTree")
 
 
 def _inches(emu: int) -> str:

@@ -14,7 +14,7 @@ import uuid
 
 from lxml import etree
 
-from deckkit.ooxml.namespaces import EP, P14, P, R
+from deckkit.ooxml.namespaces import qn
 from deckkit.ooxml.opc.package import Package
 from deckkit.ooxml.opc.part import Part
 from deckkit.ooxml.opc.relationships import RT
@@ -38,7 +38,7 @@ def rebuild_presentation(package: Package, outputs: list[tuple[Part, Part]]) -> 
     for template, output in outputs:
         first_copy.setdefault(id(template), output)
 
-    lst = root.find(f"{{{P}}}sldIdLst")
+    lst = root.find(qn("p:sldIdLst"))
     new_ids: list[tuple[str, str]] = []  # (old template slide id, new id) in output order
     if lst is not None:
         for child in list(lst):
@@ -49,7 +49,7 @@ def rebuild_presentation(package: Package, outputs: list[tuple[Part, Part]]) -> 
         rid_of.setdefault(id(output), rid)
         new_id = str(_FIRST_SLIDE_ID + i)
         if lst is not None:
-            etree.SubElement(lst, f"{{{P}}}sldId", {"id": new_id, f"{{{R}}}id": rid})
+            etree.SubElement(lst, qn("p:sldId"), {"id": new_id, qn("r:id"): rid})
         new_ids.append((old_ids.get(id(template), ""), new_id))
     if lst is not None and not len(lst):
         root.remove(lst)
@@ -62,20 +62,20 @@ def rebuild_presentation(package: Package, outputs: list[tuple[Part, Part]]) -> 
 
 def _template_slide_ids(pres: Part) -> dict[int, str]:
     ids: dict[int, str] = {}
-    lst = pres.xml.find(f"{{{P}}}sldIdLst")
+    lst = pres.xml.find(qn("p:sldIdLst"))
     for sld_id in lst if lst is not None else []:
-        part = pres.rels.target_part(sld_id.get(f"{{{R}}}id") or "")
+        part = pres.rels.target_part(sld_id.get(qn("r:id")) or "")
         if part is not None:
             ids[id(part)] = sld_id.get("id") or ""
     return ids
 
 
 def _rebuild_sections(root: etree._Element, new_ids: list[tuple[str, str]]) -> None:
-    for section_list in root.iter(f"{{{P14}}}sectionLst"):
-        sections = section_list.findall(f"{{{P14}}}section")
+    for section_list in root.iter(qn("p14:sectionLst")):
+        sections = section_list.findall(qn("p14:section"))
         home: dict[str, etree._Element] = {}
         for section in sections:
-            for sld in section.iter(f"{{{P14}}}sldId"):
+            for sld in section.iter(qn("p14:sldId")):
                 home[sld.get("id") or ""] = section
         for section in sections:
             section_list.remove(section)
@@ -90,15 +90,15 @@ def _rebuild_sections(root: etree._Element, new_ids: list[tuple[str, str]]) -> N
                 continue
             if source is not current_source or current is None:
                 attributes = {str(k): str(v) for k, v in source.attrib.items()}
-                current = etree.SubElement(section_list, f"{{{P14}}}section", attributes)
+                current = etree.SubElement(section_list, qn("p14:section"), attributes)
                 if id(source) in used:
                     current.set("id", "{" + str(uuid.uuid4()).upper() + "}")
                 used.add(id(source))
-                etree.SubElement(current, f"{{{P14}}}sldIdLst")
+                etree.SubElement(current, qn("p14:sldIdLst"))
                 current_source = source
-            slide_list = current.find(f"{{{P14}}}sldIdLst")
+            slide_list = current.find(qn("p14:sldIdLst"))
             assert slide_list is not None
-            etree.SubElement(slide_list, f"{{{P14}}}sldId", id=new_id)
+            etree.SubElement(slide_list, qn("p14:sldId"), id=new_id)
         if not len(section_list):
             ext = section_list.getparent()
             ext_list = ext.getparent() if ext is not None else None
@@ -111,18 +111,18 @@ def _rebuild_sections(root: etree._Element, new_ids: list[tuple[str, str]]) -> N
 def _rebuild_custom_shows(
     root: etree._Element, old_targets: dict[str, Part], first_copy: dict[int, Part], rid_of: dict[int, str]
 ) -> None:
-    shows = root.find(f"{{{P}}}custShowLst")
+    shows = root.find(qn("p:custShowLst"))
     if shows is None:
         return
-    for sld in list(shows.iter(f"{{{P}}}sld")):
-        template = old_targets.get(sld.get(f"{{{R}}}id") or "")
+    for sld in list(shows.iter(qn("p:sld"))):
+        template = old_targets.get(sld.get(qn("r:id")) or "")
         copy = first_copy.get(id(template)) if template is not None else None
         if copy is None:
             parent = sld.getparent()
             assert parent is not None
             parent.remove(sld)
         else:
-            sld.set(f"{{{R}}}id", rid_of[id(copy)])
+            sld.set(qn("r:id"), rid_of[id(copy)])
 
 
 def _relink_slide_to_slide(outputs: list[tuple[Part, Part]], first_copy: dict[int, Part]) -> None:
@@ -144,6 +144,6 @@ def _update_app_properties(package: Package, outputs: list[tuple[Part, Part]]) -
         "HiddenSlides": sum(1 for t, _ in outputs if t.xml.get("show") in ("0", "false")),
     }
     for name, count in counts.items():
-        el = root.find(f"{{{EP}}}{name}")
+        el = root.find(qn(f"ep:{name}"))
         if el is not None:
             el.text = str(count)

@@ -17,13 +17,16 @@ import json
 import os
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Literal
+from typing import Any, Literal
 
-if TYPE_CHECKING:
-    from lxml import etree
+from lxml import etree
 
-    from deckkit.ooxml.opc.package import Package
-    from deckkit.ooxml.opc.part import Part
+from deckkit.ooxml.chart import chart_label, family, plot_groups, series_name
+from deckkit.ooxml.locate import chart_relationship_id, locate_placeholders, non_visual_properties
+from deckkit.ooxml.namespaces import qn
+from deckkit.ooxml.opc.package import Package, open_package
+from deckkit.ooxml.opc.part import Part
+from deckkit.ooxml.opc.relationships import RT
 
 __all__ = ["Placeholder", "Template", "TemplateSlide"]
 
@@ -79,8 +82,6 @@ class Template:
     """A template.pptx opened for inspection."""
 
     def __init__(self, data: bytes, name: str = "template.pptx") -> None:
-        from deckkit.ooxml.opc.package import open_package
-
         self.name = name
         self.data = data
         self._package = open_package(data)
@@ -153,27 +154,23 @@ class Template:
 
 
 def _slide_size(package: Package) -> tuple[int, int]:
-    from deckkit.ooxml.namespaces import P
 
-    size = package.presentation.xml.find(f"{{{P}}}sldSz")
+    size = package.presentation.xml.find(qn("p:sldSz"))
     if size is None:
         return 9144000, 6858000
     return int(size.get("cx", "9144000")), int(size.get("cy", "6858000"))
 
 
 def _layout_name(slide: Part) -> str:
-    from deckkit.ooxml.namespaces import P
-    from deckkit.ooxml.opc.relationships import RT
 
     layout = slide.related(RT.SLIDE_LAYOUT)
     if layout is None:
         return ""
-    c_sld = layout.xml.find(f"{{{P}}}cSld")
+    c_sld = layout.xml.find(qn("p:cSld"))
     return (c_sld.get("name") or "") if c_sld is not None else ""
 
 
 def _describe_slide(package: Package, slide: Part, number: int) -> TemplateSlide:
-    from deckkit.ooxml.locate import locate_placeholders, non_visual_properties
 
     found = locate_placeholders(slide.xml)
     places: list[Placeholder] = []
@@ -199,24 +196,20 @@ def _describe_slide(package: Package, slide: Part, number: int) -> TemplateSlide
 
 
 def _cell_text(tc: etree._Element) -> str:
-    from deckkit.ooxml.namespaces import A
 
-    paragraphs = tc.findall(f"{{{A}}}txBody/{{{A}}}p")
-    return "\n".join("".join(t.text or "" for t in p.iter(f"{{{A}}}t")) for p in paragraphs)
+    paragraphs = tc.findall(qn("a:txBody/a:p"))
+    return "\n".join("".join(t.text or "" for t in p.iter(qn("a:t"))) for p in paragraphs)
 
 
 def _table_placeholder(key: str, name: str, frame: etree._Element) -> Placeholder:
-    from deckkit.ooxml.namespaces import A
 
-    rows = [[_cell_text(tc) for tc in tr.findall(f"{{{A}}}tc")] for tr in frame.iter(f"{{{A}}}tr")]
+    rows = [[_cell_text(tc) for tc in tr.findall(qn("a:tc"))] for tr in frame.iter(qn("a:tr"))]
     columns = max((len(r) for r in rows), default=0)
     example = {"type": "table", "rows": rows or [[""]]}
     return Placeholder(key, "table", name, f"table {len(rows)}x{columns}", example)
 
 
 def _chart_placeholder(key: str, name: str, frame: etree._Element, slide: Part) -> Placeholder | None:
-    from deckkit.ooxml.chart import chart_label, family, plot_groups, series_name
-    from deckkit.ooxml.locate import chart_relationship_id
 
     rid = chart_relationship_id(frame)
     part = slide.rels.target_part(rid) if rid else None
@@ -232,17 +225,16 @@ def _chart_placeholder(key: str, name: str, frame: etree._Element, slide: Part) 
 
 
 def _cache_points(ser: etree._Element, tag: str) -> list[Any]:
-    from deckkit.ooxml.namespaces import C
 
-    cache = ser.find(f"{{{C}}}{tag}")
+    cache = ser.find(qn(f"c:{tag}"))
     if cache is None:
         return []
-    count_el = cache.find(f".//{{{C}}}ptCount")
+    count_el = cache.find(qn(".//c:ptCount"))
     count = int(count_el.get("val", "0")) if count_el is not None else 0
     values: list[Any] = [None] * count
-    for pt in cache.iter(f"{{{C}}}pt"):
+    for pt in cache.iter(qn("c:pt")):
         index = int(pt.get("idx", "0"))
-        v = pt.find(f"{{{C}}}v")
+        v = pt.find(qn("c:v"))
         if 0 <= index < count and v is not None:
             values[index] = v.text
     return values
@@ -256,7 +248,6 @@ def _number(text: Any) -> float | None:
 
 
 def _chart_example(kind: PlaceholderKind, groups: list[Any]) -> dict[str, Any]:
-    from deckkit.ooxml.chart import series_name
 
     axes: dict[str, dict[str, Any]] = {}
     labels: list[str] = []

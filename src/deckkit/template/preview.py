@@ -16,12 +16,15 @@ import tempfile
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from lxml import etree
+
 from deckkit.errors import PreviewUnavailableError
+from deckkit.ooxml.geometry import xfrm_box
+from deckkit.ooxml.locate import inherited_xfrm, non_visual_properties, shape_tree
+from deckkit.ooxml.namespaces import qn
+from deckkit.ooxml.opc.part import Part
 
 if TYPE_CHECKING:
-    from lxml import etree
-
-    from deckkit.ooxml.opc.part import Part
     from deckkit.template.inspect import Template
 
 __all__ = ["PreviewUnavailableError", "libreoffice_available", "slide_pngs", "wireframe_svg"]
@@ -111,7 +114,6 @@ _COLORS = {
 
 def wireframe_svg(template: Template, number: int, *, width: int = 640) -> str:
     """An SVG sketch of template slide ``number``: every top-level shape's frame, keys highlighted."""
-    from deckkit.ooxml.locate import non_visual_properties, shape_tree
 
     slide_part = template._package.slides()[number - 1]
     cx, cy = template.slide_size
@@ -147,19 +149,15 @@ def wireframe_svg(template: Template, number: int, *, width: int = 640) -> str:
 
 
 def _contains_named(group: etree._Element, name: str) -> bool:
-    from deckkit.ooxml.namespaces import P
 
-    return any(el.get("name") == name for el in group.iter(f"{{{P}}}cNvPr"))
+    return any(el.get("name") == name for el in group.iter(qn("p:cNvPr")))
 
 
 def _frame(shape: etree._Element, slide_part: Part) -> tuple[int, int, int, int] | None:
     """The shape's own frame, or for a placeholder the one it inherits from layout or master."""
-    from deckkit.ooxml.geometry import xfrm_box
-    from deckkit.ooxml.locate import inherited_xfrm
-    from deckkit.ooxml.namespaces import A, P
 
-    xfrm = shape.find(f"{{{P}}}xfrm")  # graphic frames
-    for path in (f"{{{P}}}spPr/{{{A}}}xfrm", f"{{{P}}}grpSpPr/{{{A}}}xfrm"):
+    xfrm = shape.find(qn("p:xfrm"))  # graphic frames
+    for path in (qn("p:spPr/a:xfrm"), qn("p:grpSpPr/a:xfrm")):
         xfrm = xfrm if xfrm is not None else shape.find(path)
     if xfrm is None:
         xfrm = inherited_xfrm(shape, slide_part)

@@ -13,7 +13,7 @@ from typing import Final
 
 from lxml import etree
 
-from deckkit.ooxml.namespaces import CT
+from deckkit.ooxml.namespaces import CT, qn
 
 __all__ = ["CT_PRESENTATION", "CT_RELS", "MAIN_CONTENT_TYPES", "MEDIA_CONTENT_TYPES", "ContentTypes"]
 
@@ -56,9 +56,9 @@ class ContentTypes:
     def from_xml(cls, root: etree._Element) -> ContentTypes:
         types = cls()
         for el in root:
-            if el.tag == f"{{{CT}}}Default":
+            if el.tag == qn("ct:Default"):
                 types.defaults[(el.get("Extension") or "").lower()] = el.get("ContentType") or ""
-            elif el.tag == f"{{{CT}}}Override":
+            elif el.tag == qn("ct:Override"):
                 types.overrides[(el.get("PartName") or "").lstrip("/")] = el.get("ContentType") or ""
         return types
 
@@ -82,7 +82,7 @@ class ContentTypes:
                 overrides.append((name, content_type))
         root = etree.fromstring(f'<Types xmlns="{CT}"/>')
         for ext, ct in defaults.items():
-            etree.SubElement(root, f"{{{CT}}}Default", Extension=ext, ContentType=ct)
+            etree.SubElement(root, qn("ct:Default"), Extension=ext, ContentType=ct)
         for name, ct in overrides:
-            etree.SubElement(root, f"{{{CT}}}Override", PartName="/" + name, ContentType=ct)
+            etree.SubElement(root, qn("ct:Override"), PartName="/" + name, ContentType=ct)
         return root

@@ -24,7 +24,7 @@ from urllib.parse import unquote
 from lxml import etree
 
 from deckkit.errors import TemplateError
-from deckkit.ooxml.namespaces import P, R
+from deckkit.ooxml.namespaces import qn
 from deckkit.ooxml.opc.content_types import CT_PRESENTATION, MAIN_CONTENT_TYPES, ContentTypes
 from deckkit.ooxml.opc.part import Part, parse_xml, serialize_xml
 from deckkit.ooxml.opc.part_names import assign_names, relationships_part_name
@@ -180,10 +180,10 @@ class Package:
     def slides(self) -> list[Part]:
         """The template's slides in presentation order."""
         root = self.presentation.xml
-        lst = root.find(f"{{{P}}}sldIdLst")
+        lst = root.find(qn("p:sldIdLst"))
         slides: list[Part] = []
         for sld_id in lst if lst is not None else []:
-            part = self.presentation.rels.target_part(sld_id.get(f"{{{R}}}id") or "")
+            part = self.presentation.rels.target_part(sld_id.get(qn("r:id")) or "")
             if part is None:
                 raise TemplateError("template.pptx is damaged: a slide listed in presentation.xml is missing")
             slides.append(part)

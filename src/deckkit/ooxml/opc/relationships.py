@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Final
 
 from lxml import etree
 
-from deckkit.ooxml.namespaces import PR
+from deckkit.ooxml.namespaces import PR, qn
 from deckkit.ooxml.opc.part_names import (
     relative_target,
     relative_target_from,
@@ -171,7 +171,7 @@ def read_relationships(root: etree._Element, folder: str) -> Iterator[tuple[str,
     The part name is the internal target resolved against ``folder`` (the source part's folder);
     it is None for an external target (a URI).
     """
-    for el in root.iter(f"{{{PR}}}Relationship"):
+    for el in root.iter(qn("pr:Relationship")):
         rid, reltype, target = el.get("Id") or "", el.get("Type") or "", el.get("Target") or ""
         external = el.get("TargetMode") == "External"
         yield rid, reltype, target, None if external else resolve_target(folder, target)
@@ -181,7 +181,7 @@ def relationships_root(source_name: str | None, rels: Relationships) -> etree._E
     """The ``.rels`` XML of ``rels``, with targets relative to ``source_name`` (None: the package)."""
     root = etree.fromstring(f'<Relationships xmlns="{PR}"/>')
     for rel in rels:
-        el = etree.SubElement(root, f"{{{PR}}}Relationship", Id=rel.rid, Type=rel.reltype)
+        el = etree.SubElement(root, qn("pr:Relationship"), Id=rel.rid, Type=rel.reltype)
         if rel.external:
             el.set("Target", str(rel.target))
             el.set("TargetMode", "External")

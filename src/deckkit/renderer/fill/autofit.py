@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from lxml import etree
 
 from deckkit.ooxml.locate import inherited_xfrm
-from deckkit.ooxml.namespaces import A, P
+from deckkit.ooxml.namespaces import qn
 from deckkit.ooxml.opc.part import Part
 from deckkit.ooxml.xml_children import first_child
 from deckkit.renderer.fill.fontmetrics import face, line_height
@@ -46,8 +46,8 @@ SHRINK_STEPS = [
     (25000, 20000),
 ]
 _WORD = re.compile(r"\S+|\s+")
-_LATIN, _LST_STYLE, _NV_PR, _PH = f"{{{A}}}latin", f"{{{A}}}lstStyle", f"{{{P}}}nvPr", f"{{{P}}}ph"
-_RUN_TAGS, _T, _BR = (f"{{{A}}}r", f"{{{A}}}fld"), f"{{{A}}}t", f"{{{A}}}br"
+_LATIN, _LST_STYLE, _NV_PR, _PH = qn("a:latin"), qn("a:lstStyle"), qn("p:nvPr"), qn("p:ph")
+_RUN_TAGS, _T, _BR = (qn("a:r"), qn("a:fld")), qn("a:t"), qn("a:br")
 
 
 @dataclass
@@ -105,10 +105,10 @@ class _Styles:
 
     def _find_default(self, level: int, attribute: str) -> str | None:
         for styles in self.levels:
-            rpr = styles.find(f"{{{A}}}lvl{level + 1}pPr/{{{A}}}defRPr")
+            rpr = styles.find(qn(f"a:lvl{level + 1}pPr/a:defRPr"))
             if rpr is not None:
                 if attribute == "typeface":
-                    latin = rpr.find(f"{{{A}}}latin")
+                    latin = rpr.find(qn("a:latin"))
                     if latin is not None and latin.get("typeface"):
                         return latin.get("typeface")
                 elif rpr.get(attribute) is not None:
@@ -117,7 +117,7 @@ class _Styles:
 
     def paragraph_child(self, ppr: etree._Element | None, level: int, tag: str) -> etree._Element | None:
         """The paragraph's own a:pPr child (spcBef, lnSpc...), else its list style's."""
-        own = first_child(ppr, f"{{{A}}}{tag}") if ppr is not None else None
+        own = first_child(ppr, qn(f"a:{tag}")) if ppr is not None else None
         if own is not None:
             return own
         key = (level, tag)
@@ -127,7 +127,7 @@ class _Styles:
 
     def _find_child(self, level: int, tag: str) -> etree._Element | None:
         for styles in self.levels:
-            found = styles.find(f"{{{A}}}lvl{level + 1}pPr/{{{A}}}{tag}")
+            found = styles.find(qn(f"a:lvl{level + 1}pPr/a:{tag}"))
             if found is not None:
                 return found
         return None
@@ -140,7 +140,7 @@ class _Styles:
 
     def _find_paragraph_default(self, level: int, attribute: str) -> str | None:
         for styles in self.levels:
-            ppr = styles.find(f"{{{A}}}lvl{level + 1}pPr")
+            ppr = styles.find(qn(f"a:lvl{level + 1}pPr"))
             if ppr is not None and ppr.get(attribute) is not None:
                 return ppr.get(attribute)
         return None
@@ -204,7 +204,7 @@ def _points(spacing: etree._Element | None, size: float) -> int:
     """spcBef/spcAft in EMU: spcPts in hundredths of a point, spcPct in thousandths of a line."""
     if spacing is None:
         return 0
-    pts, pct = spacing.find(f"{{{A}}}spcPts"), spacing.find(f"{{{A}}}spcPct")
+    pts, pct = spacing.find(qn("a:spcPts")), spacing.find(qn("a:spcPct"))
     if pts is not None:
         return int(pts.get("val", "0")) * 127
     if pct is not None:
@@ -216,8 +216,8 @@ def _lines(body: etree._Element, styles: _Styles) -> tuple[list[_Line], str]:
     """The body's lines (a paragraph breaks at each a:br) and the first paragraph's alignment."""
     lines: list[_Line] = []
     align = ""
-    for paragraph in body.iter(f"{{{A}}}p"):
-        ppr = first_child(paragraph, f"{{{A}}}pPr")
+    for paragraph in body.iter(qn("a:p")):
+        ppr = first_child(paragraph, qn("a:pPr"))
         level = int(ppr.get("lvl", "0")) if ppr is not None else 0
         if not align:
             align = (
@@ -227,7 +227,7 @@ def _lines(body: etree._Element, styles: _Styles) -> tuple[list[_Line], str]:
             )
         spacing = 1.0
         line_spacing = styles.paragraph_child(ppr, level, "lnSpc")
-        pct = line_spacing.find(f"{{{A}}}spcPct") if line_spacing is not None else None
+        pct = line_spacing.find(qn("a:spcPct")) if line_spacing is not None else None
         if pct is not None:
             spacing = int(pct.get("val", "100000")) / 100000
         margin = (ppr.get("marL") if ppr is not None else None) or styles.paragraph_default(level, "marL")
@@ -238,12 +238,12 @@ def _lines(body: etree._Element, styles: _Styles) -> tuple[list[_Line], str]:
             if child.tag in _RUN_TAGS:
                 t = first_child(child, _T)
                 text = (t.text or "") if t is not None else ""
-                current.runs.append(styles.run(first_child(child, f"{{{A}}}rPr"), level, text))
+                current.runs.append(styles.run(first_child(child, qn("a:rPr")), level, text))
             elif child.tag == _BR:
                 lines.append(current)
                 current = _Line([], spacing=spacing, margin=indent)
         if not current.runs:  # an empty line is as tall as its end-of-paragraph mark
-            current.runs.append(styles.run(first_child(paragraph, f"{{{A}}}endParaRPr"), level, ""))
+            current.runs.append(styles.run(first_child(paragraph, qn("a:endParaRPr")), level, ""))
         size = current.runs[0].size
         first.space_before = _points(styles.paragraph_child(ppr, level, "spcBef"), size)
         current.space_after = _points(styles.paragraph_child(ppr, level, "spcAft"), size)
@@ -286,15 +286,15 @@ def _inset(body_pr: etree._Element, name: str) -> int:
 
 def _own_xfrm(shape: etree._Element, slide: Part) -> etree._Element | None:
     """The shape's a:xfrm; a placeholder without one gets a copy of the one it inherits."""
-    sp_pr = first_child(shape, f"{{{P}}}spPr")
+    sp_pr = first_child(shape, qn("p:spPr"))
     if sp_pr is None:
         return None
-    xfrm = first_child(sp_pr, f"{{{A}}}xfrm")
+    xfrm = first_child(sp_pr, qn("a:xfrm"))
     if xfrm is None:
         inherited = inherited_xfrm(shape, slide)
         if inherited is None:
             return None
-        xfrm = etree.Element(f"{{{A}}}xfrm")
+        xfrm = etree.Element(qn("a:xfrm"))
         for child in inherited:
             xfrm.append(etree.fromstring(etree.tostring(child)))
         sp_pr.insert(0, xfrm)
@@ -316,7 +316,7 @@ def _fit_shape(
     xfrm = _own_xfrm(shape, slide)
     if xfrm is None or xfrm.get("rot") not in (None, "0"):
         return
-    off, ext = first_child(xfrm, f"{{{A}}}off"), first_child(xfrm, f"{{{A}}}ext")
+    off, ext = first_child(xfrm, qn("a:off")), first_child(xfrm, qn("a:ext"))
     if off is None or ext is None:
         return
     lines, align = _lines(body, _styles(shape, body, slide, masters))
@@ -348,7 +348,7 @@ def _fit_font_scale(
     xfrm = _own_xfrm(shape, slide)
     if xfrm is None:
         return
-    ext = first_child(xfrm, f"{{{A}}}ext")
+    ext = first_child(xfrm, qn("a:ext"))
     if ext is None:
         return
     lines, _ = _lines(body, _styles(shape, body, slide, masters))
@@ -376,15 +376,15 @@ def fit_text_boxes(
     masters = masters if masters is not None else MasterStyles()
     done: set[int] = set()
     for shape in shapes:
-        if id(shape) in done or shape.getparent() is None or shape.tag != f"{{{P}}}sp":
+        if id(shape) in done or shape.getparent() is None or shape.tag != qn("p:sp"):
             continue
         done.add(id(shape))
-        body = first_child(shape, f"{{{P}}}txBody")
-        body_pr = first_child(body, f"{{{A}}}bodyPr") if body is not None else None
+        body = first_child(shape, qn("p:txBody"))
+        body_pr = first_child(body, qn("a:bodyPr")) if body is not None else None
         if body is None or body_pr is None or body_pr.get("vert", "horz") != "horz":
             continue
-        norm = first_child(body_pr, f"{{{A}}}normAutofit")
-        if first_child(body_pr, f"{{{A}}}spAutoFit") is not None:
+        norm = first_child(body_pr, qn("a:normAutofit"))
+        if first_child(body_pr, qn("a:spAutoFit")) is not None:
             _fit_shape(shape, body, body_pr, slide, masters)
         elif norm is not None:
             _fit_font_scale(shape, body, body_pr, norm, slide, masters)

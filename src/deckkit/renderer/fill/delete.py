@@ -10,19 +10,18 @@ from lxml import etree
 
 from deckkit.model import Delete
 from deckkit.ooxml.locate import Occurrence
-from deckkit.ooxml.namespaces import MC, P
+from deckkit.ooxml.namespaces import qn
 from deckkit.ooxml.xml_children import child_elements, first_child
 from deckkit.ooxml.xml_copy import copy_tree
-from deckkit.renderer.drawingml import a
 from deckkit.renderer.filler import KeySite, Operation, OutputSlide, PlanReport, register_filler
 
 __all__ = ["DeleteFiller", "delete_shape", "delete_text_holder", "empty_cell"]
 
-_GRP = f"{{{P}}}grpSp"
-_MC_BRANCHES = (f"{{{MC}}}Choice", f"{{{MC}}}Fallback")
+_GRP = qn("p:grpSp")
+_MC_BRANCHES = (qn("mc:Choice"), qn("mc:Fallback"))
 _SHAPE_TAGS = frozenset(
-    [f"{{{P}}}{t}" for t in ("sp", "grpSp", "graphicFrame", "cxnSp", "pic", "contentPart")]
-    + [f"{{{MC}}}AlternateContent"]
+    [qn(f"p:{t}") for t in ("sp", "grpSp", "graphicFrame", "cxnSp", "pic", "contentPart")]
+    + [qn("mc:AlternateContent")]
 )
 
 
@@ -43,23 +42,23 @@ def delete_shape(shape: etree._Element) -> None:
 
 def empty_cell(tc: etree._Element) -> None:
     """Leave one empty paragraph in a table cell, keeping its paragraph and run formatting."""
-    body = first_child(tc, a("txBody"))
+    body = first_child(tc, qn("a:txBody"))
     if body is None:
         return
-    paragraphs = child_elements(body, a("p"))
+    paragraphs = child_elements(body, qn("a:p"))
     first = paragraphs[0] if paragraphs else None
-    empty = etree.Element(a("p"))
+    empty = etree.Element(qn("a:p"))
     if first is not None:
-        p_pr = first_child(first, a("pPr"))
+        p_pr = first_child(first, qn("a:pPr"))
         if p_pr is not None:
             empty.append(copy_tree(p_pr))
-        run_pr = first.find(f"{a('r')}/{a('rPr')}")
-        end = first_child(first, a("endParaRPr"))
+        run_pr = first.find(qn("a:r/a:rPr"))
+        end = first_child(first, qn("a:endParaRPr"))
         source = end if end is not None else run_pr
         if source is not None:
             end_copy = copy_tree(source)
-            end_copy.tag = a("endParaRPr")
-            for link in child_elements(end_copy, a("hlinkClick")):
+            end_copy.tag = qn("a:endParaRPr")
+            for link in child_elements(end_copy, qn("a:hlinkClick")):
                 end_copy.remove(link)
             empty.append(end_copy)
     for p in paragraphs:

@@ -22,19 +22,18 @@ from lxml import etree
 
 from deckkit.model import List, Text
 from deckkit.ooxml.locate import KEY_PATTERN, Occurrence, paragraph_segments
-from deckkit.ooxml.namespaces import P
+from deckkit.ooxml.namespaces import qn
 from deckkit.ooxml.xml_children import child_elements, first_child
 from deckkit.ooxml.xml_copy import copy_tree
-from deckkit.renderer.drawingml import a
 from deckkit.renderer.fill.text import AddHyperlink, TextKeyFiller, make_runs, styled_run_properties
 from deckkit.renderer.filler import register_filler
 
 __all__ = ["ListFiller", "fill_list"]
 
-_BULLETS = frozenset(a(t) for t in ("buChar", "buAutoNum", "buBlip"))
-_BU_NONE = a("buNone")
-_P, _PPR, _END_PARA_RPR = a("p"), a("pPr"), a("endParaRPr")
-_PH = f"./*/{{{P}}}nvPr/{{{P}}}ph"
+_BULLETS = frozenset(qn(f"a:{t}") for t in ("buChar", "buAutoNum", "buBlip"))
+_BU_NONE = qn("a:buNone")
+_P, _PPR, _END_PARA_RPR = qn("a:p"), qn("a:pPr"), qn("a:endParaRPr")
+_PH = qn("./*/p:nvPr/p:ph")
 # Placeholders the master's body style gives bullets: content (no type, i.e. obj) and body.
 _BULLETED_PLACEHOLDERS = ("obj", "body")
 
@@ -47,7 +46,7 @@ class _Prototype(NamedTuple):
 
 
 def _level(paragraph: etree._Element) -> int:
-    p_pr = first_child(paragraph, a("pPr"))
+    p_pr = first_child(paragraph, qn("a:pPr"))
     try:
         return int(p_pr.get("lvl", "0")) if p_pr is not None else 0
     except ValueError:
@@ -71,13 +70,13 @@ def _bullet_state(p_pr: etree._Element | None) -> bool | None:
 
 
 def _is_bulleted(paragraph: etree._Element, occ: Occurrence) -> bool:
-    state = _bullet_state(first_child(paragraph, a("pPr")))
+    state = _bullet_state(first_child(paragraph, qn("a:pPr")))
     if state is not None:
         return state
     body = paragraph.getparent()
-    list_style = first_child(body, a("lstStyle")) if body is not None else None
+    list_style = first_child(body, qn("a:lstStyle")) if body is not None else None
     if list_style is not None:
-        state = _bullet_state(list_style.find(a(f"lvl{_level(paragraph) + 1}pPr")))
+        state = _bullet_state(list_style.find(qn(f"a:lvl{_level(paragraph) + 1}pPr")))
         if state is not None:
             return state
     if occ.cell is not None:
@@ -91,7 +90,7 @@ def _dummy_list(occ: Occurrence) -> list[etree._Element]:
     paragraph = occ.paragraph
     body = paragraph.getparent()
     assert body is not None
-    siblings = child_elements(body, a("p"))
+    siblings = child_elements(body, qn("a:p"))
     at = next(i for i, p in enumerate(siblings) if p is paragraph)
     level = _level(paragraph)
     block = [paragraph]
@@ -107,10 +106,10 @@ def _key_run_properties(occ: Occurrence) -> etree._Element | None:
     position = 0
     for run, text in paragraph_segments(occ.paragraph):
         if run is not None and position <= occ.start < position + len(text):
-            return first_child(run, a("rPr"))
+            return first_child(run, qn("a:rPr"))
         position += len(text)
-    first_run = first_child(occ.paragraph, a("r"))
-    return first_child(first_run, a("rPr")) if first_run is not None else None
+    first_run = first_child(occ.paragraph, qn("a:r"))
+    return first_child(first_run, qn("a:rPr")) if first_run is not None else None
 
 
 def _prototypes(occ: Occurrence) -> tuple[list[etree._Element], dict[int, _Prototype]]:
@@ -119,9 +118,9 @@ def _prototypes(occ: Occurrence) -> tuple[list[etree._Element], dict[int, _Proto
     prototypes = {_level(occ.paragraph): _Prototype(occ.paragraph, _key_run_properties(occ))}
     for p in block[1:]:
         if _level(p) not in prototypes:
-            first_run = first_child(p, a("r"))
+            first_run = first_child(p, qn("a:r"))
             prototypes[_level(p)] = _Prototype(
-                p, first_child(first_run, a("rPr")) if first_run is not None else None
+                p, first_child(first_run, qn("a:rPr")) if first_run is not None else None
             )
     return block, prototypes
 
@@ -150,7 +149,7 @@ def _item_paragraph(item: Text, proto: _Prototype, add_hyperlink: AddHyperlink) 
     end = first_child(prototype, _END_PARA_RPR)
     base = proto.run_properties if proto.run_properties is not None else end
     if base is None:
-        base = etree.Element(a("rPr"))
+        base = etree.Element(qn("a:rPr"))
     font = item.styles.font if item.styles is not None else None
     rid = add_hyperlink(item.hyperlink) if item.hyperlink is not None else None
     for element in make_runs(item.value, styled_run_properties(base, font, rid)):
@@ -180,10 +179,10 @@ def fill_list(occurrences: list[Occurrence], value: List, add_hyperlink: AddHype
             anchor.addprevious(p)
         for p in replaced:
             body.remove(p)
-        if first_child(body, a("p")) is None:
+        if first_child(body, qn("a:p")) is None:
             # A text body needs a paragraph; keep the prototype's look for typing into it later.
-            empty = etree.SubElement(body, a("p"))
-            end = first_child(occ.paragraph, a("endParaRPr"))
+            empty = etree.SubElement(body, qn("a:p"))
+            end = first_child(occ.paragraph, qn("a:endParaRPr"))
             if end is not None:
                 empty.append(copy_tree(end))
 

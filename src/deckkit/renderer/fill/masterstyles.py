@@ -14,7 +14,7 @@ from typing import NamedTuple
 
 from lxml import etree
 
-from deckkit.ooxml.namespaces import A, P
+from deckkit.ooxml.namespaces import qn
 from deckkit.ooxml.opc.part import Part
 from deckkit.ooxml.opc.relationships import RT
 
@@ -35,17 +35,17 @@ class MasterText(NamedTuple):
 def _theme_latin(theme: etree._Element, which: str) -> str | None:
     """The typeface of ``.//a:fontScheme/a:{which}Font/a:latin``, walked in C (ElementPath's
     ``.//`` walks the whole theme in Python)."""
-    for scheme in theme.iter(f"{{{A}}}fontScheme"):
-        for font in scheme.iterchildren(f"{{{A}}}{which}Font"):
-            for latin in font.iterchildren(f"{{{A}}}latin"):
+    for scheme in theme.iter(qn("a:fontScheme")):
+        for font in scheme.iterchildren(qn(f"a:{which}Font")):
+            for latin in font.iterchildren(qn("a:latin")):
                 return latin.get("typeface") or None
     return None
 
 
 def _read(master: Part) -> MasterText:
-    styles = master.xml.find(f"{{{P}}}txStyles")
-    title = styles.find(f"{{{P}}}titleStyle") if styles is not None else None
-    body = styles.find(f"{{{P}}}bodyStyle") if styles is not None else None
+    styles = master.xml.find(qn("p:txStyles"))
+    title = styles.find(qn("p:titleStyle")) if styles is not None else None
+    body = styles.find(qn("p:bodyStyle")) if styles is not None else None
     theme = master.related(RT.THEME)
     if theme is None:
         return MasterText(title, body)

@@ -21,12 +21,11 @@ from lxml import etree
 
 from deckkit.model import FontStyles, ShapeStyles, Text
 from deckkit.ooxml.locate import Occurrence, paragraph_segments
-from deckkit.ooxml.namespaces import AHYP, A, P, R
+from deckkit.ooxml.namespaces import AHYP, A, qn
 from deckkit.ooxml.xml_children import child_elements, first_child
 from deckkit.ooxml.xml_copy import copy_tree
 from deckkit.renderer.drawingml import (
     FILL_TAGS,
-    a,
     anchor_value,
     apply_font,
     apply_shape_styles_to_sp_pr,
@@ -59,11 +58,11 @@ AddHyperlink = Callable[[str], str]
 
 _AFTER_HLINK_IN_RPR = ("hlinkMouseOver", "rtl", "extLst")
 _HLINK_COLOUR_EXT = "{A12FA001-AC4F-418D-AE19-62706E023703}"
-_LINKS = (a("hlinkClick"), a("hlinkMouseOver"))
-_TEXT_CHILDREN = frozenset(a(t) for t in ("r", "br", "fld"))
+_LINKS = (qn("a:hlinkClick"), qn("a:hlinkMouseOver"))
+_TEXT_CHILDREN = frozenset(qn(f"a:{t}") for t in ("r", "br", "fld"))
 
 
-_R, _T, _BR, _RPR = a("r"), a("t"), a("br"), a("rPr")
+_R, _T, _BR, _RPR = qn("a:r"), qn("a:t"), qn("a:br"), qn("a:rPr")
 
 
 def _run_properties(run: etree._Element | None) -> etree._Element:
@@ -76,18 +75,18 @@ def styled_run_properties(
     base: etree._Element, font: FontStyles | None, hyperlink_rid: str | None
 ) -> etree._Element:
     r_pr = copy_tree(base)
-    if r_pr.tag != a("rPr"):
-        r_pr.tag = a("rPr")
+    if r_pr.tag != qn("a:rPr"):
+        r_pr.tag = qn("a:rPr")
     # The template's spell-check mark was about the placeholder, not the inserted text.
     r_pr.attrib.pop("err", "")
     if font is not None:
         apply_font(r_pr, font)
     # The template run's link stays on the value (the designer linked it); the data's own wins.
     if hyperlink_rid is not None:
-        for old in child_elements(r_pr, a("hlinkClick")):
+        for old in child_elements(r_pr, qn("a:hlinkClick")):
             r_pr.remove(old)
-        link = etree.Element(a("hlinkClick"))
-        link.set(f"{{{R}}}id", hyperlink_rid)
+        link = etree.Element(qn("a:hlinkClick"))
+        link.set(qn("r:id"), hyperlink_rid)
         insert_before_any(r_pr, link, _AFTER_HLINK_IN_RPR)
     if any(child.tag in FILL_TAGS for child in r_pr):
         for link in r_pr:
@@ -98,15 +97,15 @@ def styled_run_properties(
 
 def _use_text_colour(link: etree._Element) -> None:
     """Make PowerPoint draw a link in its run's own colour (``ahyp:hlinkClr val="tx"``)."""
-    ext_lst = first_child(link, a("extLst"))
+    ext_lst = first_child(link, qn("a:extLst"))
     if ext_lst is None:
-        ext_lst = etree.SubElement(link, a("extLst"))  # the last child of a:hlinkClick
-    ext = next((e for e in child_elements(ext_lst, a("ext")) if e.get("uri") == _HLINK_COLOUR_EXT), None)
+        ext_lst = etree.SubElement(link, qn("a:extLst"))  # the last child of a:hlinkClick
+    ext = next((e for e in child_elements(ext_lst, qn("a:ext")) if e.get("uri") == _HLINK_COLOUR_EXT), None)
     if ext is None:
-        ext = etree.SubElement(ext_lst, a("ext"), uri=_HLINK_COLOUR_EXT)
+        ext = etree.SubElement(ext_lst, qn("a:ext"), uri=_HLINK_COLOUR_EXT)
     for old in list(ext):
         ext.remove(old)
-    etree.SubElement(ext, f"{{{AHYP}}}hlinkClr", nsmap={"ahyp": AHYP}, val="tx")
+    etree.SubElement(ext, qn("ahyp:hlinkClr"), nsmap={"ahyp": AHYP}, val="tx")
 
 
 def make_runs(value: str, r_pr: etree._Element) -> list[etree._Element]:
@@ -127,9 +126,9 @@ def make_runs(value: str, r_pr: etree._Element) -> list[etree._Element]:
 
 
 def _set_run_text(run: etree._Element, text: str) -> None:
-    t = first_child(run, a("t"))
+    t = first_child(run, qn("a:t"))
     if t is None:
-        t = etree.SubElement(run, a("t"))
+        t = etree.SubElement(run, qn("a:t"))
     t.text = text
 
 
@@ -186,7 +185,7 @@ def _replace_span(
         _set_run_text(start_run, prefix)
         return length
     paragraph.remove(start_run)
-    if first_child(paragraph, a("endParaRPr")) is None and not any(
+    if first_child(paragraph, qn("a:endParaRPr")) is None and not any(
         c.tag in _TEXT_CHILDREN for c in paragraph
     ):
         _keep_paragraph_formatting(paragraph, start_run)
@@ -195,13 +194,13 @@ def _replace_span(
 
 def _keep_paragraph_formatting(paragraph: etree._Element, run: etree._Element) -> None:
     """An emptied paragraph keeps its size and font through ``a:endParaRPr``."""
-    r_pr = first_child(run, a("rPr"))
-    end = etree.SubElement(paragraph, a("endParaRPr"))
+    r_pr = first_child(run, qn("a:rPr"))
+    end = etree.SubElement(paragraph, qn("a:endParaRPr"))
     if r_pr is not None:
         for name, val in r_pr.attrib.items():
             end.set(name, val)
         for child in r_pr:
-            if child.tag not in (a("hlinkClick"), a("hlinkMouseOver")):
+            if child.tag not in (qn("a:hlinkClick"), qn("a:hlinkMouseOver")):
                 end.append(copy_tree(child))
 
 
@@ -236,22 +235,22 @@ def apply_shape_styles(occ: Occurrence, styles: ShapeStyles) -> None:
     """Fill, outline and alignment of the shape (or table cell) that holds an occurrence."""
     body = occ.tx_body
     if styles.align is not None:
-        for paragraph in child_elements(body, a("p")):
-            p_pr = first_child(paragraph, a("pPr"))
+        for paragraph in child_elements(body, qn("a:p")):
+            p_pr = first_child(paragraph, qn("a:pPr"))
             if p_pr is None:
-                p_pr = etree.Element(a("pPr"))
+                p_pr = etree.Element(qn("a:pPr"))
                 paragraph.insert(0, p_pr)
             set_paragraph_alignment(p_pr, styles.align)
     if occ.cell is not None:
         _style_cell(occ.cell, styles)
         return
     if styles.vertical_align is not None:
-        body_pr = first_child(body, a("bodyPr"))
+        body_pr = first_child(body, qn("a:bodyPr"))
         if body_pr is None:
-            body_pr = etree.Element(a("bodyPr"))
+            body_pr = etree.Element(qn("a:bodyPr"))
             body.insert(0, body_pr)
         body_pr.set("anchor", anchor_value(styles.vertical_align))
-    sp_pr = first_child(occ.shape, f"{{{P}}}spPr")
+    sp_pr = first_child(occ.shape, qn("p:spPr"))
     if sp_pr is not None and (styles.fill is not None or styles.outline is not None):
         apply_shape_styles_to_sp_pr(sp_pr, styles)
 

@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 from deckkit.model import ThemeColors
+from deckkit.ooxml.namespaces import qn
 from deckkit.ooxml.opc.package import Package
 from deckkit.ooxml.opc.part import Part
 from deckkit.ooxml.opc.relationships import RT
-from deckkit.renderer.drawingml import a, color_element
+from deckkit.renderer.drawingml import color_element
 
 __all__ = ["apply_theme_colors"]
 
@@ -23,11 +24,11 @@ def apply_theme_colors(package: Package, colors: ThemeColors) -> int:
             if theme is not None and all(theme is not t for t in themes):
                 themes.append(theme)
     for theme in themes:
-        scheme = theme.xml.find(f"{a('themeElements')}/{a('clrScheme')}")
+        scheme = theme.xml.find(qn("a:themeElements/a:clrScheme"))
         if scheme is None:
             continue
         for slot, color in changed.items():
-            holder = scheme.find(a(slot))
+            holder = scheme.find(qn(f"a:{slot}"))
             if holder is None:
                 continue
             for old in list(holder):

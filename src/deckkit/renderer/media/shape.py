@@ -10,7 +10,7 @@ from __future__ import annotations
 from lxml import etree
 
 from deckkit.ooxml.geometry import Box, xfrm_box
-from deckkit.ooxml.namespaces import NSMAP, P14, A, P, R
+from deckkit.ooxml.namespaces import NSMAP, P14, A, P, R, qn
 from deckkit.ooxml.xml_copy import copy_tree
 from deckkit.renderer.media.geometry import Placement
 
@@ -26,14 +26,6 @@ __all__ = [
 
 # The element holding a shape's transform, by shape kind.
 _XFRM_PATHS = ("p:spPr/a:xfrm", "p:xfrm", "p:grpSpPr/a:xfrm")
-
-
-def _p(tag: str) -> str:
-    return f"{{{P}}}{tag}"
-
-
-def _a(tag: str) -> str:
-    return f"{{{A}}}{tag}"
 
 
 def _own_xfrm(shape: etree._Element) -> etree._Element | None:
@@ -79,7 +71,7 @@ def child_scale(shape: etree._Element) -> tuple[float, float]:
     that must show at its intrinsic size on the slide is that much larger in child units.
     """
     sx = sy = 1.0
-    for group in shape.iterancestors(_p("grpSp")):
+    for group in shape.iterancestors(qn("p:grpSp")):
         xfrm = group.find("p:grpSpPr/a:xfrm", NSMAP)
         if xfrm is None:
             continue
@@ -103,7 +95,7 @@ def _shape_id(shape: etree._Element) -> str:
     if own and own.isdigit():
         return own
     slide = shape.getroottree().getroot()
-    ids = [int(el.get("id", "")) for el in slide.iter(_p("cNvPr")) if el.get("id", "").isdigit()]
+    ids = [int(el.get("id", "")) for el in slide.iter(qn("p:cNvPr")) if el.get("id", "").isdigit()]
     return str(max(ids, default=1) + 1)
 
 
@@ -113,9 +105,9 @@ def new_picture(target: etree._Element, image_rid: str, placement: Placement) ->
     Keeps the target's id, name, alt text and title; a picture target also keeps its outline,
     effects, geometry and style, so a framed placeholder picture frames the new one too.
     """
-    pic = etree.Element(_p("pic"), nsmap={"p": P, "a": A, "r": R})
-    nv_pic_pr = etree.SubElement(pic, _p("nvPicPr"))
-    c_nv_pr = etree.SubElement(nv_pic_pr, _p("cNvPr"), id=_shape_id(target), name="")
+    pic = etree.Element(qn("p:pic"), nsmap={"p": P, "a": A, "r": R})
+    nv_pic_pr = etree.SubElement(pic, qn("p:nvPicPr"))
+    c_nv_pr = etree.SubElement(nv_pic_pr, qn("p:cNvPr"), id=_shape_id(target), name="")
     old = _c_nv_pr(target)
     if old is not None:
         for attr in ("name", "descr", "title"):
@@ -126,18 +118,18 @@ def new_picture(target: etree._Element, image_rid: str, placement: Placement) ->
         for link in old.findall("a:hlinkClick", NSMAP) + old.findall("a:hlinkHover", NSMAP):
             if link.get("action") != "ppaction://media":
                 c_nv_pr.append(copy_tree(link))
-    c_nv_pic_pr = etree.SubElement(nv_pic_pr, _p("cNvPicPr"))
-    etree.SubElement(c_nv_pic_pr, _a("picLocks"), noChangeAspect="1")
-    etree.SubElement(nv_pic_pr, _p("nvPr"))
+    c_nv_pic_pr = etree.SubElement(nv_pic_pr, qn("p:cNvPicPr"))
+    etree.SubElement(c_nv_pic_pr, qn("a:picLocks"), noChangeAspect="1")
+    etree.SubElement(nv_pic_pr, qn("p:nvPr"))
 
-    blip_fill = etree.SubElement(pic, _p("blipFill"))
-    etree.SubElement(blip_fill, _a("blip"), {f"{{{R}}}embed": image_rid})
+    blip_fill = etree.SubElement(pic, qn("p:blipFill"))
+    etree.SubElement(blip_fill, qn("a:blip"), {qn("r:embed"): image_rid})
     if placement.crop is not None:
-        etree.SubElement(blip_fill, _a("srcRect"), placement.crop.attributes())
-    etree.SubElement(etree.SubElement(blip_fill, _a("stretch")), _a("fillRect"))
+        etree.SubElement(blip_fill, qn("a:srcRect"), placement.crop.attributes())
+    etree.SubElement(etree.SubElement(blip_fill, qn("a:stretch")), qn("a:fillRect"))
 
     pic.append(_shape_properties(target, placement))
-    if target.tag == _p("pic"):
+    if target.tag == qn("p:pic"):
         style = target.find("p:style", NSMAP)
         if style is not None:
             pic.append(copy_tree(style))
@@ -145,22 +137,22 @@ def new_picture(target: etree._Element, image_rid: str, placement: Placement) ->
 
 
 def _shape_properties(target: etree._Element, placement: Placement) -> etree._Element:
-    old = target.find("p:spPr", NSMAP) if target.tag == _p("pic") else None
-    sp_pr = copy_tree(old) if old is not None else etree.Element(_p("spPr"))
+    old = target.find("p:spPr", NSMAP) if target.tag == qn("p:pic") else None
+    sp_pr = copy_tree(old) if old is not None else etree.Element(qn("p:spPr"))
     for child in sp_pr.findall("a:xfrm", NSMAP):
         sp_pr.remove(child)
-    xfrm = etree.Element(_a("xfrm"))
+    xfrm = etree.Element(qn("a:xfrm"))
     rot = _rotation(target)
     if rot is not None:
         xfrm.set("rot", rot)
     frame = placement.frame
-    etree.SubElement(xfrm, _a("off"), x=str(frame.x), y=str(frame.y))
-    etree.SubElement(xfrm, _a("ext"), cx=str(frame.cx), cy=str(frame.cy))
+    etree.SubElement(xfrm, qn("a:off"), x=str(frame.x), y=str(frame.y))
+    etree.SubElement(xfrm, qn("a:ext"), cx=str(frame.cx), cy=str(frame.cy))
     sp_pr.insert(0, xfrm)
     has_geometry = sp_pr.find("a:prstGeom", NSMAP) is not None or sp_pr.find("a:custGeom", NSMAP) is not None
     if not has_geometry:
-        geometry = etree.Element(_a("prstGeom"), prst="rect")
-        etree.SubElement(geometry, _a("avLst"))
+        geometry = etree.Element(qn("a:prstGeom"), prst="rect")
+        etree.SubElement(geometry, qn("a:avLst"))
         sp_pr.insert(1, geometry)
     return sp_pr
 
@@ -185,12 +177,12 @@ def replace_target(target: etree._Element, pic: etree._Element) -> None:
     if c_nv_pr is None or timing is None:
         return
     spid = c_nv_pr.get("id", "")
-    for spot in [t for t in timing.iter(_p("spTgt")) if t.get("spid") == spid]:
+    for spot in [t for t in timing.iter(qn("p:spTgt")) if t.get("spid") == spid]:
         if was_media or spot.find("p:txEl", NSMAP) is not None:
             _drop_time_node(spot)
     for build_list in list(timing.iterfind("p:bldLst", NSMAP)):
         for build in build_list:
-            if build.get("spid") == spid and build.tag == _p("bldP"):
+            if build.get("spid") == spid and build.tag == qn("p:bldP"):
                 build_list.remove(build)
         if len(build_list) == 0:  # the schema wants at least one entry
             timing.remove(build_list)
@@ -207,11 +199,11 @@ def _drop_time_node(inside: etree._Element) -> None:
     node: etree._Element | None = inside
     while node is not None and node.getparent() is not None:
         holder = node.getparent()
-        if holder is not None and holder.tag in (_p("childTnLst"), _p("tnLst")):
+        if holder is not None and holder.tag in (qn("p:childTnLst"), qn("p:tnLst")):
             holder.remove(node)
             if len(holder) > 0:
                 return
-            if holder.tag == _p("tnLst"):
+            if holder.tag == qn("p:tnLst"):
                 timing = holder.getparent()
                 if timing is not None:
                     timing.remove(holder)

@@ -18,7 +18,7 @@ from urllib.parse import parse_qs, urlsplit
 
 from lxml import etree
 
-from deckkit.ooxml.namespaces import NSMAP, P14, P15, A, P, R
+from deckkit.ooxml.namespaces import NSMAP, P14, P15, P, qn
 
 __all__ = ["embed_url", "make_video_picture", "neutral_poster"]
 
@@ -27,10 +27,6 @@ _WEB_VIDEO_EXT_URI = "{C809E66F-F1BF-436E-B5F7-EEA9579F0CBA}"
 
 _YOUTUBE_ID = re.compile(r"^[A-Za-z0-9_-]{11}$")
 _YOUTUBE_PATHS = ("embed", "shorts", "live", "v", "e")
-
-
-def _p(tag: str) -> str:
-    return f"{{{P}}}{tag}"
 
 
 def _seconds(value: str) -> int | None:
@@ -134,13 +130,13 @@ def make_video_picture(pic: etree._Element, video_rid: str, media_rid: str | Non
     assert nv_pr is not None
     for link in c_nv_pr.findall("a:hlinkClick", NSMAP):  # a click on a video plays it
         c_nv_pr.remove(link)
-    click = etree.Element(f"{{{A}}}hlinkClick", {f"{{{R}}}id": "", "action": "ppaction://media"})
+    click = etree.Element(qn("a:hlinkClick"), {qn("r:id"): "", "action": "ppaction://media"})
     c_nv_pr.insert(0, click)
-    etree.SubElement(nv_pr, f"{{{A}}}videoFile", {f"{{{R}}}link": video_rid})
-    ext_lst = etree.SubElement(nv_pr, _p("extLst"))
+    etree.SubElement(nv_pr, qn("a:videoFile"), {qn("r:link"): video_rid})
+    ext_lst = etree.SubElement(nv_pr, qn("p:extLst"))
     if media_rid is not None:
-        media_ext = etree.SubElement(ext_lst, _p("ext"), uri=_MEDIA_EXT_URI)
-        etree.SubElement(media_ext, f"{{{P14}}}media", {f"{{{R}}}embed": media_rid}, nsmap={"p14": P14})
+        media_ext = etree.SubElement(ext_lst, qn("p:ext"), uri=_MEDIA_EXT_URI)
+        etree.SubElement(media_ext, qn("p14:media"), {qn("r:embed"): media_rid}, nsmap={"p14": P14})
     if embed is not None:
         from html import escape  # only for a web video's player: html.entities is large
 
@@ -154,10 +150,10 @@ def make_video_picture(pic: etree._Element, video_rid: str, media_rid: str | Non
             'allow="accelerometer; autoplay; clipboard-write; encrypted-media; gyroscope; picture-in-picture" '
             "allowfullscreen></iframe>"
         )
-        web_ext = etree.SubElement(ext_lst, _p("ext"), uri=_WEB_VIDEO_EXT_URI)
+        web_ext = etree.SubElement(ext_lst, qn("p:ext"), uri=_WEB_VIDEO_EXT_URI)
         etree.SubElement(
             web_ext,
-            f"{{{P15}}}webVideoPr",
+            qn("p15:webVideoPr"),
             {"embeddedHtml": player, "w": str(width), "h": str(height)},
             nsmap={"p15": P15},
         )
@@ -216,7 +212,7 @@ def _root_child_list(slide: etree._Element) -> etree._Element:
         assert root_ctn is not None
     children = root_ctn.find("p:childTnLst", NSMAP)
     if children is None:
-        children = etree.Element(_p("childTnLst"))
+        children = etree.Element(qn("p:childTnLst"))
         sub = root_ctn.find("p:subTnLst", NSMAP)
         if sub is not None:
             sub.addprevious(children)
@@ -226,7 +222,7 @@ def _root_child_list(slide: etree._Element) -> etree._Element:
 
 
 def _add_video_timing(slide: etree._Element, spid: str) -> None:
-    if slide.tag != _p("sld"):
+    if slide.tag != qn("p:sld"):
         return
     children = _root_child_list(slide)
     used = [
