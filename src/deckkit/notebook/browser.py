@@ -7,7 +7,8 @@ import json
 import os
 from typing import Any
 
-from deckkit.template.inspect import Template, TemplateSlide
+from deckkit.template.inspect import Template
+from deckkit.template.slides import TemplateSlide
 
 __all__ = ["TemplateBrowser", "browse"]
 

@@ -11,8 +11,7 @@ import hashlib
 from collections.abc import Mapping
 
 from deckkit.errors import DeckkitError, Problem, RenderError
-from deckkit.model import DeckData, List, Text
-from deckkit.model._problems import format_path
+from deckkit.model import DeckData, List, Text, format_path
 from deckkit.ooxml.namespaces import qn
 from deckkit.ooxml.opc.content_types import MEDIA_CONTENT_TYPES
 from deckkit.ooxml.opc.package import Package
@@ -36,7 +35,7 @@ _PRUNABLE = frozenset({RT.CHART, RT.IMAGE, RT.HYPERLINK, RT.VIDEO, RT.MEDIA, RT.
 
 
 class SlideMedia:
-    """The MediaSink of one output slide: new media parts, shared by identical bytes."""
+    """The SlideSink of one output slide: new media parts, shared by identical bytes."""
 
     def __init__(self, package: Package, slide: Part, shared: dict[tuple[str, str], Part]) -> None:
         self._package = package

@@ -10,36 +10,37 @@ text names on one slide):
 - ``fill(site, value, output)`` on the *output* slide (a clone of the template slide, located
   again), only when planning found no problem.
 
-A filler registers itself with ``@register_filler(ElementType, ...)`` in its own module, and that
-module is listed once in ``_BUILTIN_FILLERS``: a new element kind is one new module.
+A filler registers itself with ``@register_filler(ElementType, ..., places=(...))`` in its own
+module, naming the kinds of place it fills (:mod:`deckkit.places`, checked against what each
+kind accepts), and that module is imported once in :mod:`deckkit.renderer.builtin_fillers`: a
+new element kind is one new module.
 """
 
 from __future__ import annotations
 
-import functools
-import importlib
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Generic, NamedTuple, Protocol, TypeVar
+from typing import Any, Generic, NamedTuple, Protocol, TypeVar
+
+from pydantic import BaseModel
 
 from deckkit.errors import Problem, WarningKind
+from deckkit.model import element_kind
 from deckkit.ooxml.locate import Frame, FrameKind, Occurrence, SlidePlaceholders
-
-if TYPE_CHECKING:
-    from deckkit.ooxml.opc.part import Part
-    from deckkit.renderer.assembly import SlideMedia
+from deckkit.ooxml.opc.part import Part
+from deckkit.places import PLACE_KINDS, place_kind
 
 __all__ = [
-    "ELEMENT_FRAMES",
-    "KIND_NAMES",
+    "ALL_PLACES",
+    "FILLED_PLACES",
     "Filler",
     "KeySite",
     "LocatedSlide",
     "Operation",
     "OutputSlide",
     "PlanReport",
+    "SlideSink",
     "filler_for",
-    "hint_for",
     "key_site",
     "register_filler",
 ]
@@ -47,26 +48,8 @@ __all__ = [
 E = TypeVar("E")
 F = TypeVar("F")
 
-# Frames found by alt text that hold an element; other shapes' alt text is only a description.
-ELEMENT_FRAMES: tuple[FrameKind, ...] = ("table", "chart", "picture", "video")
-KIND_NAMES: dict[FrameKind, str] = {
-    "table": "a table",
-    "chart": "a chart",
-    "picture": "a picture",
-    "video": "a video",
-    "graphic": "a graphic (SmartArt, object or connector)",
-    "shape": "a shape",
-}
-
-# The modules whose import registers the built-in fillers (imported on the first lookup).
-_BUILTIN_FILLERS = (
-    "deckkit.renderer.fill.text",
-    "deckkit.renderer.fill.lists",
-    "deckkit.renderer.fill.delete",
-    "deckkit.renderer.table.filler",
-    "deckkit.renderer.chart.filler",
-    "deckkit.renderer.media.filler",
-)
+ALL_PLACES: tuple[str, ...] = tuple(PLACE_KINDS)
+"""Every kind of place (a Delete empties any of them)."""
 
 
 @dataclass(slots=True)
@@ -137,28 +120,42 @@ class PlanReport:
         """The key names no frame of kind ``want``: say what it names, or which ones the slide has."""
         key, number = site.key, site.slide.number
         if site.frames:
+            there = place_kind(site.frames[0].kind)
             self.error(
                 site.path,
-                f'"{key}" on template slide {number} is {KIND_NAMES[site.frames[0].kind]}, which '
-                f"cannot take {KIND_NAMES[want]}{hint_for(site.frames[0])}",
+                f'"{key}" on template slide {number} is {there.noun}, which '
+                f"cannot take {place_kind(want).noun}{there.give}",
             )
             return
         have = [describe(f) for f in site.slide.placeholders.frames_of_kind(want)]
         listed = f"the slide has {plural} " + ", ".join(have) if have else f"the slide has no {plural}"
         where = (
-            f"; {{{key}}} is text there, but {KIND_NAMES[want]} is found by its alt text" if site.text else ""
+            f"; {{{key}}} is text there, but {place_kind(want).noun} is found by its alt text"
+            if site.text
+            else ""
         )
         self.error(site.path, f'no {want} with alt text "{key}" on template slide {number}{where}; {listed}')
 
 
-def hint_for(frame: Frame) -> str:
-    """What to give a frame of this kind, for an error message ('' when nothing fits)."""
-    return {
-        "table": ' (give it {"type": "table", "rows": [...]})',
-        "chart": ' (give it {"type": "chart", ...} or {"type": "scatter-chart", ...})',
-        "picture": ' (give it {"type": "image", "src": ...})',
-        "video": ' (give it {"type": "video", "src": ...})',
-    }.get(frame.kind, "")
+class SlideSink(Protocol):
+    """Adds parts for one output slide (the engine implements it over the package): fillers
+    reach the package only through it."""
+
+    def add_image(self, data: bytes, ext: str) -> str:
+        """rId of a slide -> image relationship (identical bytes share one part)."""
+        ...
+
+    def add_video(self, data: bytes, ext: str) -> tuple[str, str]:
+        """(rId of the 'video' relationship, rId of the 'media' relationship) to one media part."""
+        ...
+
+    def add_external_video(self, url: str) -> str:
+        """rId of an external 'video' relationship to url."""
+        ...
+
+    def add_hyperlink(self, url: str) -> str:
+        """rId of an external hyperlink relationship to url."""
+        ...
 
 
 @dataclass(slots=True)
@@ -170,7 +167,7 @@ class OutputSlide:
     """
 
     part: Part
-    sink: SlideMedia
+    sink: SlideSink
     media: Mapping[str, bytes]
     slide_size: tuple[int, int] | None = None
     warnings: list[Problem] = field(default_factory=list)
@@ -196,29 +193,39 @@ class Operation(NamedTuple, Generic[E]):
 
 
 _REGISTRY: dict[type, Filler[Any]] = {}
+FILLED_PLACES: dict[type, tuple[str, ...]] = {}
+"""The kinds of place each registered model type goes to (a test holds it against the registry)."""
 
 
-def register_filler(*element_types: type) -> Callable[[type[F]], type[F]]:
-    """Class decorator: one instance of the filler fills every value of these model types."""
+def register_filler(*element_types: type[BaseModel], places: tuple[str, ...]) -> Callable[[type[F]], type[F]]:
+    """Class decorator: one instance of the filler fills every value of these model types, in the
+    kinds of place named (:mod:`deckkit.places`).
+
+    Each type must go to one of those places at least, and each place must accept one of the
+    types: a filler that claims what the registry does not say fails when its module loads.
+    """
+    kinds = {t: element_kind(t.model_construct()) for t in element_types}
+    for element_type, kind in kinds.items():
+        if not any(kind in place_kind(p).accepts for p in places):
+            raise AssertionError(f"{element_type.__name__} goes to none of {places} (deckkit.places)")
+    for p in places:
+        if not any(kind in place_kind(p).accepts for kind in kinds.values()):
+            raise AssertionError(
+                f"{p} accepts none of {[t.__name__ for t in element_types]} (deckkit.places)"
+            )
 
     def register(cls: type[F]) -> type[F]:
         instance = cls()
         for element_type in element_types:
             _REGISTRY[element_type] = instance  # type: ignore[assignment]
+            FILLED_PLACES[element_type] = places
         return cls
 
     return register
 
 
-@functools.cache
-def _load_builtin_fillers() -> None:
-    for module in _BUILTIN_FILLERS:
-        importlib.import_module(module)
-
-
 def filler_for(value: object) -> Filler[Any]:
     """The filler registered for the value's model type."""
-    _load_builtin_fillers()
     for cls in type(value).__mro__:
         found = _REGISTRY.get(cls)
         if found is not None:

@@ -14,11 +14,12 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from deckkit.errors import Problem
-from deckkit.model import AnyElement, DeckData, List, Text
-from deckkit.model._problems import format_path
+from deckkit.model import AnyElement, DeckData, List, Text, format_path
 from deckkit.ooxml.locate import Frame, Occurrence, SlidePlaceholders, locate_placeholders
 from deckkit.ooxml.opc.package import Package
 from deckkit.ooxml.opc.part import Part
+from deckkit.places import place_kind
+from deckkit.renderer import builtin_fillers  # noqa: F401  (its import registers every filler)
 from deckkit.renderer.fill.notes import notes_keys
 from deckkit.renderer.filler import (
     LocatedSlide,
@@ -31,7 +32,6 @@ from deckkit.renderer.filler import (
 
 __all__ = ["DeckPlan", "SlidePlan", "dummy_data_frames", "dummy_data_message", "plan_deck"]
 
-_DUMMY_KINDS = {"table": "a table", "chart": "a chart"}
 _KEY_NAME = re.compile(r"[\w.\-]+")  # what KEY_PATTERN takes between the braces
 
 
@@ -49,7 +49,7 @@ def dummy_data_frames(placeholders: SlidePlaceholders, keys: Collection[str]) ->
     with_keys = {id(occ.shape) for occs in placeholders.text.values() for occ in occs if occ.cell is not None}
     found: dict[str, Frame] = {}
     for frame in placeholders.frames:
-        if frame.kind not in _DUMMY_KINDS or frame.key in keys or frame.alt_text in keys:
+        if not place_kind(frame.kind).sample_values or frame.key in keys or frame.alt_text in keys:
             continue
         if not _KEY_NAME.fullmatch(frame.key):
             continue
@@ -62,7 +62,7 @@ def dummy_data_frames(placeholders: SlidePlaceholders, keys: Collection[str]) ->
 def dummy_data_message(frame: Frame, number: int) -> str:
     """The warning for a frame :func:`dummy_data_frames` found on template slide ``number``."""
     return (
-        f"{_DUMMY_KINDS[frame.kind]} `{frame.key}` on template slide {number} gets no data and keeps the "
+        f"{place_kind(frame.kind).noun} `{frame.key}` on template slide {number} gets no data and keeps the "
         f"template's sample values; fill it, or remove it with `{frame.key}=deckkit.Delete()`"
     )
 

@@ -19,29 +19,13 @@ from typing import TYPE_CHECKING, Any
 
 from deckkit._closest import closest
 from deckkit.errors import DataError, Problem, UnusedKeyWarning
+from deckkit.places import place_kind
+from deckkit.warn import warn
 
 if TYPE_CHECKING:
     from deckkit.template.inspect import Template
 
 __all__ = ["check_slide", "kind_of"]
-
-# What to write in Python for each kind of place (inspect.Placeholder.kind).
-_PASS = {
-    "text": "a string, a List (List.from_values([...])) or an Image",
-    "table": "`Table.from_dataframe(df)` or `Table(rows=[[...], ...])`",
-    "chart": "`Chart.from_dataframe(df)` (one row per label, one column per series)",
-    "scatter-chart": "`Scatter.from_dataframe(df, x=..., y=...)`",
-    "picture": "`Image.from_path('chart.png')` or a matplotlib figure",
-    "video": "`Video.from_path('clip.mp4')` or `Image.from_path('still.png')`",
-}
-_WHAT = {
-    "text": "text",
-    "table": "a table",
-    "chart": "a chart",
-    "scatter-chart": "a scatter chart",
-    "picture": "a picture",
-    "video": "a video",
-}
 
 
 def kind_of(value: Any) -> str:
@@ -73,8 +57,6 @@ def check_slide(template: Template, position: int, number: int, values: Mapping[
     for key, value in values.items():
         path = f"slides[{position}].{key}"
         if key not in kinds:
-            from deckkit.warn import warn
-
             near = closest(key, kinds)
             hint = f"; did you mean `{near}`?" if near else ""
             keys = ", ".join(f"`{k}`" for k in kinds) or "none"
@@ -87,16 +69,14 @@ def check_slide(template: Template, position: int, number: int, values: Mapping[
                 UnusedKeyWarning,
             )
             continue
-        from deckkit.template.inspect import ACCEPTS
-
         kind = kind_of(value)
-        if kind == "delete" or any(kind in ACCEPTS[k] for k in kinds[key]):
+        if kind == "delete" or any(kind in place_kind(k).accepts for k in kinds[key]):
             continue
-        place = kinds[key][0]
+        place = place_kind(kinds[key][0])
         problems.append(
             Problem(
                 path,
-                f"`{key}` is {_WHAT[place]} on template slide {number}: pass {_PASS[place]}, "
+                f"`{key}` is {place.noun} on template slide {number}: pass {place.python}, "
                 f"not {_python_name(value)}",
             )
         )

@@ -15,9 +15,8 @@ from __future__ import annotations
 import html
 import json
 import os
-from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Literal
+from typing import Any
 
 from lxml import etree
 
@@ -27,55 +26,12 @@ from deckkit.ooxml.namespaces import qn
 from deckkit.ooxml.opc.package import Package, open_package
 from deckkit.ooxml.opc.part import Part
 from deckkit.ooxml.opc.relationships import RT
+from deckkit.places import PlaceKindName, place_kind
+from deckkit.template.schema import template_json_schema
+from deckkit.template.skeleton import python_skeleton
+from deckkit.template.slides import Placeholder, TemplateSlide
 
 __all__ = ["Placeholder", "Template", "TemplateSlide"]
-
-PlaceholderKind = Literal["text", "table", "chart", "scatter-chart", "picture", "video"]
-
-# What each kind of place accepts in data.json (docs/templates.md, "Where a key lives").
-ACCEPTS: dict[str, tuple[str, ...]] = {
-    "text": ("string", "text", "list", "image", "video", "delete"),
-    "table": ("table", "delete"),
-    "chart": ("chart", "delete"),
-    "scatter-chart": ("scatter-chart", "delete"),
-    "picture": ("image", "video", "delete"),
-    "video": ("image", "video", "delete"),
-}
-
-
-@dataclass(frozen=True)
-class Placeholder:
-    """One key on a template slide and what data.json may give it."""
-
-    key: str
-    kind: PlaceholderKind
-    shape: str
-    detail: str
-    example: Any = field(compare=False, repr=False)
-
-    @property
-    def accepts(self) -> tuple[str, ...]:
-        return ACCEPTS[self.kind]
-
-
-@dataclass(frozen=True)
-class TemplateSlide:
-    """One template slide (numbered from 1, as data.json's ``template``)."""
-
-    number: int
-    layout: str
-    placeholders: tuple[Placeholder, ...]
-
-    @property
-    def keys(self) -> list[str]:
-        return list(dict.fromkeys(p.key for p in self.placeholders))
-
-    def skeleton(self) -> dict[str, Any]:
-        """A data.json slide object that fills every key with an example value."""
-        slide: dict[str, Any] = {"template": self.number}
-        for p in self.placeholders:
-            slide.setdefault(p.key, p.example)
-        return slide
 
 
 class Template:
@@ -114,14 +70,10 @@ class Template:
 
     def json_schema(self) -> dict[str, Any]:
         """A JSON Schema of data.json for this template: each slide's keys and what they take."""
-        from deckkit.template.schema import template_json_schema
-
         return template_json_schema(self)
 
     def python_skeleton(self, path: str = "template.pptx") -> str:
         """Ready-to-run SDK code that uses every slide once (``%deckkit skeleton --python``)."""
-        from deckkit.template.skeleton import python_skeleton
-
         return python_skeleton(self, path)
 
     def __repr__(self) -> str:
@@ -189,7 +141,7 @@ def _describe_slide(package: Package, slide: Part, number: int) -> TemplateSlide
             placeholder = _chart_placeholder(key, frame.name, frame.element, slide)
             if placeholder is not None:
                 places.append(placeholder)
-        elif frame.kind in ("picture", "video"):
+        elif place_kind(frame.kind).listed:  # a picture or a video
             example = {"type": "image", "src": f"images/{key}.png", "scaling": "contain"}
             places.append(Placeholder(key, frame.kind, frame.name, f'{frame.kind} "{frame.name}"', example))
     return TemplateSlide(number, _layout_name(slide), tuple(places))
@@ -216,7 +168,7 @@ def _chart_placeholder(key: str, name: str, frame: etree._Element, slide: Part) 
     if part is None:
         return None
     groups = plot_groups(part.xml)
-    kind: PlaceholderKind = "scatter-chart" if family(groups) == "scatter" else "chart"
+    kind: PlaceKindName = "scatter-chart" if family(groups) == "scatter" else "chart"
     names = [series_name(ser) or f"Series {i + 1}" for g in groups for i, ser in enumerate(g.series)]
     detail = f"{chart_label(groups)} chart" + (
         f" with series {', '.join(map(json.dumps, names))}" if names else ""
@@ -247,7 +199,7 @@ def _number(text: Any) -> float | None:
         return None
 
 
-def _chart_example(kind: PlaceholderKind, groups: list[Any]) -> dict[str, Any]:
+def _chart_example(kind: PlaceKindName, groups: list[Any]) -> dict[str, Any]:
 
     axes: dict[str, dict[str, Any]] = {}
     labels: list[str] = []

@@ -23,6 +23,7 @@ from deckkit.ooxml.geometry import xfrm_box
 from deckkit.ooxml.locate import inherited_xfrm, non_visual_properties, shape_tree
 from deckkit.ooxml.namespaces import qn
 from deckkit.ooxml.opc.part import Part
+from deckkit.places import place_kind
 
 if TYPE_CHECKING:
     from deckkit.template.inspect import Template
@@ -102,16 +103,6 @@ def _render_pngs(digest: str, pptx: bytes, width: int, timeout: float) -> tuple[
         return tuple(p.read_bytes() for p in pages)
 
 
-_COLORS = {
-    "text": "#1f77b4",
-    "table": "#2ca02c",
-    "chart": "#ff7f0e",
-    "scatter-chart": "#ff7f0e",
-    "picture": "#9467bd",
-    "video": "#9467bd",
-}
-
-
 def wireframe_svg(template: Template, number: int, *, width: int = 640) -> str:
     """An SVG sketch of template slide ``number``: every top-level shape's frame, keys highlighted."""
 
@@ -135,7 +126,7 @@ def wireframe_svg(template: Template, number: int, *, width: int = 640) -> str:
         keys = by_shape.get(name) or [
             k for n, ks in by_shape.items() if _contains_named(shape, n) for k in ks
         ]
-        color = _COLORS.get(kinds.get(name, "text"), "#1f77b4") if keys else "#bbb"
+        color = place_kind(kinds.get(name, "text")).colour if keys else "#bbb"
         label = " ".join(keys) if keys else name
         items.append(
             f'<g><rect x="{x}" y="{y}" width="{max(w, 1)}" height="{max(h, 1)}" fill="{color}" fill-opacity="0.08" '

@@ -3,19 +3,20 @@
 Built on the format's own schema (deckkit.model.schema): its element definitions are reused and
 ``Slide`` is replaced by one if/then branch per template slide, selected by ``template``. A key the
 slide lacks is rejected (the renderer only warns, but an editor should flag the typo), and each
-key allows what its place accepts (``inspect.ACCEPTS``). ``deckkit inspect --schema`` prints it.
+key allows what its place accepts (:mod:`deckkit.places`). ``deckkit inspect --schema`` prints it.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-if TYPE_CHECKING:
-    from deckkit.template.inspect import Template
+from deckkit.model.schema import data_json_schema
+from deckkit.places import place_kind
+from deckkit.template.slides import TemplateSlides
 
 __all__ = ["template_json_schema"]
 
-# data.json kind (inspect.ACCEPTS) -> schema definition
+# data.json kind (what a place accepts) -> schema definition
 _DEFS = {
     "string": {"type": "string"},
     "text": {"$ref": "#/$defs/Text"},
@@ -32,7 +33,7 @@ _DEFS = {
 def _slide_schema(number: int, keys: dict[str, list[str]], layout: str, description: str) -> dict[str, Any]:
     properties: dict[str, Any] = {"template": {"const": number}}
     for key, kinds in keys.items():
-        accepted = [k for k in _DEFS if any(k in _accepts(kind) for kind in kinds)]
+        accepted = [k for k in _DEFS if any(k in place_kind(kind).accepts for kind in kinds)]
         properties[key] = {
             "description": description.format(key=key, kinds=" or ".join(kinds)),
             "anyOf": [_DEFS[k] for k in accepted],
@@ -46,16 +47,8 @@ def _slide_schema(number: int, keys: dict[str, list[str]], layout: str, descript
     }
 
 
-def _accepts(kind: str) -> tuple[str, ...]:
-    from deckkit.template.inspect import ACCEPTS
-
-    return ACCEPTS[kind]
-
-
-def template_json_schema(template: Template) -> dict[str, Any]:
+def template_json_schema(template: TemplateSlides) -> dict[str, Any]:
     """The JSON Schema (draft 2020-12) of a data.json for ``template``."""
-    from deckkit.model.schema import data_json_schema
-
     schema = data_json_schema()
     branches = []
     for slide in template.slides:

@@ -8,10 +8,9 @@ code runs as it is), ``Image.from_path`` per picture, strings for text keys.
 from __future__ import annotations
 
 import json
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-if TYPE_CHECKING:
-    from deckkit.template.inspect import Placeholder, Template, TemplateSlide
+from deckkit.template.slides import Placeholder, TemplateSlide, TemplateSlides
 
 __all__ = ["python_skeleton", "slide_code"]
 
@@ -89,7 +88,7 @@ def slide_code(slide: TemplateSlide) -> list[str]:
     return [*lines, call]
 
 
-def python_skeleton(template: Template, path: str = "template.pptx") -> str:
+def python_skeleton(template: TemplateSlides, path: str = "template.pptx") -> str:
     """Python that builds a deck using every template slide once, ready to run and edit."""
     kinds = {p.kind for s in template.slides for p in s.placeholders}
     names = [

@@ -257,7 +257,7 @@ def _chart_part(slide: Part, frame: Frame) -> Part | None:
     return slide.rels.target_part(chart_relationship_id(frame.element) or "")
 
 
-@register_filler(Chart, ScatterChart)
+@register_filler(Chart, ScatterChart, places=("chart", "scatter-chart"))
 class ChartFiller:
     """A Chart or ScatterChart fills every chart frame whose alt text is the key (its own chart part).
 

@@ -13,7 +13,7 @@ from deckkit.ooxml.locate import Occurrence
 from deckkit.ooxml.namespaces import qn
 from deckkit.ooxml.xml_children import child_elements, first_child
 from deckkit.ooxml.xml_copy import copy_tree
-from deckkit.renderer.filler import KeySite, Operation, OutputSlide, PlanReport, register_filler
+from deckkit.renderer.filler import ALL_PLACES, KeySite, Operation, OutputSlide, PlanReport, register_filler
 
 __all__ = ["DeleteFiller", "delete_shape", "delete_text_holder", "empty_cell"]
 
@@ -74,7 +74,7 @@ def delete_text_holder(occ: Occurrence) -> None:
         delete_shape(occ.shape)
 
 
-@register_filler(Delete)
+@register_filler(Delete, places=ALL_PLACES)
 class DeleteFiller:
     """``{"delete": true}``: every text holder and frame of the key goes."""
 

@@ -187,7 +187,7 @@ def fill_list(occurrences: list[Occurrence], value: List, add_hyperlink: AddHype
                 empty.append(copy_tree(end))
 
 
-@register_filler(List)
+@register_filler(List, places=("text",))
 class ListFiller(TextKeyFiller[List]):
     """A List replaces the paragraph holding ``{key}`` with one paragraph per item."""
 

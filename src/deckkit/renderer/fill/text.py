@@ -24,6 +24,7 @@ from deckkit.ooxml.locate import Occurrence, paragraph_segments
 from deckkit.ooxml.namespaces import AHYP, A, qn
 from deckkit.ooxml.xml_children import child_elements, first_child
 from deckkit.ooxml.xml_copy import copy_tree
+from deckkit.places import place_kind
 from deckkit.renderer.drawingml import (
     FILL_TAGS,
     anchor_value,
@@ -33,15 +34,14 @@ from deckkit.renderer.drawingml import (
     set_paragraph_alignment,
 )
 from deckkit.renderer.filler import (
-    ELEMENT_FRAMES,
-    KIND_NAMES,
     KeySite,
     Operation,
     OutputSlide,
     PlanReport,
-    hint_for,
     register_filler,
 )
+from deckkit.renderer.table.cell import apply_cell_styles
+from deckkit.renderer.table.grid import cell_matrix, merges_of
 
 __all__ = [
     "AddHyperlink",
@@ -262,9 +262,6 @@ def _style_cell(tc: etree._Element, styles: ShapeStyles) -> None:
     one cell; the table filler knows both, so a ``{key}`` in a cell is styled exactly as a Table
     cell with the same styles would be.
     """
-    from deckkit.renderer.table.cell import apply_cell_styles
-    from deckkit.renderer.table.grid import cell_matrix, merges_of
-
     row_el = tc.getparent()
     tbl = row_el.getparent() if row_el is not None else None
     if tbl is None:
@@ -297,12 +294,12 @@ class TextKeyFiller(ABC, Generic[T]):
     def plan(self, site: KeySite, value: T, report: PlanReport) -> Operation[T] | None:
         if site.text:
             return Operation(site.key, value, self)
-        elements = [f for f in site.frames if f.kind in ELEMENT_FRAMES]
+        elements = [place_kind(f.kind) for f in site.frames if place_kind(f.kind).listed]
         if elements:
             report.error(
                 site.path,
-                f'"{site.key}" is the alt text of {KIND_NAMES[elements[0].kind]} on template slide '
-                f"{site.slide.number}, which cannot take {self.what}{hint_for(elements[0])}",
+                f'"{site.key}" is the alt text of {elements[0].noun} on template slide '
+                f"{site.slide.number}, which cannot take {self.what}{elements[0].give}",
             )
         else:
             report.unused(site)
@@ -312,7 +309,7 @@ class TextKeyFiller(ABC, Generic[T]):
         self.write(site.text, value, output.sink.add_hyperlink)
 
 
-@register_filler(Text)
+@register_filler(Text, places=("text",))
 class TextFiller(TextKeyFiller[Text]):
     """A string or Text object replaces every ``{key}`` occurrence."""
 

@@ -22,9 +22,9 @@ from deckkit._closest import closest
 from deckkit.errors import Problem, RenderError
 from deckkit.model.elements import Image, Video
 from deckkit.ooxml.geometry import Box
-from deckkit.ooxml.locate import FrameKind, inherited_frame
+from deckkit.ooxml.locate import inherited_frame
+from deckkit.places import place_kind
 from deckkit.renderer.filler import (
-    KIND_NAMES,
     KeySite,
     Operation,
     OutputSlide,
@@ -53,8 +53,10 @@ _IMAGE_EXTENSIONS = {"png": ("png",), "jpeg": ("jpg", "jpeg"), "gif": ("gif",)}
 _VIDEO_BOXES = (b"ftyp", b"moov", b"mdat", b"wide", b"free", b"skip", b"pnot")
 
 
-# A picture, a video, or a plain shape (p:sp) named by its alt text can be replaced by media.
-_MEDIA_TARGETS: tuple[FrameKind, ...] = ("picture", "video", "shape")
+# A shape holding {key} in its text, or a picture, a video or a plain shape (p:sp) named by its
+# alt text: media replaces it.
+_PLACES = ("text", "picture", "video", "shape")
+_MEDIA_TARGETS: tuple[str, ...] = _PLACES[1:]
 
 
 MediaElement = Image | Video
@@ -269,7 +271,7 @@ def _targets(site: KeySite) -> list[etree._Element]:
     return targets + [f.element for f in site.frames if f.kind in _MEDIA_TARGETS]
 
 
-@register_filler(Image, Video)
+@register_filler(Image, Video, places=_PLACES)
 class MediaFiller:
     """An Image or Video replaces every shape that holds the key (text or alt text)."""
 
@@ -289,7 +291,7 @@ class MediaFiller:
         if wrong is not None:
             report.error(
                 site.path,
-                f'"{key}" on template slide {number} is {KIND_NAMES[wrong.kind]}, which '
+                f'"{key}" on template slide {number} is {place_kind(wrong.kind).noun}, which '
                 f"cannot take {what}; put {{{key}}} in a text box or give a picture that alt text",
             )
             return None

@@ -184,7 +184,7 @@ def _described(frame: Frame) -> str:
     return f'"{frame.alt_text}"'
 
 
-@register_filler(Table)
+@register_filler(Table, places=("table",))
 class TableFiller:
     """A Table fills every table frame whose alt text is the key."""
 

@@ -1,0 +1,57 @@
+"""A template slide as inspection describes it: its number, layout and keys (placeholders)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from deckkit.places import PlaceKindName, place_kind
+
+__all__ = ["Placeholder", "TemplateSlide", "TemplateSlides"]
+
+
+@dataclass(frozen=True)
+class Placeholder:
+    """One key on a template slide and what data.json may give it."""
+
+    key: str
+    kind: PlaceKindName
+    shape: str
+    detail: str
+    example: Any = field(compare=False, repr=False)
+
+    @property
+    def accepts(self) -> tuple[str, ...]:
+        """The data.json kinds this key may take (:mod:`deckkit.places`)."""
+        return place_kind(self.kind).accepts
+
+
+@dataclass(frozen=True)
+class TemplateSlide:
+    """One template slide (numbered from 1, as data.json's ``template``)."""
+
+    number: int
+    layout: str
+    placeholders: tuple[Placeholder, ...]
+
+    @property
+    def keys(self) -> list[str]:
+        return list(dict.fromkeys(p.key for p in self.placeholders))
+
+    def skeleton(self) -> dict[str, Any]:
+        """A data.json slide object that fills every key with an example value."""
+        slide: dict[str, Any] = {"template": self.number}
+        for p in self.placeholders:
+            slide.setdefault(p.key, p.example)
+        return slide
+
+
+class TemplateSlides(Protocol):
+    """What the schema and the skeletons read of a template: its name and its slides."""
+
+    @property
+    def name(self) -> str: ...
+
+    @property
+    def slides(self) -> Sequence[TemplateSlide]: ...
