@@ -56,15 +56,31 @@ def test_every_public_submodule_is_an_attribute_of_the_package() -> None:
     subprocess.run([sys.executable, "-c", code + "deckkit.inspect.Template\n"], check=True)
 
 
-def test_a_render_loads_no_notebook_browser() -> None:
-    # The result's display lives in deckkit.display; the template browser is not needed.
-    loaded = _loaded_after(
-        "import sys\nfrom deckkit.renderer import render\n"
+def test_a_render_loads_no_display_notebook_or_template_code() -> None:
+    # The renderer sits below them: its result's display comes through deckkit.display_hook,
+    # asked for by a notebook only.
+    code = (
+        "import sys\nimport deckkit\n"
         "from deckkit.examples import template\n"
-        "render(template(), [{'template': 1}])\n"
-        "assert 'deckkit.notebook.browser' not in sys.modules and 'deckkit.inspect' not in sys.modules"
+        "result = deckkit.render(template(), [{'template': 1, 'title': 'x'}])\n"
+        "repr(result)\n"
+        "packages = {'.'.join(m.split('.')[:2]) for m in sys.modules}\n"
+        "upper = packages & {'deckkit.display', 'deckkit.notebook', 'deckkit.template', 'deckkit.inspect', "
+        "'deckkit.client'}\n"
+        "assert not upper, upper\n"
     )
-    assert "deckkit" in loaded
+    subprocess.run([sys.executable, "-c", code], check=True)
+
+
+def test_the_first_rich_display_loads_the_display_layer() -> None:
+    code = (
+        "import sys, deckkit\n"
+        "table = deckkit.Table(rows=[['a']])\n"
+        "assert repr(table).startswith('<Table: 1 rows') and 'deckkit.display' not in sys.modules\n"
+        "assert table._repr_html_().startswith('<div class=\"deckkit-display\"')\n"
+        "assert 'deckkit.display' in sys.modules\n"
+    )
+    subprocess.run([sys.executable, "-c", code], check=True)
 
 
 def test_a_render_without_a_misspelling_loads_nothing_for_one() -> None:

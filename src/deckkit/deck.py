@@ -6,12 +6,14 @@
     deck.save_zip("deck.zip")           # the service's input zip
     deck.render("deck.pptx")            # locally (or client=Client() for the service)
 
-No pandas, no python-pptx: building a deck needs the model only; rendering imports the
-renderer the first time it is used.
+No pandas, no python-pptx: building a deck needs the model and template inspection (each slide
+is checked against the template as it is added); rendering and validating import the renderer
+the first time they are used.
 """
 
 from __future__ import annotations
 
+import io
 import json
 import os
 from collections.abc import Mapping, Sequence
@@ -22,23 +24,28 @@ from pydantic import ValidationError
 from pydantic_core import PydanticCustomError
 
 from deckkit.bundle import read_bundle, write_bundle
+from deckkit.display_hook import PREVIEW, Displayable
 from deckkit.errors import DataError, Problem, TemplateError
-from deckkit.model import DeckData, Image, Slide, Theme, ThemeColors, Video
-from deckkit.model._base import data_error
-from deckkit.model._types import media_path
+from deckkit.frames import to_element
+from deckkit.model import DeckData, Image, Slide, Theme, ThemeColors, Video, data_error, media_path
 from deckkit.model.media_bytes import mismatch
 from deckkit.model.patterns import IMAGE_EXTENSIONS, VIDEO_EXTENSIONS
+from deckkit.options import options
+from deckkit.template.early_checks import check_slide
+from deckkit.template.inspect import Template
+from deckkit.warn import warn_render
 
 if TYPE_CHECKING:
     from deckkit.renderer import RenderResult
-    from deckkit.template.inspect import Template
     from deckkit.template.validate import ValidationReport
 
 __all__ = ["Deck"]
 
 
 class _RendersDecks(Protocol):
-    def render(self, deck: Any, /, **options: Any) -> Any: ...
+    """What ``Deck.render(client=...)`` needs of a client: ``Client.render``."""
+
+    def render(self, deck: Any, /, *, to: str | os.PathLike[str] | None = None) -> Any: ...
 
 
 def _is_presentation(template: object) -> bool:
@@ -52,8 +59,6 @@ def _is_presentation(template: object) -> bool:
 
 def _template_bytes(template: Any) -> bytes:
     if _is_presentation(template):
-        import io
-
         buffer = io.BytesIO()
         template.save(buffer)
         return buffer.getvalue()
@@ -71,7 +76,7 @@ def _template_bytes(template: Any) -> bytes:
     return data
 
 
-class Deck:
+class Deck(Displayable):
     """A template plus the slides to fill from it; becomes data.json, the input zip, or a pptx."""
 
     def __init__(
@@ -140,8 +145,6 @@ class Deck:
         default options (``Table.from_dataframe`` and friends take the options). Media of
         ``Image.from_path``/``Video.from_path`` elements is collected into the deck.
         """
-        from deckkit.frames import to_element  # light: recognises frames without importing pandas/polars
-
         position = len(self._slides)
         data = {name: to_element(value) for name, value in {**(values or {}), **keys}.items()}
         if "template" in data:
@@ -161,8 +164,6 @@ class Deck:
             ) from None
         inspected = self._template_info()
         if inspected is not None:
-            from deckkit.template.early_checks import check_slide
-
             check_slide(inspected, position, slide.template, slide.values)
         for element in slide.values.values():
             if isinstance(element, Image | Video):
@@ -173,8 +174,6 @@ class Deck:
     def _template_info(self) -> Template | None:
         """The template opened for inspection, or None when it cannot be (render says why)."""
         if self._inspected is None:
-            from deckkit.template.inspect import Template
-
             try:
                 self._inspected = Template(self._template, self._name)
             except TemplateError:
@@ -183,6 +182,7 @@ class Deck:
 
     def validate(self) -> ValidationReport:
         """Check the deck against its template as a render would (every problem), writing nothing."""
+        # The renderer's own dry run: it loads the renderer, which building a deck does not need.
         from deckkit.template.validate import validate_deck
 
         return validate_deck(self._template, self.to_data(), self._media, what="deck")
@@ -256,9 +256,8 @@ class Deck:
             if path is not None:
                 return client.render(self, to=path)
             return client.render(self)
-        from deckkit.options import options
+        # The renderer loads when a deck is first rendered here: building one does not need it.
         from deckkit.renderer import render
-        from deckkit.warn import warn_render
 
         strict = strict or options.strict
         result = render(self._template, self.to_data(), self._media, strict=strict)
@@ -270,7 +269,7 @@ class Deck:
     def __len__(self) -> int:
         return len(self._slides)
 
-    # -- notebook display ----------------------------------------------------------------------
+    # -- display ------------------------------------------------------------------------------
 
     def preview(self) -> Any:
         """Render the deck locally (nothing written) and show thumbnails of its first slides.
@@ -278,16 +277,21 @@ class Deck:
         Cached while the deck is unchanged; the Deck's own display then includes them too.
         Pictures come from LibreOffice when installed, else wireframes (the display says which).
         """
-        from deckkit.display.deck import preview
-
-        return preview(self)
+        return PREVIEW(self)
 
     def __repr__(self) -> str:
-        from deckkit.display.deck import deck_text
+        lines = [f"<Deck: {len(self._slides)} slides, {len(self._media)} media files"]
+        lines += ["  " + slide_line(i, s)[:120] for i, s in enumerate(self._slides[:5])]
+        if len(self._slides) > 5:
+            lines.append(f"  … and {len(self._slides) - 5} more slides")
+        return "\n".join(lines) + ">"
 
-        return deck_text(self)
 
-    def _repr_html_(self) -> str:
-        from deckkit.display.deck import deck_html
+def slide_line(position: int, slide: Slide) -> str:
+    """``3. template slide 2: title=text, sales=table``: one output slide and what each key gets."""
+    keys = ", ".join(f"{k}={_value_kind(v)}" for k, v in slide.values.items()) or "no keys"
+    return f"{position + 1}. template slide {slide.template}: {keys}"
 
-        return deck_html(self)
+
+def _value_kind(value: object) -> str:
+    return "text" if isinstance(value, str) else str(getattr(value, "type", type(value).__name__))

@@ -53,6 +53,7 @@ __all__ = [
     "UnfilledPlaceholderWarning",
     "UnusedKeyWarning",
     "WarningKind",
+    "problems_text",
 ]
 
 WarningKind = Literal["", "unused key", "unfilled placeholder", "dummy data", "off slide"]
@@ -71,6 +72,27 @@ class Problem:
 
     def __str__(self) -> str:
         return f"{self.path}: {self.message}" if self.path else self.message
+
+
+# A short listing of problems (a repr) names at most this many, each cut at this many
+# characters: a summary that grows with the deck would defeat its purpose.
+MAX_PROBLEMS_LISTED = 5
+MAX_PROBLEM_CHARS = 160
+
+
+def problems_text(problems: Sequence[Problem], *, heading: str = "warnings") -> str:
+    """The problems as a short plain-text listing, bounded in size whatever their count ('' for none)."""
+    if not problems:
+        return ""
+    lines = []
+    for p in problems[:MAX_PROBLEMS_LISTED]:
+        text = str(p)
+        lines.append("  " + (text if len(text) <= MAX_PROBLEM_CHARS else text[: MAX_PROBLEM_CHARS - 1] + "…"))
+    more = len(problems) - MAX_PROBLEMS_LISTED
+    if more > 0:
+        lines.append(f"  … and {more} more")
+    count = len(problems)
+    return "\n".join([f"{count} {heading if count != 1 else heading.rstrip('s')}:", *lines])
 
 
 class DeckkitError(Exception):

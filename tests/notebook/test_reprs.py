@@ -162,7 +162,7 @@ def test_slide_and_list_reprs_are_one_line() -> None:
 
 
 def test_remote_rendered_deck_shows_its_strip_or_why_it_has_none() -> None:
-    from deckkit.client._types import RenderedDeck, Session
+    from deckkit.client import RenderedDeck, Session
 
     deck = _sample_deck()
     pptx = deck.render().pptx

@@ -94,3 +94,18 @@ async def test_a_worker_is_recycled_after_many_renders(pool: Callable[..., Rende
     renders = pool("pid_deck", workers=1)
     pids = {(await renders.render(b"next")).pptx for _ in range(RECYCLE_AFTER + 1)}
     assert len(pids) == 2
+
+
+async def test_a_render_worker_loads_no_display_notebook_client_or_template_code(
+    pool: Callable[..., RenderPool],
+) -> None:
+    # The real renderer in a real worker: the renderer imports nothing above its layer.
+    made = RenderPool(
+        target="tests.server.layer_probe:render_and_check_layers", workers=1, timeout=60, memory_mb=1024
+    )
+    try:
+        outcome = await made.render(input_zip())
+    finally:
+        made.close()
+    assert outcome.message is None
+    assert outcome.succeeded

@@ -36,9 +36,9 @@ from deckkit.client._exceptions import (
     RenderFailed,
 )
 from deckkit.client._progress import ProgressCallback, TqdmProgress, TransferProgress
+from deckkit.client._rendered import RenderedDeck
 from deckkit.client._sync import Client
 from deckkit.client._types import (
-    RenderedDeck,
     RenderResponse,
     Session,
     SessionResponse,

@@ -25,8 +25,8 @@ from deckkit.client._base import (
 from deckkit.client._download import DownloadSink, content_length
 from deckkit.client._exceptions import APIConnectionError, APITimeoutError, PermissionDeniedError
 from deckkit.client._progress import ProgressCallback
+from deckkit.client._rendered import RenderedDeck
 from deckkit.client._types import (
-    RenderedDeck,
     RenderResponse,
     SessionResponse,
     SessionSummary,

@@ -24,12 +24,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from deckkit.client._types import RenderResponse
 from deckkit.errors import DeckkitError
 
 if TYPE_CHECKING:
     import httpx
-
-    from deckkit.client._types import RenderResponse
 
 # The public names are listed once, in deckkit.client.__all__.
 

@@ -19,8 +19,6 @@ here subclass them and only loosen them (extra fields, earlier shapes) and add c
 from __future__ import annotations
 
 import enum
-import os
-from pathlib import Path
 from typing import Any, Protocol, runtime_checkable
 
 from pydantic import BaseModel, ConfigDict, model_validator
@@ -29,7 +27,6 @@ from deckkit import wire
 
 __all__ = [
     "RenderResponse",
-    "RenderedDeck",
     "Session",
     "SessionResponse",
     "SessionState",
@@ -139,52 +136,3 @@ class RenderResponse(wire.SessionWithDownload):
 class SessionList(wire.SessionList):
     model_config = _LENIENT
     sessions: list[SessionSummary]
-
-
-class RenderedDeck(_Lenient):
-    """What ``client.render(deck)`` gives back: the pptx and the session that made it.
-
-    ``content`` is empty when the render failed and ``raise_on_failure=False`` was passed;
-    ``session.render_message`` then says why.
-    """
-
-    session: Session
-    content: bytes = b""
-    download_url: str | None = None
-    path: Path | None = None
-
-    @property
-    def slide_count(self) -> int | None:
-        return self.session.render_slide_count
-
-    @property
-    def succeeded(self) -> bool:
-        return self.session.state is SessionState.SUCCEEDED
-
-    def __repr__(self) -> str:
-        # Never the pptx bytes: a notebook would print megabytes.
-        where = f", path={str(self.path)!r}" if self.path is not None else ""
-        return (
-            f"RenderedDeck(uuid={self.session.uuid!r}, state={self.session.state.value!r}, "
-            f"slide_count={self.slide_count!r}, content=<{len(self.content)} bytes>{where})"
-        )
-
-    def _repr_html_(self) -> str:
-        from deckkit.display.result import rendered_html
-
-        extra = (
-            ""
-            if self.succeeded
-            else f" ({self.session.state.value}: {self.session.render_message or 'no pptx'})"
-        )
-        return rendered_html("RenderedDeck", self.content, self.slide_count, [], extra)
-
-    def save(self, path: str | os.PathLike[str]) -> Path:
-        """Write the pptx to ``path`` and return it."""
-        if not self.succeeded:
-            from deckkit.client._exceptions import RenderFailed
-
-            raise RenderFailed(RenderResponse(session=self.session, download_url=None))
-        target = Path(path)
-        target.write_bytes(self.content)
-        return target

@@ -10,46 +10,18 @@ from __future__ import annotations
 
 import base64
 import io
-from datetime import date, timedelta
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from deckkit.display.html import box, css_color, esc
+from deckkit.display_hook import HTML
+from deckkit.model import Chart, ScatterChart
+from deckkit.model.chart import serial_date
+from deckkit.model.styles import Styles
 
-if TYPE_CHECKING:
-    from deckkit.model import Chart, ScatterChart
-    from deckkit.model.styles import Styles
-
-__all__ = ["chart_html", "chart_png", "chart_text"]
+__all__ = ["chart_html", "chart_png"]
 
 _SIZE = (4.2, 2.4)  # inches; at 72 dpi a ~300x170 px PNG of a few KB
 _DPI = 72
-_EXCEL_EPOCH = date(1899, 12, 30)
-
-
-def _names(series: dict[str, Any]) -> str:
-    names = [s.name or key for key, s in series.items()]
-    shown = ", ".join(names[:4]) + (", …" if len(names) > 4 else "")
-    return f"{len(names)} series ({shown})"
-
-
-def chart_text(chart: Chart | ScatterChart) -> str:
-    from deckkit.model import Chart
-
-    parts = [f"axis1: {_names(chart.axis1.series)}"]
-    if chart.axis2 is not None:
-        parts.append(f"axis2: {_names(chart.axis2.series)}")
-    if isinstance(chart, Chart):
-        labels = [
-            str(x) for x in (chart.labels or [_serial_date(d).isoformat() for d in chart.date_labels or []])
-        ]
-        span = f"{labels[0]} … {labels[-1]}" if len(labels) > 1 else ", ".join(labels)
-        parts.append(f"{len(labels)} {'date ' if chart.date_labels else ''}labels ({span})")
-        return f"<Chart: {'; '.join(parts)}>"
-    return f"<Scatter: {'; '.join(parts)}>"
-
-
-def _serial_date(serial: int) -> date:
-    return _EXCEL_EPOCH + timedelta(days=serial)
 
 
 def _color(styles: Styles | None) -> str | None:
@@ -61,9 +33,8 @@ def _color(styles: Styles | None) -> str | None:
 
 
 def chart_png(chart: Chart | ScatterChart) -> bytes:
+    # matplotlib is imported when a chart is first shown: it is optional, and heavy.
     from matplotlib.figure import Figure
-
-    from deckkit.model import Chart
 
     fig = Figure(figsize=_SIZE, dpi=_DPI)
     ax = fig.add_subplot()
@@ -75,7 +46,7 @@ def chart_png(chart: Chart | ScatterChart) -> bytes:
     colors = iter(f"C{i % 10}" for i in range(10_000))
     if isinstance(chart, Chart):
         positions = list(range(len(chart.categories)))
-        labels = chart.labels or [_serial_date(d).strftime("%Y-%m-%d") for d in chart.date_labels or []]
+        labels = chart.labels or [serial_date(d).strftime("%Y-%m-%d") for d in chart.date_labels or []]
         for target, axis, line in axes:
             for key, series in axis.series.items():
                 values = [float("nan") if v is None else v for v in series.values]
@@ -119,13 +90,14 @@ def chart_png(chart: Chart | ScatterChart) -> bytes:
     return out.getvalue()
 
 
+@HTML.register("deckkit.model.chart.Chart", "deckkit.model.chart.ScatterChart")
 def chart_html(chart: Chart | ScatterChart) -> str:
     png = base64.b64encode(chart_png(chart)).decode("ascii")
     note = (
         '<div style="color:#888;font-size:11px">the data only: chart kind, colours and fonts come from '
         "the template</div>"
     )
-    text = chart_text(chart)[1:-1]
+    text = repr(chart)[1:-1]
     kind, _, detail = text.partition(": ")
     return box(
         esc(kind),

@@ -6,40 +6,22 @@ from __future__ import annotations
 
 import hashlib
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
-from deckkit.display.html import box, esc, problems_html, problems_text
-from deckkit.errors import Problem
+from deckkit.deck import Deck, slide_line
+from deckkit.display.html import box, esc, problems_html
+from deckkit.display.thumbnails import thumbnails
+from deckkit.display_hook import HTML, PREVIEW
+from deckkit.errors import Problem, problems_text
 
-if TYPE_CHECKING:
-    from deckkit.deck import Deck
-    from deckkit.model import Slide
-
-__all__ = ["DeckPreview", "deck_html", "deck_text", "preview"]
+__all__ = ["DeckPreview", "deck_html", "preview"]
 
 _MAX_SLIDES_LISTED = 20
 
 
-def _value_kind(value: object) -> str:
-    return "text" if isinstance(value, str) else str(getattr(value, "type", type(value).__name__))
-
-
-def _slide_line(position: int, slide: Slide) -> str:
-    keys = ", ".join(f"{k}={_value_kind(v)}" for k, v in slide.values.items()) or "no keys"
-    return f"{position + 1}. template slide {slide.template}: {keys}"
-
-
-def deck_text(deck: Deck) -> str:
-    lines = [f"<Deck: {len(deck.slides)} slides, {len(deck.media)} media files"]
-    lines += ["  " + _slide_line(i, s)[:120] for i, s in enumerate(deck.slides[:5])]
-    if len(deck.slides) > 5:
-        lines.append(f"  … and {len(deck.slides) - 5} more slides")
-    return "\n".join(lines) + ">"
-
-
+@HTML.register("deckkit.deck.Deck")
 def deck_html(deck: Deck) -> str:
     items = "".join(
-        f"<li>{esc(_slide_line(i, s).split('. ', 1)[1])}</li>"
+        f"<li>{esc(slide_line(i, s).split('. ', 1)[1])}</li>"
         for i, s in enumerate(deck.slides[:_MAX_SLIDES_LISTED])
     )
     more = len(deck.slides) - _MAX_SLIDES_LISTED
@@ -93,9 +75,10 @@ def _digest(deck: Deck) -> str:
     return h.hexdigest()
 
 
+@PREVIEW.register("deckkit.deck.Deck")
 def preview(deck: Deck) -> DeckPreview:
     """Render ``deck`` locally (nothing written) and keep thumbnails of its first slides."""
-    from deckkit.display.thumbnails import thumbnails
+    # The renderer loads when a preview is asked for, not when a deck is first shown.
     from deckkit.renderer import render
 
     key = _digest(deck)

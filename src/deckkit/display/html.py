@@ -2,16 +2,15 @@
 
 from __future__ import annotations
 
+import html
 from collections.abc import Sequence
 
 from deckkit.errors import Problem
+from deckkit.model.colors import ColorValueError, parse_color
 
-__all__ = ["box", "css_color", "esc", "problems_html", "problems_text"]
+__all__ = ["box", "css_color", "esc", "problems_html"]
 
-# Text fallbacks list this many problems and cut each at this many characters: a display that
-# grows with the deck would defeat its purpose.
-MAX_PROBLEMS_TEXT = 5
-MAX_PROBLEM_CHARS = 160
+# A display that grows with the deck would defeat its purpose: this many problems at most.
 MAX_PROBLEMS_HTML = 50
 
 # Office's default theme, to paint theme colour names ("accent1") in previews; the real deck
@@ -33,8 +32,6 @@ THEME_PREVIEW = {
 
 
 def esc(text: object) -> str:
-    import html  # here: a render imports this module for its result's display, and never shows it
-
     return html.escape(str(text))
 
 
@@ -42,8 +39,6 @@ def css_color(color: str | None) -> str | None:
     """A data.json colour as CSS (hex, theme name in Office's default theme, or preset name)."""
     if not color:
         return None
-    from deckkit.model.colors import ColorValueError, parse_color
-
     try:
         parsed = parse_color(color)
     except ColorValueError:
@@ -81,18 +76,3 @@ def problems_html(problems: Sequence[Problem], *, heading: str = "warnings", col
         f'<div style="color:{color}"><b>{count} {heading if count != 1 else heading.rstrip("s")}</b>'
         f'<ul style="margin:2px 0">{items}</ul></div>'
     )
-
-
-def problems_text(problems: Sequence[Problem], *, heading: str = "warnings") -> str:
-    """The same list as plain text, bounded in size whatever the count."""
-    if not problems:
-        return ""
-    lines = []
-    for p in problems[:MAX_PROBLEMS_TEXT]:
-        text = str(p)
-        lines.append("  " + (text if len(text) <= MAX_PROBLEM_CHARS else text[: MAX_PROBLEM_CHARS - 1] + "…"))
-    more = len(problems) - MAX_PROBLEMS_TEXT
-    if more > 0:
-        lines.append(f"  … and {more} more")
-    count = len(problems)
-    return "\n".join([f"{count} {heading if count != 1 else heading.rstrip('s')}:", *lines])

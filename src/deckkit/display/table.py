@@ -9,30 +9,19 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from deckkit.display.html import box, css_color, esc
+from deckkit.display_hook import HTML
 
 if TYPE_CHECKING:
     from deckkit.model import Table, TableCell
     from deckkit.model.styles import FontStyles, ShapeStyles, Styles
 
-__all__ = ["MAX_ROWS", "table_html", "table_text"]
+__all__ = ["MAX_ROWS", "table_html"]
 
 MAX_ROWS = 30
 """Rows shown (the first ones); a longer table says how many more it has."""
 
 _ALIGN = {"justified": "justify", "distributed": "justify"}
 _VALIGN = {"center": "middle"}
-
-
-def table_text(table: Table) -> str:
-    rows, columns = table.shape
-    head = " | ".join(_text(c) for c in table.rows[0])
-    return (
-        f"<Table: {rows} rows x {columns} columns; first row: {head[:80] + ('…' if len(head) > 80 else '')}>"
-    )
-
-
-def _text(cell: str | TableCell) -> str:
-    return cell if isinstance(cell, str) else cell.value
 
 
 def _cell_css(styles: Styles | None) -> list[str]:
@@ -81,6 +70,7 @@ def _cell_html(cell: str | TableCell, tag: str) -> str:
     return f"<{tag}{style}>{esc(cell.value)}</{tag}>"
 
 
+@HTML.register("deckkit.model.table.Table")
 def table_html(table: Table, *, header_rows: int = 1) -> str:
     rows, columns = table.shape
     padded = table.padded_rows()

@@ -2,21 +2,18 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from deckkit.display.html import box, esc
-
-if TYPE_CHECKING:
-    from deckkit.template.inspect import Template
+from deckkit.display.thumbnails import thumbnails
+from deckkit.display_hook import HTML
+from deckkit.template.inspect import Template
 
 __all__ = ["MAX_TEMPLATE_SLIDES", "template_html"]
 
 MAX_TEMPLATE_SLIDES = 24
 
 
+@HTML.register("deckkit.template.inspect.Template")
 def template_html(template: Template) -> str:
-    from deckkit.display.thumbnails import thumbnails
-
     shown = template.slides[:MAX_TEMPLATE_SLIDES]
     strip = thumbnails(template.data, template=template, limit=len(shown), width=200)
     labels = tuple(

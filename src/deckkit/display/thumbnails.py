@@ -9,13 +9,13 @@ only started for decks short enough to convert in a few seconds.
 from __future__ import annotations
 
 import base64
+import html
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
+from deckkit.errors import PreviewUnavailableError
 from deckkit.options import options
-
-if TYPE_CHECKING:
-    from deckkit.template.inspect import Template
+from deckkit.template import preview
+from deckkit.template.inspect import Template
 
 __all__ = ["Thumbnails", "thumbnails"]
 
@@ -34,21 +34,19 @@ class Thumbnails:
     note: str
 
     def html(self, *, labels: tuple[str, ...] = (), width: int = 160) -> str:
-        import html as h
-
         cells = []
         for i, uri in enumerate(self.images):
             label = labels[i] if i < len(labels) else f"slide {i + 1}"
             cells.append(
                 f'<figure style="margin:0 6px 6px 0;display:inline-block;vertical-align:top;width:{width}px">'
-                f'<img src="{uri}" width="{width}" style="border:1px solid #ccc" alt="{h.escape(label)}"/>'
+                f'<img src="{uri}" width="{width}" style="border:1px solid #ccc" alt="{html.escape(label)}"/>'
                 f'<figcaption style="font-size:11px;color:#555">{label}</figcaption></figure>'
             )
         more = self.total - len(self.images)
         tail = f'<span style="font-size:12px;color:#555">… and {more} more</span>' if more > 0 else ""
         return (
             f'<div class="deckkit-thumbnails">{"".join(cells)}{tail}'
-            f'<div style="font-size:11px;color:#888">{h.escape(self.note)}</div></div>'
+            f'<div style="font-size:11px;color:#888">{html.escape(self.note)}</div></div>'
         )
 
 
@@ -64,18 +62,15 @@ def thumbnails(
     pptx: bytes, *, template: Template | None = None, width: int = 160, limit: int | None = None
 ) -> Thumbnails:
     """Thumbnails of the first ``limit`` slides of ``pptx`` (``template``: the same deck, opened)."""
-    from deckkit.template.inspect import Template
 
     opened = template if template is not None else Template(pptx, "deck.pptx")
     total = len(opened.slides)
     shown = min(total, limit if limit is not None else options.thumbnails)
     reason = _why_not_libreoffice(total)
     if reason is None:
-        from deckkit.template.preview import PreviewUnavailableError, slide_pngs
-
         # Converted at twice the width: a crisp picture on high-density screens, still a few KB.
         try:
-            pngs = slide_pngs(pptx, width=width * 2)
+            pngs = preview.slide_pngs(pptx, width=width * 2)
         except PreviewUnavailableError as error:
             reason = str(error)
         else:
@@ -85,18 +80,16 @@ def thumbnails(
                 "LibreOffice",
                 "previews rendered by LibreOffice",
             )
-    from deckkit.template.preview import wireframe_svg
 
-    images = tuple(_svg_uri(wireframe_svg(opened, n, width=width)) for n in range(1, shown + 1))
+    images = tuple(_svg_uri(preview.wireframe_svg(opened, n, width=width)) for n in range(1, shown + 1))
     return Thumbnails(images, total, "wireframe", f"wireframe previews ({reason})")
 
 
 def _why_not_libreoffice(total: int) -> str | None:
-    from deckkit.template.preview import libreoffice_available
 
     if options.previews == "wireframe":
         return 'deckkit.options.previews = "wireframe"'
-    if not libreoffice_available():
+    if not preview.libreoffice_available():
         return "LibreOffice is not installed"
     if total > LIBREOFFICE_MAX_SLIDES and options.previews == "auto":
         return f"{total} slides: LibreOffice previews are made for decks of up to {LIBREOFFICE_MAX_SLIDES}"

@@ -9,6 +9,9 @@ from __future__ import annotations
 from typing import Any
 
 from deckkit.frames._backend import is_frame, is_series
+from deckkit.frames.figure import image_from_figure
+from deckkit.frames.lists import list_from_series
+from deckkit.frames.table import table_from_dataframe
 
 
 def _is_matplotlib_figure(value: Any) -> bool:
@@ -34,15 +37,9 @@ def to_element(value: Any) -> Any:
     'plain text'
     """
     if is_frame(value):
-        from deckkit.frames.table import table_from_dataframe
-
         return table_from_dataframe(value)
     if is_series(value):
-        from deckkit.frames.lists import list_from_series
-
         return list_from_series(value)
     if _is_matplotlib_figure(value):
-        from deckkit.frames.figure import image_from_figure
-
         return image_from_figure(value)
     return value

@@ -23,7 +23,7 @@ from deckkit.frames._options import Bounds, bounds_dict
 from deckkit.frames._styles import StyleChecker, StyleDict, StylesLike, style_dict
 from deckkit.frames.dates import date_serial, default_date_format, default_date_unit, has_time_of_day
 from deckkit.frames.formats import Format, formatter_for, label_formatter
-from deckkit.model._base import data_error
+from deckkit.model import data_error
 from deckkit.model.elements import Chart
 
 __all__ = ["chart_from_dataframe"]

@@ -22,7 +22,7 @@ from collections.abc import Callable
 from typing import Any
 
 from deckkit.errors import DataError, Problem
-from deckkit.frames._backend import Column
+from deckkit.frames._backend import Column, kind_of_values
 
 __all__ = ["Format", "currency", "number", "percent"]
 
@@ -106,8 +106,6 @@ def default_formatter(column: Column) -> Formatter:
 
 def format_value(value: Any) -> str:
     """One value of no particular column, read as its kind's default (``1,234``, ``2024-01-31``)."""
-    from deckkit.frames._backend import kind_of_values
-
     single = Column("value", "value", kind_of_values([value]), [value], type(value).__name__)
     return default_formatter(single)(value)
 

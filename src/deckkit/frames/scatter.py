@@ -20,7 +20,7 @@ from deckkit.frames._options import Bounds, bounds_dict
 from deckkit.frames._styles import StylesLike, style_dict
 from deckkit.frames._warnings import DroppedRowsWarning
 from deckkit.frames.dates import datetime_serial
-from deckkit.model._base import data_error
+from deckkit.model import data_error
 from deckkit.model.elements import ScatterChart
 from deckkit.warn import warn
 

@@ -35,7 +35,7 @@ from deckkit.frames.table_bars import DataBar
 from deckkit.frames.table_bars import databars as databars_for
 from deckkit.frames.table_rules import CellStyles, Rule
 from deckkit.frames.table_rules import rules as cell_style_rules
-from deckkit.model._base import data_error
+from deckkit.model import data_error
 from deckkit.model.elements import CellDataBar, Table
 from deckkit.model.styles import HorizontalAlign
 

@@ -16,6 +16,7 @@ from deckkit.errors import DataError, Problem
 from deckkit.model import elements
 from deckkit.model._base import data_error
 from deckkit.model._problems import format_path, problems_from
+from deckkit.model._types import media_path
 from deckkit.model.colors import NAMED_COLORS, THEME_COLOR_NAMES, ParsedColor, parse_color
 from deckkit.model.document import DeckData, Slide, Theme, ThemeColors
 from deckkit.model.elements import *  # noqa: F403  (the element types: elements.__all__ lists them)
@@ -34,7 +35,9 @@ __all__ = [
     "Styles",
     "Theme",
     "ThemeColors",
+    "data_error",
     "format_path",
+    "media_path",
     "parse_color",
     "parse_data",
     "problems_from",

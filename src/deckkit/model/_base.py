@@ -11,6 +11,7 @@ from pydantic import BaseModel, ConfigDict, ValidationError, model_validator
 
 from deckkit.errors import DataError
 from deckkit.model._frames_link import FramesFunction
+from deckkit.model._problems import known_fields, problems_from
 
 
 class StrictModel(BaseModel):
@@ -33,6 +34,11 @@ class StrictModel(BaseModel):
     # Tells pydantic this is not a custom __init__: nested validation keeps collecting every error.
     __init__.__pydantic_base_init__ = True  # type: ignore[attr-defined]
 
+    @classmethod
+    def __pydantic_init_subclass__(cls, **kwargs: Any) -> None:
+        super().__pydantic_init_subclass__(**kwargs)
+        known_fields(cls)
+
     @model_validator(mode="before")
     @classmethod
     def _null_is_absent(cls, data: Any) -> Any:
@@ -51,6 +57,4 @@ def _optional_fields(model: type[BaseModel]) -> frozenset[str]:
 
 def data_error(error: ValidationError, what: str, root: str = "", *, slide_alone: bool = False) -> DataError:
     """The DataError for a failed validation of a ``what`` (a class name, or "data.json")."""
-    from deckkit.model._problems import problems_from
-
     return DataError(problems_from(error, root, slide_alone=slide_alone), summary=f"{what} has problems")

@@ -19,7 +19,7 @@ from pydantic_core import ErrorDetails
 from deckkit._closest import closest
 from deckkit.errors import Problem
 from deckkit.model._types import shown
-from deckkit.model.elements import ELEMENT_TYPES, UNION_TAGS
+from deckkit.model.kinds import ELEMENT_TYPES, UNION_TAGS
 
 
 def _data_path(loc: Sequence[str | int], slide_alone: bool) -> Iterator[str | int]:
@@ -131,16 +131,17 @@ def _not_an_element(value: Any) -> str:
     return f"must be a string or an element object ({', '.join(ELEMENT_TYPES)}, or delete), got {_got(value)}"
 
 
-@functools.cache
-def _all_field_names() -> list[str]:
-    from deckkit.model import chart, document, media, styles, table, text
+_FIELD_NAMES: set[str] = set()
 
-    names: set[str] = set()
-    for module in (document, chart, media, table, text, styles):
-        for obj in vars(module).values():
-            if isinstance(obj, type) and issubclass(obj, BaseModel) and obj is not BaseModel:
-                names.update(obj.model_fields)
-    return sorted(names)
+
+def known_fields(model: type[BaseModel]) -> None:
+    """Count a data.json model's fields among the names an unknown field is compared with
+    (every model class of deckkit.model says its own, as it is made)."""
+    _FIELD_NAMES.update(model.model_fields)
+
+
+def _all_field_names() -> list[str]:
+    return sorted(_FIELD_NAMES)
 
 
 def problems_from(error: ValidationError, root: str = "", *, slide_alone: bool = False) -> list[Problem]:

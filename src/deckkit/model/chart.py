@@ -8,6 +8,8 @@ axis) are checked by the chart filler at render time, against the template chart
 from __future__ import annotations
 
 import functools
+from collections.abc import Mapping
+from datetime import date, timedelta
 from typing import TYPE_CHECKING, Annotated, Any, ClassVar, Literal
 
 from pydantic import (
@@ -20,8 +22,8 @@ from pydantic import (
 )
 from pydantic_core import PydanticCustomError
 
+from deckkit.display_hook import Displayable
 from deckkit.model._base import StrictModel
-from deckkit.model._display import Displayed
 from deckkit.model._frames_link import FramesFunction
 from deckkit.model._types import (
     TEXT_LIST,
@@ -37,9 +39,6 @@ from deckkit.model.styles import Styles
 
 if TYPE_CHECKING:
     from pydantic import TypeAdapter
-
-    from deckkit.frames.chart import chart_from_dataframe
-    from deckkit.frames.scatter import scatter_from_dataframe
 
 TimeUnit = Literal["days", "months", "years"]
 
@@ -69,7 +68,7 @@ class ChartAxis(StrictModel):
     major_unit: PositiveNumber | None = None
 
 
-class Chart(Displayed, StrictModel):
+class Chart(Displayable, StrictModel):
     """Data for the category chart whose alt text is the key: ``labels`` or ``date_labels``, not both."""
 
     type: Literal["chart"] = "chart"
@@ -82,10 +81,9 @@ class Chart(Displayed, StrictModel):
     axis1: ChartAxis
     axis2: ChartAxis | None = None
 
-    if TYPE_CHECKING:
-        from_dataframe: ClassVar = staticmethod(chart_from_dataframe)
-    else:
-        from_dataframe = FramesFunction("deckkit.frames.chart", "chart_from_dataframe")
+    from_dataframe: ClassVar[FramesFunction[Chart]] = FramesFunction(
+        "deckkit.frames.chart", "chart_from_dataframe"
+    )
 
     @model_validator(mode="after")
     def _one_kind_of_labels(self) -> Chart:
@@ -100,6 +98,32 @@ class Chart(Displayed, StrictModel):
     @property
     def categories(self) -> list[str] | list[int]:
         return self.labels if self.labels is not None else (self.date_labels or [])
+
+    def __repr__(self) -> str:
+        # One line: pydantic's own repr of a chart runs to thousands of characters.
+        parts = [f"axis1: {_series_names(self.axis1.series)}"]
+        if self.axis2 is not None:
+            parts.append(f"axis2: {_series_names(self.axis2.series)}")
+        labels = [
+            str(x) for x in (self.labels or [serial_date(d).isoformat() for d in self.date_labels or []])
+        ]
+        span = f"{labels[0]} … {labels[-1]}" if len(labels) > 1 else ", ".join(labels)
+        parts.append(f"{len(labels)} {'date ' if self.date_labels else ''}labels ({span})")
+        return f"<Chart: {'; '.join(parts)}>"
+
+
+def _series_names(series: Mapping[str, ChartSeries] | Mapping[str, ScatterSeries]) -> str:
+    names = [s.name or key for key, s in series.items()]
+    shown = ", ".join(names[:4]) + (", …" if len(names) > 4 else "")
+    return f"{len(names)} series ({shown})"
+
+
+_EXCEL_EPOCH = date(1899, 12, 30)
+
+
+def serial_date(serial: int) -> date:
+    """The date of an Excel date serial number (``date_labels``): days since 1899-12-30."""
+    return _EXCEL_EPOCH + timedelta(days=serial)
 
 
 def _pair(value: Any) -> Any:
@@ -163,7 +187,7 @@ class ScatterAxis(StrictModel):
     y_major_unit: PositiveNumber | None = None
 
 
-class ScatterChart(Displayed, StrictModel):
+class ScatterChart(Displayable, StrictModel):
     """Data for the scatter chart whose alt text is the key (``scatter_chart`` is read too)."""
 
     type: Literal["scatter-chart"] = "scatter-chart"
@@ -176,10 +200,15 @@ class ScatterChart(Displayed, StrictModel):
         # One listing of the interface spells it scatter_chart; read it, write the hyphen.
         return "scatter-chart" if value == "scatter_chart" else value
 
-    if TYPE_CHECKING:
-        from_dataframe: ClassVar = staticmethod(scatter_from_dataframe)
-    else:
-        from_dataframe = FramesFunction("deckkit.frames.scatter", "scatter_from_dataframe")
+    from_dataframe: ClassVar[FramesFunction[ScatterChart]] = FramesFunction(
+        "deckkit.frames.scatter", "scatter_from_dataframe"
+    )
+
+    def __repr__(self) -> str:
+        parts = [f"axis1: {_series_names(self.axis1.series)}"]
+        if self.axis2 is not None:
+            parts.append(f"axis2: {_series_names(self.axis2.series)}")
+        return f"<Scatter: {'; '.join(parts)}>"
 
 
 Scatter = ScatterChart
@@ -196,4 +225,5 @@ __all__ = [
     "ScatterChart",
     "ScatterSeries",
     "TimeUnit",
+    "serial_date",
 ]

@@ -8,8 +8,8 @@ from typing import Any
 from pydantic import Field, ValidationError, model_serializer, model_validator
 from pydantic_core import PydanticCustomError
 
+from deckkit.display_hook import Displayable
 from deckkit.model._base import StrictModel, data_error
-from deckkit.model._display import Displayed
 from deckkit.model._types import ThemeSlotColor, WholeNumber, shown
 from deckkit.model.colors import THEME_COLOR_NAMES
 from deckkit.model.elements import AnyElement, SlideValue
@@ -62,7 +62,7 @@ class _SlideArguments:
         self.values = values
 
 
-class Slide(Displayed, StrictModel):
+class Slide(Displayable, StrictModel):
     """One output slide: the template slide to copy (counted from 1) and a value for each key.
 
     In data.json the keys sit beside ``template``; here they are in ``values``. From Python, pass
@@ -112,6 +112,13 @@ class Slide(Displayed, StrictModel):
 
     def __getitem__(self, key: str) -> str | AnyElement:
         return self.values[key]
+
+    def __repr__(self) -> str:
+        keys = ", ".join(
+            f"{k}={'text' if isinstance(v, str) else getattr(v, 'type', 'delete')}"
+            for k, v in self.values.items()
+        )
+        return f"<Slide from template slide {self.template}: {keys[:200] or 'no keys'}>"
 
 
 class DeckData(StrictModel):

@@ -21,6 +21,7 @@ from deckkit.model.chart import (
     ScatterChart,
     ScatterSeries,
 )
+from deckkit.model.kinds import ELEMENT_TYPES, TAG_OF_KIND
 from deckkit.model.media import Image, Video
 from deckkit.model.table import CellDataBar, Table, TableCell
 from deckkit.model.text import List, Text
@@ -47,8 +48,6 @@ __all__ = [
     "element_kind",
 ]
 
-ELEMENT_TYPES = ("text", "table", "list", "chart", "scatter-chart", "image", "video")
-
 
 class Delete(StrictModel):
     """Removes the element that holds the key (``{"delete": true}``)."""
@@ -62,20 +61,6 @@ class Delete(StrictModel):
 
 
 AnyElement = Text | Table | List | Chart | ScatterChart | Image | Video | Delete
-
-# Union tags are capitalised so that they never collide with a data.json field name in error paths.
-_TAG_OF_KIND = {
-    "string": "Str",
-    "text": "Text",
-    "table": "Table",
-    "list": "List",
-    "chart": "Chart",
-    "scatter-chart": "ScatterChart",
-    "image": "Image",
-    "video": "Video",
-    "delete": "Delete",
-}
-UNION_TAGS = frozenset({*_TAG_OF_KIND.values(), "Cell"})
 
 
 def element_kind(value: Any) -> str | None:
@@ -99,7 +84,7 @@ def element_kind(value: Any) -> str | None:
 
 
 def _slide_value_tag(value: Any) -> str | None:
-    return _TAG_OF_KIND.get(element_kind(value) or "")
+    return TAG_OF_KIND.get(element_kind(value) or "")
 
 
 SlideValue = Annotated[

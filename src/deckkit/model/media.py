@@ -12,14 +12,15 @@ import re
 from collections.abc import Mapping
 from pathlib import Path
 from types import MappingProxyType
-from typing import Any, Literal
+from typing import Any, ClassVar, Literal
 
 from pydantic import PrivateAttr, field_validator, model_validator
 from pydantic_core import PydanticCustomError
 
+from deckkit.display_hook import Displayable
 from deckkit.errors import DataError, Problem
 from deckkit.model._base import StrictModel
-from deckkit.model._display import Displayed
+from deckkit.model._frames_link import FramesFunction
 from deckkit.model._types import StrictText, is_video_site_url, media_path, shown
 from deckkit.model.media_bytes import FAMILY_OF_EXTENSION, content_address, mismatch, sniff_family
 from deckkit.model.patterns import IMAGE_EXTENSIONS, VIDEO_EXTENSIONS, VIDEO_SITES
@@ -80,7 +81,7 @@ def _media_bytes(
     )
 
 
-class Image(Displayed, StrictModel):
+class Image(Displayable, StrictModel):
     """A picture from the zip (jpg, jpeg, gif, png) replacing the shape that holds ``{key}``."""
 
     type: Literal["image"] = "image"
@@ -102,36 +103,42 @@ class Image(Displayed, StrictModel):
         return self._media if self._media is not None else _NO_MEDIA
 
     @classmethod
-    def from_path(cls, path: str | os.PathLike[str], **options: Any) -> Image:
-        """An Image of a png, jpg or gif file; ``options`` are ``scaling`` and ``overflow``."""
+    def from_path(
+        cls, path: str | os.PathLike[str], *, scaling: ImageScaling = "none", overflow: Overflow = "visible"
+    ) -> Image:
+        """An Image of a png, jpg or gif file."""
         name, data = _media_bytes(path, IMAGE_EXTENSIONS, "an image")
-        return cls._with_media(name, {name: data}, options)
+        return cls._with_media(name, {name: data}, scaling, overflow)
 
     @classmethod
-    def from_bytes(cls, data: bytes, format: str | None = None, **options: Any) -> Image:
+    def from_bytes(
+        cls,
+        data: bytes,
+        format: str | None = None,
+        *,
+        scaling: ImageScaling = "none",
+        overflow: Overflow = "visible",
+    ) -> Image:
         """An Image of png, jpg or gif bytes; ``format`` is sniffed from the bytes when omitted."""
         name, data = _checked_media(bytes(data), format, IMAGE_EXTENSIONS, "an image", "image bytes")
-        return cls._with_media(name, {name: data}, options)
+        return cls._with_media(name, {name: data}, scaling, overflow)
 
     @classmethod
-    def _with_media(cls, src: str, media: dict[str, bytes], options: dict[str, Any]) -> Image:
-        image = cls(src=src, **options)
+    def _with_media(cls, src: str, media: dict[str, bytes], scaling: Any, overflow: Any) -> Image:
+        image = cls(src=src, scaling=scaling, overflow=overflow)
         image._media = dict(media)
         return image
 
-    @classmethod
-    def from_figure(cls, fig: Any, /, dpi: float = 200, **options: Any) -> Image:
-        """An Image of a matplotlib figure (or Axes), rendered to PNG in memory: no file is written.
+    # An Image of a matplotlib figure (deckkit.frames.image_from_figure: dpi, scaling, ...).
+    from_figure: ClassVar[FramesFunction[Image]] = FramesFunction(
+        "deckkit.frames.figure", "image_from_figure"
+    )
 
-        ``options``: scaling (``contain`` by default here), overflow, tight, transparent, close;
-        see :func:`deckkit.frames.image_from_figure`.
-        """
-        from deckkit.frames.figure import image_from_figure
-
-        return image_from_figure(fig, dpi=dpi, **options)
+    def __repr__(self) -> str:
+        return _media_repr(self)
 
 
-class Video(Displayed, StrictModel):
+class Video(Displayable, StrictModel):
     """A local video (mp4, m4v, mov, with a thumbnail) or an https URL of a video-sharing site."""
 
     type: Literal["video"] = "video"
@@ -184,11 +191,12 @@ class Video(Displayed, StrictModel):
         cls,
         path: str | os.PathLike[str],
         thumbnail: str | os.PathLike[str] | bytes | None = None,
-        **options: Any,
+        *,
+        scaling: VideoScaling = "contain",
     ) -> Video:
         """A Video of an mp4, m4v or mov file with its thumbnail (a path or image bytes)."""
         name, data = _media_bytes(path, VIDEO_EXTENSIONS, "a video")
-        return cls._with_media(name, data, thumbnail, str(path), options)
+        return cls._with_media(name, data, thumbnail, str(path), scaling)
 
     @classmethod
     def from_bytes(
@@ -196,11 +204,15 @@ class Video(Displayed, StrictModel):
         data: bytes,
         format: str | None = None,
         thumbnail: str | os.PathLike[str] | bytes | None = None,
-        **options: Any,
+        *,
+        scaling: VideoScaling = "contain",
     ) -> Video:
         """A Video of mp4/m4v/mov bytes (``format`` defaults to mp4) with its thumbnail."""
         name, data = _checked_media(bytes(data), format or "mp4", VIDEO_EXTENSIONS, "a video", "video bytes")
-        return cls._with_media(name, data, thumbnail, "video bytes", options)
+        return cls._with_media(name, data, thumbnail, "video bytes", scaling)
+
+    def __repr__(self) -> str:
+        return _media_repr(self)
 
     @classmethod
     def _with_media(
@@ -209,7 +221,7 @@ class Video(Displayed, StrictModel):
         data: bytes,
         thumbnail: str | os.PathLike[str] | bytes | None,
         origin: str,
-        options: dict[str, Any],
+        scaling: Any,
     ) -> Video:
         if thumbnail is None:
             raise DataError(
@@ -221,6 +233,13 @@ class Video(Displayed, StrictModel):
                 ]
             )
         thumb_name, thumb_data = _media_bytes(thumbnail, IMAGE_EXTENSIONS, "a thumbnail")
-        video = cls(src=name, thumbnail=thumb_name, **options)
+        video = cls(src=name, thumbnail=thumb_name, scaling=scaling)
         video._media = {name: data, thumb_name: thumb_data}
         return video
+
+
+def _media_repr(element: Image | Video) -> str:
+    # One line: where the picture comes from, never its bytes.
+    data = element.media.get(element.src)
+    held = f"{len(data):,} bytes held" if data is not None else "a file of the zip"
+    return f"<{type(element).__name__}: {element.src} ({held}), scaling={element.scaling}>"

@@ -2,19 +2,16 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Annotated, Any, ClassVar, Literal
+from typing import Annotated, Any, ClassVar, Literal
 
 from pydantic import Field, Tag, field_validator
 from pydantic_core import PydanticCustomError
 
+from deckkit.display_hook import Displayable
 from deckkit.model._base import StrictModel
-from deckkit.model._display import Displayed
 from deckkit.model._frames_link import FramesFunction
 from deckkit.model._types import TEXT_LIST, Color, Number, StrictText, TextBranch, in_range, text_or_object
 from deckkit.model.styles import Styles
-
-if TYPE_CHECKING:
-    from deckkit.frames.table import table_from_dataframe
 
 HorizontalSizing = Literal["fixed", "anchor_left", "anchor_right"]
 VerticalSizing = Literal["fixed", "anchor_top", "anchor_bottom"]
@@ -53,7 +50,7 @@ Cell = Annotated[TextBranch | Annotated[TableCell, Tag("Cell")], text_or_object(
 Row = Annotated[list[Cell], TEXT_LIST]
 
 
-class Table(Displayed, StrictModel):
+class Table(Displayable, StrictModel):
     """Rows of cells, header row included; rows shorter than the longest are padded with empty cells."""
 
     type: Literal["table"] = "table"
@@ -78,7 +75,13 @@ class Table(Displayed, StrictModel):
         width = self.shape[1]
         return [[*row, *([""] * (width - len(row)))] for row in self.rows]
 
-    if TYPE_CHECKING:
-        from_dataframe: ClassVar = staticmethod(table_from_dataframe)
-    else:
-        from_dataframe = FramesFunction("deckkit.frames.table", "table_from_dataframe")
+    from_dataframe: ClassVar[FramesFunction[Table]] = FramesFunction(
+        "deckkit.frames.table", "table_from_dataframe"
+    )
+
+    def __repr__(self) -> str:
+        # One line: pydantic's own repr of a table runs to thousands of characters.
+        rows, columns = self.shape
+        head = " | ".join(c if isinstance(c, str) else c.value for c in self.rows[0])
+        first = head[:80] + ("…" if len(head) > 80 else "")
+        return f"<Table: {rows} rows x {columns} columns; first row: {first}>"

@@ -2,18 +2,15 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Annotated, ClassVar, Literal
+from typing import Annotated, ClassVar, Literal
 
 from pydantic import Tag
 
+from deckkit.display_hook import Displayable
 from deckkit.model._base import StrictModel
-from deckkit.model._display import Displayed
 from deckkit.model._frames_link import FramesFunction
 from deckkit.model._types import Hyperlink, StrictText, TextBranch, WholeNumber, in_range, text_or_object
 from deckkit.model.styles import Styles
-
-if TYPE_CHECKING:
-    from deckkit.frames.lists import list_from_dataframe, list_from_series, list_from_values
 
 LEVEL_RANGE = (0, 8)
 Level = Annotated[WholeNumber, in_range(*LEVEL_RANGE)]
@@ -36,17 +33,19 @@ class Text(StrictModel):
 ListItem = Annotated[TextBranch | Annotated[Text, Tag("Text")], text_or_object(Text, "Text")]
 
 
-class List(Displayed, StrictModel):
+class List(Displayable, StrictModel):
     """Items replacing the paragraph that holds ``{key}``; Text items may carry ``level`` and font styles."""
 
     type: Literal["list"] = "list"
     values: list[ListItem]
 
-    if TYPE_CHECKING:
-        from_values: ClassVar = staticmethod(list_from_values)
-        from_series: ClassVar = staticmethod(list_from_series)
-        from_dataframe: ClassVar = staticmethod(list_from_dataframe)
-    else:
-        from_values = FramesFunction("deckkit.frames.lists", "list_from_values")
-        from_series = FramesFunction("deckkit.frames.lists", "list_from_series")
-        from_dataframe = FramesFunction("deckkit.frames.lists", "list_from_dataframe")
+    from_values: ClassVar[FramesFunction[List]] = FramesFunction("deckkit.frames.lists", "list_from_values")
+    from_series: ClassVar[FramesFunction[List]] = FramesFunction("deckkit.frames.lists", "list_from_series")
+    from_dataframe: ClassVar[FramesFunction[List]] = FramesFunction(
+        "deckkit.frames.lists", "list_from_dataframe"
+    )
+
+    def __repr__(self) -> str:
+        first = self.values[0] if self.values else ""
+        shown = first if isinstance(first, str) else first.value
+        return f"<List: {len(self.values)} items; first: {shown[:60]!r}>"

@@ -7,7 +7,10 @@ import json
 import os
 from typing import Any
 
+from deckkit.errors import PreviewUnavailableError
+from deckkit.template import preview
 from deckkit.template.inspect import Template
+from deckkit.template.skeleton import slide_code
 from deckkit.template.slides import TemplateSlide
 
 __all__ = ["TemplateBrowser", "browse"]
@@ -38,6 +41,7 @@ class TemplateBrowser:
     def __init__(
         self, template: Template | str | os.PathLike[str] | bytes, *, previews: bool = True, width: int = 560
     ) -> None:
+        # ipywidgets is optional (the notebook extra), and loads when a browser is built.
         import ipywidgets as widgets
 
         self.template = template if isinstance(template, Template) else Template.open(template)
@@ -76,13 +80,11 @@ class TemplateBrowser:
         if not self._use_previews:
             return None
         if self._pngs is None:
-            from deckkit.template.preview import PreviewUnavailableError, libreoffice_available, slide_pngs
-
-            if not libreoffice_available():
+            if not preview.libreoffice_available():
                 self._use_previews = False
                 return None
             try:
-                self._pngs = slide_pngs(self.template.data, width=self.width)
+                self._pngs = preview.slide_pngs(self.template.data, width=self.width)
             except PreviewUnavailableError:
                 self._use_previews = False
                 return None
@@ -90,8 +92,6 @@ class TemplateBrowser:
 
     def show(self, number: int) -> None:
         """Show template slide ``number`` (from 1)."""
-        from deckkit.template.preview import wireframe_svg
-
         slide = self.template.slide(number)
         if self.selector.value != number:
             self.selector.value = number  # observer calls back into show()
@@ -103,11 +103,9 @@ class TemplateBrowser:
             self.sketch.value = ""
         else:
             self.picture.layout.display = "none"
-            self.sketch.value = wireframe_svg(self.template, number, width=self.width)
+            self.sketch.value = preview.wireframe_svg(self.template, number, width=self.width)
         self.keys.value = _placeholder_table(slide)
         self.skeleton.value = json.dumps(slide.skeleton(), indent=2, ensure_ascii=False)
-        from deckkit.template.skeleton import slide_code
-
         self.python.value = "\n".join(slide_code(slide))
 
     def _on_select(self, change: dict[str, Any]) -> None:

@@ -9,7 +9,11 @@ from __future__ import annotations
 
 from typing import Any
 
+from IPython.display import display
+
+from deckkit.display.html import esc, problems_html
 from deckkit.errors import DeckkitError
+from deckkit.notebook.magic import deckkit_magic
 
 __all__ = ["ErrorDisplay", "load_ipython_extension", "unload_ipython_extension"]
 
@@ -24,8 +28,6 @@ class ErrorDisplay:
         return f"{type(self.error).__name__}: {self.error}"
 
     def _repr_html_(self) -> str:
-        from deckkit.display.html import esc, problems_html
-
         problems = getattr(self.error, "problems", ())
         name = type(self.error).__name__
         if len(problems) > 1:
@@ -39,15 +41,11 @@ class ErrorDisplay:
 def _show_deckkit_error(
     shell: Any, etype: type[BaseException], value: BaseException, tb: Any, tb_offset: int | None = None
 ) -> None:
-    from IPython.display import display
-
     display(ErrorDisplay(value))
 
 
 def load_ipython_extension(ipython: Any) -> None:
     """Called by ``%load_ext deckkit``."""
-    from deckkit.notebook.magic import deckkit_magic
-
     ipython.register_magic_function(deckkit_magic, magic_kind="line", magic_name="deckkit")
     ipython.set_custom_exc((DeckkitError,), _show_deckkit_error)
 

@@ -15,7 +15,14 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from IPython.display import HTML, JSON, Code, Markdown
+
+from deckkit.display.result import PptxPreview
 from deckkit.errors import DeckkitError
+from deckkit.options import options
+from deckkit.template.inspect import Template
+from deckkit.template.skeleton import python_skeleton
+from deckkit.template.validate import validate_path
 
 __all__ = ["MagicError", "deckkit_magic"]
 
@@ -61,31 +68,20 @@ def _run(words: list[str]) -> Any:
         raise MagicError(USAGE)
     path = rest[0]
     if verb == "browse":
+        # The browser (and ipywidgets) loads when a browser is asked for, not with the magic.
         from deckkit.notebook.browser import browse
 
         return browse(_existing(path))
     if verb in ("keys", "skeleton"):
-        from deckkit.template.inspect import Template
-
         template = Template.open(_existing(path))
         if verb == "keys":
-            from IPython.display import HTML
-
             return HTML(template.keys_html())
         if python:
-            from IPython.display import Code
-
-            from deckkit.template.skeleton import python_skeleton
-
             return Code(python_skeleton(template, path), language="python")
-        from IPython.display import JSON
-
         return JSON(template.skeleton(), expanded=True)
     if verb == "validate":
         return _validate(_existing(path))
     if verb == "preview":
-        from deckkit.display.result import PptxPreview
-
         return PptxPreview(_existing(path))
     raise MagicError(f"unknown command {verb!r}; {USAGE}")
 
@@ -98,10 +94,6 @@ def _existing(path: str) -> Path:
 
 
 def _strict(rest: list[str]) -> Any:
-    from IPython.display import Markdown
-
-    from deckkit.options import options
-
     if rest not in ([], ["on"], ["off"]):
         raise MagicError("usage: %deckkit strict [on|off]")
     options.strict = rest != ["off"]
@@ -110,9 +102,5 @@ def _strict(rest: list[str]) -> Any:
 
 
 def _validate(source: Path) -> Any:
-    from IPython.display import Markdown
-
-    from deckkit.template.validate import validate_path
-
     report = validate_path(source)
     return Markdown(f"`{source}`: {report}")

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from deckkit.bundle import read_bundle
 from deckkit.gc_pause import collector_paused
 from deckkit.renderer.engine import RenderResult, plan_render, render
 
@@ -20,8 +21,6 @@ __all__ = ["RenderResult", "plan_render", "render", "render_bundle"]
 
 def render_bundle(zip_bytes: bytes | str | Path, *, strict: bool = False) -> RenderResult:
     """Render the input zip (template.pptx, data.json and the media they name)."""
-    from deckkit.bundle import read_bundle
-
     source: bytes | Path = zip_bytes if isinstance(zip_bytes, bytes) else Path(zip_bytes)
     with collector_paused():  # reading data.json allocates as much as the render
         bundle = read_bundle(source)

@@ -13,11 +13,10 @@ from __future__ import annotations
 
 import posixpath
 from collections.abc import Iterator, Mapping
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from deckkit.display.result import ResultDisplay
+from deckkit.bundle import media_references
 from deckkit.errors import Problem, RenderError, TemplateError
 from deckkit.gc_pause import collector_paused
 from deckkit.model import DeckData, parse_data
@@ -26,23 +25,11 @@ from deckkit.renderer.assembly import assemble
 from deckkit.renderer.media.filler import confirm_pictures
 from deckkit.renderer.media.imageinfo import read_ahead
 from deckkit.renderer.planning import DeckPlan, plan_deck
+from deckkit.renderer.result import RenderResult
 
 __all__ = ["RenderResult", "plan_render", "render"]
 
 DataInput = DeckData | dict[str, Any] | list[Any] | str | bytes
-
-
-@dataclass(frozen=True, slots=True, repr=False)
-class RenderResult(ResultDisplay):
-    """A rendered deck: the pptx bytes, its slide count and the warnings met on the way.
-
-    Its repr never shows the pptx bytes (a notebook shows thumbnails, see ResultDisplay);
-    ``presentation()`` opens it with python-pptx.
-    """
-
-    pptx: bytes
-    slide_count: int
-    warnings: list[Problem] = field(default_factory=list)
 
 
 def _read_template(template: bytes | str | Path) -> bytes:
@@ -64,8 +51,6 @@ def _normalise_media(media: Mapping[str, bytes] | None) -> dict[str, bytes]:
 
 def _named_files(deck: DeckData, files: Mapping[str, bytes]) -> Iterator[bytes]:
     """The files the deck names, in the order planning checks them (``read_ahead`` keeps the pictures)."""
-    from deckkit.bundle import media_references
-
     for reference in media_references(deck):
         if reference.src in files:
             yield files[reference.src]

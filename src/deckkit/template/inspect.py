@@ -20,6 +20,7 @@ from typing import Any
 
 from lxml import etree
 
+from deckkit.display_hook import Displayable
 from deckkit.ooxml.chart import chart_label, family, plot_groups, series_name
 from deckkit.ooxml.locate import chart_relationship_id, locate_placeholders, non_visual_properties
 from deckkit.ooxml.namespaces import qn
@@ -34,8 +35,9 @@ from deckkit.template.slides import Placeholder, TemplateSlide
 __all__ = ["Placeholder", "Template", "TemplateSlide"]
 
 
-class Template:
-    """A template.pptx opened for inspection."""
+class Template(Displayable):
+    """A template.pptx opened for inspection (its notebook display: every slide's thumbnail with
+    its keys; :meth:`keys_html` is the plain listing)."""
 
     def __init__(self, data: bytes, name: str = "template.pptx") -> None:
         self.name = name
@@ -79,13 +81,6 @@ class Template:
     def __repr__(self) -> str:
         keys = sum(len(s.placeholders) for s in self.slides)
         return f"<Template {self.name!r}: {len(self.slides)} slides, {keys} placeholders>"
-
-    def _repr_html_(self) -> str:
-        # Thumbnails with their keys (deckkit.display.template); the table below is the
-        # plain listing, kept for keys_html().
-        from deckkit.display.template import template_html
-
-        return template_html(self)
 
     def keys_html(self) -> str:
         """Every slide's keys as an HTML table (no pictures)."""

@@ -8,18 +8,22 @@ returns every problem and warning, writing nothing. The CLI (``deckkit validate`
 
 from __future__ import annotations
 
+import zipfile
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from deckkit.display_hook import Displayable
 from deckkit.errors import DataError, Problem, RenderError, TemplateError
+from deckkit.model import parse_data
+from deckkit.renderer import plan_render
 
 __all__ = ["ValidationReport", "validate_deck", "validate_path"]
 
 
 @dataclass(frozen=True)
-class ValidationReport:
+class ValidationReport(Displayable):
     """What validation found: ``problems`` stop a render, ``warnings`` do not."""
 
     what: str
@@ -48,27 +52,16 @@ class ValidationReport:
     def __repr__(self) -> str:
         return f"<ValidationReport {self.what}: {str(self).splitlines()[0]}>"
 
-    def _repr_html_(self) -> str:
-        from deckkit.display.html import box, esc, problems_html
-
-        head = "valid" if self.ok else "does not render"
-        body = problems_html(self.problems, heading="problems", color="#a94442") + problems_html(
-            self.warnings
-        )
-        return box(f"{esc(self.what)}: {head}, {self.slide_count} slides", body)
-
 
 def validate_deck(
     template: bytes, data: Any, media: Mapping[str, bytes] | None = None, *, what: str = "deck"
 ) -> ValidationReport:
     """Check ``data`` against ``template`` as a render would, writing nothing."""
-    from deckkit.model import parse_data
 
     try:
         deck = parse_data(data)
     except DataError as error:
         return ValidationReport(what, 0, error.problems)
-    from deckkit.renderer import plan_render
 
     try:
         # The renderer's own dry run: every check a render makes, nothing assembled or written.
@@ -82,8 +75,6 @@ def validate_deck(
 
 def validate_path(path: str | Path, *, template: str | Path | None = None) -> ValidationReport:
     """Validate an input zip (against its own template) or a data.json (against ``template``)."""
-    import zipfile
-
     source = Path(path)
     if zipfile.is_zipfile(source):
         from deckkit.bundle import read_bundle
@@ -94,7 +85,6 @@ def validate_path(path: str | Path, *, template: str | Path | None = None) -> Va
             return ValidationReport(str(source), 0, error.problems)
         what = f"{source} ({bundle.data_path}, template.pptx, {len(bundle.media)} media files)"
         return validate_deck(bundle.template, bundle.data, bundle.media, what=what)
-    from deckkit.model import parse_data
 
     if template is not None:
         return validate_deck(Path(template).read_bytes(), source.read_bytes(), what=str(source))

@@ -12,7 +12,7 @@ from __future__ import annotations
 from lxml import etree
 
 from deckkit.errors import Problem
-from deckkit.model._problems import format_path
+from deckkit.model import format_path
 from deckkit.model.elements import Chart, ChartAxis, ScatterAxis, ScatterChart
 from deckkit.ooxml.chart import PlotGroup, chart_label, family, plot_groups, series_name
 from deckkit.renderer.chart import kinds as chart_kinds

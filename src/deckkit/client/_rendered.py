@@ -1,0 +1,49 @@
+"""RenderedDeck: what ``client.render(deck)`` gives back, the pptx and the session that made it."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+from deckkit.client._exceptions import RenderFailed
+from deckkit.client._types import RenderResponse, Session, SessionState, _Lenient
+from deckkit.display_hook import Displayable
+
+__all__ = ["RenderedDeck"]
+
+
+class RenderedDeck(Displayable, _Lenient):
+    """What ``client.render(deck)`` gives back: the pptx and the session that made it.
+
+    ``content`` is empty when the render failed and ``raise_on_failure=False`` was passed;
+    ``session.render_message`` then says why.
+    """
+
+    session: Session
+    content: bytes = b""
+    download_url: str | None = None
+    path: Path | None = None
+
+    @property
+    def slide_count(self) -> int | None:
+        return self.session.render_slide_count
+
+    @property
+    def succeeded(self) -> bool:
+        return self.session.state is SessionState.SUCCEEDED
+
+    def __repr__(self) -> str:
+        # Never the pptx bytes: a notebook would print megabytes.
+        where = f", path={str(self.path)!r}" if self.path is not None else ""
+        return (
+            f"RenderedDeck(uuid={self.session.uuid!r}, state={self.session.state.value!r}, "
+            f"slide_count={self.slide_count!r}, content=<{len(self.content)} bytes>{where})"
+        )
+
+    def save(self, path: str | os.PathLike[str]) -> Path:
+        """Write the pptx to ``path`` and return it."""
+        if not self.succeeded:
+            raise RenderFailed(RenderResponse(session=self.session, download_url=None))
+        target = Path(path)
+        target.write_bytes(self.content)
+        return target
