@@ -6,8 +6,7 @@ for its imports too; stdlib only, so the CLI can import it before anything heavy
 A render allocates tens of thousands of container objects that live until it ends (the data
 model, the formatted numbers of every chart, the plan). Each burst of allocations starts a
 collection, and the oldest generation's walks every object the process holds, its imports and
-whatever a notebook keeps: about 6% of a render of the standard workload here (18 of 300 ms),
-more in a process holding more. Reference counting still frees everything that is not in a
+whatever a notebook keeps: a share of every render, larger in a process holding more. Reference counting still frees everything that is not in a
 cycle; cyclic garbage made meanwhile is collected once the collector is back.
 
 Renders may overlap (threads): the first one in pauses the collector, the last one out puts it

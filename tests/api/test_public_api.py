@@ -33,3 +33,34 @@ def test_lazy_names_load_their_modules_on_first_use() -> None:
 def test_unknown_attribute_is_an_attribute_error() -> None:
     with pytest.raises(AttributeError, match="no_such_name"):
         deckkit.no_such_name  # noqa: B018
+
+
+def _type_checking_imports() -> dict[str, str]:
+    """name -> module of every ``from M import N as N`` under ``if TYPE_CHECKING:`` in deckkit/__init__.py."""
+    import ast
+    from pathlib import Path
+
+    tree = ast.parse(Path(deckkit.__file__).read_text())
+    found: dict[str, str] = {}
+    for node in tree.body:
+        if isinstance(node, ast.If) and isinstance(node.test, ast.Name) and node.test.id == "TYPE_CHECKING":
+            for statement in node.body:
+                if isinstance(statement, ast.ImportFrom):
+                    for alias in statement.names:
+                        assert alias.asname == alias.name, f"{alias.name}: re-exported as itself"
+                        found[alias.name] = str(statement.module)
+    return found
+
+
+def test_the_type_checking_imports_are_the_list_of_public_names() -> None:
+    # mypy and IDEs read the TYPE_CHECKING block; the lazy loader and __all__ read _PUBLIC.
+    assert _type_checking_imports() == deckkit._PUBLIC
+
+
+def test_all_is_made_from_the_list_of_public_names() -> None:
+    assert set(deckkit.__all__) == {*deckkit._PUBLIC, "__version__", "options"}
+
+
+def test_former_names_are_the_same_objects() -> None:
+    assert deckkit.Databar is deckkit.CellDataBar  # type: ignore[attr-defined]
+    assert deckkit.Scatter is deckkit.ScatterChart  # type: ignore[attr-defined]

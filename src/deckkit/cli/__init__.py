@@ -46,12 +46,11 @@ def console() -> NoReturn:
     A verb that leaves nothing behind to close (it says so with ``ends_process=True`` in its
     defaults: render, validate, inspect, schema) ends the process as soon as stdout and stderr
     are flushed; the files it wrote are closed already. Tearing the interpreter down would free
-    a render's objects one by one: 40 ms of a 200-slide ``deckkit render`` that nobody waits
-    for on purpose. The server's verbs hold database connections and exit the ordinary way.
+    a render's objects one by one, a wait that nobody asked for. The server's verbs hold database connections and exit the ordinary way.
     Such a verb also starts with the allocator as a warm process has it (:mod:`._allocator`).
     """
     # Pydantic looks through every installed package's entry points for plugins before it builds
-    # the data model's first validator (6 ms in an environment of 200 packages). Its plugins
+    # the data model's first validator (more, the more packages are installed). Its plugins
     # observe validation in long-running programs; the command's one validation needs none.
     # An explicit setting, even an empty one, is kept.
     os.environ.setdefault("PYDANTIC_DISABLE_PLUGINS", "__all__")

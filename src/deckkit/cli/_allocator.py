@@ -3,8 +3,8 @@
 glibc hands memory freed in blocks of more than 128 KB back to the system at once: the top of
 the heap is trimmed, a large block unmapped. A render frees such blocks slide after slide (a
 filled slide's tree, its serialization), and the next slide takes the memory back one page fault
-at a time: about 4,300 faults in a fresh process's 200-slide render, 11 ms on a virtual machine
-(2.5 us each), which a warm process does not pay. glibc raises both thresholds for the rest of a
+at a time: thousands of faults in a fresh process's render of a long deck, which a warm process
+does not pay. glibc raises both thresholds for the rest of a
 process once it frees a block above them (the dynamic mmap threshold of mallopt(3); trimming
 then waits for twice that), which a long-running process does on its first render. Freeing
 one block of 16 MB at the start does it before the render instead.

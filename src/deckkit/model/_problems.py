@@ -16,10 +16,10 @@ from typing import Any
 from pydantic import BaseModel, ValidationError
 from pydantic_core import ErrorDetails
 
-from deckkit._closest import closest
 from deckkit.errors import Problem
 from deckkit.model._types import shown
 from deckkit.model.kinds import ELEMENT_TYPES, UNION_TAGS
+from deckkit.suggest import closest
 
 
 def _data_path(loc: Sequence[str | int], slide_alone: bool) -> Iterator[str | int]:

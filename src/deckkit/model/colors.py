@@ -16,8 +16,8 @@ from __future__ import annotations
 import re
 from typing import Literal, NamedTuple
 
-from deckkit._closest import closest
 from deckkit.model.patterns import HEX_COLOR_PATTERN
+from deckkit.suggest import closest
 
 THEME_COLOR_NAMES: tuple[str, ...] = (
     "lt1",

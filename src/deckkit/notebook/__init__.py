@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from deckkit._lazy import lazy_names
+from deckkit.lazy import lazy_names
 
 if TYPE_CHECKING:
     from deckkit.notebook.browser import TemplateBrowser, browse

@@ -1,7 +1,7 @@
 """Child lookups by tag for the hot paths of filling: C iteration instead of ElementPath.
 
 ``el.find(tag)`` and ``el.findall(tag)`` go through lxml's ElementPath, which is Python code (a
-compiled-path cache, a generator chain): about twice the cost of iterating the children in C.
+compiled-path cache, a generator chain), which costs more than iterating the children in C.
 Table cells and chart series look children up tens of thousands of times per render. Same results
 for a plain tag: the direct children with that tag, in document order.
 """

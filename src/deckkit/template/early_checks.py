@@ -17,9 +17,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-from deckkit._closest import closest
 from deckkit.errors import DataError, Problem, UnusedKeyWarning
 from deckkit.places import place_kind
+from deckkit.suggest import closest
 from deckkit.warn import warn
 
 if TYPE_CHECKING:

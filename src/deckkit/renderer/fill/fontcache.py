@@ -1,8 +1,8 @@
 """Font names and metrics kept on disk between processes, for :mod:`deckkit.renderer.fill.fontmetrics`.
 
 Finding a typeface means reading the name of every installed font, and measuring text means
-reading a font's character map and advance widths: with fontTools' import, about 0.1 s that every
-``deckkit render`` process would pay again. Both are kept in one JSON file, each entry under its
+reading a font's character map and advance widths, after importing fontTools: work that every
+``deckkit render`` process would do again. Both are kept in one JSON file, each entry under its
 font file's path with the file's size and modification time, so that a changed, added or removed
 font is read again. The file is ``$DECKKIT_CACHE_DIR/fontmetrics.json`` (default
 ``$XDG_CACHE_HOME/deckkit``, else ``~/.cache/deckkit``); when it cannot be read or written, fonts

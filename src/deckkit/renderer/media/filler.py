@@ -18,7 +18,6 @@ from typing import Protocol
 
 from lxml import etree
 
-from deckkit._closest import closest
 from deckkit.errors import Problem, RenderError
 from deckkit.model.elements import Image, Video
 from deckkit.ooxml.geometry import Box
@@ -43,6 +42,7 @@ from deckkit.renderer.media.imageinfo import (
 from deckkit.renderer.media.shape import child_scale, describe_target, new_picture, replace_target, target_box
 from deckkit.renderer.media.video import embed_url, make_video_picture, neutral_poster
 from deckkit.renderer.offslide import on_slide_tree, overhangs
+from deckkit.suggest import closest
 
 __all__ = ["MediaFiller", "MediaSink", "check_media", "media_off_slide", "place_media"]
 

@@ -1,7 +1,7 @@
 """The "did you mean" of every message: the closest of some names to a misspelt one.
 
 difflib is imported on the first misspelling, not with the data model and the renderer that
-name it (1 ms of every command that never meets one).
+name it: a command that never meets one never pays for it.
 """
 
 from __future__ import annotations
