@@ -23,6 +23,8 @@ from starlette.routing import BaseRoute, Route
 from deckkit_server.clock import Clock, to_datetime
 from deckkit_server.settings import DOWNLOAD_URL_SECONDS, MAX_UPLOAD_BYTES, UPLOAD_URL_SECONDS
 from deckkit_server.storage.base import INPUT_CONTENT_TYPE, UPLOAD_ACL, UploadForm
+from deckkit_server.storage.local_download import download_endpoint
+from deckkit_server.storage.local_routes import upload_endpoint
 from deckkit_server.storage.post_policy import build_policy
 from deckkit_server.storage.sigv4 import ALGORITHM, Credential, amz_date, presigned_get_signature
 
@@ -171,9 +173,6 @@ class LocalStorage:
         return deleted
 
     def routes(self) -> list[BaseRoute]:
-        from deckkit_server.storage.local_download import download_endpoint
-        from deckkit_server.storage.local_routes import upload_endpoint
-
         return [
             Route(f"/storage/{self.bucket}", upload_endpoint(self), methods=["POST"]),
             Route(f"/storage/{self.bucket}/{{key:path}}", download_endpoint(self), methods=["GET", "HEAD"]),

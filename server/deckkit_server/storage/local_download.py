@@ -5,7 +5,6 @@ from __future__ import annotations
 import hmac
 from datetime import datetime
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 import anyio
 from starlette.requests import Request
@@ -13,12 +12,9 @@ from starlette.responses import FileResponse, Response
 
 from deckkit_server.clock import to_datetime
 from deckkit_server.storage.base import INPUT_CONTENT_TYPE, OUTPUT_CONTENT_TYPE
-from deckkit_server.storage.local_routes import Endpoint
+from deckkit_server.storage.local_bucket import Endpoint, LocalBucket
 from deckkit_server.storage.s3_errors import S3Error
 from deckkit_server.storage.sigv4 import ALGORITHM, Credential, parse_amz_date, presigned_get_signature
-
-if TYPE_CHECKING:
-    from deckkit_server.storage.local import LocalStorage
 
 __all__ = ["download_endpoint"]
 
@@ -33,7 +29,7 @@ def _content_type(key: str) -> str:
     )
 
 
-def download_endpoint(storage: LocalStorage) -> Endpoint:
+def download_endpoint(storage: LocalBucket) -> Endpoint:
     async def download(request: Request) -> Response:
         key = request.path_params["key"]
         query = dict(request.query_params)
@@ -50,7 +46,7 @@ def download_endpoint(storage: LocalStorage) -> Endpoint:
     return download
 
 
-def _check_signature(storage: LocalStorage, request: Request, query: dict[str, str]) -> None:
+def _check_signature(storage: LocalBucket, request: Request, query: dict[str, str]) -> None:
     """S3's checks of a presigned GET, in S3's order; takes the signature out of ``query``."""
     signature, credential, signed_at = _signed_parameters(query)
     if not hmac.compare_digest(credential.access_key.encode(), storage.access_key.encode()):
@@ -110,7 +106,7 @@ def _signed_parameters(query: dict[str, str]) -> tuple[str, Credential, datetime
     return signature, credential, signed_at
 
 
-async def _existing_file(storage: LocalStorage, key: str) -> Path:
+async def _existing_file(storage: LocalBucket, key: str) -> Path:
     try:
         path = storage.path_of(key)
     except ValueError:

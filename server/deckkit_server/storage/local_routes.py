@@ -10,7 +10,7 @@ from __future__ import annotations
 import hashlib
 from collections.abc import AsyncIterator, Awaitable, Callable
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, cast
+from typing import Any, cast
 
 import anyio
 from python_multipart.exceptions import FormParserError
@@ -19,12 +19,10 @@ from starlette.requests import ClientDisconnect, Request
 from starlette.responses import Response
 
 from deckkit_server.clock import to_datetime
+from deckkit_server.storage.local_bucket import Endpoint, LocalBucket
 from deckkit_server.storage.multipart_events import MultipartEvents
 from deckkit_server.storage.post_policy import LengthRange, check_policy, signature_matches
 from deckkit_server.storage.s3_errors import S3Error
-
-if TYPE_CHECKING:
-    from deckkit_server.storage.local import LocalStorage
 
 __all__ = [
     "MAX_FIELDS_BYTES",
@@ -35,8 +33,6 @@ __all__ = [
     "UploadGuard",
     "upload_endpoint",
 ]
-
-Endpoint = Callable[[Request], Awaitable[Response]]
 
 # What an upload may send before its policy is checked, i.e. before anything proves it was signed by
 # this server. S3 refuses more than 20 KB of form fields before the file; here every part counts,
@@ -89,7 +85,7 @@ def _too_many_parts() -> S3Error:
 class _Upload:
     """State of one upload while its body streams in."""
 
-    def __init__(self, storage: LocalStorage) -> None:
+    def __init__(self, storage: LocalBucket) -> None:
         self.storage = storage
         self.fields: dict[str, str] = {}
         self.fields_bytes = 0
@@ -280,7 +276,7 @@ def _closing(response: Response) -> Response:
     return response
 
 
-def upload_endpoint(storage: LocalStorage) -> Endpoint:
+def upload_endpoint(storage: LocalBucket) -> Endpoint:
     async def upload(request: Request) -> Response:
         resource = f"/{storage.bucket}"
         content_type, options = parse_options_header(request.headers.get("content-type", ""))
@@ -354,7 +350,7 @@ async def _receive(
         )
 
 
-async def _store(storage: LocalStorage, state: _Upload) -> None:
+async def _store(storage: LocalBucket, state: _Upload) -> None:
     """Move the received file into the bucket, unless its session stopped wanting it meanwhile."""
     assert state.staging is not None
     key = state.fields["key"]

@@ -140,13 +140,13 @@ class Package:
         self._parts[name] = created
         return created
 
-    def read_relationships(self, source: Part) -> Relationships:
+    def read_relationships(self, source: Part) -> Relationships[Part]:
         """The template relationships of ``source``; a new part has none."""
-        return Relationships() if source.name is None else self._relationships_of(source.name)
+        return Relationships[Part]() if source.name is None else self._relationships_of(source.name)
 
-    def _relationships_of(self, source_name: str | None) -> Relationships:
+    def _relationships_of(self, source_name: str | None) -> Relationships[Part]:
         """The relationships of the template part ``source_name``, or of the package for None."""
-        rels = Relationships()
+        rels = Relationships[Part]()
         rels_name = relationships_part_name(source_name)
         if rels_name not in self._names:
             return rels
@@ -216,7 +216,7 @@ class Package:
         copy = source.copy()
         memo[id(source)] = copy
 
-        def target_of(rel: Relationship) -> Part | str:
+        def target_of(rel: Relationship[Part]) -> Part | str:
             target = rel.target
             if isinstance(target, Part) and not rel.external:
                 if id(target) in memo:

@@ -30,7 +30,7 @@ class PartSource(Protocol):
         """The bytes of the template part ``name``."""
         ...
 
-    def read_relationships(self, source: Part) -> Relationships:
+    def read_relationships(self, source: Part) -> Relationships[Part]:
         """The relationships of a template part, read from its ``.rels`` part."""
         ...
 
@@ -67,7 +67,7 @@ class Part:
         self.content_type = content_type
         self._blob = blob
         self._xml = xml
-        self._rels: Relationships | None = None
+        self._rels: Relationships[Part] | None = None
         # The template entry whose bytes this part still holds unchanged (written without deflating again).
         self.template_entry: str | None = None
         self._packed: PendingPack | None = None  # deflating after freeze(), its bytes let go
@@ -143,13 +143,13 @@ class Part:
         return self._xml is not None
 
     @property
-    def rels(self) -> Relationships:
+    def rels(self) -> Relationships[Part]:
         if self._rels is None:
             self._rels = self._source.read_relationships(self)
         return self._rels
 
     @rels.setter
-    def rels(self, rels: Relationships) -> None:
+    def rels(self, rels: Relationships[Part]) -> None:
         self._rels = rels
 
     def related(self, reltype: str) -> Part | None:

@@ -1,8 +1,10 @@
 """Relationships: the typed, ordered links from a part (or the package) to parts and URIs.
 
-Internal targets are :class:`~deckkit.ooxml.opc.part.Part` objects, not names, so a cloned
+Internal targets are part objects (:class:`~deckkit.ooxml.opc.part.Part`), not names, so a cloned
 part needs a name only when the package is written. A dangling internal target is kept as its
-Target string: it is the template's own fault, and guessing would be worse.
+Target string: it is the template's own fault, and guessing would be worse. The containers are
+generic in the part type, of which they read only the name: parts hold their relationships, and
+this module needs nothing else of them.
 """
 
 from __future__ import annotations
@@ -11,7 +13,7 @@ import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import TYPE_CHECKING, Final
+from typing import Final, Generic, Protocol, TypeVar
 
 from lxml import etree
 
@@ -23,12 +25,20 @@ from deckkit.ooxml.opc.part_names import (
     source_folder,
 )
 
-if TYPE_CHECKING:
-    from deckkit.ooxml.opc.part import Part
+
+class Named(Protocol):
+    """What a relationship needs of the part it targets: its name, once the package is written."""
+
+    @property
+    def name(self) -> str | None: ...
+
+
+P = TypeVar("P", bound=Named)
 
 __all__ = [
     "OWNED_BY_SLIDE",
     "RT",
+    "Named",
     "Relationship",
     "Relationships",
     "read_relationships",
@@ -99,46 +109,46 @@ OWNED_BY_SLIDE: Final = frozenset(
 
 
 @dataclass(slots=True)
-class Relationship:
-    """A relationship: internal (target is a Part) or external (target is a URI string)."""
+class Relationship(Generic[P]):
+    """A relationship: internal (target is a part) or external (target is a URI string)."""
 
     rid: str
     reltype: str
-    target: Part | str
+    target: P | str
     external: bool = False
 
 
-class Relationships:
+class Relationships(Generic[P]):
     """The relationships of one part (or of the package), in order, with O(1) new ids."""
 
     __slots__ = ("_by_id", "_next")
 
     def __init__(self) -> None:
-        self._by_id: dict[str, Relationship] = {}
+        self._by_id: dict[str, Relationship[P]] = {}
         self._next = 1
 
-    def __iter__(self) -> Iterator[Relationship]:
+    def __iter__(self) -> Iterator[Relationship[P]]:
         return iter(list(self._by_id.values()))
 
     def __len__(self) -> int:
         return len(self._by_id)
 
-    def get(self, rid: str) -> Relationship | None:
+    def get(self, rid: str) -> Relationship[P] | None:
         return self._by_id.get(rid)
 
-    def target_part(self, rid: str) -> Part | None:
+    def target_part(self, rid: str) -> P | None:
         rel = self._by_id.get(rid)
         return rel.target if rel is not None and not isinstance(rel.target, str) else None
 
-    def add_existing(self, rel: Relationship) -> None:
+    def add_existing(self, rel: Relationship[P]) -> None:
         self._by_id[rel.rid] = rel
         match = re.fullmatch(r"rId(\d+)", rel.rid)
         if match:
             self._next = max(self._next, int(match.group(1)) + 1)
 
-    def retargeted(self, target_of: Callable[[Relationship], Part | str]) -> Relationships:
+    def retargeted(self, target_of: Callable[[Relationship[P]], P | str]) -> Relationships[P]:
         """The same relationships (ids, types, order, next id) with each target ``target_of(rel)``."""
-        copy = Relationships()
+        copy: Relationships[P] = Relationships()
         copy._by_id = {
             rid: Relationship(rid, rel.reltype, target_of(rel), rel.external)
             for rid, rel in self._by_id.items()
@@ -146,7 +156,7 @@ class Relationships:
         copy._next = self._next
         return copy
 
-    def add(self, reltype: str, target: Part | str, *, external: bool = False) -> str:
+    def add(self, reltype: str, target: P | str, *, external: bool = False) -> str:
         """Add a relationship with a fresh id and return the id."""
         while f"rId{self._next}" in self._by_id:
             self._next += 1
@@ -155,7 +165,7 @@ class Relationships:
         self._by_id[rid] = Relationship(rid, reltype, target, external)
         return rid
 
-    def find(self, reltype: str, target: Part) -> str | None:
+    def find(self, reltype: str, target: P) -> str | None:
         for rel in self._by_id.values():
             if rel.reltype == reltype and rel.target is target:
                 return rel.rid
@@ -177,7 +187,7 @@ def read_relationships(root: etree._Element, folder: str) -> Iterator[tuple[str,
         yield rid, reltype, target, None if external else resolve_target(folder, target)
 
 
-def relationships_root(source_name: str | None, rels: Relationships) -> etree._Element:
+def relationships_root(source_name: str | None, rels: Relationships[P]) -> etree._Element:
     """The ``.rels`` XML of ``rels``, with targets relative to ``source_name`` (None: the package)."""
     root = etree.fromstring(f'<Relationships xmlns="{PR}"/>')
     for rel in rels:
@@ -200,7 +210,7 @@ _ATTRIBUTE_ESCAPES = str.maketrans(
 )
 
 
-def relationships_xml(source_name: str | None, rels: Relationships) -> bytes:
+def relationships_xml(source_name: str | None, rels: Relationships[P]) -> bytes:
     """The bytes of :func:`relationships_root` serialized, written as text: a package has hundreds of these."""
     out = [f'<Relationships xmlns="{PR}">']
     folder = source_folder(source_name)
