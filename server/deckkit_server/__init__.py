@@ -16,12 +16,13 @@ __all__ = ["Settings", "create_app", "load_settings"]
 
 
 def __getattr__(name: str) -> Any:
-    # Lazy, so that `deckkit --help` (which imports the CLI verbs) does not import Starlette.
     if name == "create_app":
+        # Lazy, so that `deckkit --help` (which imports the CLI verbs) does not import Starlette.
         from deckkit_server.app import create_app
 
         return create_app
     if name in {"Settings", "load_settings"}:
+        # Lazy too: the settings load pydantic.
         from deckkit_server import settings
 
         return getattr(settings, name)

@@ -9,6 +9,8 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from deckkit.errors import DeckkitError
+
 if TYPE_CHECKING:
     from deckkit_server.store import Store
 
@@ -62,6 +64,7 @@ def add_account_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def _settings(args: argparse.Namespace) -> object:
+    # Loaded when the verb runs: ``deckkit --help`` imports this module for its arguments only.
     from deckkit_server.settings import load_settings
 
     return load_settings(
@@ -73,6 +76,7 @@ def _settings(args: argparse.Namespace) -> object:
 
 
 def run_serve(args: argparse.Namespace) -> int:
+    # Loaded when the verb runs: ``deckkit --help`` imports this module for its arguments only.
     import uvicorn
 
     from deckkit_server.bootstrap import ensure_first_account
@@ -95,6 +99,7 @@ def run_serve(args: argparse.Namespace) -> int:
     if token:
         print(f"API token (shown once, keep it): {token}", flush=True)
     if settings.workers > 1:
+        # Loaded when the verb runs: ``deckkit --help`` imports this module for its arguments only.
         from deckkit_server.supervisor import AddressInUseError, run_workers
 
         try:
@@ -103,6 +108,7 @@ def run_serve(args: argparse.Namespace) -> int:
             print(f"deckkit server: {error}", file=sys.stderr, flush=True)
             return 1
     else:
+        # Loaded when the verb runs: ``deckkit --help`` imports this module for its arguments only.
         from deckkit_server.app import create_app
 
         uvicorn.Server(uvicorn_config(create_app(settings), settings, log_level=args.log_level)).run()
@@ -110,6 +116,7 @@ def run_serve(args: argparse.Namespace) -> int:
 
 
 def _time(micros: int | None) -> str:
+    # Loaded when the verb runs: ``deckkit --help`` imports this module for its arguments only.
     from deckkit_server.clock import format_timestamp
 
     return format_timestamp(micros) or "-"
@@ -118,6 +125,7 @@ def _time(micros: int | None) -> str:
 @contextmanager
 def _open_store(args: argparse.Namespace) -> Iterator[Store]:
     """The store the settings name (``--data-dir`` or DECKKIT_DATABASE_URL), closed afterwards."""
+    # Loaded when the verb runs: ``deckkit --help`` imports this module for its arguments only.
     from deckkit_server.settings import Settings
     from deckkit_server.store import open_store
 
@@ -131,6 +139,7 @@ def _open_store(args: argparse.Namespace) -> Iterator[Store]:
 
 
 def run_token(args: argparse.Namespace) -> int:
+    # Loaded when the verb runs: ``deckkit --help`` imports this module for its arguments only.
     from deckkit_server.clock import system_clock
     from deckkit_server.store import Account
 
@@ -167,6 +176,7 @@ def run_token(args: argparse.Namespace) -> int:
 
 
 def run_account(args: argparse.Namespace) -> int:
+    # Loaded when the verb runs: ``deckkit --help`` imports this module for its arguments only.
     from deckkit_server.clock import system_clock
 
     with _open_store(args) as store:
@@ -208,7 +218,6 @@ def main(argv: Sequence[str] | None = None) -> int:
     if not arguments or (arguments[0].startswith("-") and arguments[0] not in {"-h", "--help"}):
         arguments.insert(0, "serve")
     args = parser.parse_args(arguments)
-    from deckkit.errors import DeckkitError
 
     try:
         runs = {"serve": run_serve, "token": run_token, "account": run_account}

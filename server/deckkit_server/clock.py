@@ -10,7 +10,7 @@ import time
 from collections.abc import Callable
 from datetime import UTC, datetime
 
-from deckkit import wire
+import deckkit.wire as wire
 
 __all__ = ["Clock", "format_timestamp", "system_clock"]
 

@@ -20,6 +20,7 @@ import ipaddress
 from typing import Any
 
 import anyio
+import uvicorn
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 try:
@@ -27,7 +28,7 @@ try:
 except ImportError:  # without httptools (uvicorn without [standard]): the pure-Python parser
     from uvicorn.protocols.http.h11_impl import H11Protocol as _HTTPProtocol  # type: ignore[assignment]
 
-from deckkit_server.settings import Settings
+from deckkit_server.settings import Settings, load_settings
 
 __all__ = [
     "KEEP_ALIVE_SECONDS",
@@ -47,8 +48,6 @@ MAX_HEADER_BYTES = 16 * 1024
 
 @functools.cache
 def _header_timeout_from_environment() -> float:
-    from deckkit_server.settings import load_settings
-
     return load_settings().header_timeout
 
 
@@ -175,8 +174,6 @@ class BodyTimeout:
 
 def uvicorn_config(app: Any, settings: Settings, **options: Any) -> Any:
     """The uvicorn.Config of ``deckkit serve``: the header-timeout protocol and the keep-alive time."""
-    import uvicorn
-
     config = uvicorn.Config(
         app,
         host=settings.host,

@@ -19,6 +19,7 @@ from pydantic import Field, ValidationError
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 from deckkit.bundle import MAX_ZIP_BYTES
+from deckkit.errors import DeckkitError
 
 __all__ = ["ENV_PREFIX", "SETTINGS", "SettingSpec", "Settings", "load_settings"]
 
@@ -160,8 +161,6 @@ def _validated(values: Mapping[str, object], raw: Mapping[str, str] | None = Non
     try:
         return Settings.model_validate(values)
     except ValidationError as error:
-        from deckkit.errors import DeckkitError
-
         problem = error.errors()[0]
         name = str(problem["loc"][0]) if problem["loc"] else "?"
         env = ENV_PREFIX + name.upper()

@@ -31,6 +31,11 @@ from multiprocessing.context import SpawnProcess
 from multiprocessing.synchronize import Event
 from typing import Any
 
+import uvicorn
+from uvicorn.supervisors import Multiprocess
+
+from deckkit_server.app import create_app
+from deckkit_server.serving import uvicorn_config
 from deckkit_server.settings import Settings
 
 __all__ = ["AddressInUseError", "balances_connections", "run_workers"]
@@ -78,10 +83,6 @@ def reuse_port_socket(host: str, port: int) -> socket.socket:
 
 def _serve_one(settings: Settings, log_level: str | None, sock: socket.socket, ready: Event) -> None:
     """A worker process: the app from the settings, on its socket; ``ready`` once it serves."""
-    import uvicorn
-
-    from deckkit_server.app import create_app
-    from deckkit_server.serving import uvicorn_config
 
     class Server(uvicorn.Server):
         async def startup(self, sockets: list[socket.socket] | None = None) -> None:
@@ -170,10 +171,6 @@ def run_workers(settings: Settings, *, log_level: str | None = None) -> int:
 
 
 def _run_uvicorn_supervisor(settings: Settings, log_level: str | None) -> int:
-    from uvicorn.supervisors import Multiprocess
-
-    from deckkit_server.serving import uvicorn_config
-
     # Its workers build the app from the environment (a factory), so flags must reach it there.
     os.environ["DECKKIT_DATA_DIR"] = str(settings.data_dir)
     config = uvicorn_config(

@@ -22,6 +22,8 @@ from typing import Any
 
 import anyio
 
+from deckkit.errors import DeckkitError
+
 __all__ = ["RECYCLE_AFTER", "RenderOutcome", "RenderPool"]
 
 log = logging.getLogger("deckkit_server.worker")
@@ -45,8 +47,6 @@ def _load(target: str) -> Any:
 
 def _render_one(render: Any, zip_bytes: bytes) -> tuple[str, Any]:
     """One render as a (kind, payload) message."""
-    from deckkit.errors import DeckkitError
-
     try:
         result = render(zip_bytes)
         return "ok", (bytes(result.pptx), int(result.slide_count))

@@ -13,8 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from deckkit.lazy import lazy_names
 from deckkit.options import options as options
-
-__version__ = "0.1.0"
+from deckkit.version import __version__ as __version__
 
 # The public names, each with the module that defines it: the one list. ``__all__`` is made from
 # it and each name is imported on first use (PEP 562); the imports under TYPE_CHECKING, which

@@ -13,7 +13,7 @@ __all__ = ["closest"]
 
 def closest(word: str, names: Iterable[str], cutoff: float = 0.6) -> str | None:
     """The name most like ``word`` (difflib's ratio of at least ``cutoff``), or None."""
-    import difflib
+    import difflib  # on the first misspelling (see above)
 
     matches = difflib.get_close_matches(word, list(names), n=1, cutoff=cutoff)
     return matches[0] if matches else None

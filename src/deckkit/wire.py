@@ -137,6 +137,7 @@ WIRE_MODELS: tuple[type[BaseModel], ...] = (
 
 def json_schemas(ref_template: str) -> dict[str, Any]:
     """The JSON Schemas of every wire model, by class name, as the server writes them."""
+    # For the server's OpenAPI document only: the client never loads pydantic's schema generator.
     from pydantic.json_schema import models_json_schema
 
     _, schema = models_json_schema([(m, "serialization") for m in WIRE_MODELS], ref_template=ref_template)

@@ -10,7 +10,7 @@ from __future__ import annotations
 import functools
 from typing import Any
 
-from deckkit import __version__
+from deckkit.version import __version__
 from deckkit.wire import json_schemas
 
 __all__ = ["openapi_document"]

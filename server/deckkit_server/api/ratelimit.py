@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import math
+import os
 from collections import deque
 from dataclasses import dataclass
 from typing import Any, Protocol
@@ -91,7 +92,7 @@ return {allowed, count, oldest[2] or ''}
 
 class RedisRateLimiter:
     def __init__(self, url: str, limit: int, prefix: str) -> None:
-        import redis.asyncio
+        import redis.asyncio  # optional (the redis extra): loaded when DECKKIT_REDIS_URL names one
 
         self.limit = limit
         self.prefix = prefix
@@ -100,8 +101,6 @@ class RedisRateLimiter:
         self._counter = 0
 
     async def hit(self, account_id: str, now: int) -> RateDecision:
-        import os
-
         self._counter += 1
         member = f"{now}:{os.getpid()}:{id(self)}:{self._counter}"
         allowed, count, oldest = await self.script(

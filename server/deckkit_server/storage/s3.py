@@ -42,6 +42,7 @@ _ORDER = [
 
 class S3Storage:
     def __init__(self, url: str) -> None:
+        # boto3 is optional (the s3 extra): loaded when DECKKIT_STORAGE_URL names a bucket.
         import boto3
         from botocore.config import Config
 
@@ -88,7 +89,7 @@ class S3Storage:
         return await anyio.to_thread.run_sync(self._exists, key)
 
     def _exists(self, key: str) -> bool:
-        from botocore.exceptions import ClientError
+        from botocore.exceptions import ClientError  # optional, as above
 
         try:
             self.client.head_object(Bucket=self.bucket, Key=key)

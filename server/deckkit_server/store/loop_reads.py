@@ -33,7 +33,7 @@ class LoopReads:
         self._loop: asyncio.AbstractEventLoop | None = None
         self._slots: asyncio.Semaphore | None = None
         self._closed = False
-        import psycopg
+        import psycopg  # optional (the postgres extra): this reader serves PostgreSQL only
 
         self._psycopg = psycopg
         # What a dropped or broken connection raises: retried once on a fresh connection.

@@ -16,8 +16,8 @@ import sys
 from collections.abc import Sequence
 from typing import NoReturn
 
-from deckkit import __version__
 from deckkit.errors import DeckkitError
+from deckkit.version import __version__
 
 __all__ = ["build_parser", "console", "main"]
 
@@ -80,6 +80,7 @@ def _run(argv: Sequence[str] | None, *, one_shot: bool = False) -> tuple[int, bo
         return 2, False
     ends_process = bool(getattr(args, "ends_process", False))
     if one_shot and ends_process:
+        # ctypes and libc load only for a verb that renders and then ends the process.
         from deckkit.cli._allocator import warm_allocator
 
         warm_allocator()

@@ -12,6 +12,8 @@ import importlib
 from collections.abc import Callable
 from typing import Any
 
+from deckkit.errors import DeckkitError
+
 __all__ = ["register_server_verb"]
 
 
@@ -36,6 +38,4 @@ def _runner(verb: str) -> Callable[[argparse.Namespace], int]:
 
 
 def _missing(args: argparse.Namespace) -> int:
-    from deckkit.errors import DeckkitError
-
     raise DeckkitError("the server is not installed: pip install 'deckkit[server]'")

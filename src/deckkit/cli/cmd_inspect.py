@@ -28,6 +28,7 @@ def register(verbs: Any) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    # Template inspection (lxml) loads when this verb runs, not for ``deckkit --help``.
     from deckkit.template.inspect import Template
 
     template = Template.open(args.template)

@@ -18,6 +18,7 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from deckkit.errors import DeckkitError
 from deckkit.gc_pause import collector_paused
 
 if TYPE_CHECKING:
@@ -46,8 +47,6 @@ def register(subparsers: Any) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from deckkit.errors import DeckkitError
-
     source = Path(args.input)
     if not source.is_file():
         raise DeckkitError(f"{source}: no such file")
@@ -67,6 +66,7 @@ def _render_local(args: argparse.Namespace, source: Path, is_zip: bool) -> int:
     # The imports and the writing too: the collector would walk all they allocate again and
     # again, and the process ends right after (deckkit.cli.console).
     with collector_paused():
+        # The renderer loads when this verb runs (``deckkit --help`` and the other verbs never load it).
         from deckkit.renderer import render, render_bundle
 
         if is_zip:
@@ -82,6 +82,7 @@ def _render_local(args: argparse.Namespace, source: Path, is_zip: bool) -> int:
 
 
 def _render_remote(args: argparse.Namespace, source: Path, is_zip: bool) -> int:
+    # The client (and httpx) loads for --remote only.
     from deckkit.client import render_remote
 
     base_url = args.base_url or os.environ.get("DECKKIT_BASE_URL")
@@ -97,6 +98,7 @@ def _render_remote(args: argparse.Namespace, source: Path, is_zip: bool) -> int:
 
 def _bundle_bytes(template: Path, data_path: Path) -> bytes:
     """The input zip for template + data.json and the media the data names."""
+    # The data model (pydantic) loads when the data is read, not for ``deckkit --help``.
     from deckkit.bundle import write_bundle
 
     deck, media = _read_data_and_media(data_path)
@@ -105,6 +107,7 @@ def _bundle_bytes(template: Path, data_path: Path) -> bytes:
 
 def _read_data_and_media(data_path: Path) -> tuple[DeckData, dict[str, bytes]]:
     """data.json parsed, and the files its images and videos name (those that exist)."""
+    # The data model (pydantic) loads when the data is read, not for ``deckkit --help``.
     from deckkit.bundle import media_references
     from deckkit.model import parse_data
 

@@ -19,6 +19,7 @@ def register(verbs: Any) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    # The data model (pydantic) loads when this verb runs, not for ``deckkit --help``.
     from deckkit.model.schema import data_json_schema
 
     try:

@@ -32,6 +32,7 @@ def register(verbs: Any) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    # The renderer's plan loads when this verb runs, not for ``deckkit --help``.
     from deckkit.template.validate import validate_path
 
     path = Path(args.input)

@@ -19,7 +19,6 @@ from xml.etree import ElementTree
 import httpx
 from pydantic import BaseModel, ValidationError
 
-from deckkit import __version__
 from deckkit.client._exceptions import (
     APIError,
     APIResponseValidationError,
@@ -35,6 +34,7 @@ from deckkit.client._types import (
     SessionSummary,
     UploadForm,
 )
+from deckkit.version import __version__
 
 __all__ = [
     "DEFAULT_MAX_RETRIES",

@@ -43,6 +43,7 @@ class TqdmProgress:
     def __call__(self, event: TransferProgress) -> None:
         if self._bar is None or event.direction != self._direction or event.done < self._bar.n:
             self.close()
+            # tqdm is optional (the client extra) and loads with the first bar drawn.
             from tqdm import tqdm
 
             self._direction = event.direction

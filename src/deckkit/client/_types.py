@@ -23,7 +23,7 @@ from typing import Any, Protocol, runtime_checkable
 
 from pydantic import BaseModel, ConfigDict, model_validator
 
-from deckkit import wire
+import deckkit.wire as wire
 
 __all__ = [
     "RenderResponse",

@@ -15,10 +15,8 @@ from __future__ import annotations
 
 from importlib import resources
 from pathlib import Path
-from typing import TYPE_CHECKING
 
-if TYPE_CHECKING:
-    from deckkit.template.inspect import Template
+from deckkit.template.inspect import Template
 
 __all__ = ["charts_template", "template", "template_bytes", "template_info"]
 
@@ -35,8 +33,6 @@ def template_bytes() -> bytes:
 
 def template_info() -> Template:
     """The sample template opened for inspection (its slides and keys)."""
-    from deckkit.template.inspect import Template
-
     return Template(template_bytes(), "template.pptx")
 
 

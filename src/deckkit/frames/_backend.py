@@ -222,7 +222,7 @@ def _pandas_frame(df: Any) -> Frame:
         return _pandas_column(df[key], key)
 
     def index_levels() -> list[Column]:
-        import pandas as pd
+        import pandas as pd  # optional: only a pandas frame gets here, its library loaded already
 
         index = df.index
         if isinstance(index, pd.MultiIndex):
@@ -240,14 +240,14 @@ def _pandas_frame(df: Any) -> Frame:
 
 def pandas_has_default_index(df: Any) -> bool:
     """True when a pandas frame's index is the unnamed 0..n-1 RangeIndex (it carries no labels)."""
-    import pandas as pd
+    import pandas as pd  # optional: only a pandas frame gets here, its library loaded already
 
     index = df.index
     return isinstance(index, pd.RangeIndex) and index.name is None and index.start == 0 and index.step == 1
 
 
 def _pandas_kind(dtype: Any) -> Kind:
-    from pandas.api import types as t
+    from pandas.api import types as t  # optional: only a pandas frame gets here
 
     if isinstance(dtype, t.CategoricalDtype):
         return "category"
@@ -317,7 +317,7 @@ def _polars_frame(df: Any) -> Frame:
 
 
 def _polars_kind(dtype: Any) -> Kind:
-    import polars as pl
+    import polars as pl  # optional: only a polars frame gets here, its library loaded already
 
     if dtype == pl.Boolean:
         return "bool"
@@ -339,7 +339,7 @@ def _polars_kind(dtype: Any) -> Kind:
 
 
 def _polars_column(series: Any, key: Hashable) -> Column:
-    import polars as pl
+    import polars as pl  # optional: only a polars frame gets here, its library loaded already
 
     kind = _polars_kind(series.dtype)
     categories: list[Any] | None = None

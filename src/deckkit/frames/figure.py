@@ -80,7 +80,7 @@ def image_from_figure(
     """
     png = figure_png(fig, dpi=dpi, tight=tight, transparent=transparent)
     if close:
-        import matplotlib.pyplot as plt
+        import matplotlib.pyplot as plt  # optional, and pyplot only when asked to close the figure
 
         plt.close(_figure_of(fig))
     return Image.from_bytes(png, format="png", scaling=scaling, overflow=overflow)

@@ -157,6 +157,7 @@ def _points(value: Any, handler: ValidatorFunctionWrapHandler) -> Any:
 @functools.cache
 def _checked_points() -> TypeAdapter[list[tuple[float, float]]]:
     """Built on the first points that are not all plain pairs, not with the model."""
+    # pydantic's TypeAdapter module loads for malformed points only, not with every model.
     from pydantic import TypeAdapter
 
     return TypeAdapter(list[Point])

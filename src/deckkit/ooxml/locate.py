@@ -21,6 +21,7 @@ from lxml import etree
 from deckkit.errors import TemplateError
 from deckkit.ooxml.geometry import Box, xfrm_box
 from deckkit.ooxml.namespaces import TABLE, C, qn
+from deckkit.ooxml.opc.relationships import RT
 from deckkit.ooxml.xml_children import first_child, first_on_path
 
 if TYPE_CHECKING:
@@ -234,8 +235,6 @@ def inherited_xfrm(shape: etree._Element, slide: Part) -> etree._Element | None:
     the first one of the same ``type`` (``body`` when absent). Works for every placeholder shape
     kind (``p:sp``, a ``p:pic`` holding a sample picture, a graphic frame).
     """
-    from deckkit.ooxml.opc.relationships import RT
-
     ph = shape.find(qn("./*/p:nvPr/p:ph"))
     if ph is None:
         return None

@@ -33,9 +33,8 @@ class RenderResult(Displayable):
 
     def presentation(self) -> Any:
         """The rendered deck as a python-pptx ``Presentation``, for the last mile no template covers."""
-        from pptx import (
-            Presentation,  # python-pptx is imported only for this (``import deckkit`` stays light)
-        )
+        # python-pptx loads only for this: ``import deckkit`` and a render stay light.
+        from pptx import Presentation
 
         return Presentation(io.BytesIO(self.pptx))
 

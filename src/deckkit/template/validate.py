@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from deckkit.bundle import read_bundle
 from deckkit.display_hook import Displayable
 from deckkit.errors import DataError, Problem, RenderError, TemplateError
 from deckkit.model import parse_data
@@ -77,8 +78,6 @@ def validate_path(path: str | Path, *, template: str | Path | None = None) -> Va
     """Validate an input zip (against its own template) or a data.json (against ``template``)."""
     source = Path(path)
     if zipfile.is_zipfile(source):
-        from deckkit.bundle import read_bundle
-
         try:
             bundle = read_bundle(source)
         except DataError as error:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import functools
 import itertools
+import logging
 import os
 from pathlib import Path
 from typing import Any, NamedTuple
@@ -107,6 +108,7 @@ def _font_files() -> list[Path]:
 
 def _read_names(path: Path) -> tuple[str | None, str | None]:
     """(family, style) of a font file; (None, None) for a damaged or unusual one."""
+    # fontTools loads when a font is read, which the cache (fontcache) spares most processes.
     from fontTools.ttLib import TTFont
 
     try:
@@ -141,8 +143,7 @@ def _load(path: Path) -> Face:
 
 
 def _read_face(path: Path) -> Face:
-    import logging
-
+    # fontTools loads when a font is read, which the cache (fontcache) spares most processes.
     from fontTools.ttLib import TTFont
 
     # Some fonts carry a 1904-epoch creation date that fontTools logs about; it does not matter here.

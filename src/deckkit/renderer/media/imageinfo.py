@@ -228,7 +228,7 @@ def _png_info(facts: PngFacts | None) -> ImageInfo | None:
 def _decoded_by_pillow(data: bytes, fmt: str, *, decode: bool = True) -> ImageInfo:
     """Pillow's facts of the picture, decoded whole (or, with ``decode=False``, its header read:
     for JPEG and GIF the same facts, whose verdict is still to come)."""
-    from PIL import Image, UnidentifiedImageError
+    from PIL import Image, UnidentifiedImageError  # a render of PNG pictures never loads Pillow
 
     try:
         with warnings.catch_warnings():
@@ -279,7 +279,7 @@ def upright(data: bytes, info: ImageInfo) -> bytes:
     """
     if info.is_upright:
         return data
-    from PIL import Image, ImageOps
+    from PIL import Image, ImageOps  # a render of PNG pictures never loads Pillow
 
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")

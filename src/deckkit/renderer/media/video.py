@@ -88,6 +88,7 @@ def embed_url(src: str) -> str | None:
 
 def neutral_poster(cx: int, cy: int) -> bytes:
     """A PNG poster at the aspect ratio cx:cy: dark grey, a light disc with a play triangle."""
+    # Pillow loads for a video without a thumbnail only (a render of PNG pictures never needs it).
     from PIL import Image, ImageDraw
 
     long_side = 1280
