@@ -1,12 +1,28 @@
 """No circle in the import graph: no module reaches itself through the modules it imports.
 
 Every import counts: at the top of a module, inside a function and under TYPE_CHECKING (grimp
-reads them all, as import-linter does for the layer contracts in pyproject.toml).
+reads them all, as import-linter does for the layer contracts in pyproject.toml). Importing
+``a.b.c`` runs ``a/__init__.py`` and ``a/b/__init__.py`` first: a module outside a package that
+imports one of its modules imports the package's ``__init__`` too, and a circle through one
+fails at import time as any other.
 """
 
 from __future__ import annotations
 
 import grimp
+
+
+def _imported_by(graph: grimp.ImportGraph, module: str) -> list[str]:
+    """What importing ``module`` runs: the modules it imports and the packages above them that
+    it is not inside of itself (their ``__init__`` runs first)."""
+    found = set(graph.find_modules_directly_imported_by(module))
+    for imported in list(found):
+        parts = imported.split(".")
+        for depth in range(1, len(parts)):
+            package = ".".join(parts[:depth])
+            if not (module == package or module.startswith(package + ".")):
+                found.add(package)
+    return sorted(found)
 
 
 def _circles(graph: grimp.ImportGraph) -> list[list[str]]:
@@ -20,7 +36,7 @@ def _circles(graph: grimp.ImportGraph) -> list[list[str]]:
     for root in sorted(graph.modules):
         if root in index:
             continue
-        work = [(root, iter(sorted(graph.find_modules_directly_imported_by(root))))]
+        work = [(root, iter(_imported_by(graph, root)))]
         index[root] = low[root] = counter
         counter += 1
         stack.append(root)
@@ -34,7 +50,7 @@ def _circles(graph: grimp.ImportGraph) -> list[list[str]]:
                     counter += 1
                     stack.append(child)
                     on_stack.add(child)
-                    work.append((child, iter(sorted(graph.find_modules_directly_imported_by(child)))))
+                    work.append((child, iter(_imported_by(graph, child))))
                 elif child in on_stack:
                     low[module] = min(low[module], index[child])
                 continue

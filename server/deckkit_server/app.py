@@ -25,7 +25,7 @@ from deckkit_server.api.ratelimit import InProcessRateLimiter, RateLimiter, Redi
 from deckkit_server.api.routes import api_routes
 from deckkit_server.api.token_cache import TokenCache
 from deckkit_server.clock import Clock, system_clock
-from deckkit_server.console import console_routes
+from deckkit_server.console.pages import routes as console_routes
 from deckkit_server.rendering import upload_wanted
 from deckkit_server.retention import run_retention
 from deckkit_server.serving import BodyTimeout

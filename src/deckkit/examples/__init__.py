@@ -15,8 +15,10 @@ from __future__ import annotations
 
 from importlib import resources
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from deckkit.template.inspect import Template
+if TYPE_CHECKING:
+    from deckkit.template.inspect import Template
 
 __all__ = ["charts_template", "template", "template_bytes", "template_info"]
 
@@ -33,6 +35,9 @@ def template_bytes() -> bytes:
 
 def template_info() -> Template:
     """The sample template opened for inspection (its slides and keys)."""
+    # Inspection loads for this one only: template() is a path, which a render needs alone.
+    from deckkit.template.inspect import Template
+
     return Template(template_bytes(), "template.pptx")
 
 
