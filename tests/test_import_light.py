@@ -94,3 +94,17 @@ def test_a_render_without_a_misspelling_loads_nothing_for_one() -> None:
         "assert not late, late\n"
     )
     subprocess.run([sys.executable, "-c", code], check=True)
+
+
+def test_the_ooxml_library_starts_no_render_engine() -> None:
+    # Template inspection and the renderer both stand on deckkit.ooxml; it stands on neither.
+    code = (
+        "import pkgutil, importlib, sys, deckkit.ooxml\n"
+        "for info in pkgutil.walk_packages(deckkit.ooxml.__path__, 'deckkit.ooxml.'):\n"
+        "    importlib.import_module(info.name)\n"
+        "above = {'.'.join(m.split('.')[:2]) for m in sys.modules} & {'deckkit.renderer', 'deckkit.model', "
+        "'deckkit.template', 'deckkit.frames'}\n"
+        "assert not above, above\n"
+        "assert 'pydantic' not in sys.modules\n"
+    )
+    subprocess.run([sys.executable, "-c", code], check=True)
