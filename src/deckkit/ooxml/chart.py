@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 
 from lxml import etree
 
-from deckkit.ooxml.namespaces import qn
+from deckkit.ooxml.namespaces import names_in, qn
 from deckkit.ooxml.xml_children import first_child
 
 CATEGORY_GROUPS = frozenset(
@@ -43,9 +43,8 @@ PIE_GROUPS = frozenset(("pieChart", "pie3DChart", "doughnutChart", "ofPieChart")
 AXIS_TAGS = frozenset(("valAx", "catAx", "dateAx", "serAx"))
 
 
-def c(tag: str) -> str:
-    """``qn("c:" + tag)``: the chart name of a tag chosen at run time."""
-    return qn(f"c:{tag}")
+c = names_in("c")
+"""``c("ser")`` is ``qn("c:ser")``: the chart name of a tag chosen at run time."""
 
 
 def local(el: etree._Element) -> str:
@@ -59,7 +58,7 @@ def child_val(el: etree._Element | None, tag: str, default: str = "") -> str:
     """``@val`` of ``el/c:{tag}``, or default."""
     if el is None:
         return default
-    found = first_child(el, qn(f"c:{tag}"))
+    found = first_child(el, c(tag))
     return default if found is None else found.get("val", default)
 
 

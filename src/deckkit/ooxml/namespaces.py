@@ -7,6 +7,7 @@ code reads the way the XML does. ``NSMAP`` maps the common prefixes for XPath an
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Final
 
 __all__ = [
@@ -89,3 +90,21 @@ def _clark(step: str) -> str:
 qn = _ClarkNames().__getitem__
 """The Clark name of a prefixed tag or attribute, ``qn("c:ser")``, or of each step of a path for
 ``find``, ``qn("p:spPr/a:xfrm")``, ``qn(".//c:pt")``; ``qn("r:")`` is the namespace's own ``{...}``."""
+
+
+class _LocalNames(dict[str, str]):
+    """``tag`` -> ``"{uri}tag"`` for one namespace, each name built once."""
+
+    def __init__(self, prefix: str) -> None:
+        super().__init__()
+        self._uri = "{" + PREFIXES[prefix] + "}"
+
+    def __missing__(self, tag: str) -> str:
+        clark = self[tag] = self._uri + tag
+        return clark
+
+
+def names_in(prefix: str) -> Callable[[str], str]:
+    """``names_in("c")("ser")`` is ``qn("c:ser")``: for code that names tags of one namespace at
+    run time, a lookup without building ``"c:" + tag`` first."""
+    return _LocalNames(prefix).__getitem__

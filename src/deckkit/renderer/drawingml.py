@@ -14,7 +14,7 @@ from lxml import etree
 
 from deckkit.model.colors import parse_color
 from deckkit.model.styles import FontStyles, ShapeStyles
-from deckkit.ooxml.namespaces import A, qn
+from deckkit.ooxml.namespaces import A, names_in, qn
 from deckkit.ooxml.xml_children import first_child
 
 FILL_TAGS = tuple(
@@ -49,16 +49,15 @@ ALIGN = {"left": "l", "center": "ctr", "right": "r", "justified": "just", "distr
 ANCHOR = {"top": "t", "center": "ctr", "bottom": "b"}
 
 
-def a(tag: str) -> str:
-    """``qn("a:" + tag)``: the DrawingML name of a tag chosen at run time."""
-    return qn(f"a:{tag}")
+a = names_in("a")
+"""``a("solidFill")`` is ``qn("a:solidFill")``: the DrawingML name of a tag chosen at run time."""
 
 
 def color_element(color: str) -> etree._Element:
     """The DrawingML colour element for a data.json colour (already validated by the model)."""
     parsed = parse_color(color)
     tag = {"srgb": "srgbClr", "scheme": "schemeClr", "preset": "prstClr"}[parsed.kind]
-    el = etree.Element(qn(f"a:{tag}"), nsmap={"a": A})
+    el = etree.Element(a(tag), nsmap={"a": A})
     el.set("val", parsed.value)
     return el
 
@@ -71,7 +70,7 @@ def solid_fill(color: str) -> etree._Element:
 
 @functools.lru_cache(maxsize=256)
 def _qualified(successors: tuple[str, ...]) -> frozenset[str]:
-    return frozenset(x if x.startswith("{") else qn(f"a:{x}") for x in successors)
+    return frozenset(x if x.startswith("{") else a(x) for x in successors)
 
 
 def insert_before_any(parent: etree._Element, child: etree._Element, successors: Iterable[str]) -> None:
@@ -144,7 +143,7 @@ def apply_font(r_pr: etree._Element, font: FontStyles) -> None:
         latin.attrib.clear()
         latin.set("typeface", font.typeface)
         for tag in ("ea", "cs"):
-            other = r_pr.find(qn(f"a:{tag}"))
+            other = r_pr.find(a(tag))
             if other is not None:
                 other.set("typeface", font.typeface)
 

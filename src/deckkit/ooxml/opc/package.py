@@ -142,11 +142,14 @@ class Package:
 
     def read_relationships(self, source: Part) -> Relationships[Part]:
         """The template relationships of ``source``; a new part has none."""
-        return Relationships[Part]() if source.name is None else self._relationships_of(source.name)
+        if source.name is None:
+            empty: Relationships[Part] = Relationships()
+            return empty
+        return self._relationships_of(source.name)
 
     def _relationships_of(self, source_name: str | None) -> Relationships[Part]:
         """The relationships of the template part ``source_name``, or of the package for None."""
-        rels = Relationships[Part]()
+        rels: Relationships[Part] = Relationships()
         rels_name = relationships_part_name(source_name)
         if rels_name not in self._names:
             return rels
