@@ -14,6 +14,7 @@ P: Final = "http://schemas.openxmlformats.org/presentationml/2006/main"
 C: Final = "http://schemas.openxmlformats.org/drawingml/2006/chart"
 TABLE: Final = "http://schemas.openxmlformats.org/drawingml/2006/table"
 R: Final = "http://schemas.openxmlformats.org/officeDocument/2006/relationships"
+DGM: Final = "http://schemas.openxmlformats.org/drawingml/2006/diagram"
 MC: Final = "http://schemas.openxmlformats.org/markup-compatibility/2006"
 EP: Final = "http://schemas.openxmlformats.org/officeDocument/2006/extended-properties"
 # SpreadsheetML (the chart's embedded workbook).
@@ -25,6 +26,7 @@ PR: Final = "http://schemas.openxmlformats.org/package/2006/relationships"
 P14: Final = "http://schemas.microsoft.com/office/powerpoint/2010/main"
 P15: Final = "http://schemas.microsoft.com/office/powerpoint/2012/main"
 A16: Final = "http://schemas.microsoft.com/office/drawing/2014/main"
+DSP: Final = "http://schemas.microsoft.com/office/drawing/2008/diagram"  # SmartArt's drawing
 AHYP: Final = "http://schemas.microsoft.com/office/drawing/2018/hyperlinkcolor"
 
 NSMAP: Final = {"a": A, "p": P, "r": R, "c": C}
