@@ -3,6 +3,9 @@
 1. python-pptx re-opens it;
 2. ``../shared/tools/ooxml_validate.py OUT --baseline TEMPLATE`` reports no new ECMA-376 problem;
 3. LibreOffice (when installed) converts it to PDF with the expected page count.
+
+Before them, the package's graph (:mod:`tests.package_graph`): every slide part is in the slide
+list, and every part is reached by a relationship.
 """
 
 from __future__ import annotations
@@ -14,6 +17,8 @@ import sys
 import tempfile
 import uuid
 from pathlib import Path
+
+from tests.package_graph import package_graph_problems
 
 SHARED = Path(__file__).resolve().parents[1].parent / "shared"
 VALIDATOR = SHARED / "tools" / "ooxml_validate.py"
@@ -116,6 +121,8 @@ def assert_readable(
 ) -> None:
     """Fail unless all three readers accept the file (LibreOffice only when installed and asked)."""
     path = Path(path)
+    graph = package_graph_problems(path)
+    assert not graph, "the package holds what it should not:\n" + "\n".join(graph[:30])
     count = reopen_with_python_pptx(path)
     if pages is not None:
         assert count == pages, f"python-pptx sees {count} slides, expected {pages}"

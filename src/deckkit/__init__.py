@@ -35,6 +35,7 @@ _PUBLIC = {
     "DeckkitError": "deckkit.errors",
     "DeckkitWarning": "deckkit.errors",
     "Delete": "deckkit.model",
+    "DroppedLinkWarning": "deckkit.errors",
     "DroppedRowsWarning": "deckkit.errors",
     "DummyDataWarning": "deckkit.errors",
     "FontStyles": "deckkit.model",
@@ -79,6 +80,7 @@ if TYPE_CHECKING:
     from deckkit.errors import DataError as DataError
     from deckkit.errors import DeckkitError as DeckkitError
     from deckkit.errors import DeckkitWarning as DeckkitWarning
+    from deckkit.errors import DroppedLinkWarning as DroppedLinkWarning
     from deckkit.errors import DroppedRowsWarning as DroppedRowsWarning
     from deckkit.errors import DummyDataWarning as DummyDataWarning
     from deckkit.errors import OffSlideWarning as OffSlideWarning

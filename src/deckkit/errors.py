@@ -23,7 +23,8 @@ turns them into the errors named beside them)::
     │   ├── UnusedKeyWarning        a key the template slide does not have (a typo: ``titel=``)
     │   ├── UnfilledPlaceholderWarning  a {key} on the slide that the data leaves as it is
     │   ├── DummyDataWarning        a template chart or table left with the designer's sample data
-    │   └── OffSlideWarning         a table or picture that now reaches past the slide's edge
+    │   ├── OffSlideWarning         a table or picture that now reaches past the slide's edge
+    │   └── DroppedLinkWarning      a link to a template slide the output leaves out, removed
     └── DroppedRowsWarning          rows left out of a frame for a missing value (DataError)
 
 Every error a user can meet is one of these; its ``str()`` is the message to show, without a
@@ -42,6 +43,7 @@ __all__ = [
     "DataError",
     "DeckkitError",
     "DeckkitWarning",
+    "DroppedLinkWarning",
     "DroppedRowsWarning",
     "DummyDataWarning",
     "OffSlideWarning",
@@ -56,7 +58,7 @@ __all__ = [
     "problems_text",
 ]
 
-WarningKind = Literal["", "unused key", "unfilled placeholder", "dummy data", "off slide"]
+WarningKind = Literal["", "unused key", "unfilled placeholder", "dummy data", "off slide", "dropped link"]
 """What a renderer warning is about, set where the warning is made (``deckkit.warn`` maps it to a
 RenderWarning class); "" for errors and for warnings of no particular kind."""
 
@@ -174,6 +176,11 @@ class DummyDataWarning(RenderWarning):
 
 class OffSlideWarning(RenderWarning):
     """A table grew, or a picture was placed, past the slide's bottom or right edge."""
+
+
+class DroppedLinkWarning(RenderWarning):
+    """A link (on a shape, a SmartArt node, in the notes) jumps to a template slide that is not in
+    the output: the link is removed, its text and shape stay."""
 
 
 class DroppedRowsWarning(DeckkitWarning):

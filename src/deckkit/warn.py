@@ -17,6 +17,7 @@ from collections.abc import Sequence
 from deckkit.errors import (
     DataError,
     DeckkitWarning,
+    DroppedLinkWarning,
     DummyDataWarning,
     OffSlideWarning,
     Problem,
@@ -70,6 +71,7 @@ _CATEGORY: dict[WarningKind, type[RenderWarning]] = {
     "unfilled placeholder": UnfilledPlaceholderWarning,
     "dummy data": DummyDataWarning,
     "off slide": OffSlideWarning,
+    "dropped link": DroppedLinkWarning,
 }
 
 

@@ -36,6 +36,7 @@ def test_the_category_follows_the_kind_not_the_message_text() -> None:
     )
     assert render_warning_category(Problem("p", "x", "dummy data")) is deckkit.DummyDataWarning
     assert render_warning_category(Problem("p", "x", "off slide")) is deckkit.OffSlideWarning
+    assert render_warning_category(Problem("p", "x", "dropped link")) is deckkit.DroppedLinkWarning
     # A message that merely reads like one is not classed by its words.
     assert render_warning_category(Problem("p", "{a} is not filled")) is deckkit.RenderWarning
     assert issubclass(deckkit.OffSlideWarning, deckkit.RenderWarning)

@@ -14,6 +14,8 @@ __all__ = [
     "A16",
     "AHYP",
     "CT",
+    "DGM",
+    "DSP",
     "EP",
     "MC",
     "NSMAP",
@@ -34,6 +36,7 @@ __all__ = [
 A: Final = "http://schemas.openxmlformats.org/drawingml/2006/main"
 P: Final = "http://schemas.openxmlformats.org/presentationml/2006/main"
 C: Final = "http://schemas.openxmlformats.org/drawingml/2006/chart"
+DGM: Final = "http://schemas.openxmlformats.org/drawingml/2006/diagram"
 TABLE: Final = "http://schemas.openxmlformats.org/drawingml/2006/table"
 R: Final = "http://schemas.openxmlformats.org/officeDocument/2006/relationships"
 MC: Final = "http://schemas.openxmlformats.org/markup-compatibility/2006"
@@ -48,6 +51,7 @@ P14: Final = "http://schemas.microsoft.com/office/powerpoint/2010/main"
 P15: Final = "http://schemas.microsoft.com/office/powerpoint/2012/main"
 A16: Final = "http://schemas.microsoft.com/office/drawing/2014/main"
 AHYP: Final = "http://schemas.microsoft.com/office/drawing/2018/hyperlinkcolor"
+DSP: Final = "http://schemas.microsoft.com/office/drawing/2008/diagram"  # SmartArt's drawing
 
 NSMAP: Final = {"a": A, "p": P, "r": R, "c": C}
 
@@ -67,6 +71,8 @@ PREFIXES: Final = {
     "a16": A16,
     "ahyp": AHYP,
     "table": TABLE,
+    "dgm": DGM,
+    "dsp": DSP,
 }
 
 

@@ -8,7 +8,7 @@ follow; the package writes only what is reachable.
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 
 from deckkit.errors import DeckkitError, Problem, RenderError
 from deckkit.model import DeckData, List, Text, format_path
@@ -27,6 +27,7 @@ from deckkit.renderer.locate_copy import CopyLocator
 from deckkit.renderer.offslide import slide_size
 from deckkit.renderer.planning import SlidePlan
 from deckkit.renderer.presentation import rebuild_presentation
+from deckkit.renderer.slide_links import SlideLink, SlideLinks
 
 __all__ = ["SlideMedia", "assemble"]
 
@@ -71,17 +72,20 @@ def assemble(
     package: Package,
     deck: DeckData,
     plans: list[SlidePlan],
+    slide_links: Sequence[SlideLink],
     media: Mapping[str, bytes],
     warnings: list[Problem] | None = None,
 ) -> bytes:
     """The pptx of a plan that had no problems; what filling finds (a table that leaves the
-    slide) is added to ``warnings``."""
+    slide) is added to ``warnings``. ``slide_links`` are the plan's (links between slides land
+    on the copies or go, as :mod:`deckkit.renderer.slide_links` says)."""
     shared: dict[tuple[str, str], Part] = {}
     size = slide_size(package)
     outputs: list[tuple[Part, Part]] = []  # (template slide, output slide)
     packer = BackgroundPacker()
     locator = CopyLocator()  # each template slide located once, its copies by position
     masters = MasterStyles()  # what auto-fit reads from each master, read once
+    links = SlideLinks(slide_links)
     for index, plan in enumerate(plans):
         copies: dict[int, Part] = {}
         copy = package.clone(plan.template, memo=copies)
@@ -102,11 +106,13 @@ def assemble(
                     )
                 ]
             ) from e
+        links.settle(plan.template, copies)
         for part in copies.values():  # the slide, its notes and charts: done, serialized now
             part.freeze(packer)
         outputs.append((plan.template, copy))
     packer.flush()
     rebuild_presentation(package, outputs)
+    links.land(outputs)
     if deck.theme is not None and deck.theme.colors is not None:
         apply_theme_colors(package, deck.theme.colors)
     return package.write()

@@ -102,7 +102,7 @@ def render(
                 raise _misfit(plan.blocking(strict=strict))
             warnings = list(plan.warnings)
             pptx = assemble(
-                package, deck, plan.slides, files, warnings
+                package, deck, plan.slides, plan.slide_links, files, warnings
             )  # adds what filling finds (off-slide)
             # The pictures planned on their header's facts: they were decoded meanwhile.
             _confirm_pictures(plan)

@@ -20,6 +20,7 @@ from deckkit.ooxml.opc.package import Package
 from deckkit.ooxml.opc.part import Part
 from deckkit.places import place_kind
 from deckkit.renderer import builtin_fillers  # noqa: F401  (its import registers every filler)
+from deckkit.renderer.dropped_links import dropped_link_warnings
 from deckkit.renderer.fill.notes import notes_keys
 from deckkit.renderer.filler import (
     LocatedSlide,
@@ -29,6 +30,7 @@ from deckkit.renderer.filler import (
     filler_for,
     key_site,
 )
+from deckkit.renderer.slide_links import SlideLink, find_slide_links
 
 __all__ = ["DeckPlan", "SlidePlan", "dummy_data_frames", "dummy_data_message", "plan_deck"]
 
@@ -85,6 +87,7 @@ class DeckPlan:
     warnings: list[Problem] = field(default_factory=list)
     slide_count: int = 0  # data slides, including those that could not be planned
     pictures: list[PictureToConfirm] = field(default_factory=list)  # verdicts still to come
+    slide_links: list[SlideLink] = field(default_factory=list)  # links to slides, see slide_links
 
     def blocking(self, *, strict: bool = False) -> list[Problem]:
         """The problems that stop a render: the errors, and with ``strict`` the warnings too."""
@@ -95,12 +98,16 @@ def plan_deck(package: Package, deck: DeckData, media: Mapping[str, bytes]) -> D
     """Check every data slide against the template (nothing is changed)."""
     planner = _Planner(package, media)
     slides = [planner.plan_slide(i, slide.template, slide.values) for i, slide in enumerate(deck.slides)]
+    planned = [s for s in slides if s is not None]
+    links = find_slide_links(package, [s.template for s in planned])
+    outputs = [s.template if s is not None else None for s in slides]
     return DeckPlan(
-        [s for s in slides if s is not None],
+        planned,
         list(planner.report.problems),
-        list(planner.report.warnings),
+        list(planner.report.warnings) + dropped_link_warnings(links, outputs, planner.slides),
         len(slides),
         list(planner.report.pictures),
+        links,
     )
 
 

@@ -4,8 +4,7 @@ The slide list (``p:sldIdLst``) names the output slides in order with ids from 2
 (``p14:sectionLst``): an output slide goes into the section of its template slide; since a
 section holds consecutive slides, a section met again after another one is repeated (same name,
 new id); sections left without slides are removed. Custom shows keep the first copy of each
-slide they named. Links from one slide to another follow the first copy of the target, or point
-at the slide itself when the target slide is not in the output.
+slide they named. (Links from one slide to another: :mod:`deckkit.renderer.slide_links`.)
 """
 
 from __future__ import annotations
@@ -56,7 +55,6 @@ def rebuild_presentation(package: Package, outputs: list[tuple[Part, Part]]) -> 
 
     _rebuild_sections(root, new_ids)
     _rebuild_custom_shows(root, old_targets, first_copy, rid_of)
-    _relink_slide_to_slide(outputs, first_copy)
     _update_app_properties(package, outputs)
 
 
@@ -123,13 +121,6 @@ def _rebuild_custom_shows(
             parent.remove(sld)
         else:
             sld.set(qn("r:id"), rid_of[id(copy)])
-
-
-def _relink_slide_to_slide(outputs: list[tuple[Part, Part]], first_copy: dict[int, Part]) -> None:
-    for _, output in outputs:
-        for rel in output.rels:
-            if rel.reltype == RT.SLIDE and isinstance(rel.target, Part) and not rel.external:
-                rel.target = first_copy.get(id(rel.target), output)
 
 
 def _update_app_properties(package: Package, outputs: list[tuple[Part, Part]]) -> None:

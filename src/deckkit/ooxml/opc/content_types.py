@@ -15,10 +15,18 @@ from lxml import etree
 
 from deckkit.ooxml.namespaces import CT, qn
 
-__all__ = ["CT_PRESENTATION", "CT_RELS", "MAIN_CONTENT_TYPES", "MEDIA_CONTENT_TYPES", "ContentTypes"]
+__all__ = [
+    "CT_PRESENTATION",
+    "CT_RELS",
+    "CT_SLIDE",
+    "MAIN_CONTENT_TYPES",
+    "MEDIA_CONTENT_TYPES",
+    "ContentTypes",
+]
 
 CT_PRESENTATION: Final = "application/vnd.openxmlformats-officedocument.presentationml.presentation.main+xml"
 CT_RELS: Final = "application/vnd.openxmlformats-package.relationships+xml"
+CT_SLIDE: Final = "application/vnd.openxmlformats-officedocument.presentationml.slide+xml"
 MAIN_CONTENT_TYPES: Final = frozenset(
     {
         CT_PRESENTATION,

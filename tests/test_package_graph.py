@@ -1,0 +1,75 @@
+"""The package-graph check of tests.readers finds unlisted slides and parts nothing reaches."""
+
+from __future__ import annotations
+
+import io
+import zipfile
+
+import pytest
+
+from tests.package_graph import package_graph, package_graph_problems
+from tests.renderer.core_kit import add_textbox, blank_slide, new_presentation
+
+_SLIDE_TYPE = "application/vnd.openxmlformats-officedocument.presentationml.slide+xml"
+_SLIDE_REL = "http://schemas.openxmlformats.org/officeDocument/2006/relationships/slide"
+
+
+@pytest.fixture
+def two_slides() -> bytes:
+    prs = new_presentation()
+    first, second = blank_slide(prs), blank_slide(prs)
+    add_textbox(first, "go on").click_action.target_slide = second
+    out = io.BytesIO()
+    prs.save(out)
+    return out.getvalue()
+
+
+def _edited(pptx: bytes, edit: dict[str, bytes]) -> bytes:
+    out = io.BytesIO()
+    with zipfile.ZipFile(io.BytesIO(pptx)) as src, zipfile.ZipFile(out, "w") as dst:
+        for name in src.namelist():
+            dst.writestr(name, edit.pop(name, None) or src.read(name))
+        for name, data in edit.items():
+            dst.writestr(name, data)
+    return out.getvalue()
+
+
+def test_a_saved_deck_is_clean(two_slides: bytes) -> None:
+    graph = package_graph(two_slides)
+    assert graph.listed_slides == graph.slide_parts == ["ppt/slides/slide1.xml", "ppt/slides/slide2.xml"]
+    assert package_graph_problems(two_slides) == []
+
+
+def test_an_unlisted_slide_reached_by_a_link_is_found(two_slides: bytes) -> None:
+    with zipfile.ZipFile(io.BytesIO(two_slides)) as zf:
+        presentation = zf.read("ppt/presentation.xml").decode()
+        types = zf.read("[Content_Types].xml").decode()
+    # The slide list names the first slide only; the second is still reached through the link.
+    start = presentation.index("<p:sldId ", presentation.index("<p:sldId ") + 1)
+    unlisted = presentation[:start] + presentation[presentation.index("/>", start) + 2 :]
+    pptx = _edited(two_slides, {"ppt/presentation.xml": unlisted.encode()})
+    assert _SLIDE_TYPE in types
+    assert package_graph(pptx).unlisted_slides == ["ppt/slides/slide2.xml"]
+    assert package_graph_problems(pptx) == [
+        "slide part ppt/slides/slide2.xml is not in p:sldIdLst",
+        "relationship ppt/presentation.xml -> ppt/slides/slide2.xml leads into an unlisted slide",
+        "relationship ppt/slides/slide1.xml -> ppt/slides/slide2.xml leads into an unlisted slide",
+    ]
+
+
+def test_parts_nothing_reaches_are_found(two_slides: bytes) -> None:
+    pptx = _edited(
+        two_slides,
+        {
+            "ppt/media/orphan.png": b"\x89PNG",
+            "ppt/slides/_rels/slide9.xml.rels": (
+                '<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">'
+                f'<Relationship Id="rId1" Type="{_SLIDE_REL}" Target="slide1.xml"/></Relationships>'
+            ).encode(),
+        },
+    )
+    assert package_graph(pptx).unreachable == ["ppt/media/orphan.png", "ppt/slides/_rels/slide9.xml.rels"]
+    assert package_graph_problems(pptx) == [
+        "part ppt/media/orphan.png is reached by no relationship",
+        "part ppt/slides/_rels/slide9.xml.rels is reached by no relationship",
+    ]
