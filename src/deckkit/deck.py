@@ -59,13 +59,18 @@ def _template_bytes(template: Any) -> bytes:
         return buffer.getvalue()
     if isinstance(template, bytes | bytearray):
         data = bytes(template)
-        origin = "the template bytes"
+        origin = "the template"
     else:
         try:
             data = Path(template).read_bytes()
         except OSError as e:
             raise TemplateError(f"{template}: cannot read the template ({e.strerror or e})") from None
         origin = str(template)
+    from deckkit.file_kind import describe, not_powerpoint
+
+    kind = describe(data)  # reads a zip's [Content_Types].xml only: a Word file is named as one at once
+    if kind is not None:
+        raise TemplateError(not_powerpoint(origin, kind))
     if not data.startswith(b"PK"):
         raise TemplateError(f"{origin}: not a .pptx file (a .pptx is a zip; this is not one)")
     return data

@@ -22,6 +22,7 @@ from starlette.requests import Request
 from starlette.responses import HTMLResponse, RedirectResponse, Response
 from starlette.routing import BaseRoute, Mount, Route
 
+from deckkit._words import counted
 from deckkit_server.api.routes import base_url_of
 from deckkit_server.clock import format_timestamp
 from deckkit_server.console.guard import FormTooLargeError, SecurityHeaders, bounded_form, same_origin
@@ -324,7 +325,7 @@ async def try_render(request: Request, account: Account, credential: str) -> Res
             filename=f"{result.uuid}.pptx",
         )
         notice = (
-            f"<section><p class='ok'>Rendered {result.render_slide_count} slides.</p>"
+            f"<section><p class='ok'>Rendered {counted(result.render_slide_count or 0, 'slide')}.</p>"
             f"<p><a href='{esc(url)}'>Download the deck</a> (link valid 5 minutes)</p></section>"
         )
     else:

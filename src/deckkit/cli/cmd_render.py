@@ -18,9 +18,11 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from deckkit._words import counted
 from deckkit.gc_pause import collector_paused
 
 if TYPE_CHECKING:
+    from deckkit.errors import Problem
     from deckkit.model import DeckData
 
 __all__ = ["register"]
@@ -77,21 +79,33 @@ def _render_local(args: argparse.Namespace, source: Path, is_zip: bool) -> int:
         for warning in result.warnings:
             print(f"warning: {warning}", file=sys.stderr)
         Path(args.output).write_bytes(result.pptx)
-    print(f"wrote {args.output} ({result.slide_count} slide{'s' if result.slide_count != 1 else ''})")
+    print(f"wrote {args.output} ({counted(result.slide_count, 'slide')})")
     return 0
 
 
 def _render_remote(args: argparse.Namespace, source: Path, is_zip: bool) -> int:
     from deckkit.client import render_remote
+    from deckkit.errors import DeckkitError
 
     base_url = args.base_url or os.environ.get("DECKKIT_BASE_URL")
     token = args.token or os.environ.get("DECKKIT_API_TOKEN")
+    # Said in the command line's words: the client's own message names its Python arguments.
+    if not base_url:
+        raise DeckkitError(
+            "--remote needs the server's address: give --base-url URL or set DECKKIT_BASE_URL "
+            "(deckkit serve prints it, e.g. http://127.0.0.1:8000)"
+        )
+    if not token:
+        raise DeckkitError(
+            "--remote needs an API token: give --token TOKEN or set DECKKIT_API_TOKEN "
+            "(deckkit token create, or the web console, makes one)"
+        )
     if is_zip:
         payload: bytes | str = str(source)
     else:
         payload = _bundle_bytes(source, Path(args.data))
     count = render_remote(payload, args.output, base_url=base_url, token=token, progress=True)
-    print(f"wrote {args.output} ({count} slide{'s' if count != 1 else ''})")
+    print(f"wrote {args.output} ({counted(count, 'slide')})")
     return 0
 
 
@@ -106,14 +120,40 @@ def _bundle_bytes(template: Path, data_path: Path) -> bytes:
 def _read_data_and_media(data_path: Path) -> tuple[DeckData, dict[str, bytes]]:
     """data.json parsed, and the files its images and videos name (those that exist)."""
     from deckkit.bundle import media_references
+    from deckkit.errors import DataError, Problem
     from deckkit.model import parse_data
 
     deck = parse_data(data_path.read_bytes())
     folder = data_path.parent
     media: dict[str, bytes] = {}
+    missing: list[Problem] = []
     for reference in media_references(deck):
         key = posixpath.normpath(reference.src)
         file = folder / key
-        if key not in media and file.is_file():
+        if key in media:
+            continue
+        if file.is_file():
             media[key] = file.read_bytes()
+        elif not _is_url(reference.src):
+            missing.append(Problem(reference.path, _missing_file(folder, reference.src)))
+    if missing:
+        raise DataError(missing, summary=f"{data_path} names files that are not there")
     return deck, media
+
+
+def _is_url(src: str) -> bool:
+    return src.startswith(("http://", "https://"))
+
+
+def _missing_file(folder: Path, src: str) -> str:
+    """The loose files' own message: no zip here, and the file meant when one looks like it."""
+    from deckkit._closest import closest
+
+    where = folder.resolve()
+    present = [p.relative_to(where).as_posix() for p in where.rglob("*") if p.is_file()][:5000]
+    same = [name for name in present if name.lower() == src.lower()]
+    close = same[0] if same else closest(src, present)
+    message = f'"{src}" is not a file in {where} (pictures and videos are found relative to data.json)'
+    if close:
+        message += f'; did you mean "{close}"?' + (" (names are case-sensitive)" if same else "")
+    return message

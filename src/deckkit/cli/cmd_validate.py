@@ -12,6 +12,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from deckkit._words import counted
 from deckkit.errors import BundleError
 
 
@@ -53,7 +54,7 @@ def run(args: argparse.Namespace) -> int:
             print(f"  {problem}", file=sys.stderr)
         return 1
     count = report.slide_count
-    print(f"{report.what}: valid, {count} slide{'s' if count != 1 else ''}")
+    print(f"{report.what}: valid, {counted(count, 'slide')}")
     for warning in report.warnings:
         print(f"  warning: {warning}", file=sys.stderr)
     return 0

@@ -8,6 +8,7 @@ import hashlib
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from deckkit._words import counted
 from deckkit.errors import Problem
 from deckkit.notebook.reprs._html import box, esc, problems_html, problems_text
 
@@ -30,10 +31,10 @@ def _slide_line(position: int, slide: Slide) -> str:
 
 
 def deck_text(deck: Deck) -> str:
-    lines = [f"<Deck: {len(deck.slides)} slides, {len(deck.media)} media files"]
+    lines = [f"<Deck: {counted(len(deck.slides), 'slide')}, {counted(len(deck.media), 'media file')}"]
     lines += ["  " + _slide_line(i, s)[:120] for i, s in enumerate(deck.slides[:5])]
     if len(deck.slides) > 5:
-        lines.append(f"  … and {len(deck.slides) - 5} more slides")
+        lines.append(f"  … and {counted(len(deck.slides) - 5, 'more slide')}")
     return "\n".join(lines) + ">"
 
 
@@ -44,7 +45,7 @@ def deck_html(deck: Deck) -> str:
     )
     more = len(deck.slides) - _MAX_SLIDES_LISTED
     if more > 0:
-        items += f"<li>… and {more} more slides</li>"
+        items += f"<li>… and {counted(more, 'more slide')}</li>"
     theme = " · theme colours set" if deck.theme is not None and deck.theme.colors is not None else ""
     cached = _CACHE.get(_digest(deck))
     strip = (
@@ -52,7 +53,7 @@ def deck_html(deck: Deck) -> str:
         if cached is not None
         else ('<div style="color:#888;font-size:11px">deck.preview() shows the rendered slides</div>')
     )
-    title = f"Deck: {len(deck.slides)} slides, {len(deck.media)} media files{theme}"
+    title = f"Deck: {counted(len(deck.slides), 'slide')}, {counted(len(deck.media), 'media file')}{theme}"
     return box(esc(title), f'<ol style="margin:2px 0">{items}</ol>{strip}')
 
 
@@ -69,11 +70,11 @@ class DeckPreview:
         return self.html_strip + problems_html(self.warnings)
 
     def _repr_html_(self) -> str:
-        return box(f"Deck preview: {self.slide_count} slides", self.html())
+        return box(f"Deck preview: {counted(self.slide_count, 'slide')}", self.html())
 
     def __repr__(self) -> str:
         listed = problems_text(self.warnings)
-        return f"<DeckPreview: {self.slide_count} slides, {self.source} thumbnails" + (
+        return f"<DeckPreview: {counted(self.slide_count, 'slide')}, {self.source} thumbnails" + (
             f",\n{listed}\n>" if listed else ">"
         )
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from deckkit._words import counted
 from deckkit.notebook.reprs._html import box, esc
 
 if TYPE_CHECKING:
@@ -32,6 +33,6 @@ def template_html(template: Template) -> str:
     )
     keys = sum(len(s.placeholders) for s in template.slides)
     return box(
-        f"{esc(template.name)}: {len(template.slides)} slides, {keys} keys",
+        f"{esc(template.name)}: {counted(len(template.slides), 'slide')}, {counted(keys, 'key')}",
         strip.html(labels=labels, width=200),
     )
