@@ -48,7 +48,9 @@ def _refused(reason: str) -> str:
 
 
 @pytest.hookimpl(hookwrapper=True)
-def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) -> Generator[None, object, None]:
+def pytest_runtest_makereport(
+    item: pytest.Item, call: pytest.CallInfo[None]
+) -> Generator[None, object, None]:
     outcome = yield
     report = outcome.get_result()  # type: ignore[attr-defined]
     if report.skipped and not hasattr(report, "wasxfail"):

@@ -22,7 +22,10 @@ from pathlib import Path
 def rewrite(data: bytes) -> int:
     """Read every part of the zip and write them all to a new one; the new zip's size."""
     out = io.BytesIO()
-    with zipfile.ZipFile(io.BytesIO(data)) as source, zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as target:
+    with (
+        zipfile.ZipFile(io.BytesIO(data)) as source,
+        zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as target,
+    ):
         for info in source.infolist():
             target.writestr(info.filename, source.read(info.filename))
     return out.tell()

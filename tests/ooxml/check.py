@@ -73,7 +73,7 @@ _VALIDATED = re.compile(
 )
 
 
-class SchemasMissing(RuntimeError):
+class SchemasMissingError(RuntimeError):
     """The ECMA-376 schemas are not where the check expects them."""
 
 
@@ -96,7 +96,7 @@ class Problem:
 @cache
 def _schema(path: Path) -> etree.XMLSchema:
     if not path.is_file():
-        raise SchemasMissing(
+        raise SchemasMissingError(
             f"the ECMA-376 schema {path} is missing: tests/ooxml/schemas comes with the repository "
             "(restore it with git checkout -- tests/ooxml/schemas)"
         )
@@ -104,7 +104,7 @@ def _schema(path: Path) -> etree.XMLSchema:
 
 
 def ensure_schemas() -> None:
-    """Load every schema the check uses, or raise :class:`SchemasMissing` naming the first absent."""
+    """Load every schema the check uses, or raise :class:`SchemasMissingError` naming the first absent."""
     for path in SCHEMA_OF_ROOT.values():
         _schema(path)
 
