@@ -15,7 +15,8 @@ _STYLE = """
 body{font:15px/1.45 system-ui,sans-serif;margin:0;color:#1d2433;background:#f6f7f9}
 header{background:#1d2433;color:#fff;padding:.8rem 1.5rem;display:flex;flex-wrap:wrap;gap:.4rem 1rem;justify-content:space-between;align-items:center}
 header a{color:#fff}header button{color:#fff;background:transparent;border:1px solid #8a93a6;border-radius:3px;padding:.15rem .6rem}
-header span{display:flex;flex-wrap:wrap;gap:.4rem .8rem;align-items:center;min-width:0}
+header>span{display:flex;flex-wrap:wrap;gap:.4rem .8rem;align-items:center;min-width:0}
+time{white-space:nowrap}
 main{max-width:960px;margin:1.5rem auto;padding:0 1.5rem}
 h1{overflow-wrap:anywhere}
 section{background:#fff;border:1px solid #dde1e7;border-radius:6px;padding:1rem 1.25rem;margin-bottom:1.25rem;min-width:0}
