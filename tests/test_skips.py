@@ -20,7 +20,7 @@ CASES = """
 import pytest
 
 def test_missing_file():
-    pytest.skip("../shared/corpus is absent")
+    pytest.skip("tests/corpus/decks is absent")
 
 @pytest.mark.skipif(True, reason="LibreOffice is not installed")
 def test_missing_tool():
