@@ -145,6 +145,8 @@ def _ipython(block: Block, namespace: dict[str, Any], where: str) -> str | None:
 
     from IPython.core.interactiveshell import InteractiveShell
 
+    if not InteractiveShell.initialized():
+        namespace["__ipython_made__"] = True  # made for this page: cleared when the page ends
     shell = InteractiveShell.instance()
     shell.user_ns.update({k: v for k, v in namespace.items() if not k.startswith("__")})
     errors = io.StringIO()
@@ -245,6 +247,10 @@ def setup(namespace: dict[str, Any]) -> None:
 def teardown(namespace: dict[str, Any]) -> None:
     run: PageRun = namespace["__page__"]
     os.chdir(namespace["__cwd__"])
+    if namespace.get("__ipython_made__"):  # an ipython block's shell must not outlive its page
+        from IPython.core.interactiveshell import InteractiveShell
+
+        InteractiveShell.clear_instance()
     try:
         run.stack.close()
     finally:

@@ -22,7 +22,7 @@ from deckkit._words import counted
 from deckkit.gc_pause import collector_paused
 
 if TYPE_CHECKING:
-    from deckkit.errors import Problem
+    from deckkit.errors import Problem, RenderError
     from deckkit.model import DeckData
 
 __all__ = ["register"]
@@ -69,13 +69,17 @@ def _render_local(args: argparse.Namespace, source: Path, is_zip: bool) -> int:
     # The imports and the writing too: the collector would walk all they allocate again and
     # again, and the process ends right after (deckkit.cli.console).
     with collector_paused():
+        from deckkit.errors import RenderError
         from deckkit.renderer import render, render_bundle
 
         if is_zip:
             result = render_bundle(source, strict=args.strict)
         else:
-            deck, media = _read_data_and_media(Path(args.data))
-            result = render(source, deck, media, strict=args.strict)
+            deck, media, missing = _read_data_and_media(Path(args.data))
+            try:
+                result = render(source, deck, media, strict=args.strict)
+            except RenderError as error:
+                raise _with_missing_files(error, missing) from None
         for warning in result.warnings:
             print(f"warning: {warning}", file=sys.stderr)
         Path(args.output).write_bytes(result.pptx)
@@ -112,21 +116,25 @@ def _render_remote(args: argparse.Namespace, source: Path, is_zip: bool) -> int:
 def _bundle_bytes(template: Path, data_path: Path) -> bytes:
     """The input zip for template + data.json and the media the data names."""
     from deckkit.bundle import write_bundle
+    from deckkit.errors import DataError
 
-    deck, media = _read_data_and_media(data_path)
+    deck, media, missing = _read_data_and_media(data_path)
+    if missing:  # the server would say "not in the zip": say where they were looked for
+        raise DataError(list(missing.values()), summary=f"{data_path} names files that are not there")
     return write_bundle(template.read_bytes(), deck, media)
 
 
-def _read_data_and_media(data_path: Path) -> tuple[DeckData, dict[str, bytes]]:
-    """data.json parsed, and the files its images and videos name (those that exist)."""
+def _read_data_and_media(data_path: Path) -> tuple[DeckData, dict[str, bytes], dict[str, Problem]]:
+    """data.json parsed, the files its images and videos name (those that exist), and a problem
+    for each named file that is not there, by its data path, in the words of loose files."""
     from deckkit.bundle import media_references
-    from deckkit.errors import DataError, Problem
+    from deckkit.errors import Problem
     from deckkit.model import parse_data
 
     deck = parse_data(data_path.read_bytes())
     folder = data_path.parent
     media: dict[str, bytes] = {}
-    missing: list[Problem] = []
+    missing: dict[str, Problem] = {}
     for reference in media_references(deck):
         key = posixpath.normpath(reference.src)
         file = folder / key
@@ -135,10 +143,18 @@ def _read_data_and_media(data_path: Path) -> tuple[DeckData, dict[str, bytes]]:
         if file.is_file():
             media[key] = file.read_bytes()
         elif not _is_url(reference.src):
-            missing.append(Problem(reference.path, _missing_file(folder, reference.src)))
-    if missing:
-        raise DataError(missing, summary=f"{data_path} names files that are not there")
-    return deck, media
+            missing[reference.path] = Problem(reference.path, _missing_file(folder, reference.src))
+    return deck, media, missing
+
+
+def _with_missing_files(error: RenderError, missing: dict[str, Problem]) -> RenderError:
+    """The render's problems, a missing file said as loose files have it (not "in the zip")."""
+    from deckkit.errors import RenderError
+
+    if not missing:
+        return error
+    problems = [missing.get(p.path, p) if "not in the zip" in p.message else p for p in error.problems]
+    return RenderError(problems, summary=error.summary)
 
 
 def _is_url(src: str) -> bool:
