@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """The chart side of a render, alone: the chart fills of one render of the standard workload, replayed.
 
-Renders the workload once (``../shared/bench/make_workload.py``), keeping a copy of every chart
+Renders the workload once (``bench/workload/make_workload.py``), keeping a copy of every chart
 part before it is filled, then fills those copies again ``replays`` times with
 ``filled_chart_bytes`` (warm: the plans and prepared workbook edits are made). Run it under
 callgrind with 0 and 1 replays: the difference is the instructions one render spends on charts,

@@ -1,4 +1,4 @@
-"""The standard workload (``../shared/bench/make_workload.py``), built into a folder for a benchmark."""
+"""The standard workload (``bench/workload/make_workload.py``), built into a folder for a benchmark."""
 
 from __future__ import annotations
 
@@ -7,13 +7,13 @@ import subprocess
 import sys
 from pathlib import Path
 
-SHARED_BENCH = Path(__file__).resolve().parents[2].parent / "shared" / "bench"
+WORKLOAD = Path(__file__).resolve().parents[1] / "workload"
 
 
 def build_workload(folder: Path, slides: int) -> None:
     """template.pptx, data.json, images/ and input.zip of ``slides`` slides in ``folder`` (seeded: always the same)."""
     subprocess.run(
-        [sys.executable, str(SHARED_BENCH / "make_workload.py"), str(folder), "--slides", str(slides)],
+        [sys.executable, str(WORKLOAD / "make_workload.py"), str(folder), "--slides", str(slides)],
         check=True,
         capture_output=True,
     )

@@ -4,8 +4,8 @@
 Usage: ./dev bench-automizer              (installs pptx-automizer with npm first, then runs this)
        python bench/render/bench_automizer.py --automizer DIR [--slides 200] [--runs 3]
 
-DIR is a copy of ``../shared/bench/automizer/`` with ``npm install`` done (``./dev`` keeps one in
-``.bench/automizer``). Both render the same workload (``../shared/bench/make_workload.py``):
+DIR is a copy of ``bench/automizer/`` with ``npm install`` done (``./dev`` keeps one in
+``.bench/automizer``). Both render the same workload (``bench/workload/make_workload.py``):
 deckkit in process (median of --runs after a warm-up), automizer as ``node render.mjs`` (one
 run: it takes tens of seconds; its own timer, which leaves out Node's start, is reported too).
 The speed-up is automizer's wall time over deckkit's. Automizer does a little less work (see its

@@ -3,8 +3,8 @@
 
 Usage: python bench/render/bench_render.py [--slides 200] [--runs 3] [--profile]
 
-The workload comes from ../shared/bench/make_workload.py (seeded, so every run does the same
-work); the floor is ../shared/bench/zip_floor.py on the very output rendered here: reading every
+The workload comes from bench/workload/make_workload.py (seeded, so every run does the same
+work); the floor is bench/workload/zip_floor.py on the very output rendered here: reading every
 part and writing it again with DEFLATE, the least work any renderer of that file must do. Renders
 and floor rewrites take turns in this process, so that the ratio holds on a loaded machine.
 Reports the median render time over --runs (after one warm-up run that pays for imports), the
@@ -27,12 +27,12 @@ from collections import defaultdict
 from collections.abc import Callable
 from pathlib import Path
 
-from _workload import SHARED_BENCH, build_workload, read_workload
+from _workload import WORKLOAD, build_workload, read_workload
 
 
 def _zip_floor_rewrite() -> Callable[[bytes], int]:
-    """``rewrite`` of ../shared/bench/zip_floor.py (the floor), run in this process."""
-    spec = importlib.util.spec_from_file_location("zip_floor", SHARED_BENCH / "zip_floor.py")
+    """``rewrite`` of bench/workload/zip_floor.py (the floor), run in this process."""
+    spec = importlib.util.spec_from_file_location("zip_floor", WORKLOAD / "zip_floor.py")
     assert spec is not None
     assert spec.loader is not None
     module = importlib.util.module_from_spec(spec)

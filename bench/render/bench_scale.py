@@ -3,7 +3,7 @@
 
 Usage: python bench/render/bench_scale.py [--sizes 20 200 2000] [--runs 3]
 
-Each size is the standard workload (``../shared/bench/make_workload.py --slides N``) rendered in
+Each size is the standard workload (``bench/workload/make_workload.py --slides N``) rendered in
 a fresh process: the median of --runs renders after a warm-up render, the seconds per slide and
 their ratio to the smallest size's (1.0 everywhere means time linear in the slide count), the
 peak of Python allocations during one render (tracemalloc) and the growth of the peak resident

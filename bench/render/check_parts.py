@@ -5,7 +5,7 @@ Usage:
   python bench/render/check_parts.py [--base REV] [--slides 200]   # this tree against REV (default HEAD)
   python bench/render/check_parts.py A.pptx B.pptx                  # two files, part for part
 
-The standard workload (``../shared/bench/make_workload.py``) is built once and rendered twice in
+The standard workload (``bench/workload/make_workload.py``) is built once and rendered twice in
 fresh processes: with the source of git revision REV (``git archive``, nothing checked out) and
 with this working tree. Every part's bytes (decompressed) must be the same; an embedded package
 (the chart workbooks) is compared part by part inside too. The zip containers (compression level,

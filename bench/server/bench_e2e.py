@@ -4,7 +4,7 @@
 Usage: python bench/server/bench_e2e.py [--runs 5] [--slides 200] [--tree NAME=PATH ...] [--json FILE]
 
 For each source tree (default: this checkout), in a fresh interpreter with that tree on
-PYTHONPATH, builds the workload (../shared/bench/make_workload.py), then:
+PYTHONPATH, builds the workload (bench/workload/make_workload.py), then:
 
 * local: ``deckkit.render_bundle(zip)`` in process;
 * service: ``deckkit serve`` (defaults: built-in storage, SQLite) and the whole flow with the
@@ -32,7 +32,7 @@ from typing import Any
 from _loopback import free_port, start_server, wait_until_up
 
 REPO = Path(__file__).resolve().parents[2]
-WORKLOAD = REPO.parent / "shared" / "bench" / "make_workload.py"
+WORKLOAD = REPO / "bench" / "workload" / "make_workload.py"
 
 
 def _seconds(fn: Any) -> float:

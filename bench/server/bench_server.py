@@ -4,7 +4,7 @@
 Usage: python bench/server/bench_server.py [--clients 1,8,32] [--seconds 10] [--flows 1] [--slides 200]
 
 Starts ``deckkit-server`` in a subprocess on a free loopback port (embedded SQLite and storage,
-rate limit lifted), builds the standard workload with ../shared/bench/make_workload.py, and for
+rate limit lifted), builds the standard workload with bench/workload/make_workload.py, and for
 each client count runs two bounded loads from one asyncio load generator:
 
 * ``GET /sessions/{uuid}``: every client repeats the request for ``--seconds`` (at most 20 000 each);
@@ -32,7 +32,7 @@ import httpx
 from _loopback import free_port, start_server, wait_until_up
 
 REPO = Path(__file__).resolve().parents[2]
-WORKLOAD = REPO.parent / "shared" / "bench" / "make_workload.py"
+WORKLOAD = REPO / "bench" / "workload" / "make_workload.py"
 
 
 def percentile(values: list[float], q: float) -> float:

@@ -19,6 +19,7 @@ from starlette.requests import ClientDisconnect, Request
 from starlette.responses import JSONResponse, RedirectResponse, Response
 from starlette.routing import BaseRoute, Route
 
+from deckkit_server.api.docs import docs_routes
 from deckkit_server.api.errors import exception_handlers
 from deckkit_server.api.openapi import openapi_document
 from deckkit_server.api.ratelimit import InProcessRateLimiter, RateLimiter, RedisRateLimiter
@@ -113,6 +114,7 @@ def create_app(
     routes: list[BaseRoute] = [
         *api_routes(),
         Route("/openapi.json", _openapi, methods=["GET"]),
+        *docs_routes(),
         Route("/", _root, methods=["GET"]),
         *console_routes(),
         *state.storage.routes(),

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
@@ -12,6 +13,7 @@ from typing import TYPE_CHECKING
 from deckkit.errors import DeckkitError
 
 if TYPE_CHECKING:
+    from deckkit_server.settings import Settings
     from deckkit_server.store import Store
 
 __all__ = [
@@ -87,6 +89,7 @@ def run_serve(args: argparse.Namespace) -> int:
 
     settings = _settings(args)
     assert isinstance(settings, Settings)
+    _check_port(settings)  # before the address is printed: a taken port must not look like a start
     store = open_store(settings.resolved_database_url)
     try:
         token = ensure_first_account(store, system_clock)
@@ -115,6 +118,23 @@ def run_serve(args: argparse.Namespace) -> int:
     return 0
 
 
+def _check_port(settings: Settings) -> None:
+    # Loaded when the verb runs: ``deckkit --help`` imports this module for its arguments only.
+    from deckkit_server.supervisor import AddressInUseError, claim_port
+
+    if settings.port == 0:  # any free port: nothing to check
+        return
+    try:
+        claim_port(settings.host, settings.port)
+    except AddressInUseError as error:
+        other = settings.port + 1
+        raise DeckkitError(
+            f"{error}: another server (an earlier deckkit serve?) listens there. Stop it, or start "
+            f"this one on another port: deckkit serve --port {other} (or ./dev serve --port {other}, "
+            "or DECKKIT_PORT)"
+        ) from None
+
+
 def _time(micros: int | None) -> str:
     # Loaded when the verb runs: ``deckkit --help`` imports this module for its arguments only.
     from deckkit_server.clock import format_timestamp
@@ -122,16 +142,56 @@ def _time(micros: int | None) -> str:
     return format_timestamp(micros) or "-"
 
 
-@contextmanager
-def _open_store(args: argparse.Namespace) -> Iterator[Store]:
-    """The store the settings name (``--data-dir`` or DECKKIT_DATABASE_URL), closed afterwards."""
+_STORE_FILE = "deckkit.sqlite3"
+
+
+def _server_database_url(args: argparse.Namespace) -> str:
+    """The store of the server these verbs manage, found, never made.
+
+    DECKKIT_DATABASE_URL names it outright; ``--data-dir`` (or DECKKIT_DATA_DIR) names the data
+    folder whose SQLite file ``deckkit serve`` created. Otherwise the default data folder is looked
+    for here and in every folder above, as git looks for ``.git``, so that the verbs work anywhere
+    inside the folder the server runs in. Creating a store is ``deckkit serve``'s first start: a
+    token put into a new, empty store would be one the running server refuses.
+    """
     # Loaded when the verb runs: ``deckkit --help`` imports this module for its arguments only.
     from deckkit_server.settings import Settings
-    from deckkit_server.store import open_store
 
     settings = _settings(args)
     assert isinstance(settings, Settings)
-    store = open_store(settings.resolved_database_url)
+    if settings.database_url:
+        return settings.resolved_database_url
+    explicit = getattr(args, "data_dir", None) or os.environ.get("DECKKIT_DATA_DIR")
+    if explicit:
+        folder = Path(explicit).resolve()
+        if (folder / _STORE_FILE).is_file():
+            return settings.resolved_database_url
+        raise DeckkitError(
+            f"no deckkit server store in {folder} (no {_STORE_FILE} there): give the data folder "
+            f"'deckkit serve' uses (its first start creates the store: deckkit serve --data-dir {explicit})"
+        )
+    here = Path.cwd().resolve()
+    looked = []
+    for folder in (here, *here.parents):
+        candidate = folder / settings.data_dir
+        looked.append(str(candidate))
+        if (candidate / _STORE_FILE).is_file():
+            return f"sqlite:///{candidate / _STORE_FILE}"
+    shown = "\n  ".join(looked[:6] + (["..."] if len(looked) > 6 else []))
+    raise DeckkitError(
+        f"found no deckkit server store: looked for {settings.data_dir}/{_STORE_FILE} in\n  {shown}\n"
+        "Run this in the folder where 'deckkit serve' (or ./dev serve) runs, or name the server's "
+        "store: --data-dir FOLDER, DECKKIT_DATA_DIR or DECKKIT_DATABASE_URL, as the server has them"
+    )
+
+
+@contextmanager
+def _open_store(args: argparse.Namespace) -> Iterator[Store]:
+    """The server's store (see ``_server_database_url``), closed afterwards."""
+    # Loaded when the verb runs: ``deckkit --help`` imports this module for its arguments only.
+    from deckkit_server.store import open_store
+
+    store = open_store(_server_database_url(args))
     try:
         yield store
     finally:

@@ -13,6 +13,7 @@ from __future__ import annotations
 import importlib
 import logging
 import multiprocessing
+import os
 import resource
 import traceback
 from dataclasses import dataclass
@@ -114,6 +115,17 @@ class _Worker:
         self.process, self.conn = None, None
 
 
+def _without_working_directory() -> None:
+    """Keep the working directory off the render processes' import path.
+
+    The forkserver starts as ``python -c ...``, which puts the working directory first on
+    sys.path: a ``deckkit/`` folder there (the parent of a clone holds one) was imported instead of
+    the installed package, and every render failed. PYTHONSAFEPATH (Python 3.11) leaves it out;
+    the forkserver and its workers inherit the environment when the first worker starts.
+    """
+    os.environ["PYTHONSAFEPATH"] = "1"
+
+
 class RenderPool:
     """Runs at most ``workers`` renders at a time in this server process, each in a warm worker."""
 
@@ -123,6 +135,7 @@ class RenderPool:
         self.memory_bytes = memory_mb * 1024 * 1024
         self.size = max(1, workers)
         self.limiter = anyio.CapacityLimiter(self.size)
+        _without_working_directory()
         self.context = multiprocessing.get_context("forkserver")
         module = target.partition(":")[0]
         # Preloading makes every fork start with the renderer imported (missing modules are skipped).

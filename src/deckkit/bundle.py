@@ -27,6 +27,7 @@ from deckkit.model import DeckData, Image, Video, format_path, parse_data
 from deckkit.model.limits import MAX_JSON_BYTES
 from deckkit.model.media_bytes import mismatch
 from deckkit.safezip import RefusedEntryError, directory_size, read_entry
+from deckkit.suggest import closest
 
 __all__ = [
     "MAX_ENTRIES",
@@ -185,11 +186,27 @@ def _find(entries: Mapping[str, Any], filename: str) -> list[str]:
     return sorted(n for n in entries if posixpath.basename(n) == filename and not _JUNK.search(n))
 
 
+def _near_miss(entries: Mapping[str, Any], filename: str) -> str:
+    """What to say when no entry is called ``filename``: the entry meant, when one looks like it."""
+    names = [n for n in entries if not n.endswith("/") and not _JUNK.search(n)]
+    same = [n for n in names if posixpath.basename(n).lower() == filename]
+    if same:
+        return f'; it has "{same[0]}": names are case-sensitive, rename it to {filename}'
+    by_name = {posixpath.basename(n): n for n in names}
+    close = closest(filename, by_name)
+    if close:
+        return f'; did you mean "{by_name[close]}"? Rename it to {filename}'
+    return ""
+
+
 def _locate(archive: _Archive) -> tuple[str, str]:
     """(data.json's entry, template.pptx's entry): data.json may sit in a folder; the template beside it."""
     data_names = _find(archive.entries, DATA_NAME)
     if not data_names:
-        raise BundleError(f"the zip has no {DATA_NAME} (it needs {TEMPLATE_NAME} and {DATA_NAME})")
+        hint = _near_miss(archive.entries, DATA_NAME)
+        raise BundleError(
+            f"the zip has no {DATA_NAME}{hint or f' (it needs {TEMPLATE_NAME} and {DATA_NAME})'}"
+        )
     if len(data_names) > 1:
         raise BundleError(f"the zip has more than one {DATA_NAME}: {', '.join(data_names)}; keep one")
     folder = posixpath.dirname(data_names[0])
@@ -200,10 +217,28 @@ def _locate(archive: _Archive) -> tuple[str, str]:
     if len(templates) == 1:
         return data_names[0], templates[0]
     if not templates:
-        raise BundleError(f"the zip has no {TEMPLATE_NAME} (it needs {TEMPLATE_NAME} and {DATA_NAME})")
+        hint = _near_miss(archive.entries, TEMPLATE_NAME)
+        raise BundleError(
+            f"the zip has no {TEMPLATE_NAME}{hint or f' (it needs {TEMPLATE_NAME} and {DATA_NAME})'}"
+        )
     raise BundleError(
         f"the zip has several {TEMPLATE_NAME} and none beside {data_names[0]}: {', '.join(templates)}"
     )
+
+
+def _media_hint(archive: _Archive, folder: str, src: str) -> str:
+    """Did you mean: the zip entry the misspelt name means (case first), as data.json names it."""
+    prefix = f"{folder}/" if folder else ""
+    names = [n[len(prefix) :] for n in archive.entries if n.startswith(prefix) and not n.endswith("/")]
+    same = [n for n in names if n.lower() == src.lower()]
+    close = same[0] if same else closest(src, names)
+    if close:
+        return (
+            f'; did you mean "{close}"? (names are case-sensitive)' if same else f'; did you mean "{close}"?'
+        )
+    if folder:
+        return f' (paths are relative to "{folder}/", the folder of {DATA_NAME})'
+    return ""
 
 
 def _raw_bytes(source: bytes | str | Path) -> bytes:
@@ -256,8 +291,9 @@ def read_bundle(source: bytes | str | Path) -> Bundle:
             continue
         entry = posixpath.normpath(posixpath.join(folder, ref.src)) if folder else ref.src
         if entry not in archive.entries:
-            where = f' (paths are relative to "{folder}/", the folder of {DATA_NAME})' if folder else ""
-            problems.append(f'{ref.path}: "{ref.src}" is not in the zip{where}')
+            problems.append(
+                f'{ref.path}: "{ref.src}" is not in the zip{_media_hint(archive, folder, ref.src)}'
+            )
             continue
         content = archive.read(entry)
         wrong = mismatch(content, ref.src)

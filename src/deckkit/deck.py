@@ -34,6 +34,7 @@ from deckkit.options import options
 from deckkit.template.early_checks import check_slide
 from deckkit.template.inspect import Template
 from deckkit.warn import warn_render
+from deckkit.words import counted
 
 if TYPE_CHECKING:
     from deckkit.renderer import RenderResult
@@ -64,13 +65,18 @@ def _template_bytes(template: Any) -> bytes:
         return buffer.getvalue()
     if isinstance(template, bytes | bytearray):
         data = bytes(template)
-        origin = "the template bytes"
+        origin = "the template"
     else:
         try:
             data = Path(template).read_bytes()
         except OSError as e:
             raise TemplateError(f"{template}: cannot read the template ({e.strerror or e})") from None
         origin = str(template)
+    from deckkit.file_kind import describe, not_powerpoint
+
+    kind = describe(data)  # reads a zip's [Content_Types].xml only: a Word file is named as one at once
+    if kind is not None:
+        raise TemplateError(not_powerpoint(origin, kind))
     if not data.startswith(b"PK"):
         raise TemplateError(f"{origin}: not a .pptx file (a .pptx is a zip; this is not one)")
     return data
@@ -280,10 +286,10 @@ class Deck(Displayable):
         return PREVIEW(self)
 
     def __repr__(self) -> str:
-        lines = [f"<Deck: {len(self._slides)} slides, {len(self._media)} media files"]
+        lines = [f"<Deck: {counted(len(self._slides), 'slide')}, {counted(len(self._media), 'media file')}"]
         lines += ["  " + slide_line(i, s)[:120] for i, s in enumerate(self._slides[:5])]
         if len(self._slides) > 5:
-            lines.append(f"  … and {len(self._slides) - 5} more slides")
+            lines.append(f"  … and {counted(len(self._slides) - 5, 'more slide')}")
         return "\n".join(lines) + ">"
 
 

@@ -137,6 +137,14 @@ class BundleError(DeckkitError):
 class TemplateError(DeckkitError):
     """template.pptx cannot be used as a template."""
 
+    def naming(self, file: str) -> TemplateError:
+        """The same refusal naming the file it came from: the messages call the template by its
+        name in an input zip, ``template.pptx``, which is the wrong file when it was given by path."""
+        text = str(self)
+        if file == "template.pptx" or not text.startswith("template.pptx "):
+            return self
+        return TemplateError(file + text.removeprefix("template.pptx"))
+
 
 class RenderError(_ProblemsError):
     """The data does not fit the template; nothing was written. ``problems`` lists every one."""

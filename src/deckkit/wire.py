@@ -1,4 +1,4 @@
-"""The session API's wire format: the JSON bodies of ``../shared/spec/service-interface.md``, declared once.
+"""The session API's wire format: the JSON bodies of docs/api.md, declared once.
 
 The server (``deckkit_server``) answers with exactly these models and generates its OpenAPI
 document from them; the client (``deckkit.client``) reads answers with lenient subclasses

@@ -182,7 +182,7 @@ def test_theme_accepts_a_model_or_a_mapping_and_checks_it(deck: Deck) -> None:
 
 
 def test_template_must_be_a_pptx(tmp_path: Path) -> None:
-    with pytest.raises(TemplateError, match=r"not a .pptx file"):
+    with pytest.raises(TemplateError, match=r"^the template is a text file, not a PowerPoint file"):
         Deck(b"hello")
     with pytest.raises(TemplateError, match="cannot read the template"):
         Deck(tmp_path / "absent.pptx")
@@ -205,7 +205,7 @@ def test_render_through_a_client_hands_over_the_deck(deck: Deck, tmp_path: Path)
 
 def test_repr_says_what_is_inside(deck: Deck) -> None:
     deck.add_slide(1, logo=Image.from_bytes(PNG))
-    assert repr(deck) == "<Deck: 1 slides, 1 media files\n  1. template slide 1: logo=image>"
+    assert repr(deck) == "<Deck: 1 slide, 1 media file\n  1. template slide 1: logo=image>"
 
 
 def _template_with_title(path: Path) -> Path:

@@ -64,7 +64,7 @@ def test_sign_in_render_download_and_manage_tokens(
     bundle.write_bytes(input_zip())
     page.set_input_files("input[name=zip]", str(bundle))
     page.click("form[action='/console/try'] button")
-    expect(page.locator(".ok")).to_contain_text("Rendered 1 slides")
+    expect(page.locator(".ok")).to_contain_text("Rendered 1 slide.")
     with page.expect_download() as download:
         page.click("text=Download the deck")
     out = tmp_path / "out.pptx"

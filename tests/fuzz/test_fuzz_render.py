@@ -1,13 +1,13 @@
 """Issue 13, point 9: structure-aware fuzzing of the render, through the bundle reader.
 
-Each example takes a real deck (the standard bench workload, or a deck of ../shared/corpus/ with
+Each example takes a real deck (the standard bench workload, or a deck of tests/corpus/decks/ with
 data for its slides), applies a few seeded mutations (tests/fuzz/mutate.py: zip entries,
 relationships, content types, XML attributes and elements, alt texts, compression, embedded
 workbooks; data types, sizes, depth, numbers, text, keys, the JSON text) and renders the input
 zip with ``render_bundle``, as the server does. The property:
 
 - a DeckkitError whose message is for the user (not "please report it", not "a deckkit bug"), or
-- an output that python-pptx reopens and in which ooxml_validate finds nothing new against the
+- an output that python-pptx reopens and in which tests/ooxml/check.py finds nothing new against the
   mutated template;
 - never another exception, and never a hang (each example has ``DECKKIT_FUZZ_SECONDS``, 60).
 
@@ -42,7 +42,7 @@ from deckkit.ooxml.locate import locate_placeholders
 from deckkit.ooxml.opc.package import open_package
 from deckkit.renderer import render_bundle
 from tests.fuzz.mutate import Example, Mutator, read_zip
-from tests.readers import CORPUS, SHARED, reopen_with_python_pptx, schema_problems
+from tests.readers import CORPUS, reopen_with_python_pptx, schema_problems
 
 EXAMPLES = int(os.environ.get("DECKKIT_FUZZ_EXAMPLES", "30"))
 SEED = int(os.environ.get("DECKKIT_FUZZ_SEED", "13"))
@@ -72,7 +72,7 @@ def time_limit(seconds: int) -> Iterator[None]:
 
 
 def _workload(folder: Path) -> Example:
-    script = SHARED / "bench" / "make_workload.py"
+    script = Path(__file__).resolve().parents[2] / "bench" / "workload" / "make_workload.py"
     subprocess.run(
         [sys.executable, str(script), str(folder), "--slides", "7"], check=True, capture_output=True
     )
@@ -98,8 +98,6 @@ def _corpus_example(path: Path) -> Example | None:
 
 @pytest.fixture(scope="module")
 def seeds(tmp_path_factory: pytest.TempPathFactory) -> list[Example]:
-    if not SHARED.exists():
-        pytest.skip(f"{SHARED} is absent")
     found = [_workload(tmp_path_factory.mktemp("workload"))]
     files = sorted((p for p in CORPUS.glob("*/*.pptx") if p.stat().st_size < 200_000), key=lambda p: p.name)
     limit = CORPUS_SEEDS if EXAMPLES <= 100 else len(files)

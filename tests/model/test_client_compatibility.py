@@ -1,7 +1,7 @@
 """data.json as real clients of the hosted service write it is read, and renders.
 
 tests/model/clients/ holds one file per client style, following every spelling the interface
-(shared/spec/service-interface.md) allows:
+(docs/api.md) allows:
 - javascript.data.json: JSON.stringify output: compact, integer-valued numbers as ``1``, optional
   fields sent as ``null``, ``type: "text"`` on Text objects and table cells, series keyed by ids
   (``s0``) with the name inside, ``scatter_chart`` spelled with an underscore, hex colours with

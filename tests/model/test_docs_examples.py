@@ -1,4 +1,5 @@
-"""The examples of docs/data-format.md run: valid JSON parses, invalid JSON gives the errors shown, Python runs."""
+"""The examples of docs/data-format.md: valid JSON parses, invalid JSON gives the errors shown (its Python
+block runs in tests/docs, with the rest of the page)."""
 
 from __future__ import annotations
 
@@ -57,33 +58,3 @@ def test_invalid_examples_give_the_errors_shown(code: str, rest: str) -> None:
     with pytest.raises(DataError) as caught:
         parse_data(as_document(json.loads(code)))
     assert [str(p) for p in caught.value.problems] == shown.group(3).strip().splitlines()
-
-
-@pytest.mark.slow
-def test_python_example_runs(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
-) -> None:
-    from pptx import Presentation
-    from pptx.util import Inches
-
-    from tests.bundle.conftest import PNG
-    from tests.readers import assert_readable
-
-    presentation = Presentation()
-    for keys in (["{title}", "{subtitle}"], ["{logo}", "{notes}"]):
-        slide = presentation.slides.add_slide(presentation.slide_layouts[6])
-        for i, key in enumerate(keys):
-            slide.shapes.add_textbox(
-                Inches(1), Inches(1 + 1.5 * i), Inches(5), Inches(1)
-            ).text_frame.text = key
-    table = slide.shapes.add_table(2, 2, Inches(1), Inches(4.5), Inches(5), Inches(1))
-    table._element.nvGraphicFramePr.cNvPr.set("descr", "q3-sales")
-    presentation.save(str(tmp_path / "template.pptx"))
-    (tmp_path / "logo.png").write_bytes(PNG)
-    monkeypatch.chdir(tmp_path)
-    exec(compile(blocks("python")[0][0], str(DOC), "exec"), {})
-    printed = capsys.readouterr().out.splitlines()
-    assert re.fullmatch(r"media/[0-9a-f]{16}\.png", printed[0])
-    assert printed[1] == "2"
-    assert (tmp_path / "deck.zip").exists()
-    assert_readable(tmp_path / "deck.pptx", tmp_path / "template.pptx", pages=2)

@@ -1,4 +1,4 @@
-"""The session API in process: shapes, every error path of ../shared/spec/decisions.md, isolation, render rules."""
+"""The session API in process: shapes, every error path of docs/api.md, isolation, render rules."""
 
 from __future__ import annotations
 

@@ -13,8 +13,15 @@ from deckkit_server.clock import system_clock
 from deckkit_server.store import open_store
 
 
+def served(data: Path) -> str:
+    """A data folder as ``deckkit serve`` leaves it: the verbs manage a server's store, never make one."""
+    data.mkdir(parents=True, exist_ok=True)
+    open_store(f"sqlite:///{data / 'deckkit.sqlite3'}").close()
+    return str(data)
+
+
 def test_token_create_list_revoke(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    data = str(tmp_path / "data")
+    data = served(tmp_path / "data")
     assert deckkit_main(["token", "--data-dir", data, "create", "--name", "ci"]) == 0
     token = re.search(r"^(dk_\S+)$", capsys.readouterr().out, flags=re.M)
     assert token
@@ -36,7 +43,7 @@ def test_token_create_list_revoke(tmp_path: Path, capsys: pytest.CaptureFixture[
 
 
 def test_token_create_for_unknown_account(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    assert deckkit_main(["token", "--data-dir", str(tmp_path), "create", "--account", "nope"]) == 1
+    assert deckkit_main(["token", "--data-dir", served(tmp_path), "create", "--account", "nope"]) == 1
     assert "no account nope" in capsys.readouterr().err
 
 
@@ -50,7 +57,7 @@ def test_serve_help_lists_options(capsys: pytest.CaptureFixture[str]) -> None:
 
 def test_account_create_list_disable(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     """issue 13: only the first account could be made; a team needs one per person, and to disable them."""
-    data = str(tmp_path / "data")
+    data = served(tmp_path / "data")
     assert deckkit_main(["account", "--data-dir", data, "create", "Ada Lovelace", "--token"]) == 0
     out = capsys.readouterr().out
     account_id = re.search(r"^account ([0-9a-f]{32}) \(Ada Lovelace\)$", out, flags=re.M)

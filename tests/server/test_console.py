@@ -61,7 +61,7 @@ async def test_try_a_render_and_see_the_session(api: Api) -> None:
         "/console/try", data={"csrf": csrf}, files={"zip": ("input.zip", input_zip(), "application/zip")}
     )
     assert response.status_code == 200
-    assert "Rendered 1 slides" in response.text
+    assert "Rendered 1 slide." in response.text
     link = re.search(r"<a href='([^']+)'>Download the deck</a>", response.text)
     assert link
     download = await api.client.get(link.group(1).replace("&amp;", "&"))

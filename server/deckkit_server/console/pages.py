@@ -22,16 +22,17 @@ from starlette.requests import Request
 from starlette.responses import HTMLResponse, RedirectResponse, Response
 from starlette.routing import BaseRoute, Mount, Route
 
+from deckkit.words import counted
 from deckkit_server.api.routes import base_url_of
 from deckkit_server.clock import format_timestamp
 from deckkit_server.console.guard import FormTooLargeError, SecurityHeaders, bounded_form, same_origin
-from deckkit_server.console.html import esc, page
+from deckkit_server.console.html import esc, page, short_id, short_time
 from deckkit_server.rendering import claim_stale_before, render_session, upload_key_for
 from deckkit_server.retention import delete_session_files
 from deckkit_server.settings import MAX_UPLOAD_BYTES
 from deckkit_server.state import ServerState
 from deckkit_server.storage.base import INPUT_CONTENT_TYPE
-from deckkit_server.store import Account
+from deckkit_server.store import Account, SessionRecord
 
 __all__ = ["CONSOLE_SESSION_SECONDS", "routes"]
 
@@ -178,18 +179,13 @@ async def _dashboard(
     tokens = await state.db(state.store.list_tokens, account.id)
     csrf = _csrf(credential)
     hidden = f'<input type="hidden" name="csrf" value="{esc(csrf)}">'
-    session_rows = "".join(
-        f"<tr><td><code>{esc(s.uuid)}</code></td><td>{esc(format_timestamp(s.created_at))}</td>"
-        f"<td>{esc(format_timestamp(s.rendered_at) or '-')}</td>"
-        f"<td>{'-' if s.render_succeeded is None else ('succeeded' if s.render_succeeded else 'failed')}</td>"
-        f"<td>{esc(s.render_message or '')}</td></tr>"
-        for s in sessions
-    )
+    session_rows = "".join(_session_row(s) for s in sessions)
     token_rows = "".join(
-        f"<tr><td><code>{esc(t.id)}</code></td><td>{esc(t.name)}</td><td>{esc(format_timestamp(t.created_at))}</td>"
-        f"<td>{esc(format_timestamp(t.last_used_at) or '-')}</td><td>"
+        f'<tr><td data-label="id">{short_id(t.id)}</td><td data-label="name">{esc(t.name)}</td>'
+        f'<td data-label="created">{short_time(format_timestamp(t.created_at))}</td>'
+        f'<td data-label="last used">{short_time(format_timestamp(t.last_used_at))}</td><td data-label="">'
         + (
-            f"revoked {esc(format_timestamp(t.revoked_at))}"
+            f"revoked {short_time(format_timestamp(t.revoked_at))}"
             if t.revoked_at
             else f'<form class="inline" method="post" action="/console/tokens/{esc(t.id)}/revoke">{hidden}'
             f'<button type="submit">Revoke</button></form>'
@@ -202,14 +198,46 @@ async def _dashboard(
         f"enctype='multipart/form-data'>{hidden}<input type='file' name='zip' accept='.zip' required> "
         "<button type='submit'>Render</button></form><p>The zip holds <code>template.pptx</code> and "
         "<code>data.json</code> (and any images or videos it names).</p></section>"
-        f"<section><h2>Sessions (last 24 hours)</h2><table><tr><th>uuid</th><th>created</th><th>rendered</th>"
-        f"<th>result</th><th>message</th></tr>{session_rows}</table></section>"
-        f"<section><h2>API tokens</h2><table><tr><th>id</th><th>name</th><th>created</th><th>last used</th><th></th>"
-        f"</tr>{token_rows}</table><form method='post' action='/console/tokens'>{hidden}"
+        f"<section><h2>Sessions (last 24 hours)</h2><table><tr class='head'><th>uuid</th><th>created</th>"
+        f"<th>rendered</th><th>result</th><th>deck</th><th>message</th></tr>{session_rows}</table></section>"
+        f"<section><h2>API tokens</h2><table><tr class='head'><th>id</th><th>name</th><th>created</th>"
+        f"<th>last used</th><th></th></tr>{token_rows}</table><form method='post' action='/console/tokens'>{hidden}"
         "<label>Name <input name='name' required maxlength='100'></label> <button type='submit'>Create token</button>"
         "</form></section>"
     )
     return HTMLResponse(page(f"Account {account.name}", body, account=account, csrf=csrf), status_code=status)
+
+
+def _session_row(s: SessionRecord) -> str:
+    result = "-" if s.render_succeeded is None else ("succeeded" if s.render_succeeded else "failed")
+    # Kept as long as the session is listed: the link asks for a fresh signed URL when followed.
+    deck = (
+        f'<a href="/console/sessions/{esc(s.uuid)}/download">Download</a>'
+        if s.render_succeeded and s.output_key
+        else "-"
+    )
+    return (
+        f'<tr><td data-label="uuid">{short_id(s.uuid)}</td>'
+        f'<td data-label="created">{short_time(format_timestamp(s.created_at))}</td>'
+        f'<td data-label="rendered">{short_time(format_timestamp(s.rendered_at))}</td>'
+        f'<td data-label="result">{result}</td><td data-label="deck">{deck}</td>'
+        f'<td data-label="message" class="message">{esc(s.render_message or "")}</td></tr>'
+    )
+
+
+async def download(request: Request, account: Account, credential: str) -> Response:
+    """A session's deck, through a fresh signed URL (a page's links outlive a 5-minute URL)."""
+    state = _state(request)
+    record = await state.get_session(account.id, request.path_params["uuid"], state.clock())
+    if record is None or not record.render_succeeded or record.output_key is None:
+        return _refused("That deck is no longer kept: sessions and their files last 24 hours.", 404)
+    url = state.storage.download_url(
+        record.output_key,
+        base_url=base_url_of(request, state),
+        now=state.clock(),
+        filename=f"{record.uuid}.pptx",
+    )
+    return RedirectResponse(url, status_code=303)
 
 
 async def home(request: Request, account: Account, credential: str) -> Response:
@@ -324,7 +352,7 @@ async def try_render(request: Request, account: Account, credential: str) -> Res
             filename=f"{result.uuid}.pptx",
         )
         notice = (
-            f"<section><p class='ok'>Rendered {result.render_slide_count} slides.</p>"
+            f"<section><p class='ok'>Rendered {counted(result.render_slide_count or 0, 'slide')}.</p>"
             f"<p><a href='{esc(url)}'>Download the deck</a> (link valid 5 minutes)</p></section>"
         )
     else:
@@ -340,5 +368,6 @@ def routes() -> list[BaseRoute]:
         Route("/tokens", signed_in_page(create_token), methods=["POST"]),
         Route("/tokens/{token_id}/revoke", signed_in_page(revoke_token), methods=["POST"]),
         Route("/try", signed_in_page(try_render), methods=["POST"]),
+        Route("/sessions/{uuid}/download", signed_in_page(download), methods=["GET"]),
     ]
     return [Mount("/console", routes=pages, middleware=[Middleware(SecurityHeaders)])]

@@ -18,8 +18,10 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from deckkit.errors import DeckkitError
+from deckkit.errors import DataError, DeckkitError, Problem, RenderError
 from deckkit.gc_pause import collector_paused
+from deckkit.suggest import closest
+from deckkit.words import counted
 
 if TYPE_CHECKING:
     from deckkit.model import DeckData
@@ -72,12 +74,15 @@ def _render_local(args: argparse.Namespace, source: Path, is_zip: bool) -> int:
         if is_zip:
             result = render_bundle(source, strict=args.strict)
         else:
-            deck, media = _read_data_and_media(Path(args.data))
-            result = render(source, deck, media, strict=args.strict)
+            deck, media, missing = _read_data_and_media(Path(args.data))
+            try:
+                result = render(source, deck, media, strict=args.strict)
+            except RenderError as error:
+                raise _with_missing_files(error, missing) from None
         for warning in result.warnings:
             print(f"warning: {warning}", file=sys.stderr)
         Path(args.output).write_bytes(result.pptx)
-    print(f"wrote {args.output} ({result.slide_count} slide{'s' if result.slide_count != 1 else ''})")
+    print(f"wrote {args.output} ({counted(result.slide_count, 'slide')})")
     return 0
 
 
@@ -87,12 +92,23 @@ def _render_remote(args: argparse.Namespace, source: Path, is_zip: bool) -> int:
 
     base_url = args.base_url or os.environ.get("DECKKIT_BASE_URL")
     token = args.token or os.environ.get("DECKKIT_API_TOKEN")
+    # Said in the command line's words: the client's own message names its Python arguments.
+    if not base_url:
+        raise DeckkitError(
+            "--remote needs the server's address: give --base-url URL or set DECKKIT_BASE_URL "
+            "(deckkit serve prints it, e.g. http://127.0.0.1:8000)"
+        )
+    if not token:
+        raise DeckkitError(
+            "--remote needs an API token: give --token TOKEN or set DECKKIT_API_TOKEN "
+            "(deckkit token create, or the web console, makes one)"
+        )
     if is_zip:
         payload: bytes | str = str(source)
     else:
         payload = _bundle_bytes(source, Path(args.data))
     count = render_remote(payload, args.output, base_url=base_url, token=token, progress=True)
-    print(f"wrote {args.output} ({count} slide{'s' if count != 1 else ''})")
+    print(f"wrote {args.output} ({counted(count, 'slide')})")
     return 0
 
 
@@ -101,12 +117,15 @@ def _bundle_bytes(template: Path, data_path: Path) -> bytes:
     # The data model (pydantic) loads when the data is read, not for ``deckkit --help``.
     from deckkit.bundle import write_bundle
 
-    deck, media = _read_data_and_media(data_path)
+    deck, media, missing = _read_data_and_media(data_path)
+    if missing:  # the server would say "not in the zip": say where they were looked for
+        raise DataError(list(missing.values()), summary=f"{data_path} names files that are not there")
     return write_bundle(template.read_bytes(), deck, media)
 
 
-def _read_data_and_media(data_path: Path) -> tuple[DeckData, dict[str, bytes]]:
-    """data.json parsed, and the files its images and videos name (those that exist)."""
+def _read_data_and_media(data_path: Path) -> tuple[DeckData, dict[str, bytes], dict[str, Problem]]:
+    """data.json parsed, the files its images and videos name (those that exist), and a problem
+    for each named file that is not there, by its data path, in the words of loose files."""
     # The data model (pydantic) loads when the data is read, not for ``deckkit --help``.
     from deckkit.bundle import media_references
     from deckkit.model import parse_data
@@ -114,9 +133,38 @@ def _read_data_and_media(data_path: Path) -> tuple[DeckData, dict[str, bytes]]:
     deck = parse_data(data_path.read_bytes())
     folder = data_path.parent
     media: dict[str, bytes] = {}
+    missing: dict[str, Problem] = {}
     for reference in media_references(deck):
         key = posixpath.normpath(reference.src)
         file = folder / key
-        if key not in media and file.is_file():
+        if key in media:
+            continue
+        if file.is_file():
             media[key] = file.read_bytes()
-    return deck, media
+        elif not _is_url(reference.src):
+            missing[reference.path] = Problem(reference.path, _missing_file(folder, reference.src))
+    return deck, media, missing
+
+
+def _with_missing_files(error: RenderError, missing: dict[str, Problem]) -> RenderError:
+    """The render's problems, a missing file said as loose files have it (not "in the zip")."""
+    if not missing:
+        return error
+    problems = [missing.get(p.path, p) if "not in the zip" in p.message else p for p in error.problems]
+    return RenderError(problems, summary=error.summary)
+
+
+def _is_url(src: str) -> bool:
+    return src.startswith(("http://", "https://"))
+
+
+def _missing_file(folder: Path, src: str) -> str:
+    """The loose files' own message: no zip here, and the file meant when one looks like it."""
+    where = folder.resolve()
+    present = [p.relative_to(where).as_posix() for p in where.rglob("*") if p.is_file()][:5000]
+    same = [name for name in present if name.lower() == src.lower()]
+    close = same[0] if same else closest(src, present)
+    message = f'"{src}" is not a file in {where} (pictures and videos are found relative to data.json)'
+    if close:
+        message += f'; did you mean "{close}"?' + (" (names are case-sensitive)" if same else "")
+    return message

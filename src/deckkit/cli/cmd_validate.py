@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from deckkit.errors import BundleError
+from deckkit.words import counted
 
 
 def register(verbs: Any) -> None:
@@ -54,7 +55,7 @@ def run(args: argparse.Namespace) -> int:
             print(f"  {problem}", file=sys.stderr)
         return 1
     count = report.slide_count
-    print(f"{report.what}: valid, {count} slide{'s' if count != 1 else ''}")
+    print(f"{report.what}: valid, {counted(count, 'slide')}")
     for warning in report.warnings:
         print(f"  warning: {warning}", file=sys.stderr)
     return 0

@@ -12,6 +12,7 @@ from deckkit.display.html import box, esc, problems_html
 from deckkit.display.thumbnails import thumbnails
 from deckkit.display_hook import HTML, PREVIEW
 from deckkit.errors import Problem, problems_text
+from deckkit.words import counted
 
 __all__ = ["DeckPreview", "deck_html", "preview"]
 
@@ -26,7 +27,7 @@ def deck_html(deck: Deck) -> str:
     )
     more = len(deck.slides) - _MAX_SLIDES_LISTED
     if more > 0:
-        items += f"<li>… and {more} more slides</li>"
+        items += f"<li>… and {counted(more, 'more slide')}</li>"
     theme = " · theme colours set" if deck.theme is not None and deck.theme.colors is not None else ""
     cached = _CACHE.get(_digest(deck))
     strip = (
@@ -34,7 +35,7 @@ def deck_html(deck: Deck) -> str:
         if cached is not None
         else ('<div style="color:#888;font-size:11px">deck.preview() shows the rendered slides</div>')
     )
-    title = f"Deck: {len(deck.slides)} slides, {len(deck.media)} media files{theme}"
+    title = f"Deck: {counted(len(deck.slides), 'slide')}, {counted(len(deck.media), 'media file')}{theme}"
     return box(esc(title), f'<ol style="margin:2px 0">{items}</ol>{strip}')
 
 
@@ -51,11 +52,11 @@ class DeckPreview:
         return self.html_strip + problems_html(self.warnings)
 
     def _repr_html_(self) -> str:
-        return box(f"Deck preview: {self.slide_count} slides", self.html())
+        return box(f"Deck preview: {counted(self.slide_count, 'slide')}", self.html())
 
     def __repr__(self) -> str:
         listed = problems_text(self.warnings)
-        return f"<DeckPreview: {self.slide_count} slides, {self.source} thumbnails" + (
+        return f"<DeckPreview: {counted(self.slide_count, 'slide')}, {self.source} thumbnails" + (
             f",\n{listed}\n>" if listed else ">"
         )
 

@@ -6,6 +6,7 @@ from deckkit.display.html import box, esc
 from deckkit.display.thumbnails import thumbnails
 from deckkit.display_hook import HTML
 from deckkit.template.inspect import Template
+from deckkit.words import counted
 
 __all__ = ["MAX_TEMPLATE_SLIDES", "template_html"]
 
@@ -29,6 +30,6 @@ def template_html(template: Template) -> str:
     )
     keys = sum(len(s.placeholders) for s in template.slides)
     return box(
-        f"{esc(template.name)}: {len(template.slides)} slides, {keys} keys",
+        f"{esc(template.name)}: {counted(len(template.slides), 'slide')}, {counted(keys, 'key')}",
         strip.html(labels=labels, width=200),
     )

@@ -43,7 +43,7 @@ def deckkit_magic(line: str) -> Any:
     by hand, and a stack trace would bury the one thing to fix.
     """
     try:
-        return _run(shlex.split(line))
+        return _run(shlex.split(line, comments=True))  # a notebook line may end in a # comment
     except (DeckkitError, OSError, ValueError) as error:
         print(one_line(error), file=sys.stderr)
         return None

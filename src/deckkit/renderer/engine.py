@@ -20,7 +20,7 @@ from deckkit.bundle import media_references
 from deckkit.errors import Problem, RenderError, TemplateError
 from deckkit.gc_pause import collector_paused
 from deckkit.model import DeckData, parse_data
-from deckkit.ooxml.opc.package import open_package
+from deckkit.ooxml.opc.package import Package, open_package
 from deckkit.renderer.assembly import assemble
 from deckkit.renderer.media.filler import confirm_pictures
 from deckkit.renderer.media.imageinfo import read_ahead
@@ -40,6 +40,17 @@ def _read_template(template: bytes | str | Path) -> bytes:
         return path.read_bytes()
     except OSError as e:
         raise TemplateError(f"cannot read the template {path}: {e.strerror or e}") from None
+
+
+def _open_template(template: bytes | str | Path) -> Package:
+    """The template as a package; a refused file given by path is named in the message."""
+    data = _read_template(template)
+    try:
+        return open_package(data)
+    except TemplateError as error:
+        if isinstance(template, bytes | bytearray):
+            raise
+        raise error.naming(str(template)) from None
 
 
 def _normalise_media(media: Mapping[str, bytes] | None) -> dict[str, bytes]:
@@ -66,7 +77,7 @@ def plan_render(
     TemplateError (unusable template), like :func:`render`.
     """
     deck = parse_data(data)
-    plan = plan_deck(open_package(_read_template(template)), deck, _normalise_media(media))
+    plan = plan_deck(_open_template(template), deck, _normalise_media(media))
     _confirm_pictures(plan)
     return plan
 
@@ -95,7 +106,7 @@ def render(
         deck = parse_data(data)
         files = _normalise_media(media)
         with read_ahead(_named_files(deck, files)):  # decoded on a thread while the deck is planned
-            package = open_package(_read_template(template))
+            package = _open_template(template)
             plan = plan_deck(package, deck, files)
             if plan.blocking(strict=strict):
                 _confirm_pictures(plan)  # every problem at once

@@ -102,10 +102,6 @@ def case_powerpoint_authored_box_from_the_corpus(workdir: Path) -> GalleryInput:
     from tests.readers import CORPUS
 
     template = CORPUS / "pptx-automizer" / "__tests___pptx-templates_TextReplace.pptx"
-    if not template.exists():
-        import pytest
-
-        pytest.skip(f"{template} is absent (the shared corpus sits beside the repository)")
     values = {
         "replace": "every placeholder of this paragraph, however long the value turns out to be",
         "by": "the data of the quarter, North and South regions included",

@@ -1,7 +1,7 @@
 """No data makes a chart the schema refuses: each kind is filled or the data is refused, with its path.
 
 Every template kind gets 1, 3, 4 or 5 series (with series styles, point styles and gaps), and date labels;
-either check_chart names what is wrong or the output passes ooxml_validate (nothing new against
+either check_chart names what is wrong or the output passes tests/ooxml/check.py (nothing new against
 the template). Stock charts take 3 or 4 series (high-low-close, open-high-low-close).
 """
 

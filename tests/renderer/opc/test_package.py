@@ -59,8 +59,10 @@ def three_slides(save_template):
 
 
 def test_refuses_non_zip():
-    with pytest.raises(TemplateError, match="not a zip"):
+    with pytest.raises(TemplateError, match=r"^template.pptx is a text file, not a PowerPoint file: "):
         render(b"hello, not a pptx", {"slides": []})
+    with pytest.raises(TemplateError, match="not a zip"):
+        render(b"\x00\x01\x02 binary junk \xff", {"slides": []})
 
 
 def test_refuses_legacy_ppt():

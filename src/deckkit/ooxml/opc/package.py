@@ -169,8 +169,13 @@ class Package:
         if not isinstance(main, Part):
             raise TemplateError("template.pptx is damaged: it has no main presentation part")
         if main.content_type not in MAIN_CONTENT_TYPES:
+            from deckkit.file_kind import describe_content_type, not_powerpoint
+
+            kind = describe_content_type(main.content_type)
             raise TemplateError(
-                f"template.pptx is not a PowerPoint presentation (its main part is {main.content_type})"
+                not_powerpoint("template.pptx", kind)
+                if kind
+                else f"template.pptx is not a PowerPoint presentation (its main part is {main.content_type})"
             )
         # A template (.potx), show (.ppsx) or macro-enabled file becomes a plain presentation,
         # which may not carry macros.
@@ -331,11 +336,21 @@ def open_package(data: bytes) -> Package:
                 "template.pptx is password-protected (encrypted); remove the password in PowerPoint "
                 "(File > Info > Protect Presentation) and save it again"
             )
+        from deckkit.file_kind import describe, not_powerpoint
+
+        kind = describe(data)
+        if kind is not None and "PowerPoint" not in kind:
+            raise TemplateError(not_powerpoint("template.pptx", kind))
         raise TemplateError(
             "template.pptx is a legacy binary PowerPoint file (.ppt); open it in PowerPoint and save it "
             'as "PowerPoint Presentation (.pptx)"'
         )
     if not zipfile.is_zipfile(io.BytesIO(data)):
+        from deckkit.file_kind import describe, not_powerpoint
+
+        kind = describe(data)
+        if kind is not None:
+            raise TemplateError(not_powerpoint("template.pptx", kind))
         raise TemplateError("template.pptx is not a PowerPoint file (.pptx): it is not a zip package")
     listed = directory_size(data)
     if listed > MAX_TEMPLATE_DIRECTORY_BYTES:
