@@ -26,6 +26,7 @@ from pydantic_core import PydanticCustomError
 from deckkit.bundle import read_bundle, write_bundle
 from deckkit.display_hook import PREVIEW, Displayable
 from deckkit.errors import DataError, Problem, TemplateError
+from deckkit.file_kind import describe, not_powerpoint
 from deckkit.frames import to_element
 from deckkit.model import DeckData, Image, Slide, Theme, ThemeColors, Video, data_error, media_path
 from deckkit.model.media_bytes import mismatch
@@ -72,7 +73,6 @@ def _template_bytes(template: Any) -> bytes:
         except OSError as e:
             raise TemplateError(f"{template}: cannot read the template ({e.strerror or e})") from None
         origin = str(template)
-    from deckkit.file_kind import describe, not_powerpoint
 
     kind = describe(data)  # reads a zip's [Content_Types].xml only: a Word file is named as one at once
     if kind is not None:

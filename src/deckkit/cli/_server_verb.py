@@ -1,8 +1,9 @@
 """The verbs the server package provides (serve, token, account): one way to register them.
 
 Each is declared by the ``deckkit`` CLI so that ``deckkit --help`` lists it, but its arguments
-and its work come from ``deckkit_server.cli`` (``add_<verb>_arguments``, ``run_<verb>``). Without
-the ``server`` extra the verb is still listed and says how to install it.
+come from ``deckkit_server.cli`` (``add_<verb>_arguments``, light) and its work from
+``deckkit_server.verbs`` (``run_<verb>``, loaded when the verb runs). Without the ``server`` extra
+the verb is still listed and says how to install it.
 """
 
 from __future__ import annotations
@@ -30,7 +31,7 @@ def register_server_verb(subparsers: Any, verb: str, *, help: str, description: 
 
 def _runner(verb: str) -> Callable[[argparse.Namespace], int]:
     def run(args: argparse.Namespace) -> int:
-        server_cli = importlib.import_module("deckkit_server.cli")
+        server_cli = importlib.import_module("deckkit_server.verbs")
         result: int = getattr(server_cli, f"run_{verb}")(args)
         return result
 

@@ -24,6 +24,7 @@ from urllib.parse import unquote
 from lxml import etree
 
 from deckkit.errors import TemplateError
+from deckkit.file_kind import describe, describe_content_type, not_powerpoint
 from deckkit.ooxml.namespaces import qn
 from deckkit.ooxml.opc.content_types import CT_PRESENTATION, MAIN_CONTENT_TYPES, ContentTypes
 from deckkit.ooxml.opc.part import Part, parse_xml, serialize_xml
@@ -169,8 +170,6 @@ class Package:
         if not isinstance(main, Part):
             raise TemplateError("template.pptx is damaged: it has no main presentation part")
         if main.content_type not in MAIN_CONTENT_TYPES:
-            from deckkit.file_kind import describe_content_type, not_powerpoint
-
             kind = describe_content_type(main.content_type)
             raise TemplateError(
                 not_powerpoint("template.pptx", kind)
@@ -336,7 +335,6 @@ def open_package(data: bytes) -> Package:
                 "template.pptx is password-protected (encrypted); remove the password in PowerPoint "
                 "(File > Info > Protect Presentation) and save it again"
             )
-        from deckkit.file_kind import describe, not_powerpoint
 
         kind = describe(data)
         if kind is not None and "PowerPoint" not in kind:
@@ -346,8 +344,6 @@ def open_package(data: bytes) -> Package:
             'as "PowerPoint Presentation (.pptx)"'
         )
     if not zipfile.is_zipfile(io.BytesIO(data)):
-        from deckkit.file_kind import describe, not_powerpoint
-
         kind = describe(data)
         if kind is not None:
             raise TemplateError(not_powerpoint("template.pptx", kind))
