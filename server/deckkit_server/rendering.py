@@ -6,10 +6,17 @@ waits for a render worker and while the render runs; a claim not refreshed for
 ``CLAIM_LIFETIME_SECONDS`` is stale (its process died), and the next caller takes over. A claim
 also names its process (``deckkit_server.claims``): when that process is known to be gone (same
 machine, after a crash or ``kill -9``), the claim is taken over at once.
+
+A render whose worker died before it answered (an operator's kill, the kernel's OOM killer) is
+the server's failure: nothing is recorded, the claim is released, the session stays renderable
+(its upload form too) and the caller hears 503 ``render_interrupted`` with ``Retry-After``. The
+``MAX_INTERRUPTIONS``-th such death of one session's render is recorded as a failed render that
+names it: an input that kills its workers again and again is refused.
 """
 
 from __future__ import annotations
 
+import logging
 import re
 
 import anyio
@@ -20,8 +27,10 @@ from deckkit_server.settings import SESSION_LIFETIME_SECONDS
 from deckkit_server.state import ServerState
 from deckkit_server.storage.base import OUTPUT_CONTENT_TYPE
 from deckkit_server.store import SessionRecord
+from deckkit_server.worker import RenderOutcome
 
 __all__ = [
+    "MAX_INTERRUPTIONS",
     "claim_stale_before",
     "output_key_for",
     "render_session",
@@ -33,7 +42,12 @@ __all__ = [
 _UPLOAD_KEY = re.compile(
     r"^sessions/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})/input\.zip$"
 )
+log = logging.getLogger("deckkit_server.rendering")
+
 CLAIM_LIFETIME_SECONDS = 90
+MAX_INTERRUPTIONS = 3
+"""Renders of one session whose worker died before the input is refused for it."""
+INTERRUPTED_RETRY_AFTER_SECONDS = 1
 _HEARTBEAT_SECONDS = 30.0
 _POLL_SECONDS = 0.1
 
@@ -110,6 +124,8 @@ async def render_session(state: ServerState, record: SessionRecord) -> SessionRe
             zip_bytes = await state.storage.read(record.upload_key)
             outcome = await state.renderer.render(zip_bytes)
             heartbeat.cancel_scope.cancel()
+        if outcome.interrupted:
+            outcome = await _after_interruption(state, record.uuid, outcome)
         output_key = None
         if outcome.succeeded and outcome.pptx is not None:
             output_key = output_key_for(record.uuid)
@@ -131,3 +147,26 @@ async def render_session(state: ServerState, record: SessionRecord) -> SessionRe
     if rendered is None:
         raise not_found(record.uuid)
     return rendered
+
+
+async def _after_interruption(state: ServerState, uuid: str, outcome: RenderOutcome) -> RenderOutcome:
+    """A render whose worker died: 503 to try again, or, the last time, the failure to record."""
+    count = await state.db(state.store.count_interruption, uuid)
+    log.warning(
+        "render of session %s interrupted (%d of %d): %s", uuid, count, MAX_INTERRUPTIONS, outcome.message
+    )
+    if count < MAX_INTERRUPTIONS:
+        raise APIProblem(
+            503,
+            "render_interrupted",
+            f"{outcome.message}: the server failed, not the input; nothing was recorded and the "
+            f"upload stays, so call render again (an input whose render is interrupted "
+            f"{MAX_INTERRUPTIONS} times is refused)",
+            {"Retry-After": str(INTERRUPTED_RETRY_AFTER_SECONDS)},
+        )
+    return RenderOutcome(
+        False,
+        message=f"{outcome.message}; {MAX_INTERRUPTIONS} renders of this input ended so, and it is "
+        "refused: rendering it seems to bring its worker down (make it smaller: fewer or smaller "
+        "pictures, fewer slides; or report it if it is small)",
+    )

@@ -3,9 +3,11 @@
 Each render worker is a process forked from a forkserver that has the renderer preloaded (no
 interpreter starts per render, nor per worker). A worker stays alive and renders one deck after
 another, so the renderer's imports and caches stay warm; it is replaced after a crash, a
-timeout, a memory overrun or ``RECYCLE_AFTER`` renders. A crash, a hang or a memory overrun ends
-only that worker: the server turns it into ``render_succeeded: false`` with a message and keeps
-serving. The event loop never renders; it waits for the worker in a thread.
+timeout, a memory overrun or ``RECYCLE_AFTER`` renders. A hang or a memory overrun ends only
+that worker: the server turns it into ``render_succeeded: false`` with a message and keeps
+serving. A worker that dies without a word (killed by an operator or the kernel's OOM killer, or
+crashed) is an *interrupted* render: the server's failure, which the caller may retry
+(``RenderOutcome.interrupted``). The event loop never renders; it waits for the worker in a thread.
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ import logging
 import multiprocessing
 import os
 import resource
+import signal
 import traceback
 from dataclasses import dataclass
 from multiprocessing.connection import Connection
@@ -39,6 +42,21 @@ class RenderOutcome:
     pptx: bytes | None = None
     slide_count: int | None = None
     message: str | None = None
+    interrupted: bool = False
+    """The worker died before it answered: the server's failure, not a verdict on the input."""
+
+
+def death_of(exitcode: int | None) -> str:
+    """What ended a render worker, for a person: its signal or exit code."""
+    if exitcode is not None and exitcode < 0:
+        try:
+            name = signal.Signals(-exitcode).name
+        except ValueError:
+            name = f"signal {-exitcode}"
+        if -exitcode == signal.SIGKILL:
+            return f"was killed ({name}: an operator's kill or the system's out-of-memory killer)"
+        return f"was ended by {name}"
+    return f"exited unexpectedly (exit code {exitcode})"
 
 
 def _load(target: str) -> Any:
@@ -162,7 +180,7 @@ class RenderPool:
                 self._idle.append(worker)
 
     def close(self) -> None:
-        """Stop every worker (a render under way ends with the renderer-stopped message)."""
+        """Stop every worker (a render under way ends as an interrupted render, to be tried again)."""
         for worker in self._workers:
             worker.stop()
 
@@ -184,10 +202,11 @@ class RenderPool:
                 process.join(5)
             exitcode = process.exitcode if process is not None else None
             worker.stop()
+            log.warning("render worker %s before it answered", death_of(exitcode))
             return RenderOutcome(
                 False,
-                message=f"the renderer stopped unexpectedly (exit code "
-                f"{exitcode}); the input may be too large or malformed",
+                message=f"the render worker {death_of(exitcode)} before it finished",
+                interrupted=True,
             )
         worker.renders += 1
         if kind == "memory" or worker.renders >= RECYCLE_AFTER:

@@ -42,13 +42,26 @@ async def test_input_error_message_is_the_users_message(pool: Callable[..., Rend
     assert outcome.message == 'slides[2].sales: no table with alt text "sales" on template slide 3'
 
 
-@pytest.mark.parametrize("name", ["crash", "exit_hard"])
-async def test_a_crash_becomes_a_failed_render(name: str, pool: Callable[..., RenderPool]) -> None:
+@pytest.mark.parametrize(
+    ("name", "death"), [("crash", "was ended by SIGSEGV"), ("exit_hard", "exited unexpectedly (exit code 3)")]
+)
+async def test_a_worker_that_dies_is_an_interrupted_render(
+    name: str, death: str, pool: Callable[..., RenderPool]
+) -> None:
     outcome = await pool(name).render(input_zip())
     assert not outcome.succeeded
-    assert outcome.message is not None
-    assert "stopped unexpectedly" in outcome.message
+    assert outcome.interrupted  # the server's failure: the caller may render again
+    assert outcome.message == f"the render worker {death} before it finished"
     assert (await pool("title_deck").render(input_zip())).succeeded  # and the next render works
+
+
+@pytest.mark.parametrize("name", ["refuse", "hang", "bug"])
+async def test_only_a_dead_worker_is_an_interrupted_render(
+    name: str, pool: Callable[..., RenderPool]
+) -> None:
+    outcome = await pool(name, timeout=1).render(input_zip())
+    assert not outcome.succeeded
+    assert not outcome.interrupted
 
 
 async def test_a_hang_is_stopped_at_the_time_limit(pool: Callable[..., RenderPool]) -> None:

@@ -79,6 +79,10 @@ _RESPONSES: dict[str, dict[str, tuple[str, str]]] = {  # operationId -> status -
     "renderSession": {
         "200": ("SessionWithDownload", "Rendered, or failed with render_message"),
         "409": ("ErrorBody", "No zip was uploaded yet (code `not_uploaded`)"),
+        "503": (
+            "ErrorBody",
+            "The render worker died before it finished: call render again (`render_interrupted`)",
+        ),
     },
     "issueDownloadUrl": {
         "200": ("SessionWithDownload", "A fresh download URL"),
