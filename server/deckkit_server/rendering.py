@@ -17,13 +17,11 @@ names it: an input that kills its workers again and again is refused.
 from __future__ import annotations
 
 import logging
-import re
 
 import anyio
 
 from deckkit_server.api.errors import APIProblem, not_found
 from deckkit_server.claims import is_gone, process_identity
-from deckkit_server.settings import SESSION_LIFETIME_SECONDS
 from deckkit_server.state import ServerState
 from deckkit_server.storage.base import OUTPUT_CONTENT_TYPE
 from deckkit_server.store import SessionRecord
@@ -35,13 +33,8 @@ __all__ = [
     "output_key_for",
     "render_session",
     "upload_key_for",
-    "upload_wanted",
-    "uuid_of_upload_key",
 ]
 
-_UPLOAD_KEY = re.compile(
-    r"^sessions/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})/input\.zip$"
-)
 log = logging.getLogger("deckkit_server.rendering")
 
 CLAIM_LIFETIME_SECONDS = 90
@@ -54,26 +47,6 @@ _POLL_SECONDS = 0.1
 
 def upload_key_for(uuid: str) -> str:
     return f"sessions/{uuid}/input.zip"
-
-
-def uuid_of_upload_key(key: str) -> str | None:
-    match = _UPLOAD_KEY.match(key)
-    return match.group(1) if match else None
-
-
-async def upload_wanted(state: ServerState, key: str) -> bool:
-    """Whether an upload to ``key`` is still wanted: its session exists, is unexpired and unrendered.
-
-    The upload form of a session that a newer one replaced stays validly signed for an hour; this
-    is what makes the built-in storage refuse it (and delete what it wrote, see local_routes).
-    """
-    uuid = uuid_of_upload_key(key)
-    if uuid is None:
-        return False
-    record = await state.db(state.store.session_by_uuid, uuid)
-    if record is None or record.upload_key != key or record.is_rendered:
-        return False
-    return record.created_at > state.clock() - SESSION_LIFETIME_SECONDS * 1_000_000
 
 
 def output_key_for(uuid: str) -> str:

@@ -130,8 +130,9 @@ class _Upload:
                 ArgumentName="key",
                 ArgumentValue=key[:300],
             ) from None
-        if not await self.storage.upload_wanted(key):
-            raise _not_wanted()
+        refusal = await self.storage.upload_refusal(key)
+        if refusal is not None:
+            raise S3Error(403, "AccessDenied", refusal)
         self.length = length
         self.staging = self.storage.incoming_path()
         self.handle = self.staging.open("wb")
@@ -194,15 +195,6 @@ class _Upload:
             self.handle.close()
         if self.staging is not None:
             self.staging.unlink(missing_ok=True)
-
-
-def _not_wanted() -> S3Error:
-    return S3Error(
-        403,
-        "AccessDenied",
-        "The session of this upload form was replaced by a newer one or has "
-        "expired: create a session and use its upload form.",
-    )
 
 
 def _timed_out() -> S3Error:
@@ -356,11 +348,13 @@ async def _store(storage: LocalBucket, state: _Upload) -> None:
     key = state.fields["key"]
     await anyio.to_thread.run_sync(storage.commit, state.staging, key)
     state.staging = None
-    if not await storage.upload_wanted(key):
-        # The session was replaced while this body streamed in, and its files were deleted
-        # before this one landed: delete it too, or it would belong to no session.
+    refusal = await storage.upload_refusal(key)
+    if refusal is not None:
+        # The session was replaced (or its account disabled) while this body streamed in, and
+        # its files were deleted before this one landed: delete it too, or it would belong to no
+        # session.
         await storage.delete([key])
-        raise _not_wanted()
+        raise S3Error(403, "AccessDenied", refusal)
 
 
 async def _refusal(error: S3Error, state: _Upload, chunks: AsyncIterator[bytes], resource: str) -> Response:
