@@ -83,6 +83,7 @@ _RESPONSES: dict[str, dict[str, tuple[str, str]]] = {  # operationId -> status -
             "ErrorBody",
             "The render worker died before it finished: call render again (`render_interrupted`)",
         ),
+        "507": ("ErrorBody", "The server's storage is full; nothing stored (`insufficient_storage`)"),
     },
     "issueDownloadUrl": {
         "200": ("SessionWithDownload", "A fresh download URL"),

@@ -23,6 +23,7 @@ from starlette.responses import HTMLResponse, RedirectResponse, Response
 from starlette.routing import BaseRoute, Mount, Route
 
 from deckkit.words import counted
+from deckkit_server.api.errors import APIProblem
 from deckkit_server.api.routes import base_url_of
 from deckkit_server.clock import format_timestamp
 from deckkit_server.console.guard import FormTooLargeError, SecurityHeaders, bounded_form, same_origin
@@ -31,7 +32,7 @@ from deckkit_server.rendering import claim_stale_before, render_session, upload_
 from deckkit_server.retention import delete_session_files
 from deckkit_server.settings import MAX_UPLOAD_BYTES
 from deckkit_server.state import ServerState
-from deckkit_server.storage.base import INPUT_CONTENT_TYPE
+from deckkit_server.storage.base import INPUT_CONTENT_TYPE, StorageFull
 from deckkit_server.store import Account, SessionRecord
 
 __all__ = ["CONSOLE_SESSION_SECONDS", "routes"]
@@ -342,8 +343,13 @@ async def try_render(request: Request, account: Account, credential: str) -> Res
         state.store.create_session, account.id, uid, upload_key_for(uid), now, claim_stale_before(now)
     )
     await delete_session_files(state, replaced)
-    await state.storage.write(record.upload_key, content, INPUT_CONTENT_TYPE)
-    result = await render_session(state, record)
+    try:
+        await state.storage.write(record.upload_key, content, INPUT_CONTENT_TYPE)
+        result = await render_session(state, record)
+    except StorageFull:
+        return await _try_again_later(request, account, credential, "the server's storage is full", 507)
+    except APIProblem as problem:  # a render interrupted (its worker killed): the server's failure
+        return await _try_again_later(request, account, credential, problem.message, problem.status)
     if result.render_succeeded and result.output_key:
         url = state.storage.download_url(
             result.output_key,
@@ -358,6 +364,13 @@ async def try_render(request: Request, account: Account, credential: str) -> Res
     else:
         notice = f"<section><p class='error'>The render failed:</p><pre>{esc(result.render_message)}</pre></section>"
     return await _dashboard(request, account, credential, notice)
+
+
+async def _try_again_later(
+    request: Request, account: Account, credential: str, why: str, status: int
+) -> Response:
+    notice = f"<section><p class='error'>Not rendered: {esc(why)}. Please try again later.</p></section>"
+    return await _dashboard(request, account, credential, notice, status=status)
 
 
 def routes() -> list[BaseRoute]:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import errno
 from collections.abc import Sequence
 from typing import Protocol
 
@@ -9,11 +10,30 @@ from starlette.routing import BaseRoute
 
 from deckkit.wire import UploadForm  # the interface's upload descriptor: a browser POST form for one key
 
-__all__ = ["INPUT_CONTENT_TYPE", "OUTPUT_CONTENT_TYPE", "ObjectStorage", "UploadForm"]
+__all__ = [
+    "FULL_RETRY_AFTER_SECONDS",
+    "INPUT_CONTENT_TYPE",
+    "OUTPUT_CONTENT_TYPE",
+    "ObjectStorage",
+    "StorageFull",
+    "UploadForm",
+    "is_disk_full",
+]
 
 INPUT_CONTENT_TYPE = "application/zip"
 OUTPUT_CONTENT_TYPE = "application/vnd.openxmlformats-officedocument.presentationml.presentation"
 UPLOAD_ACL = "private"
+FULL_RETRY_AFTER_SECONDS = 60
+_DISK_FULL = frozenset({errno.ENOSPC, errno.EDQUOT, errno.EFBIG})
+
+
+def is_disk_full(error: OSError) -> bool:
+    """Whether a write failed for want of space (disk, quota or file size), not for a fault."""
+    return error.errno in _DISK_FULL
+
+
+class StorageFull(Exception):  # noqa: N818 (a state of the machine, answered 507, not a bug)
+    """An object could not be written: the storage's disk is full. Nothing of it was kept."""
 
 
 class ObjectStorage(Protocol):
@@ -31,7 +51,9 @@ class ObjectStorage(Protocol):
 
     async def read(self, key: str) -> bytes: ...
 
-    async def write(self, key: str, data: bytes, content_type: str) -> None: ...
+    async def write(self, key: str, data: bytes, content_type: str) -> None:
+        """Store ``data`` whole under ``key``, or nothing (``StorageFull`` when the disk is full)."""
+        ...
 
     async def delete(self, keys: Sequence[str]) -> None: ...
 

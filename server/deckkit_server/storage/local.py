@@ -22,7 +22,7 @@ from starlette.routing import BaseRoute, Route
 
 from deckkit_server.clock import Clock, to_datetime
 from deckkit_server.settings import DOWNLOAD_URL_SECONDS, MAX_UPLOAD_BYTES, UPLOAD_URL_SECONDS
-from deckkit_server.storage.base import INPUT_CONTENT_TYPE, UPLOAD_ACL, UploadForm
+from deckkit_server.storage.base import INPUT_CONTENT_TYPE, UPLOAD_ACL, StorageFull, UploadForm, is_disk_full
 from deckkit_server.storage.local_bucket import Guard
 from deckkit_server.storage.local_download import download_endpoint
 from deckkit_server.storage.local_routes import upload_endpoint
@@ -127,10 +127,16 @@ class LocalStorage:
 
     def _write(self, key: str, data: bytes) -> None:
         target = self.path_of(key)
-        target.parent.mkdir(parents=True, exist_ok=True)
         staging = self.incoming_path()
-        staging.write_bytes(data)
-        os.replace(staging, target)
+        try:
+            target.parent.mkdir(parents=True, exist_ok=True)
+            staging.write_bytes(data)
+            os.replace(staging, target)
+        except BaseException as error:
+            staging.unlink(missing_ok=True)  # a full disk stays no fuller than before the write
+            if isinstance(error, OSError) and is_disk_full(error):
+                raise StorageFull(f"no space left to store {key}") from error
+            raise
 
     def commit(self, staging: Path, key: str) -> None:
         target = self.path_of(key)
