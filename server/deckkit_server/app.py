@@ -28,6 +28,7 @@ from deckkit_server.api.routes import api_routes
 from deckkit_server.api.token_cache import TokenCache
 from deckkit_server.clock import Clock, system_clock
 from deckkit_server.console.pages import routes as console_routes
+from deckkit_server.render_queue import RenderQueue
 from deckkit_server.retention import run_retention
 from deckkit_server.serving import BodyTimeout
 from deckkit_server.settings import Settings, load_settings
@@ -64,6 +65,11 @@ def build_state(settings: Settings, clock: Clock = system_clock) -> ServerState:
             workers=settings.render_workers,
             timeout=settings.render_timeout,
             memory_mb=settings.render_memory_mb,
+        ),
+        render_queue=RenderQueue(
+            workers=settings.render_workers,
+            waiting=settings.render_queue,
+            per_account=settings.render_queue_per_account,
         ),
         token_cache=token_cache,
     )

@@ -23,7 +23,7 @@ import anyio
 from deckkit_server.api.errors import APIProblem, not_found
 from deckkit_server.claims import is_gone, process_identity
 from deckkit_server.state import ServerState
-from deckkit_server.storage.base import OUTPUT_CONTENT_TYPE
+from deckkit_server.storage.base import OUTPUT_CONTENT_TYPE, StorageFull
 from deckkit_server.store import SessionRecord
 from deckkit_server.worker import RenderOutcome
 
@@ -75,34 +75,15 @@ async def render_session(state: ServerState, record: SessionRecord) -> SessionRe
             "no zip was uploaded for this session yet: post it to upload.action "
             "with upload.params as form fields (the file last), then call render",
         )
-    me = process_identity()
-    while True:
-        now = state.clock()
-        if await state.db(state.store.claim_render, record.uuid, now, claim_stale_before(now), me):
-            break
+    if not await _claim(state, record.uuid):
         current = await state.db(state.store.session_by_uuid, record.uuid)
         if current is None:
             raise not_found(record.uuid)
-        if current.is_rendered:
-            return current
-        owner = current.render_claimed_by
-        if owner and owner != me and is_gone(owner):  # its process died (kill -9, crash): take over now
-            if await state.db(state.store.take_over_claim, record.uuid, owner, state.clock(), me):
-                break
-            continue
-        await anyio.sleep(_POLL_SECONDS)
+        return current
     try:
-        async with anyio.create_task_group() as heartbeat:
-            heartbeat.start_soon(_keep_claim, state, record.uuid)
-            zip_bytes = await state.storage.read(record.upload_key)
-            outcome = await state.renderer.render(zip_bytes)
-            heartbeat.cancel_scope.cancel()
-        if outcome.interrupted:
-            outcome = await _after_interruption(state, record.uuid, outcome)
-        output_key = None
-        if outcome.succeeded and outcome.pptx is not None:
-            output_key = output_key_for(record.uuid)
-            await state.storage.write(output_key, outcome.pptx, OUTPUT_CONTENT_TYPE)
+        # Only the claimant takes a place in the queue: callers waiting for its result cost nothing.
+        with state.render_queue.admit(record.account_id):
+            outcome, output_key = await _render(state, record)
         await state.db(
             state.store.record_render,
             record.uuid,
@@ -120,6 +101,49 @@ async def render_session(state: ServerState, record: SessionRecord) -> SessionRe
     if rendered is None:
         raise not_found(record.uuid)
     return rendered
+
+
+async def _claim(state: ServerState, uuid: str) -> bool:
+    """Take the session's render claim (True), or wait until another caller has rendered it (False)."""
+    me = process_identity()
+    while True:
+        now = state.clock()
+        if await state.db(state.store.claim_render, uuid, now, claim_stale_before(now), me):
+            return True
+        current = await state.db(state.store.session_by_uuid, uuid)
+        if current is None or current.is_rendered:
+            return False
+        owner = current.render_claimed_by
+        if owner and owner != me and is_gone(owner):  # its process died (kill -9, crash): take over now
+            if await state.db(state.store.take_over_claim, uuid, owner, state.clock(), me):
+                return True
+            continue
+        await anyio.sleep(_POLL_SECONDS)
+
+
+async def _render(state: ServerState, record: SessionRecord) -> tuple[RenderOutcome, str | None]:
+    """Render the session's zip in a worker, which reads it from storage itself (never this process),
+    and store its deck; the outcome and the deck's key (None when it failed)."""
+    staging = state.storage.staging_path()
+    try:
+        async with (
+            state.storage.local_file(record.upload_key) as source,
+            anyio.create_task_group() as heartbeat,
+        ):
+            heartbeat.start_soon(_keep_claim, state, record.uuid)  # also while it waits for a worker
+            outcome = await state.renderer.render(source, staging)
+            heartbeat.cancel_scope.cancel()
+        if outcome.disk_full:
+            raise StorageFull(outcome.message)
+        if outcome.interrupted:
+            outcome = await _after_interruption(state, record.uuid, outcome)
+        if not outcome.succeeded:
+            return outcome, None
+        output_key = output_key_for(record.uuid)
+        await state.storage.store_file(output_key, staging, OUTPUT_CONTENT_TYPE)
+        return outcome, output_key
+    finally:
+        staging.unlink(missing_ok=True)  # whatever happened, no staging file stays behind
 
 
 async def _after_interruption(state: ServerState, uuid: str, outcome: RenderOutcome) -> RenderOutcome:

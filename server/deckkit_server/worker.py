@@ -22,11 +22,13 @@ import traceback
 from dataclasses import dataclass
 from multiprocessing.connection import Connection
 from multiprocessing.process import BaseProcess
+from pathlib import Path
 from typing import Any
 
 import anyio
 
 from deckkit.errors import DeckkitError
+from deckkit_server.disk import is_disk_full
 
 __all__ = ["RECYCLE_AFTER", "RenderOutcome", "RenderPool"]
 
@@ -38,12 +40,15 @@ RECYCLE_AFTER = 200
 
 @dataclass(frozen=True, slots=True)
 class RenderOutcome:
+    """How a render ended; a successful one left its deck in the target file it was given."""
+
     succeeded: bool
-    pptx: bytes | None = None
     slide_count: int | None = None
     message: str | None = None
     interrupted: bool = False
     """The worker died before it answered: the server's failure, not a verdict on the input."""
+    disk_full: bool = False
+    """The deck was made but could not be written for want of space (nothing of it was kept)."""
 
 
 def death_of(exitcode: int | None) -> str:
@@ -64,21 +69,29 @@ def _load(target: str) -> Any:
     return getattr(importlib.import_module(module), name)
 
 
-def _render_one(render: Any, zip_bytes: bytes) -> tuple[str, Any]:
-    """One render as a (kind, payload) message."""
+def _render_one(render: Any, source: str, target: str) -> tuple[str, Any]:
+    """One render as a (kind, payload) message: the zip read from ``source``, the deck written to ``target``."""
     try:
-        result = render(zip_bytes)
-        return "ok", (bytes(result.pptx), int(result.slide_count))
+        result = render(Path(source).read_bytes())
+        pptx, count = result.pptx, int(result.slide_count)
     except MemoryError:
         return "memory", None
     except DeckkitError as error:
         return "input", str(error)
     except BaseException as error:  # a renderer bug must not become a stack trace for the user
         return "bug", f"{type(error).__name__}: {error}\n{traceback.format_exc()}"
+    try:
+        Path(target).write_bytes(pptx)
+    except OSError as error:
+        Path(target).unlink(missing_ok=True)
+        if is_disk_full(error):
+            return "full", str(error)
+        return "bug", f"{type(error).__name__}: {error}\n{traceback.format_exc()}"
+    return "ok", count
 
 
 def _serve(target: str, memory_bytes: int, conn: Connection) -> None:
-    """The worker process: limit memory, then render every zip that arrives until the pipe closes."""
+    """The worker process: limit memory, then render every (source, target) pair that arrives until the pipe closes."""
     if memory_bytes > 0:
         resource.setrlimit(resource.RLIMIT_AS, (memory_bytes, memory_bytes))
     try:
@@ -88,10 +101,10 @@ def _serve(target: str, memory_bytes: int, conn: Connection) -> None:
         failure = f"{type(error).__name__}: {error}\n{traceback.format_exc()}"
     while True:
         try:
-            zip_bytes = conn.recv_bytes()
+            source, output = conn.recv()
         except (EOFError, OSError):
             return
-        kind, payload = ("bug", failure) if render is None else _render_one(render, zip_bytes)
+        kind, payload = ("bug", failure) if render is None else _render_one(render, source, output)
         conn.send((kind, payload))
         if kind == "memory":  # the heap may be in any state: let the pool start a fresh worker
             return
@@ -167,8 +180,9 @@ class RenderPool:
             for _ in range(self.size):
                 tasks.start_soon(self._with_worker, _Worker.ensure_started)
 
-    async def render(self, zip_bytes: bytes) -> RenderOutcome:
-        outcome: RenderOutcome = await self._with_worker(self._render_blocking, zip_bytes)
+    async def render(self, source: Path, target: Path) -> RenderOutcome:
+        """Render the zip in the file ``source`` (the worker reads it) into the file ``target``."""
+        outcome: RenderOutcome = await self._with_worker(self._render_blocking, str(source), str(target))
         return outcome
 
     async def _with_worker(self, work: Any, *args: Any) -> Any:
@@ -184,10 +198,10 @@ class RenderPool:
         for worker in self._workers:
             worker.stop()
 
-    def _render_blocking(self, worker: _Worker, zip_bytes: bytes) -> RenderOutcome:
+    def _render_blocking(self, worker: _Worker, source: str, target: str) -> RenderOutcome:
         try:
             conn = worker.ensure_started()
-            conn.send_bytes(zip_bytes)
+            conn.send((source, target))
             if not conn.poll(self.timeout):
                 worker.stop()
                 return RenderOutcome(
@@ -215,8 +229,11 @@ class RenderPool:
 
     def _outcome(self, kind: str, payload: Any) -> RenderOutcome:
         if kind == "ok":
-            pptx, count = payload
-            return RenderOutcome(True, pptx=pptx, slide_count=count)
+            return RenderOutcome(True, slide_count=payload)
+        if kind == "full":
+            return RenderOutcome(
+                False, message=f"no space left for the rendered deck: {payload}", disk_full=True
+            )
         if kind == "memory":
             return RenderOutcome(
                 False,

@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
-import errno
 from collections.abc import Sequence
+from contextlib import AbstractAsyncContextManager
+from pathlib import Path
 from typing import Protocol
 
 from starlette.routing import BaseRoute
 
 from deckkit.wire import UploadForm  # the interface's upload descriptor: a browser POST form for one key
+from deckkit_server.disk import FULL_RETRY_AFTER_SECONDS, StorageFull, is_disk_full
 
 __all__ = [
     "FULL_RETRY_AFTER_SECONDS",
@@ -23,17 +25,6 @@ __all__ = [
 INPUT_CONTENT_TYPE = "application/zip"
 OUTPUT_CONTENT_TYPE = "application/vnd.openxmlformats-officedocument.presentationml.presentation"
 UPLOAD_ACL = "private"
-FULL_RETRY_AFTER_SECONDS = 60
-_DISK_FULL = frozenset({errno.ENOSPC, errno.EDQUOT, errno.EFBIG})
-
-
-def is_disk_full(error: OSError) -> bool:
-    """Whether a write failed for want of space (disk, quota or file size), not for a fault."""
-    return error.errno in _DISK_FULL
-
-
-class StorageFull(Exception):  # noqa: N818 (a state of the machine, answered 507, not a bug)
-    """An object could not be written: the storage's disk is full. Nothing of it was kept."""
 
 
 class ObjectStorage(Protocol):
@@ -53,6 +44,20 @@ class ObjectStorage(Protocol):
 
     async def write(self, key: str, data: bytes, content_type: str) -> None:
         """Store ``data`` whole under ``key``, or nothing (``StorageFull`` when the disk is full)."""
+        ...
+
+    def local_file(self, key: str) -> AbstractAsyncContextManager[Path]:
+        """A file on this machine holding the object while the context lasts, for a render worker
+        to read itself (the server process never holds an input zip): the object's own file in the
+        built-in storage, a streamed copy from S3."""
+        ...
+
+    def staging_path(self) -> Path:
+        """A fresh path where a render worker writes a file for ``store_file``."""
+        ...
+
+    async def store_file(self, key: str, path: Path, content_type: str) -> None:
+        """Store the whole file at ``path`` (from ``staging_path``) under ``key``; the file is gone after."""
         ...
 
     async def delete(self, keys: Sequence[str]) -> None: ...

@@ -12,7 +12,7 @@ import hashlib
 import hmac
 import os
 import re
-from collections.abc import Sequence
+from collections.abc import AsyncIterator, Sequence
 from datetime import timedelta
 from pathlib import Path
 from urllib.parse import quote, urlencode, urlsplit
@@ -137,6 +137,16 @@ class LocalStorage:
             if isinstance(error, OSError) and is_disk_full(error):
                 raise StorageFull(f"no space left to store {key}") from error
             raise
+
+    @contextlib.asynccontextmanager
+    async def local_file(self, key: str) -> AsyncIterator[Path]:
+        yield self.path_of(key)
+
+    def staging_path(self) -> Path:
+        return self.incoming_path()
+
+    async def store_file(self, key: str, path: Path, content_type: str) -> None:
+        await anyio.to_thread.run_sync(self.commit, path, key)
 
     def commit(self, staging: Path, key: str) -> None:
         target = self.path_of(key)
