@@ -38,6 +38,7 @@ _PUBLIC = {
     "DroppedLinkWarning": "deckkit.errors",
     "DroppedRowsWarning": "deckkit.errors",
     "DummyDataWarning": "deckkit.errors",
+    "ExternalLinkWarning": "deckkit.errors",
     "FontStyles": "deckkit.model",
     "Image": "deckkit.model",
     "List": "deckkit.model",
@@ -83,6 +84,7 @@ if TYPE_CHECKING:
     from deckkit.errors import DroppedLinkWarning as DroppedLinkWarning
     from deckkit.errors import DroppedRowsWarning as DroppedRowsWarning
     from deckkit.errors import DummyDataWarning as DummyDataWarning
+    from deckkit.errors import ExternalLinkWarning as ExternalLinkWarning
     from deckkit.errors import OffSlideWarning as OffSlideWarning
     from deckkit.errors import Problem as Problem
     from deckkit.errors import RenderError as RenderError

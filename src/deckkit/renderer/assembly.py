@@ -18,6 +18,7 @@ from deckkit.ooxml.opc.package import Package
 from deckkit.ooxml.opc.part import Part
 from deckkit.ooxml.opc.relationships import RT
 from deckkit.ooxml.opc.zip_writer import BackgroundPacker
+from deckkit.renderer.external_links import external_link_warnings
 from deckkit.renderer.fill.autofit import fit_text_boxes
 from deckkit.renderer.fill.masterstyles import MasterStyles
 from deckkit.renderer.fill.notes import fill_notes
@@ -115,6 +116,8 @@ def assemble(
     links.land(outputs)
     if deck.theme is not None and deck.theme.colors is not None:
         apply_theme_colors(package, deck.theme.colors)
+    if warnings is not None:
+        warnings.extend(external_link_warnings(package))
     return package.write()
 
 

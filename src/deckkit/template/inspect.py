@@ -22,6 +22,7 @@ from lxml import etree
 
 from deckkit.display_hook import Displayable
 from deckkit.ooxml.chart import chart_label, family, plot_groups, series_name
+from deckkit.ooxml.external_links import ExternalLink, external_links, links_allowed
 from deckkit.ooxml.locate import chart_relationship_id, locate_placeholders, non_visual_properties
 from deckkit.ooxml.namespaces import qn
 from deckkit.ooxml.opc.package import Package, open_package
@@ -48,6 +49,11 @@ class Template(Displayable):
             for number, part in enumerate(self._package.slides(), 1)
         ]
         self.slide_size: tuple[int, int] = _slide_size(self._package)
+        self.external_links: list[ExternalLink] = external_links(self._package.reachable())
+        """Links to files or addresses outside the deck (linked pictures, workbooks, OLE objects,
+        ``file:`` links) that PowerPoint may fetch where a deck of this template is opened."""
+        self.external_links_allowed: bool = links_allowed(self._package.root_rels)
+        """The template says its external links are meant (renders keep quiet about them)."""
 
     @classmethod
     def open(cls, source: str | os.PathLike[str] | bytes) -> Template:
