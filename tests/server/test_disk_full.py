@@ -94,3 +94,31 @@ async def test_the_consoles_try_form_on_a_full_disk_says_so_in_its_page(api: Api
     assert "Not rendered: the server" in response.text
     assert "storage is full. Please try again later." in response.text
     assert _incoming(api.state.storage) == []
+
+
+@pytest.mark.parametrize("storage_api", ["s3"], indirect=True)
+async def test_a_full_disk_for_the_copy_of_an_s3_input_is_507_and_leaves_no_file(
+    storage_api: Api, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    api = storage_api
+    created = (await api.client.post("/sessions", headers=api.auth())).json()
+    upload = created["upload"]
+    assert (
+        await api.client.post(upload["action"], files=upload_files(upload, input_zip()))
+    ).status_code == 204
+    copies: list[str] = []
+
+    def download_to_a_full_disk(bucket: str, key: str, filename: str) -> None:
+        copies.append(filename)  # the temporary file boto3 would fill, on a disk that has no room
+        raise OSError(errno.ENOSPC, "No space left on device", filename)
+
+    monkeypatch.setattr(api.state.storage.client, "download_file", download_to_a_full_disk)
+    uid = created["session"]["uuid"]
+    response = await api.client.post(f"/sessions/{uid}/render", headers=api.auth())
+    assert response.status_code == 507, response.text
+    assert response.json()["error"]["code"] == "insufficient_storage"
+    assert copies
+    assert not any(os.path.exists(copy) for copy in copies)  # the temporary copy is gone
+    monkeypatch.undo()
+    again = await api.client.post(f"/sessions/{uid}/render", headers=api.auth())
+    assert again.status_code == 200, again.text

@@ -18,7 +18,7 @@ import anyio
 from starlette.routing import BaseRoute
 
 from deckkit_server.settings import DOWNLOAD_URL_SECONDS, MAX_UPLOAD_BYTES, UPLOAD_URL_SECONDS
-from deckkit_server.storage.base import INPUT_CONTENT_TYPE, UPLOAD_ACL, UploadForm
+from deckkit_server.storage.base import INPUT_CONTENT_TYPE, UPLOAD_ACL, StorageFull, UploadForm, is_disk_full
 
 __all__ = ["S3Storage"]
 
@@ -120,7 +120,14 @@ class S3Storage:
         spooled = self.staging_path()
         try:
             # Streamed to disk in chunks: the object never sits whole in this process's memory.
-            await anyio.to_thread.run_sync(lambda: self.client.download_file(self.bucket, key, str(spooled)))
+            try:
+                await anyio.to_thread.run_sync(
+                    lambda: self.client.download_file(self.bucket, key, str(spooled))
+                )
+            except OSError as error:
+                if is_disk_full(error):
+                    raise StorageFull(f"no space left for a copy of {key}") from error
+                raise
             yield spooled
         finally:
             spooled.unlink(missing_ok=True)
