@@ -7,6 +7,7 @@ beyond ``DECKKIT_RENDER_QUEUE`` waiting renders in all 503, both with ``Retry-Af
 
 from __future__ import annotations
 
+import os
 from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
@@ -15,7 +16,7 @@ import anyio
 import httpx
 import pytest
 
-from tests.server.conftest import Api, FakeClock, _api, input_zip, make_settings, upload_files
+from tests.server.conftest import Api, FakeClock, _api, console_csrf, input_zip, make_settings, upload_files
 
 pytestmark = pytest.mark.anyio
 
@@ -107,3 +108,16 @@ async def test_renders_beyond_the_queue_are_503(small_queue: Api, tmp_path: Path
     assert refused.headers["Retry-After"] == "5"
     again = await api.client.post(f"/sessions/{waiting}/render", headers=api.auth(other))
     assert again.status_code == 200, again.text  # a place is free again once the first is done
+
+
+async def test_the_consoles_try_form_stores_its_zip_through_a_staging_file(api: Api) -> None:
+    csrf = await console_csrf(api.client, api.token)
+    response = await api.client.post(
+        "/console/try", data={"csrf": csrf}, files={"zip": ("input.zip", input_zip(), "application/zip")}
+    )
+    assert response.status_code == 200, response.text
+    assert "Rendered 1 slide." in response.text
+    storage = api.state.storage
+    assert os.listdir(storage.folder / ".incoming") == []  # moved into the bucket, nothing left over
+    (session,) = api.state.store.list_sessions(api.account_id, api.clock())
+    assert await storage.exists(session.upload_key)
