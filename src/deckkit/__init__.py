@@ -64,6 +64,7 @@ _PUBLIC = {
     "parse_data": "deckkit.model",
     "render": "deckkit.renderer",
     "render_bundle": "deckkit.renderer",
+    "render_many": "deckkit.batch",
 }
 
 # Former names, kept for code that already uses them (not in __all__): one name per concept.
@@ -72,6 +73,7 @@ _FORMER_NAMES = {"Databar": "CellDataBar", "Scatter": "ScatterChart"}
 __all__ = sorted([*_PUBLIC, "__version__", "options"])
 
 if TYPE_CHECKING:
+    from deckkit.batch import render_many as render_many
     from deckkit.client import APIError as APIError
     from deckkit.client import AsyncClient as AsyncClient
     from deckkit.client import Client as Client
