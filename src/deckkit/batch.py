@@ -28,7 +28,7 @@ from deckkit.errors import DataError, DeckkitError, Problem, RenderError
 from deckkit.options import options
 from deckkit.renderer import RenderResult, render
 
-__all__ = ["Job", "default_executor", "render_job", "render_many"]
+__all__ = ["Job", "default_executor", "process_pool", "render_job", "render_many"]
 
 Template: TypeAlias = bytes | str | os.PathLike[str]
 Job: TypeAlias = Deck | tuple[Template, Any] | tuple[Template, Any, Mapping[str, bytes] | None]
@@ -98,19 +98,24 @@ def _cores() -> int:
         return os.cpu_count() or 1
 
 
-def default_executor() -> ProcessPoolExecutor:
-    """The process pool render_many uses when given none: one per process, made on first use.
+def process_pool(workers: int | None = None) -> ProcessPoolExecutor:
+    """A pool of ``workers`` render processes (default: one per core this process may use).
 
     Its workers fork from a forkserver that has the renderer imported, so none starts an
     interpreter of its own; the forkserver (not ``fork`` of this process) because this process
     may hold threads (a notebook's, the zip writer's) that a forked copy would find stopped.
     """
+    context = multiprocessing.get_context("forkserver")
+    context.set_forkserver_preload([__name__])
+    return ProcessPoolExecutor(max_workers=workers or _cores(), mp_context=context)
+
+
+def default_executor() -> ProcessPoolExecutor:
+    """The pool render_many uses when given none: one per process, made on first use and kept."""
     global _POOL
     with _POOL_LOCK:
         if _POOL is None:
-            context = multiprocessing.get_context("forkserver")
-            context.set_forkserver_preload([__name__])
-            _POOL = ProcessPoolExecutor(max_workers=_cores(), mp_context=context)
+            _POOL = process_pool()
         return _POOL
 
 
