@@ -91,6 +91,11 @@ def test_each_kind_of_change_is_found_and_nothing_else(old: RenderResult) -> Non
         Change("chart", "Chart 2", "14", "16.5", series="2026", category="Feb"),
     ]
     assert len(changes) == 4
+    for slide in found.slides:  # each changed shape marked where it is, on both pictures
+        assert len(slide.old_marks) == len(slide.new_marks) == 1
+        x, y, width, height = slide.new_marks[0]
+        assert 0 <= x < x + width <= 1
+        assert 0 <= y < y + height <= 1
     picture = changes[3]
     assert (picture.kind, picture.shape) == ("picture", "Picture 2")
     assert picture.old != picture.new
@@ -193,6 +198,7 @@ def test_the_notebook_display_marks_each_change(old: RenderResult) -> None:
     assert ">12</del>" in html
     assert ">15</ins>" in html
     assert "wireframe pictures" in html
+    assert html.count("outline:2px solid #cf222e") == html.count("outline:2px solid #1a7f37") == 2
     assert "2 slides the same" in html
     assert repr(found) == "<DeckDiff: the old deck -> the new deck: 4 slides -> 4; 2 changed>"
 

@@ -15,9 +15,10 @@ from typing import Any
 from deckkit.compare.changes import Change, ChangeKind, slide_changes
 from deckkit.compare.match import match_slides, moved
 from deckkit.compare.read import SlideContent, read_deck
-from deckkit.compare.report import DeckDiff, SlideDiff, SlideStatus, change_text
+from deckkit.compare.report import Area, DeckDiff, SlideDiff, SlideStatus, change_text
 
 __all__ = [
+    "Area",
     "Change",
     "ChangeKind",
     "DeckDiff",
@@ -77,11 +78,26 @@ def diff(old: DeckSource, new: DeckSource) -> DeckDiff:
         changes = tuple(slide_changes(before[i], slide))
         status: SlideStatus = "changed" if changes else "same"
         slides.append(
-            SlideDiff(status, before[i].number, slide.number, slide.title, (i, j) in out_of_place, changes)
+            SlideDiff(
+                status,
+                before[i].number,
+                slide.number,
+                slide.title,
+                (i, j) in out_of_place,
+                changes,
+                _marks(before[i], changes),
+                _marks(slide, changes),
+            )
         )
         if (i, j) not in out_of_place:
             slides += [_removed(before[k]) for k in removed_after.get(i, [])]
     return DeckDiff(old_name, new_name, len(before), len(after), tuple(slides), old_pptx, new_pptx)
+
+
+def _marks(slide: SlideContent, changes: tuple[Change, ...]) -> tuple[Area, ...]:
+    """The areas of the slide's shapes that changed, each once."""
+    areas = (slide.area(name) for name in dict.fromkeys(c.shape for c in changes))
+    return tuple(area for area in areas if area is not None)
 
 
 def _removed(slide: SlideContent) -> SlideDiff:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Literal
 
 from lxml import etree
@@ -19,9 +19,11 @@ from lxml import etree
 from deckkit.errors import TemplateError
 from deckkit.file_kind import describe
 from deckkit.ooxml.chart import plot_groups, series_name, series_points
+from deckkit.ooxml.geometry import DEFAULT_SLIDE_SIZE, Box, slide_size, xfrm_box
 from deckkit.ooxml.locate import (
     chart_relationship_id,
     frame_kind,
+    inherited_frame,
     iter_shapes,
     non_visual_properties,
     shape_tree,
@@ -37,6 +39,11 @@ ShapeKind = Literal["text", "table", "chart", "picture", "other"]
 
 _P, _T, _TR, _TC, _BLIP = (qn(t) for t in ("a:p", "a:t", "a:tr", "a:tc", "a:blip"))
 _TXBODY, _EMBED = qn("p:txBody"), qn("r:embed")
+_GRAPHIC_FRAME, _FRAME_XFRM, _SHAPE_XFRM = (
+    qn("p:graphicFrame"),
+    qn("p:xfrm"),
+    f"{qn('p:spPr')}/{qn('a:xfrm')}",
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -49,6 +56,8 @@ class ShapeContent:
     cells: tuple[tuple[str, ...], ...] = ()
     values: tuple[tuple[str, str, str], ...] = ()  # (series, category, value) of a chart
     picture: str = ""  # sha256 of the picture's bytes
+    # Where it is, to mark it on a picture of the slide (a shape in a group: None); not content.
+    box: Box | None = field(default=None, compare=False)
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,6 +67,15 @@ class SlideContent:
     number: int
     layout: str
     shapes: dict[str, ShapeContent] = field(hash=False)
+    size: tuple[int, int] = field(default=DEFAULT_SLIDE_SIZE, compare=False)
+
+    def area(self, shape: str) -> tuple[float, float, float, float] | None:
+        """Where the shape is, as fractions of the slide's width and height (x, y, width, height)."""
+        found = self.shapes.get(shape)
+        if found is None or found.box is None or not all(self.size):
+            return None
+        (x, y, cx, cy), (width, height) = found.box, self.size
+        return x / width, y / height, cx / width, cy / height
 
     @property
     def title(self) -> str:
@@ -80,7 +98,8 @@ def read_deck(pptx: bytes, name: str) -> list[SlideContent]:
         raise TemplateError(f"{name} is {kind}, not a PowerPoint file: a diff compares two .pptx files")
     try:
         package = open_package(pptx)
-        return [_slide(number, part) for number, part in enumerate(package.slides(), start=1)]
+        size = slide_size(package.presentation.xml)
+        return [_slide(number, part, size) for number, part in enumerate(package.slides(), start=1)]
     except TemplateError as error:
         text = str(error)  # the package's messages call the file template.pptx
         raise TemplateError(
@@ -90,12 +109,19 @@ def read_deck(pptx: bytes, name: str) -> list[SlideContent]:
         ) from None
 
 
-def _slide(number: int, part: Part) -> SlideContent:
+def _slide(number: int, part: Part, size: tuple[int, int]) -> SlideContent:
     layout = part.related(RT.SLIDE_LAYOUT)
+    tree = shape_tree(part.xml)
     shapes: dict[str, ShapeContent] = {}
-    for name, shape in _named_shapes(shape_tree(part.xml)):
-        shapes[name] = _content(name, shape, part)
-    return SlideContent(number, layout.name or "" if layout is not None else "", shapes)
+    for name, shape in _named_shapes(tree):
+        box = _box(shape, part) if shape.getparent() is tree else None
+        shapes[name] = replace(_content(name, shape, part), box=box)
+    return SlideContent(number, layout.name or "" if layout is not None else "", shapes, size)
+
+
+def _box(shape: etree._Element, slide: Part) -> Box | None:
+    xfrm = shape.find(_FRAME_XFRM) if shape.tag == _GRAPHIC_FRAME else shape.find(_SHAPE_XFRM)
+    return xfrm_box(xfrm) if xfrm is not None else inherited_frame(shape, slide)
 
 
 def _named_shapes(tree: etree._Element) -> Iterator[tuple[str, etree._Element]]:

@@ -9,7 +9,9 @@ from deckkit.compare.changes import Change
 from deckkit.display_hook import Displayable
 from deckkit.words import counted
 
-__all__ = ["DeckDiff", "SlideDiff", "SlideStatus"]
+__all__ = ["Area", "DeckDiff", "SlideDiff", "SlideStatus"]
+
+Area = tuple[float, float, float, float]
 
 SlideStatus = Literal["same", "changed", "added", "removed"]
 
@@ -28,6 +30,10 @@ class SlideDiff:
     title: str
     moved: bool = False
     changes: tuple[Change, ...] = ()
+    # Where the changed shapes are on each slide, as fractions of the slide (x, y, width, height):
+    # what a picture of the slide marks.
+    old_marks: tuple[Area, ...] = ()
+    new_marks: tuple[Area, ...] = ()
 
     @property
     def label(self) -> str:

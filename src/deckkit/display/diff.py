@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from deckkit.compare import Change, DeckDiff, SlideDiff
+from deckkit.compare import Area, Change, DeckDiff, SlideDiff
 from deckkit.display.html import box, esc
 from deckkit.display.thumbnails import slide_pictures
 from deckkit.display_hook import HTML
@@ -23,6 +23,7 @@ MAX_CHANGES = 30
 
 _OLD_STYLE = "background:#ffd7d5;text-decoration:line-through"
 _NEW_STYLE = "background:#ccffd8;text-decoration:none"
+_OLD_MARK, _NEW_MARK = "#cf222e", "#1a7f37"  # changed shapes framed: red on the old slide, green on the new
 _PICTURE_WIDTH = 320
 
 
@@ -73,10 +74,21 @@ def _body(diff: DeckDiff, *, limit: int | None, changes: int | None, any_length:
     )
 
 
-def _picture(pictures: dict[int, str], number: int | None, missing: str) -> str:
+def _picture(
+    pictures: dict[int, str], number: int | None, missing: str, marks: Sequence[Area], colour: str
+) -> str:
+    """The slide's picture, each changed shape framed in ``colour`` over it."""
     if number is None or number not in pictures:
         return f'<i style="color:#777">{esc(missing)}</i>'
-    return f'<img src="{pictures[number]}" width="{_PICTURE_WIDTH}" style="border:1px solid #ccc"/>'
+    frames = "".join(
+        f'<div style="position:absolute;left:{x:.2%};top:{y:.2%};width:{w:.2%};height:{h:.2%};'
+        f'outline:2px solid {colour};background:{colour}22"></div>'
+        for x, y, w, h in marks
+    )
+    return (
+        f'<div style="position:relative;display:inline-block;line-height:0">'
+        f'<img src="{pictures[number]}" width="{_PICTURE_WIDTH}" style="border:1px solid #ccc"/>{frames}</div>'
+    )
 
 
 def _slide_rows(slide: SlideDiff, old: dict[int, str], new: dict[int, str], limit: int | None) -> str:
@@ -84,8 +96,8 @@ def _slide_rows(slide: SlideDiff, old: dict[int, str], new: dict[int, str], limi
     cell = 'style="padding:4px 8px;vertical-align:top;border-top:1px solid #ddd"'
     return (
         f'<tr><td colspan="2" {cell}><b style="color:{colour}">{esc(slide.headline)}</b></td></tr>'
-        f"<tr><td {cell}>{_picture(old, slide.old, 'not in the old deck')}</td>"
-        f"<td {cell}>{_picture(new, slide.new, 'not in the new deck')}</td></tr>"
+        f"<tr><td {cell}>{_picture(old, slide.old, 'not in the old deck', slide.old_marks, _OLD_MARK)}</td>"
+        f"<td {cell}>{_picture(new, slide.new, 'not in the new deck', slide.new_marks, _NEW_MARK)}</td></tr>"
         + (
             f'<tr><td colspan="2" {cell}>{_changes_html(slide.changes, limit)}</td></tr>'
             if slide.changes
