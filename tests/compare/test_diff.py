@@ -214,3 +214,15 @@ def test_the_html_report_shows_both_decks_pictures(tmp_path: Path, old: RenderRe
     assert html.count("data:image/png;base64,") == 2  # the picture slide, old and new
     assert "pictures rendered by LibreOffice" in html
     assert "<b>picture</b> Picture 2: replaced" in html
+
+
+def test_a_deck_without_slides_is_a_deck(old: RenderResult) -> None:
+    # python-pptx's own default presentation has no slide (a template would be refused).
+    from pptx import Presentation
+
+    buffer = io.BytesIO()
+    Presentation().save(buffer)
+    empty = buffer.getvalue()
+    assert diff(empty, empty).identical
+    found = diff(empty, old)
+    assert [(s.status, s.new) for s in found.slides] == [("added", n) for n in (1, 2, 3, 4)]

@@ -97,7 +97,7 @@ def read_deck(pptx: bytes, name: str) -> list[SlideContent]:
     if kind is not None:
         raise TemplateError(f"{name} is {kind}, not a PowerPoint file: a diff compares two .pptx files")
     try:
-        package = open_package(pptx)
+        package = open_package(pptx, slides_required=False)
         size = slide_size(package.presentation.xml)
         return [_slide(number, part, size) for number, part in enumerate(package.slides(), start=1)]
     except TemplateError as error:
