@@ -20,7 +20,6 @@ import threading
 from collections.abc import Iterable, Mapping
 from concurrent.futures import Executor, Future, ProcessPoolExecutor, as_completed
 from concurrent.futures.process import BrokenProcessPool
-from pathlib import Path
 from typing import Any, NamedTuple, TypeAlias
 
 from deckkit.deck import Deck
@@ -64,7 +63,8 @@ def _work(index: int, job: object) -> _Work:
         if isinstance(template, bytes | bytearray):
             template = bytes(template)
         elif isinstance(template, str | os.PathLike):
-            template = str(Path(template))  # a path is read where the job runs
+            # Read where the job runs, whose working directory is the one its worker started in.
+            template = os.path.abspath(template)
         else:
             raise DataError(
                 [

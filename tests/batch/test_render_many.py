@@ -63,11 +63,14 @@ def test_a_deck_is_a_job_and_a_job_of_another_shape_fails_alone() -> None:
     )
 
 
-def test_a_template_path_is_read_where_the_job_runs_and_named_when_missing(tmp_path: Path) -> None:
-    path = tmp_path / "t.pptx"
-    path.write_bytes(Path(template()).read_bytes())
+def test_a_template_path_is_read_where_the_job_runs_and_named_when_missing(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    deckkit.render_many(_title_jobs(1), progress=False)  # the pool's workers start here
+    (tmp_path / "t.pptx").write_bytes(Path(template()).read_bytes())
+    monkeypatch.chdir(tmp_path)  # a relative path, from this process's working directory
     results = deckkit.render_many(
-        [(path, [{"template": 1, "title": "x"}]), (tmp_path / "gone.pptx", [{"template": 1, "title": "x"}])],
+        [("t.pptx", [{"template": 1, "title": "x"}]), ("gone.pptx", [{"template": 1, "title": "x"}])],
         progress=False,
     )
     assert isinstance(results[0], RenderResult)
