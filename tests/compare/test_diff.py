@@ -226,3 +226,20 @@ def test_a_deck_without_slides_is_a_deck(old: RenderResult) -> None:
     assert diff(empty, empty).identical
     found = diff(empty, old)
     assert [(s.status, s.new) for s in found.slides] == [("added", n) for n in (1, 2, 3, 4)]
+
+
+def test_the_speaker_notes_are_compared_too() -> None:
+    from pptx import Presentation
+
+    with_notes = Presentation(str(template()))
+    with_notes.slides[0].notes_slide.notes_text_frame.text = "Open with {title}"
+    buffer = io.BytesIO()
+    with_notes.save(buffer)
+    before = deckkit.render(buffer.getvalue(), [{"template": 1, "title": "Q3", "subtitle": "2026"}])
+    after = deckkit.render(buffer.getvalue(), [{"template": 1, "title": "Q4", "subtitle": "2026"}])
+    (slide,) = diff(before, after).slides
+    assert slide.changes == (
+        Change("text", "Title 1", "Q3", "Q4"),
+        Change("text", "(speaker notes)", "Open with Q3", "Open with Q4"),
+    )
+    assert len(slide.new_marks) == 1  # the notes are not on the slide's picture

@@ -1,8 +1,8 @@
 """What a diff compares of a deck: per slide, its layout and, shape by shape, what it shows.
 
 Read through :mod:`deckkit.ooxml` (the package, the shape tree, the chart caches), never by
-rendering: text by paragraph, tables cell by cell, charts as the values their caches hold (what
-PowerPoint draws), pictures as a digest of their bytes. A shape is known by its name, which a
+rendering: text by paragraph (the speaker notes too), tables cell by cell, charts as the values
+their caches hold (what PowerPoint draws), pictures as a digest of their bytes. A shape is known by its name, which a
 rendered slide keeps from its template slide (the n-th of several shapes of one name is
 ``name [n]``).
 """
@@ -33,12 +33,15 @@ from deckkit.ooxml.opc.package import open_package
 from deckkit.ooxml.opc.part import Part
 from deckkit.ooxml.opc.relationships import RT
 
-__all__ = ["ShapeContent", "SlideContent", "read_deck"]
+__all__ = ["NOTES", "ShapeContent", "SlideContent", "read_deck"]
+
+NOTES = "(speaker notes)"
+"""The name the speaker notes go by among a slide's shapes."""
 
 ShapeKind = Literal["text", "table", "chart", "picture", "other"]
 
 _P, _T, _TR, _TC, _BLIP = (qn(t) for t in ("a:p", "a:t", "a:tr", "a:tc", "a:blip"))
-_TXBODY, _EMBED = qn("p:txBody"), qn("r:embed")
+_TXBODY, _EMBED, _PLACEHOLDER = qn("p:txBody"), qn("r:embed"), f"{qn('p:nvSpPr')}/{qn('p:nvPr')}/{qn('p:ph')}"
 _GRAPHIC_FRAME, _FRAME_XFRM, _SHAPE_XFRM = (
     qn("p:graphicFrame"),
     qn("p:xfrm"),
@@ -116,7 +119,20 @@ def _slide(number: int, part: Part, size: tuple[int, int]) -> SlideContent:
     for name, shape in _named_shapes(tree):
         box = _box(shape, part) if shape.getparent() is tree else None
         shapes[name] = replace(_content(name, shape, part), box=box)
+    notes = part.related(RT.NOTES_SLIDE)
+    if notes is not None:
+        shapes[NOTES] = ShapeContent(NOTES, "text", paragraphs=_notes_text(notes))
     return SlideContent(number, layout.name or "" if layout is not None else "", shapes, size)
+
+
+def _notes_text(notes: Part) -> tuple[str, ...]:
+    """The paragraphs of the speaker notes: their body placeholders (not the slide image, the number)."""
+    paragraphs: list[str] = []
+    for shape in iter_shapes(shape_tree(notes.xml)):
+        placeholder = shape.find(_PLACEHOLDER)
+        if placeholder is not None and placeholder.get("type") == "body":
+            paragraphs += _paragraphs(shape.find(_TXBODY))
+    return tuple(paragraphs)
 
 
 def _box(shape: etree._Element, slide: Part) -> Box | None:
