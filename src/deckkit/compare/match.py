@@ -3,8 +3,8 @@
 A rendered slide is a copy of a template slide: it keeps the template slide's layout and the
 names of its shapes, whatever data filled them. So two slides can be the same slide only if they
 share a layout and most shape names (their template slide); among those, identical content
-pairs first, then the most alike content (the share of shapes showing the same thing), then the
-nearest position. Slides left over were added or removed; matched slides out of their old order
+pairs first, then the most alike content (the share of shapes showing the same thing, among the
+nearest slides of the layout), then the nearest position. Slides left over were added or removed; matched slides out of their old order
 (not on the longest run kept in order) were moved.
 """
 
@@ -22,6 +22,9 @@ Pair = tuple[int, int]
 
 # Shape names two copies of one template slide share at least (a Delete element removes a shape).
 _SAME_TEMPLATE = 0.5
+# A changed slide is looked for among this many slides of its layout nearest its place: a deck of
+# thousands of slides of one layout is matched in time linear in its length, not quadratic.
+_NEAREST = 64
 
 
 def _same_template(old: SlideContent, new: SlideContent) -> bool:
@@ -42,23 +45,32 @@ def _alike(old: SlideContent, new: SlideContent) -> float:
 
 def match_slides(old: Sequence[SlideContent], new: Sequence[SlideContent]) -> list[Pair]:
     """The matched slides, by the new slide's order."""
-    free = set(range(len(old)))
     pairs: dict[int, int] = {}
-    fingerprints = [s.fingerprint for s in old]
-    for j, slide in enumerate(new):  # identical slides first, each taken once
-        same = [i for i in sorted(free) if fingerprints[i] == slide.fingerprint]
+    identical: dict[tuple[object, ...], list[int]] = {}
+    for i, slide in enumerate(old):
+        identical.setdefault(slide.fingerprint, []).append(i)
+    for j, slide in enumerate(new):  # identical slides first, each taken once, the nearest first
+        same = identical.get(slide.fingerprint)
         if same:
             best = min(same, key=lambda i: abs(i - j))
+            same.remove(best)
             pairs[j] = best
-            free.discard(best)
+    free = sorted(set(range(len(old))) - set(pairs.values()))
+    by_layout: dict[str, list[int]] = {}
+    for i in free:
+        by_layout.setdefault(old[i].layout, []).append(i)
     for j, slide in enumerate(new):
         if j in pairs:
             continue
-        candidates = [i for i in free if _same_template(old[i], slide)]
+        same_layout = by_layout.get(slide.layout, [])  # in old order
+        at = bisect_left(same_layout, j)
+        window = same_layout[max(0, at - _NEAREST) : at + _NEAREST]
+        near = sorted(window, key=lambda i: abs(i - j))[:_NEAREST]
+        candidates = [i for i in near if _same_template(old[i], slide)]
         if candidates:
             best = max(candidates, key=lambda i: (_alike(old[i], slide), -abs(i - j), -i))
             pairs[j] = best
-            free.discard(best)
+            by_layout[slide.layout].remove(best)
     return [(pairs[j], j) for j in sorted(pairs)]
 
 

@@ -91,6 +91,7 @@ class SlideContent:
 
     @property
     def fingerprint(self) -> tuple[object, ...]:
+        """All the slide shows: equal for slides that show the same, hashable to find them."""
         return (self.layout, tuple(self.shapes.values()))
 
 

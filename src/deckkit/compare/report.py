@@ -95,7 +95,7 @@ class DeckDiff(Displayable):
         return tuple(s for s in self.slides if s.status != "same" or s.moved)
 
     def summary_line(self) -> str:
-        head = f"{self.old_name} -> {self.new_name}: {counted(self.old_count, 'slide')} -> {self.new_count}"
+        head = f"{self.old_name} -> {self.new_name}: {counted(self.old_count, 'slide')} -> {self.new_count:,}"
         if self.identical:
             return f"{head}; identical"
         counts = ", ".join(

@@ -206,17 +206,19 @@ def cached_texts(source: etree._Element | None) -> dict[int, str]:
     """
     if source is None:
         return {}
-    level = source.find(f".//{qn('c:lvl')}")
+    level = source.find(_ANY_LEVEL)
     holder = level if level is not None else source
     texts: dict[int, str] = {}
-    for pt in holder.iter(qn("c:pt")):
+    for pt in holder.iter(_PT):
         try:
             index = int(pt.get("idx", ""))
         except ValueError:
             continue
-        value = first_child(pt, qn("c:v"))
-        texts.setdefault(index, (value.text or "") if value is not None else "")
+        texts.setdefault(index, pt.findtext(_V) or "")
     return texts
+
+
+_ANY_LEVEL, _PT, _V = f".//{qn('c:lvl')}", qn("c:pt"), qn("c:v")
 
 
 def series_points(ser: etree._Element) -> list[tuple[str, str]]:
