@@ -12,7 +12,7 @@ from PIL import Image as PILImage
 
 import deckkit
 from deckkit.cli import main
-from deckkit.compare import Change, DeckDiff, diff
+from deckkit.compare import Change, DeckDiff, change_text, diff
 from deckkit.compare.match import moved
 from deckkit.errors import TemplateError
 from deckkit.examples import template
@@ -243,3 +243,25 @@ def test_the_speaker_notes_are_compared_too() -> None:
         Change("text", "(speaker notes)", "Open with Q3", "Open with Q4"),
     )
     assert len(slide.new_marks) == 1  # the notes are not on the slide's picture
+
+
+def _table_deck(rows: list[list[str]]) -> RenderResult:
+    return deckkit.render(
+        template(), [{"template": 2, "heading": "Sales", "sales": deckkit.Table(rows=rows)}]
+    )
+
+
+def test_a_row_added_or_removed_is_one_change_not_a_cascade() -> None:
+    before = _table_deck([["Region", "Sales"], ["North", "12"], ["South", "7"], ["West", "3"]])
+    after = _table_deck([["Region", "Sales"], ["North", "12"], ["East", "9"], ["South", "7"], ["West", "4"]])
+    (slide,) = diff(before, after).slides
+    assert slide.changes == (
+        Change("table", "Table 2", None, "East | 9", row=3),
+        Change("table", "Table 2", "3", "4", row=5, column=2),
+    )
+    (slide,) = diff(after, before).slides
+    assert slide.changes == (
+        Change("table", "Table 2", "East | 9", None, row=3),
+        Change("table", "Table 2", "4", "3", row=4, column=2),
+    )
+    assert change_text(slide.changes[0]) == 'table Table 2, row 3: removed "East | 9"'

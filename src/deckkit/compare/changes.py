@@ -18,7 +18,9 @@ class Change:
     """One thing that changed on a slide: in which shape, where in it, and from what to what.
 
     ``text``: the shape's text (paragraphs joined by newlines). ``table``: one cell, ``row`` and
-    ``column`` counted from 1 (None on the side where the table has no such cell). ``chart``: one
+    ``column`` counted from 1 in the new table (None on the side where the table has no such
+    cell); or a whole row added or removed (``column`` None, the cells joined by " | ", ``row``
+    counted in the table that has it). ``chart``: one
     cached value, by ``series`` and ``category``. ``picture``: the picture's bytes were replaced
     (``old`` and ``new`` are digests). ``shape``: a shape only one side has (``old`` or ``new``
     is None; the other says what kind of shape it is).
@@ -37,7 +39,8 @@ class Change:
     def where(self) -> str:
         """``Sales, row 2, column 3`` / ``Revenue, series "2025", category "Mar"`` / ``Title``."""
         if self.kind == "table":
-            return f"{self.shape}, row {self.row}, column {self.column}"
+            column = f", column {self.column}" if self.column is not None else ""
+            return f"{self.shape}, row {self.row}{column}"
         if self.kind == "chart":
             return f'{self.shape}, series "{self.series}", category "{self.category}"'
         return self.shape
@@ -79,19 +82,47 @@ def _shape_changes(old: ShapeContent, new: ShapeContent) -> list[Change]:
     return []
 
 
-def _cell(rows: tuple[tuple[str, ...], ...], r: int, c: int) -> str | None:
-    return rows[r][c] if r < len(rows) and c < len(rows[r]) else None
+Rows = tuple[tuple[str, ...], ...]
 
 
 def _cell_changes(old: ShapeContent, new: ShapeContent) -> list[Change]:
-    rows = max(len(old.cells), len(new.cells))
-    columns = max((len(row) for row in (*old.cells, *new.cells)), default=0)
+    """Rows kept are compared cell by cell; a row added or removed is one change, not a cascade."""
+    if len(old.cells) == len(new.cells):
+        return _cells_compared(new.name, old.cells, new.cells, 0)
+    # Rows were added or removed: they are found as a text diff finds lines. difflib loads only
+    # for such a table, not with the package (a render, which imports it, never needs it).
+    from difflib import SequenceMatcher
+
+    changes: list[Change] = []
+    matcher = SequenceMatcher(None, old.cells, new.cells, autojunk=False)
+    for _, i1, i2, j1, j2 in matcher.get_opcodes():
+        paired = min(i2 - i1, j2 - j1)
+        changes += _cells_compared(new.name, old.cells[i1 : i1 + paired], new.cells[j1 : j1 + paired], j1)
+        changes += [_row(new.name, i + 1, old.cells[i], None) for i in range(i1 + paired, i2)]
+        changes += [_row(new.name, j + 1, None, new.cells[j]) for j in range(j1 + paired, j2)]
+    return changes
+
+
+def _row(shape: str, number: int, old: tuple[str, ...] | None, new: tuple[str, ...] | None) -> Change:
+    """A row only one side has: ``row`` counts in the table that has it; its cells joined by " | "."""
+    return Change(
+        "table",
+        shape,
+        " | ".join(old) if old is not None else None,
+        " | ".join(new) if new is not None else None,
+        row=number,
+    )
+
+
+def _cells_compared(shape: str, old: Rows, new: Rows, new_start: int) -> list[Change]:
+    """Row by row, cell by cell; ``row`` and ``column`` count in the new table, from 1."""
     changes = []
-    for r in range(rows):
-        for c in range(columns):
-            before, after = _cell(old.cells, r, c), _cell(new.cells, r, c)
+    for r, (before_row, after_row) in enumerate(zip(old, new, strict=True)):
+        for c in range(max(len(before_row), len(after_row))):
+            before = before_row[c] if c < len(before_row) else None
+            after = after_row[c] if c < len(after_row) else None
             if before != after:
-                changes.append(Change("table", new.name, before, after, row=r + 1, column=c + 1))
+                changes.append(Change("table", shape, before, after, row=new_start + r + 1, column=c + 1))
     return changes
 
 

@@ -142,6 +142,9 @@ def change_text(change: Change) -> str:
     """One change on one line: ``table Sales, row 2, column 3: "12" -> "14"``."""
     if change.kind == "picture":
         return f"picture {change.where}: replaced"
+    if change.kind == "table" and change.column is None:
+        added = change.old is None
+        return f"table {change.where}: {'added' if added else 'removed'} {_quoted(change.new if added else change.old)}"
     if change.kind == "shape":
         if change.old is None:
             return f"shape {change.where}: added ({change.new})"

@@ -121,11 +121,11 @@ def _change_html(change: Change) -> str:
     where = f"<b>{esc(change.kind)}</b> {esc(change.where)}: "
     if change.kind == "picture":
         return where + "replaced"
-    if change.kind == "shape":
+    if change.kind == "shape" or (change.kind == "table" and change.column is None):  # one side only
         if change.old is None:
-            return where + f'<ins style="{_NEW_STYLE}">added ({esc(change.new)})</ins>'
+            return where + f'added <ins style="{_NEW_STYLE}">{_text(change.new)}</ins>'
         if change.new is None:
-            return where + f'<del style="{_OLD_STYLE}">removed ({esc(change.old)})</del>'
+            return where + f'removed <del style="{_OLD_STYLE}">{_text(change.old)}</del>'
     old = f'<del style="{_OLD_STYLE}">{_text(change.old)}</del>'
     new = f'<ins style="{_NEW_STYLE}">{_text(change.new)}</ins>'
     return f"{where}{old} → {new}"
