@@ -105,6 +105,10 @@ def process_pool(workers: int | None = None) -> ProcessPoolExecutor:
     interpreter of its own; the forkserver (not ``fork`` of this process) because this process
     may hold threads (a notebook's, the zip writer's) that a forked copy would find stopped.
     """
+    if "forkserver" not in multiprocessing.get_all_start_methods():  # Windows: each worker starts once, cold
+        return ProcessPoolExecutor(
+            max_workers=workers or _cores(), mp_context=multiprocessing.get_context("spawn")
+        )
     context = multiprocessing.get_context("forkserver")
     context.set_forkserver_preload([__name__])
     return ProcessPoolExecutor(max_workers=workers or _cores(), mp_context=context)
