@@ -181,7 +181,9 @@ def test_the_cli_exits_0_same_1_different_2_error(
     assert main(["diff", "--json", str(a), str(b)]) == 1
     assert json.loads(capsys.readouterr().out)["counts"]["changed"] == 1
     assert main(["diff", str(a), str(tmp_path / "gone.pptx")]) == 2
-    assert capsys.readouterr().err == f"deckkit: {tmp_path / 'gone.pptx'}: No such file or directory\n"
+    assert capsys.readouterr().err == (
+        f"deckkit: {tmp_path / 'gone.pptx'}: cannot read the new deck (No such file or directory)\n"
+    )
 
 
 def test_the_notebook_display_marks_each_change(old: RenderResult) -> None:

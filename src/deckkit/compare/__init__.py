@@ -16,6 +16,7 @@ from deckkit.compare.changes import Change, ChangeKind, slide_changes
 from deckkit.compare.match import match_slides, moved
 from deckkit.compare.read import SlideContent, read_deck
 from deckkit.compare.report import Area, DeckDiff, SlideDiff, SlideStatus, change_text
+from deckkit.errors import TemplateError
 
 __all__ = [
     "Area",
@@ -41,7 +42,10 @@ def _opened(deck: DeckSource, side: str) -> tuple[bytes, str]:
     if isinstance(pptx, bytes):
         return pptx, f"the {side} deck"
     if isinstance(deck, str | os.PathLike):
-        return Path(deck).read_bytes(), str(deck)
+        try:
+            return Path(deck).read_bytes(), str(deck)
+        except OSError as error:
+            raise TemplateError(f"{deck}: cannot read the {side} deck ({error.strerror or error})") from None
     raise TypeError(
         f"diff: the {side} deck is a {type(deck).__name__}; give a .pptx path, its bytes or a RenderResult"
     )
