@@ -9,10 +9,11 @@ the same decks one by one with ``deckkit.render`` in this process; then ``render
 process pool of 1 and of 2 workers (``deckkit.batch.process_pool``, the default executor's
 kind), each pool warmed with a few decks first, as the default pool stays warm between calls.
 The three take turns for --rounds rounds (the figures move with the machine's load, which is
-printed with them). Reports the median decks a second of each, the ratio to the baseline, and
-each worker's peak resident set (VmHWM) beside this process's, and the CPU time a deck
-took in every process taking part (this one and the workers), which the load does not change
-as much as it changes the wall clock.
+printed with them). Reports the median decks a second of each, the ratio to the baseline, the
+CPU time a deck took in every process taking part (this one and the workers), which the load
+changes far less than the wall clock, each worker's peak resident set (VmHWM) beside this
+process's, and the share of a one-by-one render's CPU spent in the calling thread, which bounds
+what 2 workers can gain on 2 cores.
 """
 
 from __future__ import annotations
@@ -72,6 +73,14 @@ def timed(jobs: list[Any], pool: ProcessPoolExecutor | None) -> tuple[float, flo
     return len(jobs) / elapsed, (_cpu_seconds(_workers(pool)) - cpu) * 1000 / len(jobs)
 
 
+def main_thread_share(jobs: list[Any]) -> float:
+    """The share of a one-by-one render's CPU time spent in the calling thread (load changes it little)."""
+    process, thread = time.process_time(), time.thread_time()
+    for template, data, media in jobs:
+        render(template, data, media)
+    return (time.thread_time() - thread) / (time.process_time() - process)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n", 1)[0])
     parser.add_argument("--decks", type=int, default=1000)
@@ -109,6 +118,11 @@ def main() -> None:
     for name, values in rates.items():
         rate = statistics.median(values)
         print(f"{name:12} {rate:8.1f} {rate / base:6.2f}x {statistics.median(cpu[name]):12.1f}")
+    share = main_thread_share(jobs[: min(len(jobs), 50)])
+    print(
+        f"one by one, the calling thread's share of the CPU: {share:.0%} (the rest deflates on another "
+        f"thread): on 2 idle cores, 2 workers can be at most {2 * share:.2f}x as fast"
+    )
     print(f"load after: {os.getloadavg()}")
     print(f"peak RSS: this process {_peak_rss(os.getpid()) / 2**20:.0f} MB")
     for workers, pool in pools.items():
