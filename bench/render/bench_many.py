@@ -121,7 +121,7 @@ def main() -> None:
     share = main_thread_share(jobs[: min(len(jobs), 50)])
     print(
         f"one by one, the calling thread's share of the CPU: {share:.0%} (the rest deflates on another "
-        f"thread): on 2 idle cores, 2 workers can be at most {2 * share:.2f}x as fast"
+        f"thread at once): on 2 idle cores, 2 workers can be at most {2 * share:.2f}x as fast"
     )
     print(f"load after: {os.getloadavg()}")
     print(f"peak RSS: this process {_peak_rss(os.getpid()) / 2**20:.0f} MB")
