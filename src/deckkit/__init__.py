@@ -31,6 +31,7 @@ _PUBLIC = {
     "Client": "deckkit.client",
     "DataError": "deckkit.errors",
     "Deck": "deckkit.deck",
+    "DeckDiff": "deckkit.compare",
     "DeckData": "deckkit.model",
     "DeckkitError": "deckkit.errors",
     "DeckkitWarning": "deckkit.errors",
@@ -62,9 +63,11 @@ _PUBLIC = {
     "UnfilledPlaceholderWarning": "deckkit.errors",
     "UnusedKeyWarning": "deckkit.errors",
     "Video": "deckkit.model",
+    "diff": "deckkit.compare",
     "parse_data": "deckkit.model",
     "render": "deckkit.renderer",
     "render_bundle": "deckkit.renderer",
+    "render_many": "deckkit.batch",
 }
 
 # Former names, kept for code that already uses them (not in __all__): one name per concept.
@@ -73,9 +76,12 @@ _FORMER_NAMES = {"Databar": "CellDataBar", "Scatter": "ScatterChart"}
 __all__ = sorted([*_PUBLIC, "__version__", "options"])
 
 if TYPE_CHECKING:
+    from deckkit.batch import render_many as render_many
     from deckkit.client import APIError as APIError
     from deckkit.client import AsyncClient as AsyncClient
     from deckkit.client import Client as Client
+    from deckkit.compare import DeckDiff as DeckDiff
+    from deckkit.compare import diff as diff
     from deckkit.deck import Deck as Deck
     from deckkit.errors import BundleError as BundleError
     from deckkit.errors import DataError as DataError

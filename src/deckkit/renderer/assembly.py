@@ -12,6 +12,7 @@ from collections.abc import Mapping, Sequence
 
 from deckkit.errors import DeckkitError, Problem, RenderError
 from deckkit.model import DeckData, List, Text, format_path
+from deckkit.ooxml.geometry import slide_size
 from deckkit.ooxml.namespaces import qn
 from deckkit.ooxml.opc.content_types import MEDIA_CONTENT_TYPES
 from deckkit.ooxml.opc.package import Package
@@ -25,7 +26,6 @@ from deckkit.renderer.fill.notes import fill_notes
 from deckkit.renderer.fill.theme import apply_theme_colors
 from deckkit.renderer.filler import LocatedSlide, OutputSlide, key_site
 from deckkit.renderer.locate_copy import CopyLocator
-from deckkit.renderer.offslide import slide_size
 from deckkit.renderer.planning import SlidePlan
 from deckkit.renderer.presentation import rebuild_presentation
 from deckkit.renderer.slide_links import SlideLink, SlideLinks
@@ -81,7 +81,7 @@ def assemble(
     slide) is added to ``warnings``. ``slide_links`` are the plan's (links between slides land
     on the copies or go, as :mod:`deckkit.renderer.slide_links` says)."""
     shared: dict[tuple[str, str], Part] = {}
-    size = slide_size(package)
+    size = slide_size(package.presentation.xml)
     outputs: list[tuple[Part, Part]] = []  # (template slide, output slide)
     packer = BackgroundPacker()
     locator = CopyLocator()  # each template slide located once, its copies by position
