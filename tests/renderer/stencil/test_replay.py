@@ -1,0 +1,83 @@
+"""The switch, verify-or-fall-back and the memo of the stencil layer."""
+
+from __future__ import annotations
+
+import gc
+
+import pytest
+
+from deckkit.renderer.stencil.memo import StencilMemo
+from deckkit.renderer.stencil.replay import UnfitError, through_stencil
+from deckkit.renderer.stencil.switch import SWITCH, stencils_on
+
+
+def _run(stencil: object) -> tuple[str, list[str]]:
+    calls: list[str] = []
+
+    def replay(made: object) -> str:
+        calls.append("replay")
+        if made == "unfit":
+            raise UnfitError
+        return "stencil"
+
+    def general() -> str:
+        calls.append("general")
+        return "general"
+
+    return through_stencil(lambda: stencil, replay, general), calls
+
+
+@pytest.mark.parametrize(("value", "on"), [("off", False), (" OFF ", False), ("on", True), ("", True)])
+def test_the_switch_reads_the_environment_each_time(monkeypatch: pytest.MonkeyPatch, value: str, on: bool):
+    monkeypatch.setenv(SWITCH, value)
+    assert stencils_on() is on
+    monkeypatch.delenv(SWITCH)
+    assert stencils_on()
+
+
+def test_a_fitting_stencil_is_replayed(stencils_on: None):
+    assert _run("made") == ("stencil", ["replay"])
+
+
+def test_no_stencil_or_a_misfit_takes_the_general_path(stencils_on: None):
+    assert _run(None) == ("general", ["general"])
+    assert _run("unfit") == ("general", ["replay", "general"])
+
+
+def test_with_the_switch_off_no_stencil_is_asked_for(stencils_off: None):
+    asked: list[int] = []
+    result = through_stencil(lambda: asked.append(1), lambda _: "stencil", lambda: "general")
+    assert (result, asked) == ("general", [])
+
+
+def test_the_memo_finds_by_identity_and_keeps_none():
+    memo: StencilMemo[str] = StencilMemo(2)
+    one, other = [1], [1]  # equal, never the same
+    made: list[str] = []
+
+    def make(name: str) -> str | None:
+        made.append(name)
+        return None if name == "none" else name
+
+    assert memo.get(one, "k", lambda: make("one")) == "one"
+    assert memo.get(one, "k", lambda: make("again")) == "one"
+    assert memo.get(other, "k", lambda: make("other")) == "other"
+    assert memo.get(one, "n", lambda: make("none")) is None
+    assert memo.get(one, "n", lambda: make("none again")) is None
+    assert made == ["one", "other", "none"]
+    assert len(memo) == 2  # bounded: the oldest went
+
+
+def test_a_weak_memo_lives_as_long_as_its_source():
+    class Source:
+        pass
+
+    memo: StencilMemo[int] = StencilMemo(2, weak=True)
+    source = Source()
+    for key in range(3):
+        memo.get(source, key, lambda key=key: key)
+    assert len(memo) == 2  # at most size per source
+    assert memo.get(source, 2, lambda: -1) == 2
+    del source
+    gc.collect()
+    assert len(memo) == 0
