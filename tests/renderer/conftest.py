@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from deckkit.renderer.stencil.switch import SWITCH
+from deckkit.renderer.stencil import switch
 from tests.readers import assert_readable
 from tests.renderer.core_kit import RenderedPptx
 
@@ -44,9 +44,9 @@ def check_render(tmp_path: Path) -> Callable[..., RenderedPptx]:
 @pytest.fixture
 def stencils_on(monkeypatch: pytest.MonkeyPatch) -> None:
     """Stencils on for a test of the stencils themselves, whichever way the suite runs."""
-    monkeypatch.setenv(SWITCH, "on")
+    monkeypatch.setattr(switch.state, "on", True)
 
 
 @pytest.fixture
 def stencils_off(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setenv(SWITCH, "off")
+    monkeypatch.setattr(switch.state, "on", False)

@@ -3,12 +3,15 @@
 from __future__ import annotations
 
 import gc
+import os
+import subprocess
+import sys
 
 import pytest
 
-from deckkit.renderer.stencil.memo import StencilMemo
+from deckkit.renderer.stencil.memo import RenderMemo, SharedMemo, WeakMemo
 from deckkit.renderer.stencil.replay import UnfitError, through_stencil
-from deckkit.renderer.stencil.switch import SWITCH, stencils_on
+from deckkit.renderer.stencil.switch import SWITCH, switched_on
 
 
 def _run(stencil: object) -> tuple[str, list[str]]:
@@ -27,12 +30,21 @@ def _run(stencil: object) -> tuple[str, list[str]]:
     return through_stencil(lambda: stencil, replay, general), calls
 
 
-@pytest.mark.parametrize(("value", "on"), [("off", False), (" OFF ", False), ("on", True), ("", True)])
-def test_the_switch_reads_the_environment_each_time(monkeypatch: pytest.MonkeyPatch, value: str, on: bool):
-    monkeypatch.setenv(SWITCH, value)
-    assert stencils_on() is on
-    monkeypatch.delenv(SWITCH)
-    assert stencils_on()
+@pytest.mark.parametrize(
+    ("value", "on"), [("off", False), (" OFF ", False), ("on", True), ("", True), (None, True)]
+)
+def test_the_switch_reads_off_and_nothing_else(value: str | None, on: bool):
+    assert switched_on(value) is on
+
+
+def test_the_process_reads_the_switch_from_its_environment():
+    code = "from deckkit.renderer.stencil.switch import stencils_on; print(stencils_on())"
+    for value, printed in (("off", "False"), ("on", "True")):
+        env = {**os.environ, SWITCH: value}
+        out = subprocess.run(
+            [sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True
+        )
+        assert out.stdout.strip() == printed
 
 
 def test_a_fitting_stencil_is_replayed(stencils_on: None):
@@ -50,8 +62,9 @@ def test_with_the_switch_off_no_stencil_is_asked_for(stencils_off: None):
     assert (result, asked) == ("general", [])
 
 
-def test_the_memo_finds_by_identity_and_keeps_none():
-    memo: StencilMemo[str] = StencilMemo(2)
+@pytest.mark.parametrize("kind", [SharedMemo, RenderMemo])
+def test_the_memo_finds_by_identity_and_keeps_none(kind: type):
+    memo = kind(2) if kind is SharedMemo else kind()
     one, other = [1], [1]  # equal, never the same
     made: list[str] = []
 
@@ -65,14 +78,14 @@ def test_the_memo_finds_by_identity_and_keeps_none():
     assert memo.get(one, "n", lambda: make("none")) is None
     assert memo.get(one, "n", lambda: make("none again")) is None
     assert made == ["one", "other", "none"]
-    assert len(memo) == 2  # bounded: the oldest went
+    assert len(memo) == (2 if kind is SharedMemo else 3)  # a shared memo is bounded: the oldest went
 
 
 def test_a_weak_memo_lives_as_long_as_its_source():
     class Source:
         pass
 
-    memo: StencilMemo[int] = StencilMemo(2, weak=True)
+    memo: WeakMemo[int] = WeakMemo(2)
     source = Source()
     for key in range(3):
         memo.get(source, key, lambda key=key: key)

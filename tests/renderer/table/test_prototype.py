@@ -9,7 +9,7 @@ import pytest
 from lxml import etree
 
 from deckkit.model.elements import Table
-from deckkit.renderer.stencil.switch import SWITCH
+from deckkit.renderer.stencil import switch
 from deckkit.renderer.table import prototype
 from deckkit.renderer.table.filler import fill_table
 
@@ -59,7 +59,7 @@ def _frame(slide: etree._Element) -> etree._Element:
 def _filled(slide: etree._Element, rows: list[list[Any]], *, built: bool, monkeypatch: Any) -> bytes:
     slide = copy.deepcopy(slide)
     with monkeypatch.context() as m:
-        m.setenv(SWITCH, "on" if built else "off")
+        m.setattr(switch.state, "on", built)
         fill_table(_frame(slide), Table.model_validate({"type": "table", "rows": rows}))
     return etree.tostring(slide)
 

@@ -25,7 +25,7 @@ from deckkit.renderer.chart.layout import SheetLayout, plan_layout
 from deckkit.renderer.chart.placement import Placement, plan_placements
 from deckkit.renderer.chart.series import value_style_sources
 from deckkit.renderer.chart.workbook.followed import StyleSource
-from deckkit.renderer.stencil.memo import StencilMemo
+from deckkit.renderer.stencil.memo import SharedMemo
 from deckkit.renderer.stencil.positions import element_at
 from deckkit.renderer.stencil.replay import UnfitError, through_stencil
 
@@ -33,8 +33,8 @@ __all__ = ["ChartPlan", "chart_plan", "clear_plans", "template_groups"]
 
 _PLOT_AREA, _SER = c("plotArea"), c("ser")
 _MAX_ENTRIES = 32  # a render uses a few template charts; a server's renders do not share trees
-_plans: StencilMemo[_TemplatePlan] = StencilMemo(_MAX_ENTRIES)  # by template tree and data shape
-_groups: StencilMemo[list[PlotGroup]] = StencilMemo(_MAX_ENTRIES)  # by template tree
+_plans: SharedMemo[_TemplatePlan] = SharedMemo(_MAX_ENTRIES)  # by template tree and data shape
+_groups: SharedMemo[list[PlotGroup]] = SharedMemo(_MAX_ENTRIES)  # by template tree
 
 
 class _GroupShape(NamedTuple):

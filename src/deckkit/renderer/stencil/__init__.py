@@ -11,7 +11,8 @@ This package owns the mechanics, so that a filler declares only what varies:
   both ways, and the output must be the same);
 - :mod:`.replay`: the one verify-or-fall-back: a stencil that cannot be made, or does not fit a
   copy, hands that copy to the general path;
-- :mod:`.memo`: stencils kept by what they were made of, found by identity, bounded;
+- :mod:`.memo`: stencils kept by what they were made of, found by identity: for one render,
+  between renders (bounded), or while a workbook's read lives;
 - :mod:`.markers`: marker texts no template or data holds, cut out of serialized text and
   spliced over with the data's texts;
 - :mod:`.positions`: elements of a template found again on a copy by their child indexes;

@@ -17,14 +17,13 @@ from lxml import etree
 from deckkit.ooxml.locate import Frame, FrameKind, Occurrence, SlidePlaceholders, locate_placeholders
 from deckkit.ooxml.namespaces import qn
 from deckkit.ooxml.opc.part import Part
-from deckkit.renderer.stencil.memo import StencilMemo
+from deckkit.renderer.stencil.memo import RenderMemo
 from deckkit.renderer.stencil.positions import Position, element_at, position_of
 from deckkit.renderer.stencil.replay import through_stencil
 
 __all__ = ["SlideKeys"]
 
 _A_P, _A_TC = qn("a:p"), qn("a:tc")
-_TEMPLATE_SLIDES = 4096  # per render: more than any template has
 
 
 class _Paragraph(NamedTuple):
@@ -95,7 +94,7 @@ class SlideKeys:
     """
 
     def __init__(self) -> None:
-        self._templates: StencilMemo[_TemplateKeys] = StencilMemo(_TEMPLATE_SLIDES)
+        self._templates: RenderMemo[_TemplateKeys] = RenderMemo()
 
     def locate(self, template: Part, copy_root: etree._Element) -> SlidePlaceholders:
         """The keys of copy_root, a copy of template's tree not yet changed."""

@@ -35,7 +35,7 @@ from deckkit.ooxml.xml_copy import copy_tree
 from deckkit.ooxml.xml_escape import escape_text
 from deckkit.renderer.drawingml import a
 from deckkit.renderer.stencil.markers import cut_once, marker
-from deckkit.renderer.stencil.memo import StencilMemo
+from deckkit.renderer.stencil.memo import SharedMemo
 from deckkit.renderer.stencil.replay import UnfitError
 from deckkit.renderer.table.cell import has_special_characters, set_cell_text
 from deckkit.renderer.table.grid import Merge, blank_merge, grid_of, merges_of, rows_of
@@ -45,7 +45,7 @@ __all__ = ["BuiltCells", "TablePrototype", "keep_template_cells", "table_prototy
 _MARKER = marker("cell-text")
 _NAMESPACE_DECLARATION = re.compile(r'\s+xmlns(?::[^\s=]+)?="[^"]*"')
 _CACHE_SIZE = 64
-_stencils: StencilMemo[TablePrototype] = StencilMemo(_CACHE_SIZE)
+_stencils: SharedMemo[TablePrototype] = SharedMemo(_CACHE_SIZE)
 # huge_tree: a long cell text is no error when set as an element's text, so not here either.
 _PARSER = etree.XMLParser(resolve_entities=False, huge_tree=True, remove_blank_text=False)
 _TC, _TXBODY, _P, _EXT_LIST = a("tc"), a("txBody"), a("p"), a("extLst")

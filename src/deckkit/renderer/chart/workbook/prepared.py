@@ -24,7 +24,7 @@ from deckkit.renderer.chart.workbook.followed import StyleSource
 from deckkit.renderer.chart.workbook.package import Packed, XlsxPackage, pack
 from deckkit.renderer.chart.workbook.refs import CellRange
 from deckkit.renderer.stencil.markers import Cut, cut_numbered, holds_markers, numbered
-from deckkit.renderer.stencil.memo import StencilMemo
+from deckkit.renderer.stencil.memo import WeakMemo
 from deckkit.renderer.stencil.replay import through_stencil
 
 __all__ = ["MAX_PREPARED_CELLS", "MAX_PREPARED_PER_WORKBOOK", "BlockEdit", "write_prepared"]
@@ -63,7 +63,7 @@ class _Prepared(NamedTuple):
 _KINDS = frozenset({type(None), str, NumberText, DateNumber})
 
 # By the read shared by every chart embedding the same bytes: gone when it is.
-_MEMO: StencilMemo[_Prepared] = StencilMemo(MAX_PREPARED_PER_WORKBOOK, weak=True)
+_MEMO: WeakMemo[_Prepared] = WeakMemo(MAX_PREPARED_PER_WORKBOOK)
 
 
 def write_prepared(
