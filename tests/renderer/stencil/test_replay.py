@@ -9,6 +9,14 @@ import sys
 
 import pytest
 
+from deckkit.renderer.stencil.markers import (
+    cut_numbered,
+    cut_once,
+    holds_markers,
+    marker,
+    number_of,
+    numbered,
+)
 from deckkit.renderer.stencil.memo import RenderMemo, SharedMemo, WeakMemo
 from deckkit.renderer.stencil.replay import UnfitError, through_stencil
 from deckkit.renderer.stencil.switch import SWITCH, switched_on
@@ -94,3 +102,34 @@ def test_a_weak_memo_lives_as_long_as_its_source():
     del source
     gc.collect()
     assert len(memo) == 0
+
+
+def test_a_numbered_marker_is_told_from_any_other_text():
+    assert [number_of(numbered(n)) for n in (0, 7, 1234)] == [0, 7, 1234]
+    prefix, close = numbered(0)[:-2], numbered(0)[-1]  # the marker around a number
+    others = [
+        None,
+        "",
+        "7",
+        prefix + "7",
+        prefix + "7" + close + " ",
+        prefix + "x" + close,
+        "\ue000x:7\ue001",
+    ]
+    assert [number_of(text) for text in others] == [None] * len(others)
+    assert number_of(prefix + "\u0663" + close) is None  # a digit, but not 0-9
+
+
+def test_cutting_finds_each_marker_once_where_it_was_put():
+    mark = marker("cell")
+    assert cut_once(f"<a>{mark}</a>", mark) == ("<a>", "</a>")
+    assert cut_once(f"{mark}{mark}", mark) is None
+    assert cut_once("<a/>", mark) is None
+    text = f"<r>{numbered(1)}<x>{numbered(0)} </x></r>".encode()
+    cut = cut_numbered(text, {0: True, 1: False})
+    assert cut is not None
+    assert cut.splice(["zero ", "one"]) == "<r>one<x>zero </x></r>"
+    assert cut_numbered(text, {0: False, 1: False}) is None  # the space is not where it was put
+    assert cut_numbered(text, {0: True, 1: False, 2: False}) is None  # one marker missing
+    assert holds_markers(text)
+    assert not holds_markers(b"<r>\xee\x80\x80</r>")

@@ -33,7 +33,7 @@ _MARKED = f"{_OPEN}{_TAG}".encode()
 NUMBERED_PATTERN = re.escape(f"{_OPEN}{_TAG}:") + "([0-9]+)" + re.escape(_CLOSE)
 """A regular expression of a numbered marker, its number the one group (to find it in context)."""
 _NUMBERED = re.compile(NUMBERED_PATTERN + "( ?)")
-_ONE_NUMBERED = re.compile(NUMBERED_PATTERN)
+_NUMBERED_PREFIX = f"{_OPEN}{_TAG}:"
 
 
 def marker(name: str) -> str:
@@ -48,10 +48,10 @@ def numbered(number: int) -> str:
 
 def number_of(text: str | None) -> int | None:
     """The number of the numbered marker that text is, or None for any other text."""
-    if text is None or not text.startswith(_OPEN):
+    if text is None or not text.startswith(_NUMBERED_PREFIX) or not text.endswith(_CLOSE):
         return None
-    found = _ONE_NUMBERED.fullmatch(text)
-    return int(found[1]) if found is not None else None
+    digits = text[len(_NUMBERED_PREFIX) : -1]
+    return int(digits) if digits.isascii() and digits.isdigit() else None
 
 
 def holds_markers(data: bytes) -> bool:
