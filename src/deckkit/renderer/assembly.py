@@ -25,10 +25,10 @@ from deckkit.renderer.fill.masterstyles import MasterStyles
 from deckkit.renderer.fill.notes import fill_notes
 from deckkit.renderer.fill.theme import apply_theme_colors
 from deckkit.renderer.filler import LocatedSlide, OutputSlide, key_site
-from deckkit.renderer.locate_copy import CopyLocator
 from deckkit.renderer.planning import SlidePlan
 from deckkit.renderer.presentation import rebuild_presentation
 from deckkit.renderer.slide_links import SlideLink, SlideLinks
+from deckkit.renderer.stencil.slide_keys import SlideKeys
 
 __all__ = ["SlideMedia", "assemble"]
 
@@ -84,7 +84,7 @@ def assemble(
     size = slide_size(package.presentation.xml)
     outputs: list[tuple[Part, Part]] = []  # (template slide, output slide)
     packer = BackgroundPacker()
-    locator = CopyLocator()  # each template slide located once, its copies by position
+    locator = SlideKeys()  # each template slide located once, its copies by position
     masters = MasterStyles()  # what auto-fit reads from each master, read once
     links = SlideLinks(slide_links)
     for index, plan in enumerate(plans):
@@ -122,7 +122,7 @@ def assemble(
 
 
 def _fill_slide(
-    output: OutputSlide, plan: SlidePlan, index: int, locator: CopyLocator, masters: MasterStyles
+    output: OutputSlide, plan: SlidePlan, index: int, locator: SlideKeys, masters: MasterStyles
 ) -> None:
     if not plan.operations:
         return
