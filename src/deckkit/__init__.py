@@ -24,6 +24,7 @@ _PUBLIC = {
     "AsyncClient": "deckkit.client",
     "Bounds": "deckkit.model",
     "BundleError": "deckkit.errors",
+    "ConversionError": "deckkit.errors",
     "CellDataBar": "deckkit.model",
     "Chart": "deckkit.model",
     "ChartAxis": "deckkit.model",
@@ -62,6 +63,7 @@ _PUBLIC = {
     "UnusedKeyWarning": "deckkit.errors",
     "Video": "deckkit.model",
     "parse_data": "deckkit.model",
+    "read_deck": "deckkit.renderer",
     "render": "deckkit.renderer",
     "render_bundle": "deckkit.renderer",
 }
@@ -77,6 +79,7 @@ if TYPE_CHECKING:
     from deckkit.client import Client as Client
     from deckkit.deck import Deck as Deck
     from deckkit.errors import BundleError as BundleError
+    from deckkit.errors import ConversionError as ConversionError
     from deckkit.errors import DataError as DataError
     from deckkit.errors import DeckkitError as DeckkitError
     from deckkit.errors import DeckkitWarning as DeckkitWarning
@@ -114,6 +117,7 @@ if TYPE_CHECKING:
     from deckkit.model import Video as Video
     from deckkit.model import parse_data as parse_data
     from deckkit.renderer import RenderResult as RenderResult
+    from deckkit.renderer import read_deck as read_deck
     from deckkit.renderer import render as render
     from deckkit.renderer import render_bundle as render_bundle
 
