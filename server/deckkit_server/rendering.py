@@ -18,12 +18,13 @@ from deckkit_server.api.errors import APIProblem, not_found
 from deckkit_server.claims import is_gone, process_identity
 from deckkit_server.settings import SESSION_LIFETIME_SECONDS
 from deckkit_server.state import ServerState
-from deckkit_server.storage.base import OUTPUT_CONTENT_TYPE
+from deckkit_server.storage.base import OUTPUT_CONTENT_TYPE, PDF_CONTENT_TYPE
 from deckkit_server.store import SessionRecord
 
 __all__ = [
     "claim_stale_before",
     "output_key_for",
+    "pdf_key_for",
     "render_session",
     "upload_key_for",
     "upload_wanted",
@@ -66,6 +67,21 @@ def output_key_for(uuid: str) -> str:
     return f"sessions/{uuid}/output.pptx"
 
 
+async def _add_pdf(state: ServerState, record: SessionRecord, output_key: str) -> SessionRecord:
+    """A rendered session with the PDF of its deck, made now (or with why it was not)."""
+    pdf, why = await state.renderer.pdf(await state.storage.read(output_key))
+    pdf_key = None
+    if pdf is not None:
+        pdf_key = pdf_key_for(record.uuid)
+        await state.storage.write(pdf_key, pdf, PDF_CONTENT_TYPE)
+    await state.db(state.store.record_pdf, record.uuid, pdf_key, why)
+    return await state.db(state.store.session_by_uuid, record.uuid) or record
+
+
+def pdf_key_for(uuid: str) -> str:
+    return f"sessions/{uuid}/output.pdf"
+
+
 def claim_stale_before(now: int) -> int:
     """Claims made (or refreshed) before this time belong to a process that is gone."""
     return now - CLAIM_LIFETIME_SECONDS * 1_000_000
@@ -77,9 +93,17 @@ async def _keep_claim(state: ServerState, uuid: str) -> None:
         await state.db(state.store.refresh_render_claim, uuid, state.clock())
 
 
-async def render_session(state: ServerState, record: SessionRecord) -> SessionRecord:
-    """The session's render result, rendering it first if nobody has."""
+async def render_session(
+    state: ServerState, record: SessionRecord, formats: tuple[str, ...] = ()
+) -> SessionRecord:
+    """The session's render result, rendering it first if nobody has.
+
+    ``formats`` ("pdf") are made by the render that renders the session. A session rendered
+    before without its PDF (none was asked, or the converter failed) has it made now.
+    """
     if record.is_rendered:
+        if "pdf" in formats and record.render_succeeded and record.output_key and record.pdf_key is None:
+            return await _add_pdf(state, record, record.output_key)
         return record
     if not await state.storage.exists(record.upload_key):
         raise APIProblem(
@@ -108,12 +132,15 @@ async def render_session(state: ServerState, record: SessionRecord) -> SessionRe
         async with anyio.create_task_group() as heartbeat:
             heartbeat.start_soon(_keep_claim, state, record.uuid)
             zip_bytes = await state.storage.read(record.upload_key)
-            outcome = await state.renderer.render(zip_bytes)
+            outcome = await state.renderer.render(zip_bytes, formats)
             heartbeat.cancel_scope.cancel()
-        output_key = None
+        output_key = pdf_key = None
         if outcome.succeeded and outcome.pptx is not None:
             output_key = output_key_for(record.uuid)
             await state.storage.write(output_key, outcome.pptx, OUTPUT_CONTENT_TYPE)
+        if outcome.succeeded and outcome.pdf is not None:
+            pdf_key = pdf_key_for(record.uuid)
+            await state.storage.write(pdf_key, outcome.pdf, PDF_CONTENT_TYPE)
         await state.db(
             state.store.record_render,
             record.uuid,
@@ -122,6 +149,8 @@ async def render_session(state: ServerState, record: SessionRecord) -> SessionRe
             slide_count=outcome.slide_count if outcome.succeeded else None,
             message=None if outcome.succeeded else outcome.message,
             output_key=output_key,
+            pdf_key=pdf_key,
+            pdf_message=outcome.pdf_message if outcome.succeeded else None,
         )
     except BaseException:
         with anyio.CancelScope(shield=True):

@@ -33,6 +33,7 @@ from deckkit.errors import ConversionError
 __all__ = [
     "PACKAGES",
     "ConversionError",
+    "discard_profiles",
     "libreoffice_available",
     "pdf_to_pngs",
     "pptx_to_pdf",
@@ -206,6 +207,15 @@ def _profiles_root() -> Path:
 def _remove_profiles(pid: int, root: Path) -> None:
     if os.getpid() == pid:
         shutil.rmtree(root, ignore_errors=True)
+
+
+def discard_profiles() -> None:
+    """Delete this process's profiles now (a process that leaves without atexit hooks calls it)."""
+    with _lock:
+        if _root and _root[0][0] == os.getpid():
+            _remove_profiles(*_root[0])
+            _root.clear()
+            _idle.clear()
 
 
 @contextmanager

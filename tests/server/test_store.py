@@ -24,7 +24,7 @@ def store(database_url: str) -> Iterator[Store]:
 def test_migrations_run_once(store: Store) -> None:
     assert migrate(store.engine) == []
     with store.engine.connect() as conn:
-        assert list(conn.scalars(select(tables.schema_migrations.c.version))) == [1, 2]
+        assert list(conn.scalars(select(tables.schema_migrations.c.version))) == [1, 2, 3]
 
 
 def test_a_version_1_database_is_upgraded(store: Store) -> None:
@@ -41,6 +41,23 @@ def test_a_version_1_database_is_upgraded(store: Store) -> None:
         assert inspect(conn).has_table("deckkit_console_sessions")
     account = store.create_account("after", START)
     assert store.disable_account(account.id, START) == []
+
+
+def test_a_version_2_database_gets_the_pdf_columns(store: Store) -> None:
+    from sqlalchemy import delete, inspect, text
+
+    with store.engine.begin() as conn:  # back to what version 2 made
+        conn.execute(text("ALTER TABLE deckkit_sessions DROP COLUMN pdf_key"))
+        conn.execute(text("ALTER TABLE deckkit_sessions DROP COLUMN pdf_message"))
+        conn.execute(delete(tables.schema_migrations).where(tables.schema_migrations.c.version == 3))
+    assert migrate(store.engine) == [3]
+    with store.engine.connect() as conn:
+        columns = {c["name"] for c in inspect(conn).get_columns("deckkit_sessions")}
+    assert {"pdf_key", "pdf_message"} <= columns
+    account = store.create_account("after", START)
+    store.create_session(account.id, "00000000-0000-4000-8000-000000000003", "k", START, START)
+    store.record_pdf("00000000-0000-4000-8000-000000000003", None, "no LibreOffice")
+    assert store.session_by_uuid("00000000-0000-4000-8000-000000000003").pdf_message == "no LibreOffice"
 
 
 def test_tokens_are_stored_as_hashes_and_checked(store: Store) -> None:

@@ -9,10 +9,11 @@ from starlette.routing import BaseRoute
 
 from deckkit.wire import UploadForm  # the interface's upload descriptor: a browser POST form for one key
 
-__all__ = ["INPUT_CONTENT_TYPE", "OUTPUT_CONTENT_TYPE", "ObjectStorage", "UploadForm"]
+__all__ = ["INPUT_CONTENT_TYPE", "OUTPUT_CONTENT_TYPE", "PDF_CONTENT_TYPE", "ObjectStorage", "UploadForm"]
 
 INPUT_CONTENT_TYPE = "application/zip"
 OUTPUT_CONTENT_TYPE = "application/vnd.openxmlformats-officedocument.presentationml.presentation"
+PDF_CONTENT_TYPE = "application/pdf"
 UPLOAD_ACL = "private"
 
 

@@ -48,6 +48,8 @@ sessions = Table(
     Column("render_succeeded", Boolean, nullable=True),
     Column("render_slide_count", Integer, nullable=True),
     Column("render_message", Text, nullable=True),
+    Column("pdf_key", String(300), nullable=True),  # migration 3: the PDF asked for ({"formats": ["pdf"]})
+    Column("pdf_message", Text, nullable=True),  # migration 3: why the PDF asked for was not made
     Index("ix_deckkit_sessions_account_created", "account_id", "created_at"),
     Index("ix_deckkit_sessions_created", "created_at"),
 )
