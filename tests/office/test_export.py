@@ -162,3 +162,20 @@ def test_read_deck_refuses_what_is_no_deck_and_names_the_file(tmp_path: Path) ->
     path.write_bytes(b"%PDF-1.7 not a deck")
     with pytest.raises(TemplateError, match=str(path)):
         deckkit.read_deck(path)
+
+
+def test_hidden_slides_have_their_page_so_that_page_n_is_slide_n() -> None:
+    from pptx import Presentation
+    from pptx.util import Inches
+
+    made = Presentation()
+    for text in ("one", "two, hidden", "three"):
+        slide = made.slides.add_slide(made.slide_layouts[6])
+        slide.shapes.add_textbox(Inches(1), Inches(1), Inches(5), Inches(1)).text_frame.text = text
+    made.slides[1]._element.set("show", "0")
+    buffer = io.BytesIO()
+    made.save(buffer)
+    deck = deckkit.read_deck(buffer.getvalue())
+    pages = _page_texts_of(deck)
+    assert [page.strip() for page in pages] == ["one", "two, hidden", "three"]
+    assert len(deck.to_pngs(dpi=12, slides=[2])) == 1
