@@ -8,7 +8,7 @@ own output: a rendered deck, or a deck deckkit read and wrote again first (``rea
 - Each conversion has a LibreOffice profile (``-env:UserInstallation``) of its own: LibreOffice
   locks its profile, and a second conversion in the same one waits for the first, or hands its
   work to it and exits with nothing written. A profile is kept for the next conversion of the same
-  process (a fresh one makes LibreOffice's start several times slower), and never lent to two
+  process (a fresh one is set up again by LibreOffice at every start), and never lent to two
   conversions at a time; a process forked from this one makes profiles of its own.
 - soffice is a shell script that starts ``soffice.bin``: each tool runs in a process group of its
   own, killed whole when its time is up, and with an address-space limit when one is given.
