@@ -31,16 +31,13 @@ import anyio
 from deckkit import office
 from deckkit.errors import ConversionError, DeckkitError
 
-__all__ = ["FORMATS", "RECYCLE_AFTER", "RenderOutcome", "RenderPool"]
+__all__ = ["RECYCLE_AFTER", "RenderOutcome", "RenderPool"]
 
 log = logging.getLogger("deckkit_server.worker")
 
 RECYCLE_AFTER = 200
 """Renders a worker serves before it is replaced (bounds what a slow leak can hold)."""
 
-
-FORMATS = ("pdf",)
-"""What a render may be asked to make beside the pptx."""
 
 # How long past its own limit a conversion may take to answer before its worker is stopped
 # (LibreOffice's process group is killed at the limit; this covers a worker that is stuck).
