@@ -198,10 +198,32 @@ def _profiles_root() -> Path:
     pid = os.getpid()
     if not _root or _root[0][0] != pid:
         _idle.clear()  # a forked child must not use its parent's profiles
-        root = Path(tempfile.mkdtemp(prefix="deckkit-office-"))
+        _sweep_profiles_of_dead_processes()
+        root = Path(tempfile.mkdtemp(prefix=f"{_ROOT_PREFIX}{pid}-"))
         _root[:] = [(pid, root)]
         atexit.register(_remove_profiles, pid, root)
     return _root[0][1]
+
+
+_ROOT_PREFIX = "deckkit-office-"
+
+
+def _sweep_profiles_of_dead_processes() -> None:
+    """Delete the profiles of processes that ended without their atexit hooks (killed, os._exit)."""
+    for folder in Path(tempfile.gettempdir()).glob(f"{_ROOT_PREFIX}*-*"):
+        owner = folder.name.removeprefix(_ROOT_PREFIX).split("-", 1)[0]
+        if owner.isdigit() and not _alive(int(owner)):
+            shutil.rmtree(folder, ignore_errors=True)
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:  # another user's process
+        return True
+    return True
 
 
 def _remove_profiles(pid: int, root: Path) -> None:

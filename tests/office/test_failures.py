@@ -3,6 +3,10 @@
 from __future__ import annotations
 
 import os
+import shutil
+import subprocess
+import sys
+import tempfile
 import time
 from pathlib import Path
 
@@ -98,3 +102,22 @@ def test_a_conversion_out_of_memory_says_so(result: deckkit.RenderResult) -> Non
     assert caught.value.cause == "failed"
     assert "LibreOffice" in str(caught.value)
     assert "more than its 100 MB of memory" in str(caught.value)
+
+
+def test_profiles_of_processes_that_ended_without_cleaning_up_are_swept() -> None:
+    """A command ends with os._exit, a notebook kernel may be killed: the next process's first
+    conversion deletes their profiles, never those of a process still running."""
+    dead = subprocess.Popen(["true"])
+    dead.wait()
+    left = Path(tempfile.mkdtemp(prefix=f"deckkit-office-{dead.pid}-"))
+    (left / "profile-x").mkdir()
+    living = Path(tempfile.mkdtemp(prefix=f"deckkit-office-{os.getpid()}-"))
+    try:
+        code = "from deckkit import office; print(office._profiles_root())"
+        made = subprocess.run([sys.executable, "-c", code], check=True, capture_output=True, text=True)
+        assert not left.exists()
+        assert living.exists()
+        assert not Path(made.stdout.strip()).exists()  # that process removed its own at exit
+    finally:
+        shutil.rmtree(left, ignore_errors=True)
+        shutil.rmtree(living, ignore_errors=True)

@@ -6,6 +6,7 @@ import argparse
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from deckkit import office
 from deckkit.errors import DeckkitError
 from deckkit.words import counted
 
@@ -58,6 +59,13 @@ def wants_export(args: argparse.Namespace) -> bool:
 
 def export(result: RenderResult, args: argparse.Namespace, deck: Path) -> None:
     """Write what ``--pdf`` and ``--png`` ask for, saying each file written."""
+    try:
+        _write(result, args, deck)
+    finally:
+        office.discard_profiles()  # the command ends the process without running atexit hooks
+
+
+def _write(result: RenderResult, args: argparse.Namespace, deck: Path) -> None:
     if args.pdf is not None:
         pdf = Path(args.pdf) if args.pdf else deck.with_suffix(".pdf")
         result.to_pdf(pdf, timeout=args.convert_timeout)
