@@ -54,11 +54,13 @@ def deckkit_serve(
     command: list[str] | None = None,
     data_dir: Path | None = None,
     timeout: float = 600,
+    settings: dict[str, str] | None = None,
 ) -> Iterator[ServeProcess]:
     """``deckkit serve --port PORT`` (or ``command`` + ``--port PORT``) started in ``folder``.
 
     Its data folder is ./deckkit-data there unless ``data_dir`` says otherwise. ``timeout`` is
-    generous: ``./dev serve`` may install first.
+    generous: ``./dev serve`` may install first. ``settings``: ``DECKKIT_*`` variables to set
+    (the ambient ones never leak in).
     """
     port = port or free_port()
     env = {k: v for k, v in os.environ.items() if not k.startswith("DECKKIT_")}
@@ -66,6 +68,7 @@ def deckkit_serve(
     env["PATH"] = f"{Path(sys.executable).parent}{os.pathsep}{env.get('PATH', '')}"
     if data_dir is not None:
         env["DECKKIT_DATA_DIR"] = str(data_dir)
+    env.update(settings or {})
     process = subprocess.Popen(
         [*(command or [deckkit_command(), "serve"]), "--port", str(port)],
         cwd=folder,

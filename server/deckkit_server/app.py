@@ -65,6 +65,8 @@ def build_state(settings: Settings, clock: Clock = system_clock) -> ServerState:
             workers=settings.render_workers,
             timeout=settings.render_timeout,
             memory_mb=settings.render_memory_mb,
+            pdf_timeout=settings.pdf_timeout,
+            pdf_memory_mb=settings.pdf_memory_mb,
         ),
         render_queue=RenderQueue(
             workers=settings.render_workers,

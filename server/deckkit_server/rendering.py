@@ -17,13 +17,15 @@ names it: an input that kills its workers again and again is refused.
 from __future__ import annotations
 
 import logging
+from dataclasses import replace
+from pathlib import Path
 
 import anyio
 
 from deckkit_server.api.errors import APIProblem, not_found
 from deckkit_server.claims import is_gone, process_identity
 from deckkit_server.state import ServerState
-from deckkit_server.storage.base import OUTPUT_CONTENT_TYPE, StorageFull
+from deckkit_server.storage.base import OUTPUT_CONTENT_TYPE, PDF_CONTENT_TYPE, StorageFull
 from deckkit_server.store import SessionRecord
 from deckkit_server.worker import RenderOutcome
 
@@ -31,6 +33,7 @@ __all__ = [
     "MAX_INTERRUPTIONS",
     "claim_stale_before",
     "output_key_for",
+    "pdf_key_for",
     "render_session",
     "upload_key_for",
 ]
@@ -53,6 +56,45 @@ def output_key_for(uuid: str) -> str:
     return f"sessions/{uuid}/output.pptx"
 
 
+_NO_SPACE_FOR_PDF = "the deck was rendered, but its PDF was not kept: the server's storage is full"
+
+
+async def _add_pdf(state: ServerState, record: SessionRecord, output_key: str) -> SessionRecord:
+    """A rendered session with the PDF of its deck, made now (or with why it was not).
+
+    The worker reads the deck from storage's file and writes the PDF to a staging file, as a
+    render does; the conversion takes a place in the render queue like a render.
+    """
+    staging = state.storage.staging_path()
+    try:
+        with state.render_queue.admit(record.account_id):
+            async with state.storage.local_file(output_key) as deck:
+                why = await state.renderer.pdf(deck, staging)
+        pdf_key = None if why is not None else await _store_pdf(state, record.uuid, staging)
+    finally:
+        staging.unlink(missing_ok=True)  # whatever happened, no staging file stays behind
+    if pdf_key is None and why is None:
+        why = _NO_SPACE_FOR_PDF
+    await state.db(state.store.record_pdf, record.uuid, pdf_key, why)
+    return await state.db(state.store.session_by_uuid, record.uuid) or record
+
+
+async def _store_pdf(state: ServerState, uuid: str, staging: Path) -> str | None:
+    """Store the PDF the worker wrote to ``staging``: its key, or None when storage is full (a PDF
+    that cannot be kept never fails its deck)."""
+    pdf_key = pdf_key_for(uuid)
+    try:
+        await state.storage.store_file(pdf_key, staging, PDF_CONTENT_TYPE)
+    except StorageFull:
+        log.warning("PDF of session %s not kept: storage full", uuid)
+        return None
+    return pdf_key
+
+
+def pdf_key_for(uuid: str) -> str:
+    return f"sessions/{uuid}/output.pdf"
+
+
 def claim_stale_before(now: int) -> int:
     """Claims made (or refreshed) before this time belong to a process that is gone."""
     return now - CLAIM_LIFETIME_SECONDS * 1_000_000
@@ -64,9 +106,17 @@ async def _keep_claim(state: ServerState, uuid: str) -> None:
         await state.db(state.store.refresh_render_claim, uuid, state.clock())
 
 
-async def render_session(state: ServerState, record: SessionRecord) -> SessionRecord:
-    """The session's render result, rendering it first if nobody has."""
+async def render_session(
+    state: ServerState, record: SessionRecord, formats: tuple[str, ...] = ()
+) -> SessionRecord:
+    """The session's render result, rendering it first if nobody has.
+
+    ``formats`` ("pdf") are made by the render that renders the session. A session rendered
+    before without its PDF (none was asked, or the converter failed) has it made now.
+    """
     if record.is_rendered:
+        if "pdf" in formats and record.render_succeeded and record.output_key and record.pdf_key is None:
+            return await _add_pdf(state, record, record.output_key)
         return record
     if not await state.storage.exists(record.upload_key):
         raise APIProblem(
@@ -83,7 +133,7 @@ async def render_session(state: ServerState, record: SessionRecord) -> SessionRe
     try:
         # Only the claimant takes a place in the queue: callers waiting for its result cost nothing.
         with state.render_queue.admit(record.account_id):
-            outcome, output_key = await _render(state, record)
+            outcome, output_key, pdf_key = await _render(state, record, "pdf" in formats)
         await state.db(
             state.store.record_render,
             record.uuid,
@@ -92,6 +142,8 @@ async def render_session(state: ServerState, record: SessionRecord) -> SessionRe
             slide_count=outcome.slide_count if outcome.succeeded else None,
             message=None if outcome.succeeded else outcome.message,
             output_key=output_key,
+            pdf_key=pdf_key,
+            pdf_message=outcome.pdf_message if outcome.succeeded else None,
         )
     except BaseException:
         with anyio.CancelScope(shield=True):
@@ -121,29 +173,40 @@ async def _claim(state: ServerState, uuid: str) -> bool:
         await anyio.sleep(_POLL_SECONDS)
 
 
-async def _render(state: ServerState, record: SessionRecord) -> tuple[RenderOutcome, str | None]:
+async def _render(
+    state: ServerState, record: SessionRecord, with_pdf: bool
+) -> tuple[RenderOutcome, str | None, str | None]:
     """Render the session's zip in a worker, which reads it from storage itself (never this process),
-    and store its deck; the outcome and the deck's key (None when it failed)."""
+    and store its deck (and its PDF, when asked and made); the outcome, the deck's key and the
+    PDF's key (None when there is none)."""
     staging = state.storage.staging_path()
+    pdf_staging = state.storage.staging_path() if with_pdf else None
     try:
         async with (
             state.storage.local_file(record.upload_key) as source,
             anyio.create_task_group() as heartbeat,
         ):
             heartbeat.start_soon(_keep_claim, state, record.uuid)  # also while it waits for a worker
-            outcome = await state.renderer.render(source, staging)
+            outcome = await state.renderer.render(source, staging, pdf_staging)
             heartbeat.cancel_scope.cancel()
         if outcome.disk_full:
             raise StorageFull(outcome.message)
         if outcome.interrupted:
             outcome = await _after_interruption(state, record.uuid, outcome)
         if not outcome.succeeded:
-            return outcome, None
+            return outcome, None, None
         output_key = output_key_for(record.uuid)
         await state.storage.store_file(output_key, staging, OUTPUT_CONTENT_TYPE)
-        return outcome, output_key
+        pdf_key = None
+        if outcome.pdf_made and pdf_staging is not None:
+            pdf_key = await _store_pdf(state, record.uuid, pdf_staging)
+            if pdf_key is None:
+                outcome = replace(outcome, pdf_message=_NO_SPACE_FOR_PDF)
+        return outcome, output_key, pdf_key
     finally:
-        staging.unlink(missing_ok=True)  # whatever happened, no staging file stays behind
+        for path in (staging, pdf_staging):  # whatever happened, no staging file stays behind
+            if path is not None:
+                path.unlink(missing_ok=True)
 
 
 async def _after_interruption(state: ServerState, uuid: str, outcome: RenderOutcome) -> RenderOutcome:

@@ -23,7 +23,7 @@ log = logging.getLogger("deckkit_server.retention")
 
 
 async def delete_session_files(state: ServerState, sessions: Iterable[SessionRecord]) -> None:
-    keys = [key for s in sessions for key in (s.upload_key, s.output_key) if key]
+    keys = [key for s in sessions for key in (s.upload_key, s.output_key, s.pdf_key) if key]
     if keys:
         await state.storage.delete(keys)
 

@@ -97,6 +97,12 @@ class Settings(BaseSettings):
     render_queue_per_account: int = 4
     """Renders of one account per server process, running or waiting; beyond them render answers 429 with `Retry-After`."""
 
+    pdf_timeout: float = setting(120.0, shown="120")
+    """Seconds LibreOffice may take to make the PDF a render asks for (`{"formats": ["pdf"]}`) before it is stopped."""
+
+    pdf_memory_mb: int = 1024
+    """Address-space limit of LibreOffice making a PDF, in MiB."""
+
     render_function: str = "deckkit.renderer:render_bundle"
     """`module:function` that turns the zip bytes into a result; change it only to plug in another renderer."""
 

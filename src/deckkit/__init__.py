@@ -24,6 +24,7 @@ _PUBLIC = {
     "AsyncClient": "deckkit.client",
     "Bounds": "deckkit.model",
     "BundleError": "deckkit.errors",
+    "ConversionError": "deckkit.errors",
     "CellDataBar": "deckkit.model",
     "Chart": "deckkit.model",
     "ChartAxis": "deckkit.model",
@@ -65,6 +66,7 @@ _PUBLIC = {
     "Video": "deckkit.model",
     "diff": "deckkit.compare",
     "parse_data": "deckkit.model",
+    "read_deck": "deckkit.renderer",
     "render": "deckkit.renderer",
     "render_bundle": "deckkit.renderer",
     "render_many": "deckkit.batch",
@@ -84,6 +86,7 @@ if TYPE_CHECKING:
     from deckkit.compare import diff as diff
     from deckkit.deck import Deck as Deck
     from deckkit.errors import BundleError as BundleError
+    from deckkit.errors import ConversionError as ConversionError
     from deckkit.errors import DataError as DataError
     from deckkit.errors import DeckkitError as DeckkitError
     from deckkit.errors import DeckkitWarning as DeckkitWarning
@@ -122,6 +125,7 @@ if TYPE_CHECKING:
     from deckkit.model import Video as Video
     from deckkit.model import parse_data as parse_data
     from deckkit.renderer import RenderResult as RenderResult
+    from deckkit.renderer import read_deck as read_deck
     from deckkit.renderer import render as render
     from deckkit.renderer import render_bundle as render_bundle
 

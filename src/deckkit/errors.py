@@ -5,7 +5,8 @@
     ├── BundleError        the input zip is unsafe, too large, or lacks a file it must hold
     ├── TemplateError      template.pptx cannot be used (not a zip, encrypted, legacy .ppt, no slides)
     ├── RenderError        the data does not fit the template: every problem, each with its path
-    ├── PreviewUnavailableError  no LibreOffice/pdftoppm for slide pictures, or the conversion failed
+    ├── ConversionError    LibreOffice or poppler is missing, or a PDF/PNG conversion failed or timed out
+    │   └── PreviewUnavailableError  the same, for slide previews (thumbnails fall back to wireframes)
     ├── ClientConfigError  the client has no base URL or token (deckkit.client)
     └── APIError           talking to the session API failed (deckkit.client)
         ├── APIConnectionError ── APITimeoutError
@@ -41,6 +42,7 @@ from typing import Literal
 
 __all__ = [
     "BundleError",
+    "ConversionError",
     "DataError",
     "DeckkitError",
     "DeckkitWarning",
@@ -154,8 +156,24 @@ class RenderError(_ProblemsError):
     """The data does not fit the template; nothing was written. ``problems`` lists every one."""
 
 
-class PreviewUnavailableError(DeckkitError, RuntimeError):
-    """LibreOffice or pdftoppm is missing, or the conversion failed (see :mod:`deckkit.preview`).
+ConversionCause = Literal["missing", "timeout", "failed"]
+
+
+class ConversionError(DeckkitError, RuntimeError):
+    """A PDF or PNG conversion could not be made (see :mod:`deckkit.office`).
+
+    ``cause``: ``"missing"`` (LibreOffice or poppler is not installed: the message names the
+    Debian package), ``"timeout"`` (stopped when its time was up) or ``"failed"``.
+    """
+
+    def __init__(self, message: str, *, cause: ConversionCause = "failed") -> None:
+        super().__init__(message)
+        self.cause: ConversionCause = cause
+
+
+class PreviewUnavailableError(ConversionError):
+    """No picture of the slides for a preview: LibreOffice or pdftoppm is missing, or the
+    conversion failed (see :mod:`deckkit.preview`).
 
     Also a ``RuntimeError``, which it was before it joined the tree.
     """

@@ -12,14 +12,16 @@ from __future__ import annotations
 import time
 from collections.abc import Sequence
 from datetime import UTC, datetime
-from typing import Annotated, Any
+from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, PlainSerializer, WithJsonSchema
 
 __all__ = [
+    "FORMATS",
     "TIMESTAMP_PATTERN",
     "ErrorBody",
     "ErrorDetail",
+    "RenderRequest",
     "Session",
     "SessionList",
     "SessionSummary",
@@ -98,12 +100,36 @@ class SessionWithUpload(_Wire):
     upload: UploadForm
 
 
+FORMATS = ("pdf",)
+"""What a render may be asked to make beside the pptx (``{"formats": ["pdf"]}``)."""
+
+
+class RenderRequest(_Wire):
+    """The optional body of ``POST /sessions/{uuid}/render``: what to make beside the pptx."""
+
+    formats: list[Literal["pdf"]] = Field(
+        default_factory=list,
+        description='"pdf": a PDF of the deck too, made by LibreOffice after the render; '
+        "its URL is pdf_download_url",
+    )
+
+
 class SessionWithDownload(_Wire):
     """Answer of ``POST /sessions/{uuid}/render`` and ``.../download_url``."""
 
     session: Session
     download_url: str | None = Field(
         None, description="Valid 5 minutes; null when the render failed", json_schema_extra={"format": "uri"}
+    )
+    pdf_download_url: str | None = Field(
+        None,
+        description='The PDF asked for with {"formats": ["pdf"]}; valid 5 minutes; null when none was '
+        "asked, the render failed, or the PDF was not made (pdf_message says why)",
+        json_schema_extra={"format": "uri"},
+    )
+    pdf_message: str | None = Field(
+        None,
+        description="Why the PDF asked for was not made (the deck itself succeeded); null otherwise",
     )
 
 
@@ -132,6 +158,7 @@ WIRE_MODELS: tuple[type[BaseModel], ...] = (
     SessionWithDownload,
     SessionList,
     ErrorBody,
+    RenderRequest,
 )
 
 

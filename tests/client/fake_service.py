@@ -22,6 +22,7 @@ API = "http://api.test/v1"
 STORAGE = "http://storage.test"
 TOKEN = "dk_test_token"
 PPTX_BYTES = b"PK\x03\x04 rendered pptx stand-in" + bytes(range(256)) * 300
+PDF_BYTES = b"%PDF-1.7 rendered pdf stand-in"
 
 
 def timestamp() -> str:
@@ -52,6 +53,7 @@ class FakeSession:
     render_succeeded: bool | None = None
     render_slide_count: int | None = None
     render_message: str | None = None
+    pdf_asked: bool = False
 
     def current_shape(self) -> dict[str, object]:
         return {
@@ -86,6 +88,8 @@ class FakeService:
     # Answers to give before the real ones, by "METHOD path" (consumed one by one).
     scripted: dict[str, list[httpx.Response | Exception]] = field(default_factory=dict)
     expired_downloads: set[str] = field(default_factory=set)
+    # Why the PDF asked for is not made (None: it is made).
+    pdf_message: str | None = None
 
     def transport(self) -> httpx.MockTransport:
         return httpx.MockTransport(self.handle)
@@ -129,6 +133,8 @@ class FakeService:
         if request.method == "GET" and len(parts) == 2:
             return httpx.Response(200, json={"session": self._shape(session), "upload": self._form(session)})
         if route.endswith("/render"):
+            if request.content and "pdf" in json.loads(request.content).get("formats", []):
+                session.pdf_asked = True
             return self._render(session)
         if route.endswith("/download_url"):
             if session.render_succeeded is None:
@@ -184,6 +190,10 @@ class FakeService:
     def _rendered(self, session: FakeSession) -> httpx.Response:
         url = f"{STORAGE}/bucket/outputs/{session.uuid}.pptx?X-Amz-Signature=s{len(self.requests)}"
         body = {"session": self._shape(session), "download_url": url if session.render_succeeded else None}
+        if session.pdf_asked and session.render_succeeded:
+            made = self.pdf_message is None
+            body["pdf_download_url"] = url.replace(".pptx?", ".pdf?") if made else None
+            body["pdf_message"] = self.pdf_message
         return httpx.Response(200, json=body)
 
     # -- storage -------------------------------------------------------------------------
@@ -206,9 +216,8 @@ class FakeService:
         if request.method == "GET" and path.startswith("/bucket/outputs/"):
             if str(request.url) in self.expired_downloads:
                 return _s3_error(403, "AccessDenied", "Request has expired")
-            return httpx.Response(
-                200, content=PPTX_BYTES, headers={"Content-Type": "application/octet-stream"}
-            )
+            content = PDF_BYTES if path.endswith(".pdf") else PPTX_BYTES
+            return httpx.Response(200, content=content, headers={"Content-Type": "application/octet-stream"})
         return _s3_error(404, "NoSuchKey", "The specified key does not exist.")
 
 

@@ -24,18 +24,23 @@ def store(database_url: str) -> Iterator[Store]:
 def test_migrations_run_once(store: Store) -> None:
     assert migrate(store.engine) == []
     with store.engine.connect() as conn:
-        assert list(conn.scalars(select(tables.schema_migrations.c.version))) == [1, 2, 3]
+        assert list(conn.scalars(select(tables.schema_migrations.c.version))) == [1, 2, 3, 4]
 
 
-def test_a_version_2_database_gains_the_count_of_interrupted_renders(store: Store) -> None:
+def test_a_version_2_database_gains_the_count_of_interrupted_renders_and_the_pdf_columns(
+    store: Store,
+) -> None:
     from sqlalchemy import delete, inspect, text
 
     with store.engine.begin() as conn:  # back to what version 2 made
         conn.execute(text("ALTER TABLE deckkit_sessions DROP COLUMN render_interruptions"))
-        conn.execute(delete(tables.schema_migrations).where(tables.schema_migrations.c.version == 3))
-    assert migrate(store.engine) == [3]
+        conn.execute(text("ALTER TABLE deckkit_sessions DROP COLUMN pdf_key"))
+        conn.execute(text("ALTER TABLE deckkit_sessions DROP COLUMN pdf_message"))
+        conn.execute(delete(tables.schema_migrations).where(tables.schema_migrations.c.version.in_((3, 4))))
+    assert migrate(store.engine) == [3, 4]
     with store.engine.connect() as conn:
-        assert "render_interruptions" in {c["name"] for c in inspect(conn).get_columns("deckkit_sessions")}
+        columns = {c["name"] for c in inspect(conn).get_columns("deckkit_sessions")}
+    assert {"render_interruptions", "pdf_key", "pdf_message"} <= columns
 
 
 def test_a_version_1_database_is_upgraded(store: Store) -> None:
@@ -46,12 +51,29 @@ def test_a_version_1_database_is_upgraded(store: Store) -> None:
         conn.execute(text("ALTER TABLE deckkit_accounts DROP COLUMN disabled_at"))
         conn.execute(text("ALTER TABLE deckkit_sessions DROP COLUMN render_claimed_by"))
         conn.execute(delete(tables.schema_migrations).where(tables.schema_migrations.c.version == 2))
-    assert migrate(store.engine) == [2]  # (3 is applied: its column is there)
+    assert migrate(store.engine) == [2]  # (3 and 4 are applied: their columns are there)
     with store.engine.connect() as conn:
         assert "disabled_at" in {c["name"] for c in inspect(conn).get_columns("deckkit_accounts")}
         assert inspect(conn).has_table("deckkit_console_sessions")
     account = store.create_account("after", START)
     assert store.disable_account(account.id, START) == []
+
+
+def test_a_version_3_database_gets_the_pdf_columns(store: Store) -> None:
+    from sqlalchemy import delete, inspect, text
+
+    with store.engine.begin() as conn:  # back to what version 3 made
+        conn.execute(text("ALTER TABLE deckkit_sessions DROP COLUMN pdf_key"))
+        conn.execute(text("ALTER TABLE deckkit_sessions DROP COLUMN pdf_message"))
+        conn.execute(delete(tables.schema_migrations).where(tables.schema_migrations.c.version == 4))
+    assert migrate(store.engine) == [4]
+    with store.engine.connect() as conn:
+        columns = {c["name"] for c in inspect(conn).get_columns("deckkit_sessions")}
+    assert {"pdf_key", "pdf_message"} <= columns
+    account = store.create_account("after", START)
+    store.create_session(account.id, "00000000-0000-4000-8000-000000000003", "k", START, START)
+    store.record_pdf("00000000-0000-4000-8000-000000000003", None, "no LibreOffice")
+    assert store.session_by_uuid("00000000-0000-4000-8000-000000000003").pdf_message == "no LibreOffice"
 
 
 def test_tokens_are_stored_as_hashes_and_checked(store: Store) -> None:

@@ -78,6 +78,7 @@ _RESPONSES: dict[str, dict[str, tuple[str, str]]] = {  # operationId -> status -
     "getSession": {"200": ("SessionWithUpload", "The session")},
     "renderSession": {
         "200": ("SessionWithDownload", "Rendered, or failed with render_message"),
+        "400": ("ErrorBody", "The body is not a RenderRequest (code `bad_request`)"),
         "409": ("ErrorBody", "No zip was uploaded yet (code `not_uploaded`)"),
         "503": (
             "ErrorBody",
@@ -98,6 +99,12 @@ def _operation(path: str, operation_id: str, summary: str) -> dict[str, Any]:
         status: _json(_ref(schema), text) for status, (schema, text) in _RESPONSES[operation_id].items()
     }
     op: dict[str, Any] = {"operationId": operation_id, "summary": summary, "responses": responses | _COMMON}
+    if operation_id == "renderSession":
+        op["requestBody"] = {
+            "required": False,
+            "description": 'Optional: `{"formats": ["pdf"]}` asks for a PDF of the deck too',
+            "content": {"application/json": {"schema": _ref("RenderRequest")}},
+        }
     if "{uuid}" in path:
         op["parameters"] = [_UUID_PARAM]
         op["responses"]["404"] = _NOT_FOUND

@@ -12,6 +12,7 @@ from starlette.routing import Route
 from deckkit.wire import SessionList, SessionWithDownload, SessionWithUpload, UploadForm
 from deckkit_server.api.auth import api_endpoint
 from deckkit_server.api.errors import APIProblem, not_found
+from deckkit_server.api.render_request import formats_asked
 from deckkit_server.api.shapes import session_model, session_summary_model, wire_response
 from deckkit_server.rendering import claim_stale_before, render_session, upload_key_for
 from deckkit_server.retention import delete_session_files
@@ -33,14 +34,14 @@ def _upload_form(request: Request, state: ServerState, record: SessionRecord) ->
     )
 
 
-def _download_url(request: Request, state: ServerState, record: SessionRecord) -> str | None:
-    if not record.render_succeeded or record.output_key is None:
+def _download_url(request: Request, state: ServerState, record: SessionRecord, key: str | None) -> str | None:
+    if not record.render_succeeded or key is None:
         return None
     return state.storage.download_url(
-        record.output_key,
+        key,
         base_url=base_url_of(request, state),
         now=state.clock(),
-        filename=f"{record.uuid}.pptx",
+        filename=f"{record.uuid}.{key.rsplit('.', 1)[1]}",
     )
 
 
@@ -56,7 +57,10 @@ async def _session_of(request: Request, state: ServerState, account: Account) ->
 
 def _with_download(request: Request, state: ServerState, record: SessionRecord) -> Response:
     body = SessionWithDownload(
-        session=session_model(record), download_url=_download_url(request, state, record)
+        session=session_model(record),
+        download_url=_download_url(request, state, record, record.output_key),
+        pdf_download_url=_download_url(request, state, record, record.pdf_key),
+        pdf_message=record.pdf_message if record.render_succeeded and record.pdf_key is None else None,
     )
     return wire_response(body)
 
@@ -89,7 +93,8 @@ async def get_session(request: Request, state: ServerState, account: Account) ->
 
 @api_endpoint
 async def render(request: Request, state: ServerState, account: Account) -> Response:
-    record = await render_session(state, await _session_of(request, state, account))
+    formats = await formats_asked(request)
+    record = await render_session(state, await _session_of(request, state, account), formats)
     return _with_download(request, state, record)
 
 

@@ -185,6 +185,7 @@ async def _dashboard(
     body = (
         f"{notice}<section><h2>Try a render</h2><form method='post' action='/console/try' "
         f"enctype='multipart/form-data'>{hidden}<input type='file' name='zip' accept='.zip' required> "
+        "<label><input type='checkbox' name='pdf' value='1'> and a PDF</label> "
         "<button type='submit'>Render</button></form><p>The zip holds <code>template.pptx</code> and "
         "<code>data.json</code> (and any images or videos it names).</p></section>"
         f"<section><h2>Sessions (last 24 hours)</h2><table><tr class='head'><th>uuid</th><th>created</th>"
@@ -205,12 +206,15 @@ def _session_row(s: SessionRecord) -> str:
         if s.render_succeeded and s.output_key
         else "-"
     )
+    if s.render_succeeded and s.pdf_key:
+        deck += f' · <a href="/console/sessions/{esc(s.uuid)}/pdf">PDF</a>'
+    message = s.render_message or (s.pdf_message if s.render_succeeded else None) or ""
     return (
         f'<tr><td data-label="uuid">{short_id(s.uuid)}</td>'
         f'<td data-label="created">{short_time(format_timestamp(s.created_at))}</td>'
         f'<td data-label="rendered">{short_time(format_timestamp(s.rendered_at))}</td>'
         f'<td data-label="result">{result}</td><td data-label="deck">{deck}</td>'
-        f'<td data-label="message" class="message">{esc(s.render_message or "")}</td></tr>'
+        f'<td data-label="message" class="message">{esc(message)}</td></tr>'
     )
 
 
@@ -220,13 +224,23 @@ async def download(request: Request, account: Account, credential: str) -> Respo
     record = await state.get_session(account.id, request.path_params["uuid"], state.clock())
     if record is None or not record.render_succeeded or record.output_key is None:
         return _refused("That deck is no longer kept: sessions and their files last 24 hours.", 404)
-    url = state.storage.download_url(
-        record.output_key,
-        base_url=base_url_of(request, state),
-        now=state.clock(),
-        filename=f"{record.uuid}.pptx",
+    return RedirectResponse(_signed(request, record.output_key, f"{record.uuid}.pptx"), status_code=303)
+
+
+async def download_pdf(request: Request, account: Account, credential: str) -> Response:
+    """A session's PDF, through a fresh signed URL."""
+    state = _state(request)
+    record = await state.get_session(account.id, request.path_params["uuid"], state.clock())
+    if record is None or not record.render_succeeded or record.pdf_key is None:
+        return _refused("That PDF is not kept: sessions and their files last 24 hours.", 404)
+    return RedirectResponse(_signed(request, record.pdf_key, f"{record.uuid}.pdf"), status_code=303)
+
+
+def _signed(request: Request, key: str, filename: str) -> str:
+    state = _state(request)
+    return state.storage.download_url(
+        key, base_url=base_url_of(request, state), now=state.clock(), filename=filename
     )
-    return RedirectResponse(url, status_code=303)
 
 
 async def home(request: Request, account: Account, credential: str) -> Response:
@@ -311,17 +325,21 @@ async def revoke_token(request: Request, account: Account, credential: str) -> R
     return RedirectResponse("/console", status_code=303)
 
 
-async def _received_zip(request: Request, credential: str, target: Path) -> int | None:
-    """Copy the try form's zip into ``target`` in chunks (never whole in memory); its size, or
-    None when the CSRF value is wrong. A full disk raises StorageFull."""
+async def _received_zip(
+    request: Request, credential: str, target: Path
+) -> tuple[int, tuple[str, ...]] | None:
+    """Copy the try form's zip into ``target`` in chunks (never whole in memory); its size and the
+    formats asked beside the deck ("and a PDF"), or None when the CSRF value is wrong. A full disk
+    raises StorageFull."""
     async with bounded_form(
-        request, max_bytes=_TRY_FORM_BYTES, max_fields=2, max_files=1, max_part_size=_FIELD_BYTES
+        request, max_bytes=_TRY_FORM_BYTES, max_fields=3, max_files=1, max_part_size=_FIELD_BYTES
     ) as form:
         if not hmac.compare_digest(str(form.get("csrf", "")), _csrf(credential)):
             return None
+        formats = ("pdf",) if form.get("pdf") == "1" else ()
         upload = form.get("zip")
         if not isinstance(upload, UploadFile):
-            return 0
+            return 0, formats
         size = 0
         try:
             with target.open("wb") as out:
@@ -334,7 +352,7 @@ async def _received_zip(request: Request, credential: str, target: Path) -> int 
             if is_disk_full(error):
                 raise StorageFull("no space left for the try form's zip") from error
             raise
-        return size
+        return size, formats
 
 
 async def try_render(request: Request, account: Account, credential: str) -> Response:
@@ -353,9 +371,10 @@ async def try_render(request: Request, account: Account, credential: str) -> Res
 async def _try_render(
     request: Request, account: Account, credential: str, state: ServerState, staging: Path
 ) -> Response:
-    size = await _received_zip(request, credential, staging)
-    if size is None:
+    received = await _received_zip(request, credential, staging)
+    if received is None:
         return _stale_form()
+    size, formats = received
     if not 0 < size <= MAX_UPLOAD_BYTES:
         return await _dashboard(
             request,
@@ -371,17 +390,18 @@ async def _try_render(
     )
     await delete_session_files(state, replaced)
     await state.storage.store_file(record.upload_key, staging, INPUT_CONTENT_TYPE)
-    result = await render_session(state, record)
+    result = await render_session(state, record, formats)
     if result.render_succeeded and result.output_key:
-        url = state.storage.download_url(
-            result.output_key,
-            base_url=base_url_of(request, state),
-            now=state.clock(),
-            filename=f"{result.uuid}.pptx",
-        )
+        url = _signed(request, result.output_key, f"{result.uuid}.pptx")
+        pdf = no_pdf = ""
+        if result.pdf_key:
+            pdf_url = _signed(request, result.pdf_key, f"{result.uuid}.pdf")
+            pdf = f" · <a href='{esc(pdf_url)}'>Download the PDF</a>"
+        elif result.pdf_message:
+            no_pdf = f"<p class='error'>No PDF: {esc(result.pdf_message)}</p>"
         notice = (
             f"<section><p class='ok'>Rendered {counted(result.render_slide_count or 0, 'slide')}.</p>"
-            f"<p><a href='{esc(url)}'>Download the deck</a> (link valid 5 minutes)</p></section>"
+            f"<p><a href='{esc(url)}'>Download the deck</a>{pdf} (links valid 5 minutes)</p>{no_pdf}</section>"
         )
     else:
         notice = f"<section><p class='error'>The render failed:</p><pre>{esc(result.render_message)}</pre></section>"
@@ -404,5 +424,6 @@ def routes() -> list[BaseRoute]:
         Route("/tokens/{token_id}/revoke", signed_in_page(revoke_token), methods=["POST"]),
         Route("/try", signed_in_page(try_render), methods=["POST"]),
         Route("/sessions/{uuid}/download", signed_in_page(download), methods=["GET"]),
+        Route("/sessions/{uuid}/pdf", signed_in_page(download_pdf), methods=["GET"]),
     ]
     return [Mount("/console", routes=pages, middleware=[Middleware(SecurityHeaders)])]

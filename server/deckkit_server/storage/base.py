@@ -16,6 +16,7 @@ __all__ = [
     "FULL_RETRY_AFTER_SECONDS",
     "INPUT_CONTENT_TYPE",
     "OUTPUT_CONTENT_TYPE",
+    "PDF_CONTENT_TYPE",
     "ObjectStorage",
     "StorageFull",
     "UploadForm",
@@ -24,6 +25,7 @@ __all__ = [
 
 INPUT_CONTENT_TYPE = "application/zip"
 OUTPUT_CONTENT_TYPE = "application/vnd.openxmlformats-officedocument.presentationml.presentation"
+PDF_CONTENT_TYPE = "application/pdf"
 UPLOAD_ACL = "private"
 
 

@@ -11,7 +11,7 @@ from starlette.requests import Request
 from starlette.responses import FileResponse, Response
 
 from deckkit_server.clock import to_datetime
-from deckkit_server.storage.base import INPUT_CONTENT_TYPE, OUTPUT_CONTENT_TYPE
+from deckkit_server.storage.base import INPUT_CONTENT_TYPE, OUTPUT_CONTENT_TYPE, PDF_CONTENT_TYPE
 from deckkit_server.storage.local_bucket import Endpoint, LocalBucket
 from deckkit_server.storage.s3_errors import S3Error
 from deckkit_server.storage.sigv4 import ALGORITHM, Credential, parse_amz_date, presigned_get_signature
@@ -23,6 +23,8 @@ def _content_type(key: str) -> str:
     return (
         OUTPUT_CONTENT_TYPE
         if key.endswith(".pptx")
+        else PDF_CONTENT_TYPE
+        if key.endswith(".pdf")
         else INPUT_CONTENT_TYPE
         if key.endswith(".zip")
         else ("application/octet-stream")

@@ -38,9 +38,15 @@ def _add_render_interruptions(conn: Connection) -> None:
     _add_missing_columns(conn, ((tables.sessions, "render_interruptions"),))
 
 
-def _add_missing_columns(conn: Connection, columns: tuple[tuple[Table, str], ...]) -> None:
+def _add_pdf_columns(conn: Connection) -> None:
+    """The PDF a render may be asked for: where it is kept, or why it was not made (issue 28)."""
+    _add_missing_columns(conn, ((tables.sessions, "pdf_key"), (tables.sessions, "pdf_message")))
+
+
+def _add_missing_columns(conn: Connection, wanted: tuple[tuple[Table, str], ...]) -> None:
+    """A fresh database got every column from migration 1 (the current tables): add only the missing."""
     inspector = inspect(conn)
-    for table, column in columns:
+    for table, column in wanted:
         if column not in {c["name"] for c in inspector.get_columns(table.name)}:
             kind = table.c[column].type.compile(dialect=conn.dialect)
             conn.execute(text(f"ALTER TABLE {table.name} ADD COLUMN {column} {kind}"))
@@ -50,6 +56,7 @@ MIGRATIONS: tuple[tuple[int, Callable[[Connection], None]], ...] = (
     (1, _create_initial_tables),
     (2, _add_accounts_and_console_sessions),
     (3, _add_render_interruptions),
+    (4, _add_pdf_columns),
 )
 
 

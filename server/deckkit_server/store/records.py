@@ -38,6 +38,10 @@ class SessionRecord:
     render_slide_count: int | None
     render_message: str | None
     render_claimed_by: str | None = None
+    pdf_key: str | None = None
+    """Where the PDF asked for is kept (None: none asked, or it was not made)."""
+    pdf_message: str | None = None
+    """Why the PDF asked for was not made."""
 
     @property
     def is_rendered(self) -> bool:

@@ -140,6 +140,8 @@ class SessionStore(StoreConnections):
         slide_count: int | None,
         message: str | None,
         output_key: str | None,
+        pdf_key: str | None = None,
+        pdf_message: str | None = None,
     ) -> None:
         s = tables.sessions.c
         with self.engine.begin() as conn:
@@ -152,7 +154,17 @@ class SessionStore(StoreConnections):
                     render_slide_count=slide_count,
                     render_message=message,
                     output_key=output_key,
+                    pdf_key=pdf_key,
+                    pdf_message=pdf_message,
                 )
+            )
+
+    def record_pdf(self, uuid: str, pdf_key: str | None, pdf_message: str | None) -> None:
+        """The PDF of a session rendered before: where it is kept, or why it was not made."""
+        s = tables.sessions.c
+        with self.engine.begin() as conn:
+            conn.execute(
+                update(tables.sessions).where(s.uuid == uuid).values(pdf_key=pdf_key, pdf_message=pdf_message)
             )
 
     def take_expired_sessions(self, now: int, limit: int = 500) -> list[SessionRecord]:

@@ -76,6 +76,8 @@ def session_record(row: Mapping[Any, Any]) -> SessionRecord:
         render_slide_count=row["render_slide_count"],
         render_message=row["render_message"],
         render_claimed_by=row["render_claimed_by"],
+        pdf_key=row["pdf_key"],
+        pdf_message=row["pdf_message"],
     )
 
 

@@ -50,6 +50,8 @@ sessions = Table(
     Column("render_message", Text, nullable=True),
     # migration 3: renders of this session whose worker died before it answered (killed, OOM)
     Column("render_interruptions", Integer, nullable=True),
+    Column("pdf_key", String(300), nullable=True),  # migration 4: the PDF asked for ({"formats": ["pdf"]})
+    Column("pdf_message", Text, nullable=True),  # migration 4: why the PDF asked for was not made
     Index("ix_deckkit_sessions_account_created", "account_id", "created_at"),
     Index("ix_deckkit_sessions_created", "created_at"),
 )

@@ -3,6 +3,7 @@
     deckkit render input.zip -o out.pptx
     deckkit render template.pptx data.json -o out.pptx
     deckkit render input.zip -o out.pptx --remote [--base-url URL] [--token TOKEN]
+    deckkit render input.zip -o out.pptx --pdf out.pdf --png pictures/ [--dpi 96]
 
 Pictures and videos named in data.json are read relative to data.json's folder. Problems are
 listed one per line and the exit status is 1; warnings go to stderr and do not fail the render
@@ -18,6 +19,7 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from deckkit.cli._export import add_export_arguments, export, wants_export
 from deckkit.errors import DataError, DeckkitError, Problem, RenderError
 from deckkit.gc_pause import collector_paused
 from deckkit.suggest import closest
@@ -45,6 +47,7 @@ def register(subparsers: Any) -> None:
         "--base-url", default=None, help="server URL for --remote (default: $DECKKIT_BASE_URL)"
     )
     parser.add_argument("--token", default=None, help="API token for --remote (default: $DECKKIT_API_TOKEN)")
+    add_export_arguments(parser, paths_optional=False)
     parser.set_defaults(run=run, ends_process=True)
 
 
@@ -60,6 +63,11 @@ def run(args: argparse.Namespace) -> int:
     if not is_zip and not Path(args.data).is_file():
         raise DeckkitError(f"{args.data}: no such file")
     if args.remote:
+        if wants_export(args):
+            raise DeckkitError(
+                "--pdf and --png export a local render; with --remote, render first, then "
+                f"deckkit convert {args.output} --pdf (or --png)"
+            )
         return _render_remote(args, source, is_zip)
     return _render_local(args, source, is_zip)
 
@@ -83,6 +91,7 @@ def _render_local(args: argparse.Namespace, source: Path, is_zip: bool) -> int:
             print(f"warning: {warning}", file=sys.stderr)
         Path(args.output).write_bytes(result.pptx)
     print(f"wrote {args.output} ({counted(result.slide_count, 'slide')})")
+    export(result, args, Path(args.output))
     return 0
 
 

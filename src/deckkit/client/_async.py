@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import os
-from collections.abc import Awaitable, Callable, Mapping
+from collections.abc import Awaitable, Callable, Mapping, Sequence
 from pathlib import Path
 from typing import overload
 
@@ -20,6 +20,7 @@ from deckkit.client._base import (
     parse_json,
     parse_session_list,
     raise_for_status,
+    render_body,
     session_uuid,
 )
 from deckkit.client._download import DownloadSink, content_length
@@ -96,12 +97,18 @@ class AsyncClient:
         """
         await self._upload_zip(session, ZipSource.of(source), progress)
 
-    async def render_session(self, session: SessionRef, *, raise_on_failure: bool = True) -> RenderResponse:
+    async def render_session(
+        self, session: SessionRef, *, raise_on_failure: bool = True, formats: Sequence[str] | None = None
+    ) -> RenderResponse:
         """``POST /sessions/{uuid}/render``; raises RenderFailed unless ``raise_on_failure=False``.
 
-        Safe to retry: the server records the first render and answers it again.
+        ``formats=["pdf"]`` asks for a PDF of the deck too: the answer's ``pdf_download_url``, or
+        ``pdf_message`` saying why it was not made (the deck itself succeeded). Safe to retry: the
+        server records the first render and answers it again (making the PDF, if asked, when the
+        first render did not).
         """
-        response = await self._api("POST", f"/sessions/{session_uuid(session)}/render")
+        body = render_body(formats)
+        response = await self._api("POST", f"/sessions/{session_uuid(session)}/render", body)
         return checked_render(parse_json(response, RenderResponse), raise_on_failure)
 
     async def reissue_download_url(self, session: SessionRef) -> RenderResponse:
@@ -155,18 +162,20 @@ class AsyncClient:
         to: str | os.PathLike[str] | None = None,
         raise_on_failure: bool = True,
         progress: ProgressCallback | None = None,
+        formats: Sequence[str] | None = None,
     ) -> RenderedDeck:
         """Create a session, upload ``deck`` (a Deck or a zip), render, download the pptx.
 
         Returns a RenderedDeck (``content``, ``slide_count``, ``session``); with ``to=`` the
         pptx is also written there. A failed render raises RenderFailed, or with
         ``raise_on_failure=False`` comes back with ``succeeded`` False and the reason in
-        ``session.render_message``.
+        ``session.render_message``. ``formats=["pdf"]`` downloads the deck's PDF too
+        (``pdf``; ``pdf_message`` says why when the server could not make it).
         """
         zip_source = ZipSource.of(deck)
         created = await self.create_session()
         await self._upload_zip(created, zip_source, progress)
-        result = await self.render_session(created, raise_on_failure=raise_on_failure)
+        result = await self.render_session(created, raise_on_failure=raise_on_failure, formats=formats)
         if not result.succeeded:
             return RenderedDeck(session=result.session, download_url=result.download_url)
         try:
@@ -174,12 +183,28 @@ class AsyncClient:
         except PermissionDeniedError:
             # The URL lasts 5 minutes; a slow upload or a queue can outlive it. One fresh one.
             content = await self.download(await self.reissue_download_url(created), progress=progress)
-        rendered = RenderedDeck(session=result.session, content=content, download_url=result.download_url)
+        rendered = RenderedDeck(
+            session=result.session,
+            content=content,
+            download_url=result.download_url,
+            pdf=await self._pdf_of(created, result.pdf_download_url) if result.pdf_download_url else None,
+            pdf_download_url=result.pdf_download_url,
+            pdf_message=result.pdf_message,
+        )
         if to is not None:
             rendered = rendered.model_copy(update={"path": rendered.save(to)})
         return rendered
 
     # -- plumbing --------------------------------------------------------------------------
+
+    async def _pdf_of(self, session: SessionResponse, url: str) -> bytes:
+        try:
+            return await self.download(url)
+        except PermissionDeniedError:  # its 5 minutes are over: one fresh URL
+            fresh = (await self.reissue_download_url(session)).pdf_download_url
+            if fresh is None:
+                raise
+            return await self.download(fresh)
 
     async def _upload_zip(
         self, session: SessionRef | UploadForm, zip_source: ZipSource, progress: ProgressCallback | None
@@ -201,8 +226,8 @@ class AsyncClient:
             return session.upload
         return (await self.get_session(session)).upload
 
-    async def _api(self, method: str, path: str) -> httpx.Response:
-        return await self._send(lambda: self._settings.api_request(method, path))
+    async def _api(self, method: str, path: str, body: bytes | None = None) -> httpx.Response:
+        return await self._send(lambda: self._settings.api_request(method, path, body))
 
     async def _send(
         self,

@@ -8,10 +8,11 @@ and ``_async`` only send requests and sleep.
 from __future__ import annotations
 
 import email.utils
+import json
 import os
 import random
 import time
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 from xml.etree import ElementTree
@@ -19,6 +20,7 @@ from xml.etree import ElementTree
 import httpx
 from pydantic import BaseModel, ValidationError
 
+import deckkit.wire as wire
 from deckkit.client._exceptions import (
     APIError,
     APIResponseValidationError,
@@ -154,8 +156,9 @@ class ClientSettings:
             headers=dict(headers or {}),
         )
 
-    def api_request(self, method: str, path: str) -> httpx.Request:
-        """A request to the API: the only kind that carries the token."""
+    def api_request(self, method: str, path: str, body: bytes | None = None) -> httpx.Request:
+        """A request to the API: the only kind that carries the token (``body``: JSON, when given)."""
+        typed = {"Content-Type": "application/json"} if body is not None else {}
         return httpx.Request(
             method,
             self.base_url + path,
@@ -164,7 +167,9 @@ class ClientSettings:
                 "Authorization": f"Bearer {self.token}",
                 "Accept": "application/json",
                 "User-Agent": f"deckkit-python/{__version__}",
+                **typed,
             },
+            content=body,
             extensions={"timeout": self.timeout.as_dict()},
         )
 
@@ -248,6 +253,20 @@ def parse_json(response: httpx.Response, model: type[ModelT]) -> ModelT:
 
 def parse_session_list(response: httpx.Response) -> list[SessionSummary]:
     return list(parse_json(response, SessionList).sessions)
+
+
+def render_body(formats: Sequence[str] | None) -> bytes | None:
+    """The render request's body: ``{"formats": [...]}``, or none at all when nothing is asked
+    (what every server of the interface takes)."""
+    if not formats:
+        return None
+    if isinstance(formats, str):
+        raise ValueError(f'formats: give a list, such as ["pdf"], not the string {formats!r}')
+    for i, name in enumerate(formats):
+        if name not in wire.FORMATS:
+            known = ", ".join(repr(f) for f in wire.FORMATS)
+            raise ValueError(f"formats[{i}]: {name!r} is not a format a render makes (it makes {known})")
+    return json.dumps({"formats": list(dict.fromkeys(formats))}).encode()
 
 
 def checked_render(result: RenderResponse, raise_on_failure: bool) -> RenderResponse:

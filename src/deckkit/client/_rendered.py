@@ -5,7 +5,7 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from deckkit.client._exceptions import RenderFailed
+from deckkit.client._exceptions import APIError, RenderFailed
 from deckkit.client._types import RenderResponse, Session, SessionState, _Lenient
 from deckkit.display_hook import Displayable
 
@@ -23,6 +23,11 @@ class RenderedDeck(Displayable, _Lenient):
     content: bytes = b""
     download_url: str | None = None
     path: Path | None = None
+    pdf: bytes | None = None
+    """The deck's PDF, when the render asked for one (``formats=["pdf"]``) and it was made."""
+    pdf_download_url: str | None = None
+    pdf_message: str | None = None
+    """Why the PDF asked for was not made (the deck itself succeeded)."""
 
     @property
     def slide_count(self) -> int | None:
@@ -35,10 +40,20 @@ class RenderedDeck(Displayable, _Lenient):
     def __repr__(self) -> str:
         # Never the pptx bytes: a notebook would print megabytes.
         where = f", path={str(self.path)!r}" if self.path is not None else ""
+        pdf = f", pdf=<{len(self.pdf)} bytes>" if self.pdf is not None else ""
         return (
             f"RenderedDeck(uuid={self.session.uuid!r}, state={self.session.state.value!r}, "
-            f"slide_count={self.slide_count!r}, content=<{len(self.content)} bytes>{where})"
+            f"slide_count={self.slide_count!r}, content=<{len(self.content)} bytes>{pdf}{where})"
         )
+
+    def save_pdf(self, path: str | os.PathLike[str]) -> Path:
+        """Write the PDF to ``path`` and return it; says why when there is none."""
+        if self.pdf is None:
+            why = self.pdf_message or 'none was asked: render with formats=["pdf"]'
+            raise APIError(f"session {self.session.uuid} has no PDF: {why}")
+        target = Path(path)
+        target.write_bytes(self.pdf)
+        return target
 
     def save(self, path: str | os.PathLike[str]) -> Path:
         """Write the pptx to ``path`` and return it."""

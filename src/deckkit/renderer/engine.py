@@ -27,7 +27,7 @@ from deckkit.renderer.pictures.imageinfo import read_ahead
 from deckkit.renderer.planning import DeckPlan, plan_deck
 from deckkit.renderer.result import RenderResult
 
-__all__ = ["RenderResult", "plan_render", "render"]
+__all__ = ["RenderResult", "plan_render", "read_deck", "render"]
 
 DataInput = DeckData | dict[str, Any] | list[Any] | str | bytes
 
@@ -122,6 +122,25 @@ def render(
     if strict and warnings:
         raise _misfit(warnings)
     return RenderResult(pptx, plan.slide_count, warnings)
+
+
+def read_deck(deck: bytes | str | Path) -> RenderResult:
+    """A pptx read and written again by deckkit, every slide as it is, to export it
+    (``read_deck("deck.pptx").to_pdf("deck.pdf")``) or look at it as a rendered deck.
+
+    What comes out is deckkit's own writing: the reader refuses what it refuses of a template
+    (TemplateError), and LibreOffice is never given the file as it came.
+    """
+    source = deck if isinstance(deck, bytes | bytearray) else _read_template(deck)
+    count = len(_open_template(deck).slides())
+    try:
+        result = render(source, {"slides": [{"template": n} for n in range(1, count + 1)]})
+    except TemplateError as error:
+        if isinstance(deck, bytes | bytearray):
+            raise
+        raise error.naming(str(deck)) from None
+    # What a render would warn of (a {key} left as it is) is the deck as it is, not a problem.
+    return RenderResult(result.pptx, result.slide_count)
 
 
 def _misfit(problems: list[Problem]) -> RenderError:

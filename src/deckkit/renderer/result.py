@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from deckkit import office
 from deckkit.compare import DeckDiff, DeckSource, diff
 from deckkit.display_hook import Displayable
 from deckkit.errors import Problem, problems_text
@@ -22,12 +23,15 @@ class RenderResult(Displayable):
 
     Its repr never shows the pptx bytes (a notebook cell ending in ``result`` must stay a few KB
     whatever the deck; its rich display is a strip of thumbnails, see :mod:`deckkit.display`);
-    ``presentation()`` opens it with python-pptx.
+    ``presentation()`` opens it with python-pptx; ``to_pdf()`` and ``to_pngs()`` export it
+    through LibreOffice (see :mod:`deckkit.office`).
     """
 
     pptx: bytes
     slide_count: int
     warnings: list[Problem] = field(default_factory=list)
+    # The PDF, once made: to_pngs() after to_pdf() (or twice) starts LibreOffice once.
+    _pdf: list[bytes] = field(default_factory=list, init=False, repr=False, compare=False)
 
     def __repr__(self) -> str:
         return rendered_text(type(self).__name__, self.slide_count, len(self.pptx), self.warnings)
@@ -49,6 +53,63 @@ class RenderResult(Displayable):
         target = Path(path)
         target.write_bytes(self.pptx)
         return target
+
+    def to_pdf(self, path: str | os.PathLike[str] | None = None, *, timeout: float = 180.0) -> bytes:
+        """The deck as a PDF, one page per slide (hidden slides too), made by LibreOffice.
+
+        Written to ``path`` too when given. Raises :class:`~deckkit.errors.ConversionError` when
+        LibreOffice is not installed (the message names the package) or the conversion fails or
+        takes longer than ``timeout`` seconds.
+        """
+        if not self._pdf:
+            self._pdf.append(office.pptx_to_pdf(self.pptx, timeout=timeout))
+        pdf = self._pdf[0]
+        if path is not None:
+            Path(path).write_bytes(pdf)
+        return pdf
+
+    def to_pngs(
+        self,
+        folder: str | os.PathLike[str] | None = None,
+        *,
+        dpi: float = 96,
+        slides: Sequence[int] | None = None,
+        timeout: float = 180.0,
+    ) -> list[bytes]:
+        """A PNG picture of each slide (or of ``slides``, numbered from 1, in that order).
+
+        At ``dpi`` dots per inch: a 13.33 x 7.5 inch slide is 1280 x 720 pixels at 96. With
+        ``folder`` the pictures are written there too, as ``slide-01.png`` ... (numbered by
+        slide; the folder is made when missing). Needs LibreOffice and poppler (pdftoppm).
+        """
+        pages = self._slide_numbers(slides)
+        if not (isinstance(dpi, int | float) and not isinstance(dpi, bool) and 0 < dpi <= 1200):
+            raise ValueError(
+                f"dpi: {dpi!r} is not a resolution; give a number of dots per inch from 1 to 1200"
+            )
+        if not pages:
+            return []
+        pngs = office.pdf_to_pngs(self.to_pdf(timeout=timeout), dpi=dpi, pages=pages, timeout=timeout)
+        if folder is not None:
+            target = Path(folder)
+            target.mkdir(parents=True, exist_ok=True)
+            digits = len(str(self.slide_count))
+            for number, png in zip(pages, pngs, strict=True):
+                (target / f"slide-{number:0{digits}d}.png").write_bytes(png)
+        return pngs
+
+    def _slide_numbers(self, slides: Sequence[int] | None) -> list[int]:
+        if slides is None:
+            return list(range(1, self.slide_count + 1))
+        if isinstance(slides, str | bytes) or not isinstance(slides, Sequence):
+            raise ValueError(f"slides: give a list of slide numbers (from 1), not {slides!r}")
+        for i, number in enumerate(slides):
+            if not isinstance(number, int) or isinstance(number, bool) or not 1 <= number <= self.slide_count:
+                raise ValueError(
+                    f"slides[{i}]: {number!r} is not a slide of this deck; "
+                    f"it has {_plural(self.slide_count, 'slide')}, numbered from 1 to {self.slide_count}"
+                )
+        return list(slides)
 
 
 def _plural(count: int, word: str) -> str:

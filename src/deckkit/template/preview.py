@@ -1,29 +1,28 @@
 """Pictures of slides: LibreOffice renders real ones when installed; a wireframe SVG always works.
 
-LibreOffice runs headless in a private profile (so that previews can run beside a desktop
-LibreOffice or each other), converts the deck to PDF, and poppler's ``pdftoppm`` cuts the
-pages into PNGs. Results are cached per deck content, since browsing a template asks for the
-same pages again and again.
+LibreOffice converts the deck to PDF and poppler's ``pdftoppm`` cuts the pages into PNGs
+(:mod:`deckkit.office` runs them). The deck is read and written again by deckkit first
+(``read_deck``), so LibreOffice sees deckkit's writing, never a template as it came. Results are
+cached per deck content, since browsing a template asks for the same pages again and again.
 """
 
 from __future__ import annotations
 
 import hashlib
 import html
-import shutil
-import subprocess
-import tempfile
-from pathlib import Path
 from typing import TYPE_CHECKING
 
 from lxml import etree
 
-from deckkit.errors import PreviewUnavailableError
+from deckkit import office
+from deckkit.errors import ConversionError, PreviewUnavailableError, TemplateError
+from deckkit.office import libreoffice_available
 from deckkit.ooxml.geometry import xfrm_box
 from deckkit.ooxml.locate import inherited_xfrm, non_visual_properties, shape_tree
 from deckkit.ooxml.namespaces import qn
 from deckkit.ooxml.opc.part import Part
 from deckkit.places import place_kind
+from deckkit.renderer import read_deck
 
 if TYPE_CHECKING:
     from deckkit.template.inspect import Template
@@ -33,21 +32,13 @@ __all__ = ["PreviewUnavailableError", "libreoffice_available", "slide_pngs", "wi
 _EMU_PER_PX = 9525
 
 
-def _soffice() -> str | None:
-    return shutil.which("soffice") or shutil.which("libreoffice")
-
-
-def libreoffice_available() -> bool:
-    return _soffice() is not None and shutil.which("pdftoppm") is not None
-
-
 def slide_pngs(pptx: bytes, *, width: int = 640, timeout: float = 180.0) -> list[bytes]:
     """One PNG per slide of ``pptx``, ``width`` pixels wide (cached per content and width)."""
     key = (hashlib.sha256(pptx).hexdigest(), width)
     if key not in _CACHE:
         if len(_CACHE) >= _CACHE_SIZE:
             del _CACHE[next(iter(_CACHE))]  # the oldest entry
-        _CACHE[key] = _render_pngs(key[0], pptx, width, timeout)
+        _CACHE[key] = _render_pngs(pptx, width, timeout)
     return list(_CACHE[key])
 
 
@@ -57,50 +48,14 @@ _CACHE: dict[tuple[str, int], tuple[bytes, ...]] = {}
 _CACHE_SIZE = 16
 
 
-def _render_pngs(digest: str, pptx: bytes, width: int, timeout: float) -> tuple[bytes, ...]:
-    soffice = _soffice()
-    if soffice is None or shutil.which("pdftoppm") is None:
-        raise PreviewUnavailableError("slide previews need LibreOffice (soffice) and poppler (pdftoppm)")
-    with tempfile.TemporaryDirectory(prefix="deckkit-preview-") as tmp:
-        work = Path(tmp)
-        deck = work / f"{digest[:16]}.pptx"
-        deck.write_bytes(pptx)
-        profile = work / "profile"
-        try:
-            subprocess.run(
-                [
-                    soffice,
-                    f"-env:UserInstallation=file://{profile}",
-                    "--headless",
-                    "--convert-to",
-                    "pdf",
-                    "--outdir",
-                    str(work),
-                    str(deck),
-                ],
-                check=True,
-                capture_output=True,
-                timeout=timeout,
-            )
-            subprocess.run(
-                [
-                    "pdftoppm",
-                    "-png",
-                    "-scale-to-x",
-                    str(width),
-                    "-scale-to-y",
-                    "-1",
-                    str(work / f"{deck.stem}.pdf"),
-                    str(work / "page"),
-                ],
-                check=True,
-                capture_output=True,
-                timeout=timeout,
-            )
-        except (subprocess.SubprocessError, OSError) as e:
-            raise PreviewUnavailableError(f"LibreOffice could not render the slides: {e}") from None
-        pages = sorted(work.glob("page-*.png"), key=lambda p: int(p.stem.rsplit("-", 1)[1]))
-        return tuple(p.read_bytes() for p in pages)
+def _render_pngs(pptx: bytes, width: int, timeout: float) -> tuple[bytes, ...]:
+    try:
+        pdf = office.pptx_to_pdf(read_deck(pptx).pptx, timeout=timeout)
+        return tuple(office.pdf_to_pngs(pdf, width=width, timeout=timeout))
+    except ConversionError as error:
+        raise PreviewUnavailableError(f"no slide previews: {error}", cause=error.cause) from None
+    except TemplateError as error:
+        raise PreviewUnavailableError(f"no slide previews: {error}") from None
 
 
 def wireframe_svg(template: Template, number: int, *, width: int = 640) -> str:
