@@ -108,6 +108,32 @@ def case_date_axis_yearly(workdir: Path) -> GalleryInput:
     return _date_case(workdir, [dt.date(y, 1, 1) for y in range(2017, 2025)], "yyyy")
 
 
+def case_date_axis_tick_count_converted(workdir: Path) -> GalleryInput:
+    """24 monthly columns (Jan 2024-Dec 2025) with a label every third month (the template ticks every 91 days on a daily axis), NOT one lone label."""
+    from tests.renderer.chart.kit import fill_pptx
+    from tests.renderer.chart.templates import build_category
+
+    daily = build_category("column_clustered", workdir / "daily.pptx")
+    days = [dt.date(2024, 3, 1) + dt.timedelta(days=i) for i in range(6)]
+    every_91_days = {
+        "type": "chart",
+        "date_labels": [_serial(d) for d in days],
+        "date_labels_major_unit": 91,
+        "date_labels_major_time_unit": "days",
+        "axis1": {"series": {"Revenue": {"values": [1.0] * len(days)}}},
+    }
+    template = workdir / "template.pptx"
+    fill_pptx(daily, template, {"ppt/charts/chart1.xml": every_91_days})
+    months = [dt.date(2024 + m // 12, m % 12 + 1, 1) for m in range(24)]
+    chart = {
+        "type": "chart",
+        "date_labels": [_serial(d) for d in months],
+        "date_labels_format": "mmm yy",
+        "axis1": {"series": {"Revenue": {"values": [float(10 + (i * 7) % 13) for i in range(24)]}}},
+    }
+    return template, [{"template": 1, "chart": chart}], {}
+
+
 def _stock_data(names: list[str]) -> dict[str, Any]:
     return {
         "type": "chart",
