@@ -278,3 +278,24 @@ def case_stock_with_volume(workdir: Path) -> GalleryInput:
         "axis2": {"series": {n: {"values": v} for n, v in OHLC.items()}},
     }
     return template, [{"template": 1, "chart": chart}], {}
+
+
+# -- the designer's look survives new data (issue 26) ----------------------------------------------
+
+
+def _chart_data(labels: list[str], series: dict[str, list[float]]) -> dict[str, Any]:
+    return {
+        "type": "chart",
+        "labels": labels,
+        "axis1": {"series": {k: {"values": v} for k, v in series.items()}},
+    }
+
+
+def case_renamed_pie_keeps_its_slices(workdir: Path) -> GalleryInput:
+    """A pie of three slices in the template's blue, red, green with white bold percentages, NOT the default colours with "y 0.5" labels."""
+    from tests.renderer.chart.designer_kit import edit_chart, label_every_point
+    from tests.renderer.chart.intent_kit import pie_chart
+
+    template = edit_chart(pie_chart(workdir / "template.pptx"), lambda root: label_every_point(root, 3, True))
+    chart = _chart_data(["North", "South", "East"], {"Revenue share": [50.0, 30.0, 20.0]})
+    return template, [{"template": 1, "chart": chart}], {}

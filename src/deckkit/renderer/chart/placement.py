@@ -4,7 +4,7 @@ A key equal to the name of a template series on that axis overwrites that series
 other key creates a series in the group of the template series at the same position among the
 axis's series (or the axis's last group), formatted like that group's template series at the
 same position (or its last one), in a colour no other series of the chart has. Pie and doughnut
-take one series.
+take one series, which overwrites the template's whatever it is called (its slices keep their look).
 """
 
 from __future__ import annotations
@@ -88,7 +88,9 @@ def _plan_axis(groups: list[PlotGroup], axis: ChartAxis | ScatterAxis) -> list[P
             placements.append(
                 Placement(key, data, group, None, group.series[-1], pos - len(group.series) + 1)
             )
-    # Pie and doughnut show one series: the first the data gives them.
+    # Pie and doughnut show one series: the first the data gives them. Its slices are the
+    # designer's whatever the series is called: a new name overwrites the template series it
+    # would copy, keeping every slice's format and label, rather than starting without them.
     seen_pies: set[int] = set()
     kept = []
     for p in placements:
@@ -96,6 +98,8 @@ def _plan_axis(groups: list[PlotGroup], axis: ChartAxis | ScatterAxis) -> list[P
             if id(p.group) in seen_pies:
                 continue
             seen_pies.add(id(p.group))
+            if p.template is None and p.prototype is not None and p.step == 0:
+                p.template, p.prototype = p.prototype, None
         kept.append(p)
     return kept
 
