@@ -299,3 +299,19 @@ def case_renamed_pie_keeps_its_slices(workdir: Path) -> GalleryInput:
     template = edit_chart(pie_chart(workdir / "template.pptx"), lambda root: label_every_point(root, 3, True))
     chart = _chart_data(["North", "South", "East"], {"Revenue share": [50.0, 30.0, 20.0]})
     return template, [{"template": 1, "chart": chart}], {}
+
+
+def case_new_series_colour_as_drawn(workdir: Path) -> GalleryInput:
+    """Three column series: Actual blue, Plan grey, Forecast in a colour clearly NOT grey (the theme's accent3 is Plan's grey)."""
+    from tests.renderer.chart.designer_kit import edit_chart, retheme, rgb_series
+    from tests.renderer.chart.intent_kit import accent_chart
+
+    template = accent_chart(
+        workdir / "template.pptx",
+        series={"Actual": [10.0, 20.0, 30.0], "Plan": [15.0, 25.0, 30.0]},
+        number_format="0",
+    )
+    edit_chart(template, lambda root: rgb_series(root, 1, "A5A5A5"))
+    retheme(template, "accent3", "A5A5A5")
+    series = {"Actual": [10.0, 20.0, 30.0], "Plan": [15.0, 25.0, 30.0], "Forecast": [12.0, 22.0, 35.0]}
+    return template, [{"template": 1, "chart": _chart_data(["North", "South", "East"], series)}], {}

@@ -33,6 +33,7 @@ from deckkit.renderer.chart import kinds as chart_kinds
 from deckkit.renderer.chart.checks import chart_axes_of, check_chart, describe_chart
 from deckkit.renderer.chart.datatext import DataChildren
 from deckkit.renderer.chart.dates import base_time_unit
+from deckkit.renderer.chart.drawn_colours import DrawnColours
 from deckkit.renderer.chart.layout import SheetLayout
 from deckkit.renderer.chart.placement import Placement, rebuild_groups, series_elements
 from deckkit.renderer.chart.plancache import chart_plan, template_groups
@@ -44,6 +45,7 @@ from deckkit.renderer.chart.series import (
     numbers_xml,
     trim_points,
 )
+from deckkit.renderer.chart.slide_theme import chart_colours
 from deckkit.renderer.chart.styles import style_points, style_series
 from deckkit.renderer.chart.workbook.block import Column, Columns
 from deckkit.renderer.chart.workbook.cells import DateNumber, NumberText
@@ -172,11 +174,17 @@ def _apply_axes(chart_space: etree._Element, groups: list[PlotGroup], chart: Cha
 
 
 def fill_chart(
-    chart_space: etree._Element, chart: Chart | ScatterChart, workbook: bytes | None
+    chart_space: etree._Element,
+    chart: Chart | ScatterChart,
+    workbook: bytes | None,
+    drawn: DrawnColours | None = None,
 ) -> bytes | None:
-    """Fill the chart (already checked with :func:`check_chart`); returns the new workbook bytes."""
+    """Fill the chart (already checked with :func:`check_chart`); returns the new workbook bytes.
+
+    drawn: the theme the chart is drawn with (:func:`chart_colours`; None: Office's).
+    """
     out = DataChildren()
-    new_workbook = _fill(chart_space, None, chart, workbook, out)
+    new_workbook = _fill(chart_space, None, chart, workbook, out, drawn)
     out.parse_into_tree()
     return new_workbook
 
@@ -186,15 +194,17 @@ def filled_chart_bytes(
     chart: Chart | ScatterChart,
     workbook: bytes | None,
     template: etree._Element | None = None,
+    drawn: DrawnColours | None = None,
 ) -> tuple[bytes, bytes | None]:
     """The filled chart part's bytes and the new workbook bytes, as a render writes them.
 
     The series' data children are spliced in as text (``DataChildren``), never parsed into the
     tree, which is left unusable: its data children are placeholders. ``template``: the template
-    chart chart_space is a copy of, whose plan is then made once for every copy.
+    chart chart_space is a copy of, whose plan is then made once for every copy. ``drawn``: the
+    theme the chart is drawn with (None: Office's).
     """
     out = DataChildren()
-    new_workbook = _fill(chart_space, template, chart, workbook, out)
+    new_workbook = _fill(chart_space, template, chart, workbook, out, drawn)
     return out.serialize(chart_space), new_workbook
 
 
@@ -204,13 +214,15 @@ def _fill(
     chart: Chart | ScatterChart,
     workbook: bytes | None,
     out: DataChildren,
+    drawn: DrawnColours | None = None,
 ) -> bytes | None:
     """fill_chart with the series' data children left in out (as text); template: the chart
     space that chart_space is an unedited deep copy of, whose planning is reused (None: none)."""
     book = ChartWorkbook.open(workbook) if workbook is not None else None
     plan = chart_plan(chart_space, template, chart, book.sheet_names if book is not None else None)
     layout, placements = plan.layout, plan.placements
-    series_elements(placements)
+    drawn = drawn or DrawnColours({})
+    series_elements(placements, drawn)
     remaining = rebuild_groups(chart_space, plan.groups, placements)
     for g in remaining:
         chart_kinds.fit_stock_group(g.element)
@@ -267,8 +279,13 @@ class ChartFiller:
 
     removes_shapes = False
 
-    def __init__(self, templates: dict[str, etree._Element] | None = None) -> None:
+    def __init__(
+        self,
+        templates: dict[str, etree._Element] | None = None,
+        colours: dict[str, DrawnColours] | None = None,
+    ) -> None:
         self._templates = templates or {}
+        self._colours = colours or {}
 
     def plan(
         self, site: KeySite, value: Chart | ScatterChart, report: PlanReport
@@ -278,6 +295,7 @@ class ChartFiller:
             report.wrong_place(site, "chart", "charts", lambda frame: _described(site.slide.part, frame))
             return None
         templates: dict[str, etree._Element] = {}
+        colours: dict[str, DrawnColours] = {}
         for frame in charts:
             part = _chart_part(site.slide.part, frame)
             if part is None:
@@ -289,8 +307,9 @@ class ChartFiller:
                 continue
             template = part.xml
             templates[chart_relationship_id(frame.element) or ""] = template
+            colours[chart_relationship_id(frame.element) or ""] = chart_colours(site.slide.part, part)
             report.problems.extend(check_chart(template, value, site.path, template_groups(template)))
-        return Operation(site.key, value, ChartFiller(templates))
+        return Operation(site.key, value, ChartFiller(templates, colours))
 
     def fill(self, site: KeySite, value: Chart | ScatterChart, output: OutputSlide) -> None:
         for frame in site.frames:
@@ -301,9 +320,11 @@ class ChartFiller:
                 continue
             workbook_part = chart_part.related(RT.PACKAGE)
             workbook = workbook_part.blob if workbook_part is not None else None
-            template = self._templates.get(chart_relationship_id(frame.element) or "")
+            rid = chart_relationship_id(frame.element) or ""
             # Written now, the data children spliced in as text: never parsed into the tree.
-            chart_part.blob, new_workbook = filled_chart_bytes(chart_part.xml, value, workbook, template)
+            chart_part.blob, new_workbook = filled_chart_bytes(
+                chart_part.xml, value, workbook, self._templates.get(rid), self._colours.get(rid)
+            )
             if workbook_part is not None and new_workbook is not None:
                 workbook_part.blob = new_workbook
 

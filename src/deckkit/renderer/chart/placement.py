@@ -16,6 +16,7 @@ from lxml import etree
 from deckkit.model.elements import Chart, ChartAxis, ChartSeries, ScatterAxis, ScatterChart, ScatterSeries
 from deckkit.ooxml.chart import PlotGroup, c, child_val, local, plot_area, series_name
 from deckkit.renderer.chart import axes as chart_axes
+from deckkit.renderer.chart.drawn_colours import DrawnColours
 from deckkit.renderer.chart.series import clone_series, new_series, set_val
 from deckkit.renderer.chart.styles import distinct_colours
 
@@ -111,8 +112,11 @@ def plan_placements(groups: list[PlotGroup], chart: Chart | ScatterChart) -> lis
     return placements
 
 
-def series_elements(placements: list[Placement]) -> None:
-    """The c:ser of each placement (overwritten or new), with unique idx and data-order order."""
+def series_elements(placements: list[Placement], drawn: DrawnColours) -> None:
+    """The c:ser of each placement (overwritten or new), with unique idx and data-order order.
+
+    drawn: the chart's theme, to tell a new series' colour from the others' as drawn.
+    """
     used = {int(child_val(p.template, "idx", "0")) for p in placements if p.template is not None}
     for order, p in enumerate(placements):
         if p.template is not None:
@@ -127,7 +131,8 @@ def series_elements(placements: list[Placement]) -> None:
         set_val(p.element, "order", order)
     # Pie and doughnut slices vary by point, not by series.
     distinct_colours(
-        [(p.element, p.template is None) for p in placements if p.element is not None and not p.group.is_pie]
+        [(p.element, p.template is None) for p in placements if p.element is not None and not p.group.is_pie],
+        drawn,
     )
 
 
