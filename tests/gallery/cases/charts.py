@@ -315,3 +315,24 @@ def case_new_series_colour_as_drawn(workdir: Path) -> GalleryInput:
     retheme(template, "accent3", "A5A5A5")
     series = {"Actual": [10.0, 20.0, 30.0], "Plan": [15.0, 25.0, 30.0], "Forecast": [12.0, 22.0, 35.0]}
     return template, [{"template": 1, "chart": _chart_data(["North", "South", "East"], series)}], {}
+
+
+def case_new_columns_keep_point_labels(workdir: Path) -> GalleryInput:
+    """Five stacked columns a-e: every blue segment, the added d and e too, has its own white bold value label; red segments none."""
+    from tests.renderer.chart.designer_kit import edit_chart, label_every_point
+    from tests.renderer.chart.intent_kit import accent_chart
+
+    template = accent_chart(workdir / "template.pptx", "COLUMN_STACKED", number_format="0")
+    edit_chart(template, lambda root: label_every_point(root, 3))
+    series = {"S1": [40.0, 50.0, 60.0, 70.0, 80.0], "S2": [30.0, 20.0, 30.0, 20.0, 30.0]}
+    return template, [{"template": 1, "chart": _chart_data(["a", "b", "c", "d", "e"], series)}], {}
+
+
+def case_new_pie_slices_keep_the_look(workdir: Path) -> GalleryInput:
+    """A pie of five slices in five different colours, each with a white border and a white bold percentage (the template had three)."""
+    from tests.renderer.chart.designer_kit import edit_chart, label_every_point
+    from tests.renderer.chart.intent_kit import pie_chart
+
+    template = edit_chart(pie_chart(workdir / "template.pptx"), lambda root: label_every_point(root, 3, True))
+    chart = _chart_data(["a", "b", "c", "d", "e"], {"Share": [30.0, 25.0, 20.0, 15.0, 10.0]})
+    return template, [{"template": 1, "chart": chart}], {}

@@ -145,3 +145,55 @@ def test_a_chart_colour_map_override_is_read_from_the_chart(tmp_path: Path) -> N
         tmp_path,
     )
     assert drawn_colour(series_by_name(root)["Forecast"])[1] not in ("accent2", "accent3")
+
+
+# 2. new categories keep the designer's point labels and slice formats ------------------------------
+
+
+def test_new_columns_get_the_designers_point_labels(tmp_path: Path) -> None:
+    template = edit_chart(
+        accent_chart(tmp_path / "t.pptx", "COLUMN_STACKED"), lambda r: label_every_point(r, 3)
+    )
+    labels = ["a", "b", "c", "d", "e"]
+    root = filled(template, data(labels, {"S1": [1, 2, 3, 4, 5], "S2": [5, 4, 3, 2, 1]}), tmp_path)
+    s1 = series_by_name(root)["S1"]
+    own = point_labels(s1)
+    assert sorted(own) == [0, 1, 2, 3, 4]
+    assert etree.tostring(own[4].find("c:txPr", NS)) == etree.tostring(own[2].find("c:txPr", NS))
+    assert own[4].find("c:showVal", NS).get("val") == "1"
+    assert point_labels(series_by_name(root)["S2"]) == {}
+
+
+def test_a_label_on_some_points_only_is_not_copied(tmp_path: Path) -> None:
+    def one_label(root: etree._Element) -> None:
+        label_every_point(root, 3)
+        labels = root.find(".//c:ser/c:dLbls", NS)
+        for extra in labels.findall("c:dLbl", NS)[:2]:
+            labels.remove(extra)
+
+    template = edit_chart(accent_chart(tmp_path / "t.pptx"), one_label)
+    root = filled(template, data(["a", "b", "c", "d"], {"S1": [1, 2, 3, 4]}), tmp_path)
+    assert sorted(point_labels(output_series(root)[0])) == [2]  # the designer's highlight, not repeated
+
+
+@pytest.mark.parametrize("kind", ["PIE", "DOUGHNUT"])
+def test_new_slices_keep_the_designers_look_in_a_colour_of_their_own(tmp_path: Path, kind: str) -> None:
+    template = edit_chart(
+        pie_chart(tmp_path / "t.pptx", kind), lambda r: label_every_point(r, 3, percent=True)
+    )
+    labels = ["a", "b", "c", "d", "e"]
+    root = filled(template, data(labels, {"Share": [5, 4, 3, 2, 1]}), tmp_path)
+    (ser,) = output_series(root)
+    colours = slice_colours(ser)
+    assert colours[:3] == [("schemeClr", "accent1"), ("schemeClr", "accent2"), ("schemeClr", "accent3")]
+    assert len(colours) == 5
+    assert len(set(colours)) == 5, colours
+    drawn = DrawnColours({})
+    assert not any(drawn.alike((*a, ()), (*b, ())) for i, a in enumerate(colours) for b in colours[i + 1 :])
+    own = point_labels(ser)
+    assert sorted(own) == [0, 1, 2, 3, 4]
+    for i in (3, 4):
+        assert own[i].find("c:showPercent", NS).get("val") == "1"
+        assert own[i].xpath("c:txPr//a:defRPr/@sz", namespaces=NS) == ["1400"]
+        # The slice's white border comes along.
+        assert ser.findall("c:dPt", NS)[i].xpath("c:spPr/a:ln/@w", namespaces=NS) == ["19050"]

@@ -37,6 +37,7 @@ from deckkit.renderer.chart.drawn_colours import DrawnColours
 from deckkit.renderer.chart.layout import SheetLayout
 from deckkit.renderer.chart.placement import Placement, rebuild_groups, series_elements
 from deckkit.renderer.chart.plancache import chart_plan, template_groups
+from deckkit.renderer.chart.points import extend_point_formats, template_point_count
 from deckkit.renderer.chart.series import (
     categories_xml,
     name_xml,
@@ -56,7 +57,11 @@ __all__ = ["ChartFiller", "fill_chart", "filled_chart_bytes"]
 
 
 def _fill_category(
-    placements: list[Placement], chart: Chart, layout: SheetLayout | None, out: DataChildren
+    placements: list[Placement],
+    chart: Chart,
+    layout: SheetLayout | None,
+    out: DataChildren,
+    drawn: DrawnColours,
 ) -> list[Column]:
     """Write every series; returns the workbook block's columns (logical orientation)."""
     dates = chart.date_labels
@@ -81,8 +86,10 @@ def _fill_category(
             out.put(ser, "cat", numbers_xml(date_texts or [], cat_ref, fmt), fmt if cat_ref else None)
         texts = number_texts(data.values)
         val_ref = layout.value_ref(i, n) if layout else None
+        formatted = template_point_count(ser)
         out.put(ser, "val", numbers_xml(texts, val_ref, number_format(ser, "val")))
         trim_points(ser, n)
+        extend_point_formats(ser, p.group.element, formatted, n, drawn)
         style_series(ser, p.group.kind, p.group.element, data.styles)
         style_points(ser, p.group.kind, p.group.element, data.data_point_styles)
         columns.append(Column(name, texts, NumberText))
@@ -229,7 +236,7 @@ def _fill(
     if isinstance(chart, ScatterChart):
         columns = _fill_scatter(placements, layout, out)
     else:
-        columns = _fill_category(placements, chart, layout, out)
+        columns = _fill_category(placements, chart, layout, out, drawn)
     _apply_axes(chart_space, remaining, chart)
     if book is None or layout is None:
         # No workbook, or one that cannot be read: it is kept as it was; the caches hold the data.
