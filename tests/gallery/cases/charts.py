@@ -336,3 +336,13 @@ def case_new_pie_slices_keep_the_look(workdir: Path) -> GalleryInput:
     template = edit_chart(pie_chart(workdir / "template.pptx"), lambda root: label_every_point(root, 3, True))
     chart = _chart_data(["a", "b", "c", "d", "e"], {"Share": [30.0, 25.0, 20.0, 15.0, 10.0]})
     return template, [{"template": 1, "chart": chart}], {}
+
+
+def case_untitled_chart_stays_untitled(workdir: Path) -> GalleryInput:
+    """Columns of one series (Revenue) with NO chart title above the plot (the three-series template had none)."""
+    from tests.renderer.chart.designer_kit import edit_chart, untitled
+    from tests.renderer.chart.templates import build_category
+
+    template = edit_chart(build_category("column_clustered", workdir / "template.pptx"), untitled)
+    chart = _chart_data(["North", "South", "East", "West"], {"Revenue": [12.0, 18.0, 9.0, 15.0]})
+    return template, [{"template": 1, "chart": chart}], {}

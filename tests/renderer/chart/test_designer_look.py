@@ -11,9 +11,10 @@ from lxml import etree
 from deckkit.renderer import render
 from deckkit.renderer.chart.drawn_colours import DrawnColours
 from tests.readers import assert_readable
-from tests.renderer.chart.designer_kit import edit_chart, label_every_point, retheme, rgb_series
+from tests.renderer.chart.designer_kit import edit_chart, label_every_point, retheme, rgb_series, untitled
 from tests.renderer.chart.intent_kit import accent_chart, pie_chart
 from tests.renderer.chart.kit import NS, output_series, read_chart, series_by_name
+from tests.renderer.chart.templates import build_category
 
 CHART = "ppt/charts/chart1.xml"
 C, A = NS["c"], NS["a"]
@@ -197,3 +198,21 @@ def test_new_slices_keep_the_designers_look_in_a_colour_of_their_own(tmp_path: P
         assert own[i].xpath("c:txPr//a:defRPr/@sz", namespaces=NS) == ["1400"]
         # The slice's white border comes along.
         assert ser.findall("c:dPt", NS)[i].xpath("c:spPr/a:ln/@w", namespaces=NS) == ["19050"]
+
+
+# 6. a chart without a title does not gain one ------------------------------------------------------
+
+
+def test_a_chart_without_a_title_filled_with_one_series_gets_none(tmp_path: Path) -> None:
+    template = edit_chart(build_category("column_clustered", tmp_path / "t.pptx"), untitled)
+    root = filled(template, data(["a", "b"], {"Revenue": [1, 2]}), tmp_path)
+    chart = root.find("c:chart", NS)
+    assert chart.find("c:title", NS) is None
+    assert chart.find("c:autoTitleDeleted", NS).get("val") == "1"
+    assert chart.index(chart.find("c:autoTitleDeleted", NS)) == 0
+
+
+def test_a_chart_that_showed_its_series_name_as_title_keeps_it(tmp_path: Path) -> None:
+    template = edit_chart(accent_chart(tmp_path / "t.pptx", series={"Only": [1, 2, 3]}), untitled)
+    root = filled(template, data(["a", "b", "c"], {"Other": [1, 2, 3]}), tmp_path)
+    assert root.find("c:chart/c:autoTitleDeleted", NS) is None

@@ -48,6 +48,7 @@ from deckkit.renderer.chart.series import (
 )
 from deckkit.renderer.chart.slide_theme import chart_colours
 from deckkit.renderer.chart.styles import style_points, style_series
+from deckkit.renderer.chart.title import keep_title_state
 from deckkit.renderer.chart.workbook.block import Column, Columns
 from deckkit.renderer.chart.workbook.cells import DateNumber, NumberText
 from deckkit.renderer.chart.workbook.editor import ChartWorkbook
@@ -228,6 +229,7 @@ def _fill(
     book = ChartWorkbook.open(workbook) if workbook is not None else None
     plan = chart_plan(chart_space, template, chart, book.sheet_names if book is not None else None)
     layout, placements = plan.layout, plan.placements
+    keep_title_state(chart_space, sum(len(g.series) for g in plan.groups), len(placements))
     drawn = drawn or DrawnColours({})
     series_elements(placements, drawn)
     remaining = rebuild_groups(chart_space, plan.groups, placements)
