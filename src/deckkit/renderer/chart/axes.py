@@ -176,3 +176,16 @@ def remove_orphan_axes(plot_area: etree._Element, used_ids: set[str]) -> None:
     for axis in list(plot_area):
         if local(axis) in ("valAx", "catAx", "dateAx", "serAx") and child_val(axis, "axId") not in used_ids:
             plot_area.remove(axis)
+
+
+def drop_dangling_axis_ids(plot_area: etree._Element, groups: list[etree._Element]) -> None:
+    """A group's ``c:axId`` that names no axis of the plot area goes.
+
+    PptxGenJS writes a third axis id (for a series axis it does not write) in 2-D bar charts: the
+    schema allows two, and a reader that follows the id finds nothing.
+    """
+    axes = {child_val(ax, "axId") for ax in plot_area if local(ax) in ("valAx", "catAx", "dateAx", "serAx")}
+    for group in groups:
+        for ax_id in group.findall(c("axId")):
+            if ax_id.get("val") not in axes:
+                group.remove(ax_id)

@@ -162,4 +162,6 @@ def rebuild_groups(
             area.remove(g.element)
     used = {ax_id for g in remaining for ax_id in g.axis_ids}
     chart_axes.remove_orphan_axes(area, used)
+    if any(g.axis_ids for g in remaining):
+        chart_axes.drop_dangling_axis_ids(area, [g.element for g in remaining])
     return remaining
