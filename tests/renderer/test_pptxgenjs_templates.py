@@ -52,6 +52,19 @@ def _frame_box(pptx: Path) -> tuple[int, int, int, int]:
     return int(off.get("x")), int(off.get("y")), int(ext.get("cx")), int(ext.get("cy"))
 
 
+def test_rows_of_height_zero_are_measured_when_the_table_is_anchored_at_its_bottom(tmp_path: Path) -> None:
+    template = _named(tmp_path, 1, "sales")
+    before = _frame_box(template)
+    rows = [["Region", "Q1", "Q2"]] + [[f"R{i}", str(i), str(2 * i)] for i in range(5)]
+    data = {"type": "table", "rows": rows, "vertical_sizing": "anchor_bottom"}
+    out = _render(template, {"template": 1, "sales": data}, tmp_path)
+    _, y, _, cy = _frame_box(out)
+    # The bottom edge stays; 6 rows as tall as the template's 3 are (14 pt text and margins).
+    assert y + cy == before[1] + before[3]
+    assert cy == 2 * before[3]
+    assert y < before[1]
+
+
 def _share(labels: list[str], name: str = "Share") -> dict[str, Any]:
     values = [float(len(labels) - i) for i in range(len(labels))]
     return {"type": "chart", "labels": labels, "axis1": {"series": {name: {"values": values}}}}
