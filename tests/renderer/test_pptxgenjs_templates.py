@@ -9,8 +9,10 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+import pytest
 from lxml import etree
 
+from deckkit.errors import RenderError
 from deckkit.renderer import render
 from deckkit.renderer.chart.drawn_colours import DrawnColours
 from tests.readers import CORPUS, assert_readable
@@ -50,6 +52,16 @@ def _frame_box(pptx: Path) -> tuple[int, int, int, int]:
     frame = next(root.iter(f"{{{P}}}graphicFrame"))
     off, ext = frame.find(f"{{{P}}}xfrm/a:off", NS), frame.find(f"{{{P}}}xfrm/a:ext", NS)
     return int(off.get("x")), int(off.get("y")), int(ext.get("cx")), int(ext.get("cy"))
+
+
+def test_a_table_without_alt_text_is_named_in_the_message(tmp_path: Path) -> None:
+    rows = [["Region", "Q1"], ["North", "1"]]
+    with pytest.raises(RenderError) as caught:
+        render(DECK, [{"template": 1, "sales": {"type": "table", "rows": rows}}])
+    message = str(caught.value)
+    assert 'no table with alt text "sales" on template slide 1' in message
+    assert '1 table without ("Table 0")' in message
+    assert 'alt text "sales" (Format Shape > Alt Text > Description)' in message
 
 
 def test_rows_of_height_zero_are_measured_when_the_table_is_anchored_at_its_bottom(tmp_path: Path) -> None:

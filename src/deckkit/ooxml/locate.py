@@ -99,6 +99,8 @@ class SlidePlaceholders:
 
     text: dict[str, list[Occurrence]] = field(default_factory=dict)
     frames: list[Frame] = field(default_factory=list)
+    # Tables and charts without alt text (no key names them): for messages that say how to name one.
+    unnamed: list[Frame] = field(default_factory=list)
 
     def frames_named(self, key: str) -> list[Frame]:
         """Frames whose alt text is ``key`` or ``{key}``."""
@@ -219,6 +221,8 @@ def locate_placeholders(slide_root: etree._Element) -> SlidePlaceholders:
         if alt and shape.tag != _GRP:
             assert c_nv_pr is not None
             found.frames.append(Frame(alt, _frame_kind(shape), shape, c_nv_pr.get("name") or ""))
+        elif shape.tag == _FRAME and c_nv_pr is not None:
+            found.unnamed.append(Frame("", _frame_kind(shape), shape, c_nv_pr.get("name") or ""))
     return found
 
 
