@@ -28,6 +28,7 @@ if TYPE_CHECKING:
     from deckkit.ooxml.opc.part import Part
 
 __all__ = [
+    "KEY_NAME",
     "KEY_PATTERN",
     "Frame",
     "FrameKind",
@@ -40,6 +41,7 @@ __all__ = [
 
 # \w is Unicode letters, digits and underscore.
 KEY_PATTERN: Final = re.compile(r"\{([\w.\-]+)\}")
+KEY_NAME: Final = re.compile(r"[\w.\-]+")  # what KEY_PATTERN takes between the braces
 
 _SP, _GRP, _FRAME, _PIC, _CXN = (qn(f"p:{t}") for t in ("sp", "grpSp", "graphicFrame", "pic", "cxnSp"))
 _CONTENT_PART = qn("p:contentPart")
@@ -91,6 +93,12 @@ class Frame:
         """The key the alt text names: ``key`` for an alt text of ``key`` or ``{key}``."""
         alt = self.alt_text
         return alt[1:-1] if alt.startswith("{") and alt.endswith("}") else alt
+
+    @property
+    def names_a_key(self) -> bool:
+        """Whether the alt text reads as a key (``sales``, ``{sales}``: letters, digits, ``_``,
+        ``.``, ``-``) rather than a description for screen readers (``Curved arrow``)."""
+        return KEY_NAME.fullmatch(self.key) is not None
 
 
 @dataclass(slots=True)
