@@ -346,3 +346,24 @@ def case_untitled_chart_stays_untitled(workdir: Path) -> GalleryInput:
     template = edit_chart(build_category("column_clustered", workdir / "template.pptx"), untitled)
     chart = _chart_data(["North", "South", "East", "West"], {"Revenue": [12.0, 18.0, 9.0, 15.0]})
     return template, [{"template": 1, "chart": chart}], {}
+
+
+def case_scatter_groups_in_colours_of_their_own(workdir: Path) -> GalleryInput:
+    """Twenty-five scatter points in five groups G0-G4, each group in its own colour (blue, red, green, purple, aqua) and marker shape, NOT all one light blue."""
+    import pandas as pd
+
+    from deckkit import examples
+    from deckkit.model import ScatterChart
+
+    frame = pd.DataFrame(
+        {
+            "x": [i % 7 + 1 for i in range(25)],
+            "y": [(i * 3) % 11 for i in range(25)],
+            "g": [f"G{i % 5}" for i in range(25)],
+        }
+    )
+    scatter = ScatterChart.from_dataframe(frame, x="x", y="y", by="g")
+    template = workdir / "template.pptx"
+    template.write_bytes(examples.template().read_bytes())
+    slide = {"template": 4, "heading": "Stores by group", "spread": scatter.model_dump(exclude_none=True)}
+    return template, [slide], {}

@@ -13,7 +13,7 @@ from deckkit.renderer.chart.drawn_colours import DrawnColours
 from tests.readers import assert_readable
 from tests.renderer.chart.designer_kit import edit_chart, label_every_point, retheme, rgb_series, untitled
 from tests.renderer.chart.intent_kit import accent_chart, pie_chart
-from tests.renderer.chart.kit import NS, output_series, read_chart, series_by_name
+from tests.renderer.chart.kit import NS, chart_part_names, output_series, read_chart, series_by_name
 from tests.renderer.chart.templates import build_category
 
 CHART = "ppt/charts/chart1.xml"
@@ -216,3 +216,39 @@ def test_a_chart_that_showed_its_series_name_as_title_keeps_it(tmp_path: Path) -
     template = edit_chart(accent_chart(tmp_path / "t.pptx", series={"Only": [1, 2, 3]}), untitled)
     root = filled(template, data(["a", "b", "c"], {"Other": [1, 2, 3]}), tmp_path)
     assert root.find("c:chart/c:autoTitleDeleted", NS) is None
+
+
+# 9. the groups of a scatter made with by= are told apart by colour on the slide ---------------------
+
+
+def test_scatter_groups_get_colours_of_their_own(tmp_path: Path) -> None:
+    import pandas as pd
+
+    from deckkit import examples
+    from deckkit.model import ScatterChart
+
+    frame = pd.DataFrame(
+        {
+            "x": [i % 7 + 1 for i in range(25)],
+            "y": [(i * 3) % 11 for i in range(25)],
+            "g": [f"G{i % 5}" for i in range(25)],
+        }
+    )
+    scatter = ScatterChart.from_dataframe(frame, x="x", y="y", by="g")
+    template = tmp_path / "t.pptx"
+    template.write_bytes(examples.template().read_bytes())
+    out = tmp_path / "out.pptx"
+    slide = {"template": 4, "heading": "Stores", "spread": scatter.model_dump(exclude_none=True)}
+    out.write_bytes(render(template, [slide]).pptx)
+    assert_readable(out, template, pages=1, libreoffice=False)
+    root = read_chart(out, chart_part_names(out)[0]).root
+    colours = []
+    for ser in output_series(root):
+        fill = ser.xpath("c:marker/c:spPr/a:solidFill/*", namespaces=NS)
+        line = ser.xpath("c:marker/c:spPr/a:ln/a:solidFill/*", namespaces=NS)
+        assert fill, "the marker's colour is written"
+        assert etree.tostring(fill[0]) == etree.tostring(line[0])
+        colours.append((etree.QName(fill[0]).localname, fill[0].get("val"), ()))
+    drawn = DrawnColours({})
+    assert len(colours) == 5
+    assert not any(drawn.alike(a, b) for i, a in enumerate(colours) for b in colours[i + 1 :]), colours

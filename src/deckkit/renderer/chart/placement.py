@@ -18,7 +18,7 @@ from deckkit.ooxml.chart import PlotGroup, c, child_val, local, plot_area, serie
 from deckkit.renderer.chart import axes as chart_axes
 from deckkit.renderer.chart.drawn_colours import DrawnColours
 from deckkit.renderer.chart.series import clone_series, new_series, set_val
-from deckkit.renderer.chart.styles import distinct_colours
+from deckkit.renderer.chart.styles import colour_automatic_markers, distinct_colours
 
 __all__ = ["Placement", "plan_placements", "rebuild_groups", "series_elements"]
 
@@ -129,6 +129,13 @@ def series_elements(placements: list[Placement], drawn: DrawnColours) -> None:
             used.add(idx)
             set_val(p.element, "idx", idx)
         set_val(p.element, "order", order)
+    scatter = [
+        (p.element, p.template is None)
+        for p in placements
+        if p.element is not None and p.group.kind == "scatterChart"
+    ]
+    if scatter:
+        colour_automatic_markers(scatter, drawn)
     # Pie and doughnut slices vary by point, not by series.
     distinct_colours(
         [(p.element, p.template is None) for p in placements if p.element is not None and not p.group.is_pie],

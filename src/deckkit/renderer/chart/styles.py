@@ -253,3 +253,58 @@ def distinct_colours(series: Sequence[tuple[etree._Element, bool]], drawn: Drawn
         chosen = next((colour for colour in candidates if not taken(colour)), candidates[0])
         _recolour(ser, current, chosen)
         used.append(chosen)
+
+
+def colour_automatic_markers(series: Sequence[tuple[etree._Element, bool]], drawn: DrawnColours) -> None:
+    """Give each new scatter series without colours of its own its colour in writing.
+
+    PowerPoint draws such a series' markers in the automatic colour of its ``c:idx``; LibreOffice
+    draws the automatic markers of every series in one colour, told apart only by their shapes
+    (the groups of ``Scatter.from_dataframe(by=...)`` look like one). So the marker's fill and
+    border are written: the first colour of :data:`PALETTE` from the series' position on that no
+    other series is drawn in. The marker's symbol stays automatic (it still varies by series).
+    """
+    used = [series_colour(ser) for ser, new in series if not new or _colour_elements(ser)]
+    for ser, new in series:
+        if not new or _colour_elements(ser):
+            continue
+        start = int(child_val(ser, "idx", "0") or 0)
+        candidates = [PALETTE[(start + k) % len(PALETTE)] for k in range(len(PALETTE))]
+        colour = next((c for c in candidates if not any(drawn.alike(c, u) for u in used)), candidates[0])
+        used.append(colour)
+        marker_sp_pr = _sp_pr(_marker(ser, None), _MARKER_ORDER)
+        for child in (_fill_of(colour), _line_of(colour)):
+            _insert_ordered(marker_sp_pr, child, _SP_PR_ORDER)
+
+
+_SP_PR_ORDER = (
+    "xfrm",
+    "custGeom",
+    "prstGeom",
+    "noFill",
+    "solidFill",
+    "gradFill",
+    "blipFill",
+    "pattFill",
+    "grpFill",
+    "ln",
+)
+
+
+def _colour_el(colour: Colour) -> etree._Element:
+    el = etree.Element(f"{{{A}}}{colour[0]}", val=colour[1])
+    for name, val in colour[2]:
+        etree.SubElement(el, f"{{{A}}}{name}", val=val)
+    return el
+
+
+def _fill_of(colour: Colour) -> etree._Element:
+    fill = etree.Element(f"{{{A}}}solidFill")
+    fill.append(_colour_el(colour))
+    return fill
+
+
+def _line_of(colour: Colour) -> etree._Element:
+    line = etree.Element(f"{{{A}}}ln", w="9525")
+    line.append(_fill_of(colour))
+    return line
