@@ -171,21 +171,27 @@ def to_category_axis(axis: etree._Element) -> None:
     _set(axis, "noMultiLvlLbl", AX_ORDER, val="0")
 
 
-def remove_orphan_axes(plot_area: etree._Element, used_ids: set[str]) -> None:
-    """Axes no remaining plot group is drawn on would be left orphaned: remove them."""
+def remove_orphan_axes(plot_area: etree._Element, used_ids: set[str]) -> set[str]:
+    """Axes no remaining plot group is drawn on would be left orphaned: remove them. Returns the
+    ids of the axes that stay."""
+    kept: set[str] = set()
     for axis in list(plot_area):
-        if local(axis) in ("valAx", "catAx", "dateAx", "serAx") and child_val(axis, "axId") not in used_ids:
-            plot_area.remove(axis)
+        if local(axis) in ("valAx", "catAx", "dateAx", "serAx"):
+            ax_id = child_val(axis, "axId")
+            if ax_id not in used_ids:
+                plot_area.remove(axis)
+            else:
+                kept.add(ax_id)
+    return kept
 
 
-def drop_dangling_axis_ids(plot_area: etree._Element, groups: list[etree._Element]) -> None:
-    """A group's ``c:axId`` that names no axis of the plot area goes.
+def drop_dangling_axis_ids(groups: list[etree._Element], dangling: set[str]) -> None:
+    """A group's ``c:axId`` that names no axis of the plot area (one of ``dangling``) goes.
 
     PptxGenJS writes a third axis id (for a series axis it does not write) in 2-D bar charts: the
     schema allows two, and a reader that follows the id finds nothing.
     """
-    axes = {child_val(ax, "axId") for ax in plot_area if local(ax) in ("valAx", "catAx", "dateAx", "serAx")}
     for group in groups:
         for ax_id in group.findall(c("axId")):
-            if ax_id.get("val") not in axes:
+            if ax_id.get("val") in dangling:
                 group.remove(ax_id)

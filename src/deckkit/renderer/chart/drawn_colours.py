@@ -17,7 +17,7 @@ is at least :data:`MIN_DIFFERENCE`; below it the eye takes them for one colour i
 from __future__ import annotations
 
 import colorsys
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 
 from lxml import etree
 
@@ -31,6 +31,7 @@ Lab = tuple[float, float, float]
 
 MIN_DIFFERENCE = 10.0
 """The smallest CIE76 difference at which two series colours count as different."""
+_MIN_SQUARED = MIN_DIFFERENCE**2
 
 OFFICE_THEME: Mapping[str, str] = {
     "dk1": "000000",
@@ -120,19 +121,32 @@ class DrawnColours:
         return _modified(base, mods) if base is not None else None
 
     def _lab_of(self, colour: Colour) -> Lab | None:
-        if colour not in self._labs:
+        try:
+            return self._labs[colour]
+        except KeyError:
             rgb = self.rgb(colour)
-            self._labs[colour] = _lab(rgb) if rgb is not None else None
-        return self._labs[colour]
+            lab = self._labs[colour] = _lab(rgb) if rgb is not None else None
+            return lab
 
     def alike(self, one: Colour, other: Colour) -> bool:
         """Whether the two are drawn as one colour (less than MIN_DIFFERENCE apart)."""
-        if one == other:
+        return self.alike_any(one, (other,))
+
+    def alike_any(self, colour: Colour, others: Sequence[Colour]) -> bool:
+        """Whether colour is drawn as one of others."""
+        if colour in others:
             return True
-        a, b = self._lab_of(one), self._lab_of(other)
-        if a is None or b is None:
+        lab = self._lab_of(colour)
+        if lab is None:
             return False  # a kind not resolved: told apart as written
-        return sum((x - y) ** 2 for x, y in zip(a, b, strict=True)) < MIN_DIFFERENCE**2
+        l1, a1, b1 = lab
+        for other in others:
+            found = self._lab_of(other)
+            if found is not None:
+                l2, a2, b2 = found
+                if (l1 - l2) ** 2 + (a1 - a2) ** 2 + (b1 - b2) ** 2 < _MIN_SQUARED:
+                    return True
+        return False
 
 
 def scheme_slots(holder: etree._Element) -> dict[str, str]:

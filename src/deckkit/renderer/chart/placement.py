@@ -168,7 +168,7 @@ def rebuild_groups(
         else:
             area.remove(g.element)
     used = {ax_id for g in remaining for ax_id in g.axis_ids}
-    chart_axes.remove_orphan_axes(area, used)
-    if any(g.axis_ids for g in remaining):
-        chart_axes.drop_dangling_axis_ids(area, [g.element for g in remaining])
+    dangling = used - chart_axes.remove_orphan_axes(area, used)
+    if dangling:
+        chart_axes.drop_dangling_axis_ids([g.element for g in remaining], dangling)
     return remaining

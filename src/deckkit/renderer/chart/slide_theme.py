@@ -2,11 +2,14 @@
 
 A slide is drawn with the theme of its layout's master, through the master's colour map; a chart
 part may override the colour scheme (a theme override part) and the map (``c:clrMapOvr``). Read
-once per master (the template's masters are few) without changing how any part is written: a
-part not parsed yet is parsed on the side.
+without changing how any part is written (a part not parsed yet is parsed on the side), once per
+content: every render opens its own package, but a template's theme and masters are the same
+bytes each time, and one :class:`DrawnColours` per theme keeps the colours it has resolved.
 """
 
 from __future__ import annotations
+
+from collections.abc import Callable
 
 from lxml import etree
 
@@ -20,33 +23,63 @@ from deckkit.renderer.chart.drawn_colours import DrawnColours, colour_map, schem
 
 __all__ = ["chart_colours"]
 
-_MASTERS = 16
-# id of a master part -> (the part, its theme's slots, its colour map)
-_masters: BoundedCache[int, tuple[Part, dict[str, str], dict[str, str]]] = BoundedCache(_MASTERS)
+_PARTS = 16
+_CHARTS = 64
+# (reader, a theme or master part's bytes) -> what the reader takes from it
+_read: BoundedCache[object, dict[str, str]] = BoundedCache(_PARTS)
+# a theme's slots and colour map -> its DrawnColours
+_drawn: BoundedCache[tuple[tuple[str, str], ...], DrawnColours] = BoundedCache(_PARTS)
+# id of a template chart part -> (the part, its slide part, its colours)
+_charts: BoundedCache[int, tuple[Part, Part, DrawnColours]] = BoundedCache(_CHARTS)
 
 
-def _root(part: Part) -> etree._Element:
-    return part.xml if part.is_parsed else parse_xml(part.blob, part.name or part.name_hint)
+def _read_once(part: Part, read: Callable[[etree._Element], dict[str, str]]) -> dict[str, str]:
+    """read(the part's root), once per part content (a parsed part is read as it is now)."""
+    if part.is_parsed:
+        return read(part.xml)
+    blob = part.blob
+    key = (read, blob)
+    hit = _read.get(key)
+    if isinstance(hit, dict):
+        return hit
+    found = read(parse_xml(blob, part.name or part.name_hint))
+    _read.put(key, found)
+    return found
 
 
-def _master_colours(master: Part) -> tuple[dict[str, str], dict[str, str]]:
-    hit = _masters.get(id(master))
-    if isinstance(hit, tuple) and hit[0] is master:
-        return hit[1], hit[2]
-    theme = master.related(RT.THEME)
-    slots = scheme_slots(_root(theme)) if theme is not None else {}
-    mapping = colour_map(first_child(_root(master), f"{{{P}}}clrMap"))
-    _masters.put(id(master), (master, slots, mapping))
-    return slots, mapping
+def _theme_slots(root: etree._Element) -> dict[str, str]:
+    return scheme_slots(root)
+
+
+def _master_map(root: etree._Element) -> dict[str, str]:
+    return colour_map(first_child(root, f"{{{P}}}clrMap"))
 
 
 def chart_colours(slide: Part, chart: Part) -> DrawnColours:
-    """The colours of the chart part as drawn on slide (a template slide and its chart part)."""
+    """The colours of the chart part as drawn on slide (a template slide and its chart part),
+    made once per template chart: every copy of it shares them."""
+    hit = _charts.get(id(chart))
+    if isinstance(hit, tuple) and hit[0] is chart and hit[1] is slide and isinstance(hit[2], DrawnColours):
+        return hit[2]
+    colours = _chart_colours(slide, chart)
+    _charts.put(id(chart), (chart, slide, colours))
+    return colours
+
+
+def _chart_colours(slide: Part, chart: Part) -> DrawnColours:
     layout = slide.related(RT.SLIDE_LAYOUT)
     master = layout.related(RT.SLIDE_MASTER) if layout is not None else None
-    slots, mapping = _master_colours(master) if master is not None else ({}, {})
+    theme = master.related(RT.THEME) if master is not None else None
+    slots = _read_once(theme, _theme_slots) if theme is not None else {}
+    mapping = _read_once(master, _master_map) if master is not None else {}
     override = chart.related(RT.THEME_OVERRIDE)
     if override is not None:
-        slots = {**slots, **scheme_slots(_root(override))}
-    chart_map = colour_map(first_child(chart.xml, c("clrMapOvr")))
-    return DrawnColours(slots, {**mapping, **chart_map} if chart_map else mapping)
+        slots = {**slots, **_read_once(override, _theme_slots)}
+    mapping = {**mapping, **colour_map(first_child(chart.xml, c("clrMapOvr")))}
+    key = (*sorted(slots.items()), ("", ""), *sorted(mapping.items()))
+    hit = _drawn.get(key)
+    if isinstance(hit, DrawnColours):
+        return hit
+    drawn = DrawnColours(slots, mapping)
+    _drawn.put(key, drawn)
+    return drawn

@@ -13,12 +13,13 @@ from __future__ import annotations
 
 import copy
 from collections.abc import Sequence
+from functools import lru_cache
 
 from lxml import etree
 
 from deckkit.model.styles import ShapeStyles, Styles
 from deckkit.ooxml.chart import c, child_val, local
-from deckkit.ooxml.namespaces import A
+from deckkit.ooxml.namespaces import A, C
 from deckkit.ooxml.xml_children import first_child
 from deckkit.renderer.chart.drawn_colours import Colour, DrawnColours
 from deckkit.renderer.chart.series import set_child
@@ -239,7 +240,7 @@ def distinct_colours(series: Sequence[tuple[etree._Element, bool]], drawn: Drawn
     used = [series_colour(ser) for ser, new in series if not new]
 
     def taken(colour: Colour) -> bool:
-        return any(drawn.alike(colour, other) for other in used)
+        return drawn.alike_any(colour, used)
 
     for position, (ser, new) in enumerate(series):
         if not new:
@@ -269,11 +270,15 @@ def colour_automatic_markers(series: Sequence[tuple[etree._Element, bool]], draw
         if not new or _colour_elements(ser):
             continue
         start = int(child_val(ser, "idx", "0") or 0)
-        candidates = [PALETTE[(start + k) % len(PALETTE)] for k in range(len(PALETTE))]
-        colour = next((c for c in candidates if not any(drawn.alike(c, u) for u in used)), candidates[0])
+        candidates = (PALETTE[(start + k) % len(PALETTE)] for k in range(len(PALETTE)))
+        colour = next((c for c in candidates if not drawn.alike_any(c, used)), PALETTE[start % len(PALETTE)])
         used.append(colour)
-        marker_sp_pr = _sp_pr(_marker(ser, None), _MARKER_ORDER)
-        for child in (_fill_of(colour), _line_of(colour)):
+        marker = first_child(ser, c("marker"))
+        if marker is None:
+            set_child(ser, copy.deepcopy(_coloured_marker(colour)))
+            continue
+        marker_sp_pr = _sp_pr(marker, _MARKER_ORDER)
+        for child in copy.deepcopy(_coloured_marker(colour))[0]:
             _insert_ordered(marker_sp_pr, child, _SP_PR_ORDER)
 
 
@@ -291,20 +296,11 @@ _SP_PR_ORDER = (
 )
 
 
-def _colour_el(colour: Colour) -> etree._Element:
-    el = etree.Element(f"{{{A}}}{colour[0]}", val=colour[1])
-    for name, val in colour[2]:
-        etree.SubElement(el, f"{{{A}}}{name}", val=val)
-    return el
-
-
-def _fill_of(colour: Colour) -> etree._Element:
-    fill = etree.Element(f"{{{A}}}solidFill")
-    fill.append(_colour_el(colour))
-    return fill
-
-
-def _line_of(colour: Colour) -> etree._Element:
-    line = etree.Element(f"{{{A}}}ln", w="9525")
-    line.append(_fill_of(colour))
-    return line
+@lru_cache(maxsize=len(PALETTE))
+def _coloured_marker(colour: Colour) -> etree._Element:
+    """``c:marker`` whose ``c:spPr`` fills and borders it in colour (copied for each use)."""
+    mods = "".join(f'<a:{name} val="{val}"/>' for name, val in colour[2])
+    fill = f'<a:solidFill><a:{colour[0]} val="{colour[1]}">{mods}</a:{colour[0]}></a:solidFill>'
+    return etree.fromstring(
+        f'<c:marker xmlns:c="{C}" xmlns:a="{A}"><c:spPr>{fill}<a:ln w="9525">{fill}</a:ln></c:spPr></c:marker>'
+    )
