@@ -61,6 +61,8 @@ def _extend(
     anchor = child_elements(parent, c(tag))[-1]
     made = []
     for i in range(template_points, count):
+        if i in own:
+            continue  # the template formats this point already (past its cache's count)
         point = copy.deepcopy(last)
         first_child(point, c("idx")).set("val", str(i))  # type: ignore[union-attr]
         if strip is not None:
