@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import io
 import shutil
+import sys
 import tempfile
 from collections.abc import Callable
 from pathlib import Path
@@ -53,14 +54,18 @@ def displays() -> dict[str, Callable[[], Any]]:
             "growth": [0.12, -0.03, 0.07],
         }
     )
-    table = Table.from_dataframe(
-        sales,
-        labels={"region": "Region", "revenue": "Revenue", "growth": "Growth"},
-        formats={"revenue": currency("$", 0), "growth": percent(0)},
-        databars=["revenue"],
-        header_styles={"font": {"bold": True, "color": "lt1"}, "shape": {"fill": "accent1"}},
-        cell_styles=(sales["growth"] < 0, {"font": {"color": "red"}}),
-    )
+
+    def sales_table(frame: pd.DataFrame) -> Table:
+        return Table.from_dataframe(
+            frame,
+            labels={"region": "Region", "revenue": "Revenue", "growth": "Growth"},
+            formats={"revenue": currency("$", 0), "growth": percent(0)},
+            databars=["revenue"],
+            header_styles={"font": {"bold": True, "color": "lt1"}, "shape": {"fill": "accent1"}},
+            cell_styles=(frame["growth"] < 0, {"font": {"color": "red"}}),
+        )
+
+    table = sales_table(sales)
     monthly = pd.DataFrame(
         {"Revenue": [10.5, 12.0, 11.2, 14.8], "Margin": [0.21, 0.24, 0.19, 0.27]},
         index=["Jan", "Feb", "Mar", "Apr"],
@@ -91,6 +96,14 @@ def displays() -> dict[str, Callable[[], Any]]:
             d.add_slide(1, title="Thank you", titel="a typo")
             return d.render()
 
+    def diff() -> Any:
+        before = deck().render()
+        later = Deck(examples.template())
+        later.add_slide(1, title="Quarterly review", subtitle="Prepared with deckkit, revised")
+        revised = sales.assign(revenue=[15234.5, 10400.0, 12050.25], growth=[0.12, 0.06, 0.07])
+        later.add_slide(2, heading="Sales by region", caption="Revenue in USD", sales=sales_table(revised))
+        return later.render().diff(before)
+
     def previewed_deck() -> Deck:
         d = deck()
         d.preview()
@@ -113,10 +126,12 @@ def displays() -> dict[str, Callable[[], Any]]:
         "template": examples.template_info,
         "error": lambda: ErrorDisplay(error),
         "validation": lambda: deck().validate(),
+        "diff": diff,
     }
 
 
-def main() -> None:
+def main(names: list[str]) -> None:
+    """Shoot every display, or only those named (``python scripts/notebook_screenshots.py diff``)."""
     from playwright.sync_api import sync_playwright
 
     chromium = shutil.which("chromium") or shutil.which("chromium-browser")
@@ -127,6 +142,8 @@ def main() -> None:
         browser = p.chromium.launch(executable_path=chromium, headless=True, args=CHROMIUM_ARGS)
         page = browser.new_page(viewport={"width": 900, "height": 600})
         for name, make in displays().items():
+            if names and name not in names:
+                continue
             shown = make()
             html = shown._repr_html_() if hasattr(shown, "_repr_html_") else f"<pre>{shown!r}</pre>"
             source = Path(tmp) / f"{name}.html"
@@ -138,4 +155,4 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    main(sys.argv[1:])

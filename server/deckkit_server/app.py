@@ -19,6 +19,7 @@ from starlette.requests import ClientDisconnect, Request
 from starlette.responses import JSONResponse, RedirectResponse, Response
 from starlette.routing import BaseRoute, Route
 
+from deckkit_server.access import download_refusal, upload_refusal
 from deckkit_server.api.docs import docs_routes
 from deckkit_server.api.errors import exception_handlers
 from deckkit_server.api.openapi import openapi_document
@@ -27,7 +28,7 @@ from deckkit_server.api.routes import api_routes
 from deckkit_server.api.token_cache import TokenCache
 from deckkit_server.clock import Clock, system_clock
 from deckkit_server.console.pages import routes as console_routes
-from deckkit_server.rendering import upload_wanted
+from deckkit_server.render_queue import RenderQueue
 from deckkit_server.retention import run_retention
 from deckkit_server.serving import BodyTimeout
 from deckkit_server.settings import Settings, load_settings
@@ -65,6 +66,11 @@ def build_state(settings: Settings, clock: Clock = system_clock) -> ServerState:
             timeout=settings.render_timeout,
             memory_mb=settings.render_memory_mb,
         ),
+        render_queue=RenderQueue(
+            workers=settings.render_workers,
+            waiting=settings.render_queue,
+            per_account=settings.render_queue_per_account,
+        ),
         token_cache=token_cache,
     )
 
@@ -97,7 +103,8 @@ def create_app(
     settings = settings or load_settings()
     state = build_state(settings, clock)
     if isinstance(state.storage, LocalStorage):
-        state.storage.upload_guard = functools.partial(upload_wanted, state)
+        state.storage.upload_guard = functools.partial(upload_refusal, state)
+        state.storage.download_guard = functools.partial(download_refusal, state)
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:

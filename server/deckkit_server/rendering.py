@@ -6,60 +6,47 @@ waits for a render worker and while the render runs; a claim not refreshed for
 ``CLAIM_LIFETIME_SECONDS`` is stale (its process died), and the next caller takes over. A claim
 also names its process (``deckkit_server.claims``): when that process is known to be gone (same
 machine, after a crash or ``kill -9``), the claim is taken over at once.
+
+A render whose worker died before it answered (an operator's kill, the kernel's OOM killer) is
+the server's failure: nothing is recorded, the claim is released, the session stays renderable
+(its upload form too) and the caller hears 503 ``render_interrupted`` with ``Retry-After``. The
+``MAX_INTERRUPTIONS``-th such death of one session's render is recorded as a failed render that
+names it: an input that kills its workers again and again is refused.
 """
 
 from __future__ import annotations
 
-import re
+import logging
 
 import anyio
 
 from deckkit_server.api.errors import APIProblem, not_found
 from deckkit_server.claims import is_gone, process_identity
-from deckkit_server.settings import SESSION_LIFETIME_SECONDS
 from deckkit_server.state import ServerState
-from deckkit_server.storage.base import OUTPUT_CONTENT_TYPE
+from deckkit_server.storage.base import OUTPUT_CONTENT_TYPE, StorageFull
 from deckkit_server.store import SessionRecord
+from deckkit_server.worker import RenderOutcome
 
 __all__ = [
+    "MAX_INTERRUPTIONS",
     "claim_stale_before",
     "output_key_for",
     "render_session",
     "upload_key_for",
-    "upload_wanted",
-    "uuid_of_upload_key",
 ]
 
-_UPLOAD_KEY = re.compile(
-    r"^sessions/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})/input\.zip$"
-)
+log = logging.getLogger("deckkit_server.rendering")
+
 CLAIM_LIFETIME_SECONDS = 90
+MAX_INTERRUPTIONS = 3
+"""Renders of one session whose worker died before the input is refused for it."""
+INTERRUPTED_RETRY_AFTER_SECONDS = 1
 _HEARTBEAT_SECONDS = 30.0
 _POLL_SECONDS = 0.1
 
 
 def upload_key_for(uuid: str) -> str:
     return f"sessions/{uuid}/input.zip"
-
-
-def uuid_of_upload_key(key: str) -> str | None:
-    match = _UPLOAD_KEY.match(key)
-    return match.group(1) if match else None
-
-
-async def upload_wanted(state: ServerState, key: str) -> bool:
-    """Whether an upload to ``key`` is still wanted: its session exists, is unexpired and unrendered.
-
-    The upload form of a session that a newer one replaced stays validly signed for an hour; this
-    is what makes the built-in storage refuse it (and delete what it wrote, see local_routes).
-    """
-    uuid = uuid_of_upload_key(key)
-    if uuid is None:
-        return False
-    record = await state.db(state.store.session_by_uuid, uuid)
-    if record is None or record.upload_key != key or record.is_rendered:
-        return False
-    return record.created_at > state.clock() - SESSION_LIFETIME_SECONDS * 1_000_000
 
 
 def output_key_for(uuid: str) -> str:
@@ -88,32 +75,15 @@ async def render_session(state: ServerState, record: SessionRecord) -> SessionRe
             "no zip was uploaded for this session yet: post it to upload.action "
             "with upload.params as form fields (the file last), then call render",
         )
-    me = process_identity()
-    while True:
-        now = state.clock()
-        if await state.db(state.store.claim_render, record.uuid, now, claim_stale_before(now), me):
-            break
+    if not await _claim(state, record.uuid):
         current = await state.db(state.store.session_by_uuid, record.uuid)
         if current is None:
             raise not_found(record.uuid)
-        if current.is_rendered:
-            return current
-        owner = current.render_claimed_by
-        if owner and owner != me and is_gone(owner):  # its process died (kill -9, crash): take over now
-            if await state.db(state.store.take_over_claim, record.uuid, owner, state.clock(), me):
-                break
-            continue
-        await anyio.sleep(_POLL_SECONDS)
+        return current
     try:
-        async with anyio.create_task_group() as heartbeat:
-            heartbeat.start_soon(_keep_claim, state, record.uuid)
-            zip_bytes = await state.storage.read(record.upload_key)
-            outcome = await state.renderer.render(zip_bytes)
-            heartbeat.cancel_scope.cancel()
-        output_key = None
-        if outcome.succeeded and outcome.pptx is not None:
-            output_key = output_key_for(record.uuid)
-            await state.storage.write(output_key, outcome.pptx, OUTPUT_CONTENT_TYPE)
+        # Only the claimant takes a place in the queue: callers waiting for its result cost nothing.
+        with state.render_queue.admit(record.account_id):
+            outcome, output_key = await _render(state, record)
         await state.db(
             state.store.record_render,
             record.uuid,
@@ -131,3 +101,69 @@ async def render_session(state: ServerState, record: SessionRecord) -> SessionRe
     if rendered is None:
         raise not_found(record.uuid)
     return rendered
+
+
+async def _claim(state: ServerState, uuid: str) -> bool:
+    """Take the session's render claim (True), or wait until another caller has rendered it (False)."""
+    me = process_identity()
+    while True:
+        now = state.clock()
+        if await state.db(state.store.claim_render, uuid, now, claim_stale_before(now), me):
+            return True
+        current = await state.db(state.store.session_by_uuid, uuid)
+        if current is None or current.is_rendered:
+            return False
+        owner = current.render_claimed_by
+        if owner and owner != me and is_gone(owner):  # its process died (kill -9, crash): take over now
+            if await state.db(state.store.take_over_claim, uuid, owner, state.clock(), me):
+                return True
+            continue
+        await anyio.sleep(_POLL_SECONDS)
+
+
+async def _render(state: ServerState, record: SessionRecord) -> tuple[RenderOutcome, str | None]:
+    """Render the session's zip in a worker, which reads it from storage itself (never this process),
+    and store its deck; the outcome and the deck's key (None when it failed)."""
+    staging = state.storage.staging_path()
+    try:
+        async with (
+            state.storage.local_file(record.upload_key) as source,
+            anyio.create_task_group() as heartbeat,
+        ):
+            heartbeat.start_soon(_keep_claim, state, record.uuid)  # also while it waits for a worker
+            outcome = await state.renderer.render(source, staging)
+            heartbeat.cancel_scope.cancel()
+        if outcome.disk_full:
+            raise StorageFull(outcome.message)
+        if outcome.interrupted:
+            outcome = await _after_interruption(state, record.uuid, outcome)
+        if not outcome.succeeded:
+            return outcome, None
+        output_key = output_key_for(record.uuid)
+        await state.storage.store_file(output_key, staging, OUTPUT_CONTENT_TYPE)
+        return outcome, output_key
+    finally:
+        staging.unlink(missing_ok=True)  # whatever happened, no staging file stays behind
+
+
+async def _after_interruption(state: ServerState, uuid: str, outcome: RenderOutcome) -> RenderOutcome:
+    """A render whose worker died: 503 to try again, or, the last time, the failure to record."""
+    count = await state.db(state.store.count_interruption, uuid)
+    log.warning(
+        "render of session %s interrupted (%d of %d): %s", uuid, count, MAX_INTERRUPTIONS, outcome.message
+    )
+    if count < MAX_INTERRUPTIONS:
+        raise APIProblem(
+            503,
+            "render_interrupted",
+            f"{outcome.message}: the server failed, not the input; nothing was recorded and the "
+            f"upload stays, so call render again (an input whose render is interrupted "
+            f"{MAX_INTERRUPTIONS} times is refused)",
+            {"Retry-After": str(INTERRUPTED_RETRY_AFTER_SECONDS)},
+        )
+    return RenderOutcome(
+        False,
+        message=f"{outcome.message}; {MAX_INTERRUPTIONS} renders of this input ended so, and it is "
+        "refused: rendering it seems to bring its worker down (make it smaller: fewer or smaller "
+        "pictures, fewer slides; or report it if it is small)",
+    )

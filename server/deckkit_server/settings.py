@@ -91,6 +91,12 @@ class Settings(BaseSettings):
     render_memory_mb: int = 2048
     """Address-space limit of one render process, in MiB."""
 
+    render_queue: int = 32
+    """Renders that may wait for a render worker per server process, all accounts together; beyond them render answers 503 with `Retry-After`."""
+
+    render_queue_per_account: int = 4
+    """Renders of one account per server process, running or waiting; beyond them render answers 429 with `Retry-After`."""
+
     render_function: str = "deckkit.renderer:render_bundle"
     """`module:function` that turns the zip bytes into a result; change it only to plug in another renderer."""
 

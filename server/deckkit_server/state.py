@@ -1,4 +1,4 @@
-"""Everything a request handler reaches: settings, clock, store, storage, limiter, renderer, token cache."""
+"""Everything a request handler reaches: settings, clock, store, storage, limiter, renderer and its queue, token cache."""
 
 from __future__ import annotations
 
@@ -12,6 +12,7 @@ from deckkit_server.api.ratelimit import RateLimiter
 from deckkit_server.api.token_cache import TokenCache
 from deckkit_server.clock import Clock
 from deckkit_server.console.guard import FailedSignIns
+from deckkit_server.render_queue import RenderQueue
 from deckkit_server.settings import Settings
 from deckkit_server.storage import ObjectStorage
 from deckkit_server.store import SessionRecord, Store
@@ -35,6 +36,7 @@ class ServerState:
     storage: ObjectStorage
     limiter: RateLimiter
     renderer: RenderPool
+    render_queue: RenderQueue
     token_cache: TokenCache
 
     db_limiter: anyio.CapacityLimiter = field(default_factory=lambda: anyio.CapacityLimiter(CONCURRENT_CALLS))

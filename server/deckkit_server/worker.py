@@ -3,9 +3,11 @@
 Each render worker is a process forked from a forkserver that has the renderer preloaded (no
 interpreter starts per render, nor per worker). A worker stays alive and renders one deck after
 another, so the renderer's imports and caches stay warm; it is replaced after a crash, a
-timeout, a memory overrun or ``RECYCLE_AFTER`` renders. A crash, a hang or a memory overrun ends
-only that worker: the server turns it into ``render_succeeded: false`` with a message and keeps
-serving. The event loop never renders; it waits for the worker in a thread.
+timeout, a memory overrun or ``RECYCLE_AFTER`` renders. A hang or a memory overrun ends only
+that worker: the server turns it into ``render_succeeded: false`` with a message and keeps
+serving. A worker that dies without a word (killed by an operator or the kernel's OOM killer, or
+crashed) is an *interrupted* render: the server's failure, which the caller may retry
+(``RenderOutcome.interrupted``). The event loop never renders; it waits for the worker in a thread.
 """
 
 from __future__ import annotations
@@ -15,15 +17,18 @@ import logging
 import multiprocessing
 import os
 import resource
+import signal
 import traceback
 from dataclasses import dataclass
 from multiprocessing.connection import Connection
 from multiprocessing.process import BaseProcess
+from pathlib import Path
 from typing import Any
 
 import anyio
 
 from deckkit.errors import DeckkitError
+from deckkit_server.disk import is_disk_full
 
 __all__ = ["RECYCLE_AFTER", "RenderOutcome", "RenderPool"]
 
@@ -35,10 +40,28 @@ RECYCLE_AFTER = 200
 
 @dataclass(frozen=True, slots=True)
 class RenderOutcome:
+    """How a render ended; a successful one left its deck in the target file it was given."""
+
     succeeded: bool
-    pptx: bytes | None = None
     slide_count: int | None = None
     message: str | None = None
+    interrupted: bool = False
+    """The worker died before it answered: the server's failure, not a verdict on the input."""
+    disk_full: bool = False
+    """The deck was made but could not be written for want of space (nothing of it was kept)."""
+
+
+def death_of(exitcode: int | None) -> str:
+    """What ended a render worker, for a person: its signal or exit code."""
+    if exitcode is not None and exitcode < 0:
+        try:
+            name = signal.Signals(-exitcode).name
+        except ValueError:
+            name = f"signal {-exitcode}"
+        if -exitcode == signal.SIGKILL:
+            return f"was killed ({name}: an operator's kill or the system's out-of-memory killer)"
+        return f"was ended by {name}"
+    return f"exited unexpectedly (exit code {exitcode})"
 
 
 def _load(target: str) -> Any:
@@ -46,21 +69,29 @@ def _load(target: str) -> Any:
     return getattr(importlib.import_module(module), name)
 
 
-def _render_one(render: Any, zip_bytes: bytes) -> tuple[str, Any]:
-    """One render as a (kind, payload) message."""
+def _render_one(render: Any, source: str, target: str) -> tuple[str, Any]:
+    """One render as a (kind, payload) message: the zip read from ``source``, the deck written to ``target``."""
     try:
-        result = render(zip_bytes)
-        return "ok", (bytes(result.pptx), int(result.slide_count))
+        result = render(Path(source).read_bytes())
+        pptx, count = result.pptx, int(result.slide_count)
     except MemoryError:
         return "memory", None
     except DeckkitError as error:
         return "input", str(error)
     except BaseException as error:  # a renderer bug must not become a stack trace for the user
         return "bug", f"{type(error).__name__}: {error}\n{traceback.format_exc()}"
+    try:
+        Path(target).write_bytes(pptx)
+    except OSError as error:
+        Path(target).unlink(missing_ok=True)
+        if is_disk_full(error):
+            return "full", str(error)
+        return "bug", f"{type(error).__name__}: {error}\n{traceback.format_exc()}"
+    return "ok", count
 
 
 def _serve(target: str, memory_bytes: int, conn: Connection) -> None:
-    """The worker process: limit memory, then render every zip that arrives until the pipe closes."""
+    """The worker process: limit memory, then render every (source, target) pair that arrives until the pipe closes."""
     if memory_bytes > 0:
         resource.setrlimit(resource.RLIMIT_AS, (memory_bytes, memory_bytes))
     try:
@@ -70,10 +101,10 @@ def _serve(target: str, memory_bytes: int, conn: Connection) -> None:
         failure = f"{type(error).__name__}: {error}\n{traceback.format_exc()}"
     while True:
         try:
-            zip_bytes = conn.recv_bytes()
+            source, output = conn.recv()
         except (EOFError, OSError):
             return
-        kind, payload = ("bug", failure) if render is None else _render_one(render, zip_bytes)
+        kind, payload = ("bug", failure) if render is None else _render_one(render, source, output)
         conn.send((kind, payload))
         if kind == "memory":  # the heap may be in any state: let the pool start a fresh worker
             return
@@ -149,8 +180,9 @@ class RenderPool:
             for _ in range(self.size):
                 tasks.start_soon(self._with_worker, _Worker.ensure_started)
 
-    async def render(self, zip_bytes: bytes) -> RenderOutcome:
-        outcome: RenderOutcome = await self._with_worker(self._render_blocking, zip_bytes)
+    async def render(self, source: Path, target: Path) -> RenderOutcome:
+        """Render the zip in the file ``source`` (the worker reads it) into the file ``target``."""
+        outcome: RenderOutcome = await self._with_worker(self._render_blocking, str(source), str(target))
         return outcome
 
     async def _with_worker(self, work: Any, *args: Any) -> Any:
@@ -162,14 +194,14 @@ class RenderPool:
                 self._idle.append(worker)
 
     def close(self) -> None:
-        """Stop every worker (a render under way ends with the renderer-stopped message)."""
+        """Stop every worker (a render under way ends as an interrupted render, to be tried again)."""
         for worker in self._workers:
             worker.stop()
 
-    def _render_blocking(self, worker: _Worker, zip_bytes: bytes) -> RenderOutcome:
+    def _render_blocking(self, worker: _Worker, source: str, target: str) -> RenderOutcome:
         try:
             conn = worker.ensure_started()
-            conn.send_bytes(zip_bytes)
+            conn.send((source, target))
             if not conn.poll(self.timeout):
                 worker.stop()
                 return RenderOutcome(
@@ -184,10 +216,11 @@ class RenderPool:
                 process.join(5)
             exitcode = process.exitcode if process is not None else None
             worker.stop()
+            log.warning("render worker %s before it answered", death_of(exitcode))
             return RenderOutcome(
                 False,
-                message=f"the renderer stopped unexpectedly (exit code "
-                f"{exitcode}); the input may be too large or malformed",
+                message=f"the render worker {death_of(exitcode)} before it finished",
+                interrupted=True,
             )
         worker.renders += 1
         if kind == "memory" or worker.renders >= RECYCLE_AFTER:
@@ -196,8 +229,11 @@ class RenderPool:
 
     def _outcome(self, kind: str, payload: Any) -> RenderOutcome:
         if kind == "ok":
-            pptx, count = payload
-            return RenderOutcome(True, pptx=pptx, slide_count=count)
+            return RenderOutcome(True, slide_count=payload)
+        if kind == "full":
+            return RenderOutcome(
+                False, message=f"no space left for the rendered deck: {payload}", disk_full=True
+            )
         if kind == "memory":
             return RenderOutcome(
                 False,

@@ -31,6 +31,7 @@ _PUBLIC = {
     "Client": "deckkit.client",
     "DataError": "deckkit.errors",
     "Deck": "deckkit.deck",
+    "DeckDiff": "deckkit.compare",
     "DeckData": "deckkit.model",
     "DeckkitError": "deckkit.errors",
     "DeckkitWarning": "deckkit.errors",
@@ -38,6 +39,7 @@ _PUBLIC = {
     "DroppedLinkWarning": "deckkit.errors",
     "DroppedRowsWarning": "deckkit.errors",
     "DummyDataWarning": "deckkit.errors",
+    "ExternalLinkWarning": "deckkit.errors",
     "FontStyles": "deckkit.model",
     "Image": "deckkit.model",
     "List": "deckkit.model",
@@ -61,9 +63,11 @@ _PUBLIC = {
     "UnfilledPlaceholderWarning": "deckkit.errors",
     "UnusedKeyWarning": "deckkit.errors",
     "Video": "deckkit.model",
+    "diff": "deckkit.compare",
     "parse_data": "deckkit.model",
     "render": "deckkit.renderer",
     "render_bundle": "deckkit.renderer",
+    "render_many": "deckkit.batch",
 }
 
 # Former names, kept for code that already uses them (not in __all__): one name per concept.
@@ -72,9 +76,12 @@ _FORMER_NAMES = {"Databar": "CellDataBar", "Scatter": "ScatterChart"}
 __all__ = sorted([*_PUBLIC, "__version__", "options"])
 
 if TYPE_CHECKING:
+    from deckkit.batch import render_many as render_many
     from deckkit.client import APIError as APIError
     from deckkit.client import AsyncClient as AsyncClient
     from deckkit.client import Client as Client
+    from deckkit.compare import DeckDiff as DeckDiff
+    from deckkit.compare import diff as diff
     from deckkit.deck import Deck as Deck
     from deckkit.errors import BundleError as BundleError
     from deckkit.errors import DataError as DataError
@@ -83,6 +90,7 @@ if TYPE_CHECKING:
     from deckkit.errors import DroppedLinkWarning as DroppedLinkWarning
     from deckkit.errors import DroppedRowsWarning as DroppedRowsWarning
     from deckkit.errors import DummyDataWarning as DummyDataWarning
+    from deckkit.errors import ExternalLinkWarning as ExternalLinkWarning
     from deckkit.errors import OffSlideWarning as OffSlideWarning
     from deckkit.errors import Problem as Problem
     from deckkit.errors import RenderError as RenderError

@@ -24,7 +24,8 @@ turns them into the errors named beside them)::
     │   ├── UnfilledPlaceholderWarning  a {key} on the slide that the data leaves as it is
     │   ├── DummyDataWarning        a template chart or table left with the designer's sample data
     │   ├── OffSlideWarning         a table or picture that now reaches past the slide's edge
-    │   └── DroppedLinkWarning      a link to a template slide the output leaves out, removed
+    │   ├── DroppedLinkWarning      a link to a template slide the output leaves out, removed
+    │   └── ExternalLinkWarning     the template links to a file or address outside the deck
     └── DroppedRowsWarning          rows left out of a frame for a missing value (DataError)
 
 Every error a user can meet is one of these; its ``str()`` is the message to show, without a
@@ -46,6 +47,7 @@ __all__ = [
     "DroppedLinkWarning",
     "DroppedRowsWarning",
     "DummyDataWarning",
+    "ExternalLinkWarning",
     "OffSlideWarning",
     "PreviewUnavailableError",
     "Problem",
@@ -58,7 +60,9 @@ __all__ = [
     "problems_text",
 ]
 
-WarningKind = Literal["", "unused key", "unfilled placeholder", "dummy data", "off slide", "dropped link"]
+WarningKind = Literal[
+    "", "unused key", "unfilled placeholder", "dummy data", "off slide", "dropped link", "external link"
+]
 """What a renderer warning is about, set where the warning is made (``deckkit.warn`` maps it to a
 RenderWarning class); "" for errors and for warnings of no particular kind."""
 
@@ -189,6 +193,13 @@ class OffSlideWarning(RenderWarning):
 class DroppedLinkWarning(RenderWarning):
     """A link (on a shape, a SmartArt node, in the notes) jumps to a template slide that is not in
     the output: the link is removed, its text and shape stay."""
+
+
+class ExternalLinkWarning(RenderWarning):
+    """The output carries a link of the template to something outside the deck (a linked picture,
+    workbook or OLE object, a ``file:`` link) that PowerPoint may fetch or open where the deck is
+    opened. A template whose custom document property ``deckkit-external-links`` is ``allow``
+    renders quietly."""
 
 
 class DroppedRowsWarning(DeckkitWarning):

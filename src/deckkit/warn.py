@@ -19,6 +19,7 @@ from deckkit.errors import (
     DeckkitWarning,
     DroppedLinkWarning,
     DummyDataWarning,
+    ExternalLinkWarning,
     OffSlideWarning,
     Problem,
     RenderError,
@@ -72,6 +73,7 @@ _CATEGORY: dict[WarningKind, type[RenderWarning]] = {
     "dummy data": DummyDataWarning,
     "off slide": OffSlideWarning,
     "dropped link": DroppedLinkWarning,
+    "external link": ExternalLinkWarning,
 }
 
 

@@ -243,6 +243,17 @@ INVALID: list[tuple[str, Any, str]] = [
         {"value": "x", "hyperlink": "example.com"},
         "slides[0].k.hyperlink: must be an absolute URI",
     ),
+    (
+        "javascript hyperlink",
+        {"value": "x", "hyperlink": "javascript:alert(1)"},
+        'slides[0].k.hyperlink: must be an http, https or mailto link, got "javascript:alert(1)": other '
+        "links can run code or open local files on the computer of whoever opens the deck",
+    ),
+    (
+        "file hyperlink",
+        {"value": "x", "hyperlink": "file:///etc/passwd"},
+        'slides[0].k.hyperlink: must be an http, https or mailto link, got "file:///etc/passwd"',
+    ),
     ("level 9", {"value": "x", "level": 9}, "slides[0].k.level: must be between 0 and 8, got 9"),
     ("level -1", {"value": "x", "level": -1}, "slides[0].k.level: must be between 0 and 8, got -1"),
     ("level 1.5", {"value": "x", "level": 1.5}, "slides[0].k.level: must be a whole number, got number 1.5"),

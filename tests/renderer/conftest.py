@@ -1,4 +1,4 @@
-"""Fixtures of the core renderer tests: save a built template, check a rendered deck."""
+"""Fixtures of the core renderer tests: save a built template, check a rendered deck, turn the stencils."""
 
 from __future__ import annotations
 
@@ -8,6 +8,7 @@ from typing import Any
 
 import pytest
 
+from deckkit.renderer.stencil import switch
 from tests.readers import assert_readable
 from tests.renderer.core_kit import RenderedPptx
 
@@ -38,3 +39,14 @@ def check_render(tmp_path: Path) -> Callable[..., RenderedPptx]:
         return RenderedPptx(pptx)
 
     return _check
+
+
+@pytest.fixture
+def stencils_on(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Stencils on for a test of the stencils themselves, whichever way the suite runs."""
+    monkeypatch.setattr(switch.state, "on", True)
+
+
+@pytest.fixture
+def stencils_off(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(switch.state, "on", False)

@@ -319,3 +319,35 @@ async def console_csrf(client: httpx.AsyncClient, token: str) -> str:
     page = await client.get("/console/")
     assert page.status_code == 200
     return csrf_in(page.text)
+
+
+@dataclass
+class Rendered:
+    """A render pool's outcome and the deck it wrote (None when it failed)."""
+
+    outcome: Any
+    pptx: bytes | None
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.outcome, name)
+
+
+class BytesPool:
+    """A RenderPool fed and read through files in a folder, as the server feeds it from storage."""
+
+    def __init__(self, pool: Any, folder: Path) -> None:
+        self.pool = pool
+        self.folder = folder
+        folder.mkdir(parents=True, exist_ok=True)
+        self._count = 0
+
+    async def render(self, content: bytes) -> Rendered:
+        self._count += 1
+        source = self.folder / f"input-{self._count}.zip"
+        target = self.folder / f"output-{self._count}.pptx"
+        source.write_bytes(content)
+        outcome = await self.pool.render(source, target)
+        return Rendered(outcome, target.read_bytes() if outcome.succeeded else None)
+
+    def close(self) -> None:
+        self.pool.close()

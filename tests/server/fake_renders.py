@@ -2,7 +2,8 @@
 
 ``title_deck`` is a small real renderer: it fills ``{title}`` on the template's first slide with
 ``data.json``'s first slide ``title``; data.json's ``_test`` object may name a file that
-counts its calls (``log``) and a ``delay`` in seconds (render processes do not see the test's
+counts its calls (``log``: a line ``render <pid of the render process>`` per call) and a
+``delay`` in seconds (render processes do not see the test's
 environment: they fork from the forkserver).
 """
 
@@ -35,7 +36,7 @@ def title_deck(zip_bytes: bytes) -> FakeResult:
     test = data.get("_test", {}) if isinstance(data, dict) else {}
     if "log" in test:
         with open(test["log"], "a") as handle:
-            handle.write("render\n")
+            handle.write(f"render {os.getpid()}\n")
     time.sleep(float(test.get("delay", 0)))
     slides = data["slides"] if isinstance(data, dict) else data
     title = slides[0].get("title")

@@ -9,12 +9,13 @@ from __future__ import annotations
 import io
 import json
 import zipfile
+from pathlib import Path
 
 import pytest
 
 from deckkit_server.worker import RenderPool
 from tests.hostile import bomb_entry, replace_parts, rewrite_zip, with_dtd, zip_part
-from tests.server.conftest import template_bytes
+from tests.server.conftest import BytesPool, template_bytes
 
 pytestmark = pytest.mark.anyio
 
@@ -58,10 +59,15 @@ CASES = {
 
 
 @pytest.mark.parametrize("case", list(CASES))
-async def test_hostile_input_is_the_users_message(case: str) -> None:
+async def test_hostile_input_is_the_users_message(case: str, tmp_path: Path) -> None:
     build, expected = CASES[case]
-    pool = RenderPool(target="deckkit.renderer:render_bundle", workers=1, timeout=60, memory_mb=2048)
-    outcome = await pool.render(build())
+    pool = BytesPool(
+        RenderPool(target="deckkit.renderer:render_bundle", workers=1, timeout=60, memory_mb=2048), tmp_path
+    )
+    try:
+        outcome = await pool.render(build())
+    finally:
+        pool.close()
     assert not outcome.succeeded
     assert outcome.message is not None
     assert expected in outcome.message

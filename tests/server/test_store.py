@@ -24,7 +24,18 @@ def store(database_url: str) -> Iterator[Store]:
 def test_migrations_run_once(store: Store) -> None:
     assert migrate(store.engine) == []
     with store.engine.connect() as conn:
-        assert list(conn.scalars(select(tables.schema_migrations.c.version))) == [1, 2]
+        assert list(conn.scalars(select(tables.schema_migrations.c.version))) == [1, 2, 3]
+
+
+def test_a_version_2_database_gains_the_count_of_interrupted_renders(store: Store) -> None:
+    from sqlalchemy import delete, inspect, text
+
+    with store.engine.begin() as conn:  # back to what version 2 made
+        conn.execute(text("ALTER TABLE deckkit_sessions DROP COLUMN render_interruptions"))
+        conn.execute(delete(tables.schema_migrations).where(tables.schema_migrations.c.version == 3))
+    assert migrate(store.engine) == [3]
+    with store.engine.connect() as conn:
+        assert "render_interruptions" in {c["name"] for c in inspect(conn).get_columns("deckkit_sessions")}
 
 
 def test_a_version_1_database_is_upgraded(store: Store) -> None:
@@ -35,7 +46,7 @@ def test_a_version_1_database_is_upgraded(store: Store) -> None:
         conn.execute(text("ALTER TABLE deckkit_accounts DROP COLUMN disabled_at"))
         conn.execute(text("ALTER TABLE deckkit_sessions DROP COLUMN render_claimed_by"))
         conn.execute(delete(tables.schema_migrations).where(tables.schema_migrations.c.version == 2))
-    assert migrate(store.engine) == [2]
+    assert migrate(store.engine) == [2]  # (3 is applied: its column is there)
     with store.engine.connect() as conn:
         assert "disabled_at" in {c["name"] for c in inspect(conn).get_columns("deckkit_accounts")}
         assert inspect(conn).has_table("deckkit_console_sessions")

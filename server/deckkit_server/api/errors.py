@@ -9,6 +9,7 @@ from starlette.requests import Request
 from starlette.responses import Response
 
 from deckkit.wire import ErrorBody, ErrorDetail
+from deckkit_server.storage.base import FULL_RETRY_AFTER_SECONDS, StorageFull
 
 __all__ = ["APIProblem", "error_response", "exception_handlers"]
 
@@ -70,4 +71,19 @@ async def _unexpected(request: Request, exc: Exception) -> Response:
     return error_response(500, "internal_error", "the server failed unexpectedly; the error was logged")
 
 
-exception_handlers = {HTTPException: _http_exception, APIProblem: _api_error, Exception: _unexpected}
+async def _storage_full(request: Request, exc: Exception) -> Response:
+    log.error("storage full on %s %s: %s", request.method, request.url.path, exc)
+    return error_response(
+        507,
+        "insufficient_storage",
+        "the server's storage is full, so nothing was stored; please try again later",
+        {"Retry-After": str(FULL_RETRY_AFTER_SECONDS)},
+    )
+
+
+exception_handlers = {
+    HTTPException: _http_exception,
+    APIProblem: _api_error,
+    StorageFull: _storage_full,
+    Exception: _unexpected,
+}

@@ -79,6 +79,12 @@ _RESPONSES: dict[str, dict[str, tuple[str, str]]] = {  # operationId -> status -
     "renderSession": {
         "200": ("SessionWithDownload", "Rendered, or failed with render_message"),
         "409": ("ErrorBody", "No zip was uploaded yet (code `not_uploaded`)"),
+        "503": (
+            "ErrorBody",
+            "The render worker died before it finished (`render_interrupted`), or the render queue "
+            "is full (`render_queue_full`): call render again after Retry-After",
+        ),
+        "507": ("ErrorBody", "The server's storage is full; nothing stored (`insufficient_storage`)"),
     },
     "issueDownloadUrl": {
         "200": ("SessionWithDownload", "A fresh download URL"),

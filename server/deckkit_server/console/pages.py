@@ -15,6 +15,7 @@ import hmac
 import secrets
 import uuid as uuidlib
 from collections.abc import Awaitable, Callable
+from pathlib import Path
 
 from starlette.datastructures import UploadFile
 from starlette.middleware import Middleware
@@ -23,6 +24,7 @@ from starlette.responses import HTMLResponse, RedirectResponse, Response
 from starlette.routing import BaseRoute, Mount, Route
 
 from deckkit.words import counted
+from deckkit_server.api.errors import APIProblem
 from deckkit_server.api.routes import base_url_of
 from deckkit_server.clock import format_timestamp
 from deckkit_server.console.guard import FormTooLargeError, SecurityHeaders, bounded_form, same_origin
@@ -31,7 +33,7 @@ from deckkit_server.rendering import claim_stale_before, render_session, upload_
 from deckkit_server.retention import delete_session_files
 from deckkit_server.settings import MAX_UPLOAD_BYTES
 from deckkit_server.state import ServerState
-from deckkit_server.storage.base import INPUT_CONTENT_TYPE
+from deckkit_server.storage.base import INPUT_CONTENT_TYPE, StorageFull, is_disk_full
 from deckkit_server.store import Account, SessionRecord
 
 __all__ = ["CONSOLE_SESSION_SECONDS", "routes"]
@@ -43,6 +45,7 @@ CONSOLE_SESSION_SECONDS = 8 * 60 * 60
 _SMALL_FORM_BYTES = 8 * 1024
 _FIELD_BYTES = 1024
 _TRY_FORM_BYTES = MAX_UPLOAD_BYTES + 64 * 1024
+_COPY_CHUNK_BYTES = 1024 * 1024
 _PRE_VALUE = 43  # length of secrets.token_urlsafe(32)
 
 
@@ -114,32 +117,18 @@ def signed_in_page(handler: SignedInHandler) -> Callable[[Request], Awaitable[Re
     return endpoint
 
 
-async def _form_checked(
-    request: Request,
-    credential: str,
-    *,
-    fields: int,
-    file_bytes: int = 0,
-) -> dict[str, str | bytes] | None:
-    """The form's fields (a file as bytes), or None when the CSRF value is wrong.
+async def _form_checked(request: Request, credential: str, *, fields: int) -> dict[str, str] | None:
+    """The form's fields, or None when the CSRF value is wrong.
 
-    Only the try-render form carries a file; every other form takes none and a few short
-    fields, so that a signed-in page can neither park files on disk nor fill memory.
+    Every form but the try-render one (``_received_zip``) takes no file and a few short fields,
+    so that a signed-in page can neither park files on disk nor fill memory.
     """
-    max_bytes = _TRY_FORM_BYTES if file_bytes else _SMALL_FORM_BYTES
     async with bounded_form(
-        request,
-        max_bytes=max_bytes,
-        max_fields=fields,
-        max_files=1 if file_bytes else 0,
-        max_part_size=_FIELD_BYTES,
+        request, max_bytes=_SMALL_FORM_BYTES, max_fields=fields, max_part_size=_FIELD_BYTES
     ) as form:
         if not hmac.compare_digest(str(form.get("csrf", "")), _csrf(credential)):
             return None
-        values: dict[str, str | bytes] = {}
-        for name, value in form.multi_items():
-            values[name] = await value.read(file_bytes + 1) if isinstance(value, UploadFile) else value
-        return values
+        return {name: value for name, value in form.multi_items() if isinstance(value, str)}
 
 
 def _pre_value(request: Request) -> str:
@@ -322,12 +311,52 @@ async def revoke_token(request: Request, account: Account, credential: str) -> R
     return RedirectResponse("/console", status_code=303)
 
 
+async def _received_zip(request: Request, credential: str, target: Path) -> int | None:
+    """Copy the try form's zip into ``target`` in chunks (never whole in memory); its size, or
+    None when the CSRF value is wrong. A full disk raises StorageFull."""
+    async with bounded_form(
+        request, max_bytes=_TRY_FORM_BYTES, max_fields=2, max_files=1, max_part_size=_FIELD_BYTES
+    ) as form:
+        if not hmac.compare_digest(str(form.get("csrf", "")), _csrf(credential)):
+            return None
+        upload = form.get("zip")
+        if not isinstance(upload, UploadFile):
+            return 0
+        size = 0
+        try:
+            with target.open("wb") as out:
+                while chunk := await upload.read(_COPY_CHUNK_BYTES):
+                    size += len(chunk)
+                    if size > MAX_UPLOAD_BYTES:
+                        break
+                    out.write(chunk)
+        except OSError as error:
+            if is_disk_full(error):
+                raise StorageFull("no space left for the try form's zip") from error
+            raise
+        return size
+
+
 async def try_render(request: Request, account: Account, credential: str) -> Response:
-    form = await _form_checked(request, credential, fields=2, file_bytes=MAX_UPLOAD_BYTES)
-    if form is None:
+    state = _state(request)
+    staging = state.storage.staging_path()
+    try:
+        return await _try_render(request, account, credential, state, staging)
+    except StorageFull:
+        return await _try_again_later(request, account, credential, "the server's storage is full", 507)
+    except APIProblem as problem:  # a render interrupted (its worker killed), a full queue
+        return await _try_again_later(request, account, credential, problem.message, problem.status)
+    finally:
+        staging.unlink(missing_ok=True)
+
+
+async def _try_render(
+    request: Request, account: Account, credential: str, state: ServerState, staging: Path
+) -> Response:
+    size = await _received_zip(request, credential, staging)
+    if size is None:
         return _stale_form()
-    content = form.get("zip")
-    if not isinstance(content, bytes) or not content or len(content) > MAX_UPLOAD_BYTES:
+    if not 0 < size <= MAX_UPLOAD_BYTES:
         return await _dashboard(
             request,
             account,
@@ -335,14 +364,13 @@ async def try_render(request: Request, account: Account, credential: str) -> Res
             "<p class='error'>The zip must hold 1 byte to 50 MB.</p>",
             status=400,
         )
-    state = _state(request)
     uid = str(uuidlib.uuid4())
     now = state.clock()
     record, replaced = await state.db(
         state.store.create_session, account.id, uid, upload_key_for(uid), now, claim_stale_before(now)
     )
     await delete_session_files(state, replaced)
-    await state.storage.write(record.upload_key, content, INPUT_CONTENT_TYPE)
+    await state.storage.store_file(record.upload_key, staging, INPUT_CONTENT_TYPE)
     result = await render_session(state, record)
     if result.render_succeeded and result.output_key:
         url = state.storage.download_url(
@@ -358,6 +386,13 @@ async def try_render(request: Request, account: Account, credential: str) -> Res
     else:
         notice = f"<section><p class='error'>The render failed:</p><pre>{esc(result.render_message)}</pre></section>"
     return await _dashboard(request, account, credential, notice)
+
+
+async def _try_again_later(
+    request: Request, account: Account, credential: str, why: str, status: int
+) -> Response:
+    notice = f"<section><p class='error'>Not rendered: {esc(why)}. Please try again later.</p></section>"
+    return await _dashboard(request, account, credential, notice, status=status)
 
 
 def routes() -> list[BaseRoute]:

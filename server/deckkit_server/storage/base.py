@@ -3,13 +3,24 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from contextlib import AbstractAsyncContextManager
+from pathlib import Path
 from typing import Protocol
 
 from starlette.routing import BaseRoute
 
 from deckkit.wire import UploadForm  # the interface's upload descriptor: a browser POST form for one key
+from deckkit_server.disk import FULL_RETRY_AFTER_SECONDS, StorageFull, is_disk_full
 
-__all__ = ["INPUT_CONTENT_TYPE", "OUTPUT_CONTENT_TYPE", "ObjectStorage", "UploadForm"]
+__all__ = [
+    "FULL_RETRY_AFTER_SECONDS",
+    "INPUT_CONTENT_TYPE",
+    "OUTPUT_CONTENT_TYPE",
+    "ObjectStorage",
+    "StorageFull",
+    "UploadForm",
+    "is_disk_full",
+]
 
 INPUT_CONTENT_TYPE = "application/zip"
 OUTPUT_CONTENT_TYPE = "application/vnd.openxmlformats-officedocument.presentationml.presentation"
@@ -31,7 +42,23 @@ class ObjectStorage(Protocol):
 
     async def read(self, key: str) -> bytes: ...
 
-    async def write(self, key: str, data: bytes, content_type: str) -> None: ...
+    async def write(self, key: str, data: bytes, content_type: str) -> None:
+        """Store ``data`` whole under ``key``, or nothing (``StorageFull`` when the disk is full)."""
+        ...
+
+    def local_file(self, key: str) -> AbstractAsyncContextManager[Path]:
+        """A file on this machine holding the object while the context lasts, for a render worker
+        to read itself (the server process never holds an input zip): the object's own file in the
+        built-in storage, a streamed copy from S3."""
+        ...
+
+    def staging_path(self) -> Path:
+        """A fresh path where a render worker writes a file for ``store_file``."""
+        ...
+
+    async def store_file(self, key: str, path: Path, content_type: str) -> None:
+        """Store the whole file at ``path`` (from ``staging_path``) under ``key``; the file is gone after."""
+        ...
 
     async def delete(self, keys: Sequence[str]) -> None: ...
 

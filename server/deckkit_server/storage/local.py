@@ -12,7 +12,7 @@ import hashlib
 import hmac
 import os
 import re
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import AsyncIterator, Sequence
 from datetime import timedelta
 from pathlib import Path
 from urllib.parse import quote, urlencode, urlsplit
@@ -22,7 +22,8 @@ from starlette.routing import BaseRoute, Route
 
 from deckkit_server.clock import Clock, to_datetime
 from deckkit_server.settings import DOWNLOAD_URL_SECONDS, MAX_UPLOAD_BYTES, UPLOAD_URL_SECONDS
-from deckkit_server.storage.base import INPUT_CONTENT_TYPE, UPLOAD_ACL, UploadForm
+from deckkit_server.storage.base import INPUT_CONTENT_TYPE, UPLOAD_ACL, StorageFull, UploadForm, is_disk_full
+from deckkit_server.storage.local_bucket import Guard
 from deckkit_server.storage.local_download import download_endpoint
 from deckkit_server.storage.local_routes import upload_endpoint
 from deckkit_server.storage.post_policy import build_policy
@@ -45,9 +46,11 @@ class LocalStorage:
         self._token_of: tuple[Credential | None, str] = (None, "")
         (folder / bucket).mkdir(parents=True, exist_ok=True)
         (folder / ".incoming").mkdir(parents=True, exist_ok=True)
-        # Set by the app: whether an upload to a key is still wanted (its session lives). Without
-        # it every correctly signed upload is taken.
-        self.upload_guard: Callable[[str], Awaitable[bool]] | None = None
+        # Set by the app (deckkit_server.access): whether a signed upload or download of a key
+        # still stands (its session lives, its account is not disabled). Without them every
+        # correctly signed request is served.
+        self.upload_guard: Guard | None = None
+        self.download_guard: Guard | None = None
 
     # signing
 
@@ -107,8 +110,11 @@ class LocalStorage:
     def incoming_path(self) -> Path:
         return self.folder / ".incoming" / os.urandom(12).hex()
 
-    async def upload_wanted(self, key: str) -> bool:
-        return True if self.upload_guard is None else await self.upload_guard(key)
+    async def upload_refusal(self, key: str) -> str | None:
+        return None if self.upload_guard is None else await self.upload_guard(key)
+
+    async def download_refusal(self, key: str) -> str | None:
+        return None if self.download_guard is None else await self.download_guard(key)
 
     async def exists(self, key: str) -> bool:
         return await anyio.Path(self.path_of(key)).is_file()
@@ -121,10 +127,26 @@ class LocalStorage:
 
     def _write(self, key: str, data: bytes) -> None:
         target = self.path_of(key)
-        target.parent.mkdir(parents=True, exist_ok=True)
         staging = self.incoming_path()
-        staging.write_bytes(data)
-        os.replace(staging, target)
+        try:
+            target.parent.mkdir(parents=True, exist_ok=True)
+            staging.write_bytes(data)
+            os.replace(staging, target)
+        except BaseException as error:
+            staging.unlink(missing_ok=True)  # a full disk stays no fuller than before the write
+            if isinstance(error, OSError) and is_disk_full(error):
+                raise StorageFull(f"no space left to store {key}") from error
+            raise
+
+    @contextlib.asynccontextmanager
+    async def local_file(self, key: str) -> AsyncIterator[Path]:
+        yield self.path_of(key)
+
+    def staging_path(self) -> Path:
+        return self.incoming_path()
+
+    async def store_file(self, key: str, path: Path, content_type: str) -> None:
+        await anyio.to_thread.run_sync(self.commit, path, key)
 
     def commit(self, staging: Path, key: str) -> None:
         target = self.path_of(key)

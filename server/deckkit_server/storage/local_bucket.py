@@ -16,9 +16,11 @@ from starlette.responses import Response
 from deckkit_server.clock import Clock
 from deckkit_server.storage.sigv4 import Credential
 
-__all__ = ["Endpoint", "LocalBucket"]
+__all__ = ["Endpoint", "Guard", "LocalBucket"]
 
 Endpoint = Callable[[Request], Awaitable[Response]]
+Guard = Callable[[str], Awaitable[str | None]]
+"""Why a signed request for a key is refused (its session or account no longer allows it), or None."""
 
 
 class LocalBucket(Protocol):
@@ -35,7 +37,13 @@ class LocalBucket(Protocol):
 
     def incoming_path(self) -> Path: ...
 
-    async def upload_wanted(self, key: str) -> bool: ...
+    async def upload_refusal(self, key: str) -> str | None:
+        """Why an upload to ``key`` is refused though its form is signed (None: it is wanted)."""
+        ...
+
+    async def download_refusal(self, key: str) -> str | None:
+        """Why a download of ``key`` is refused though its URL is signed (None: it may be served)."""
+        ...
 
     def commit(self, staging: Path, key: str) -> None: ...
 

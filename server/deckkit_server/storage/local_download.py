@@ -36,6 +36,9 @@ def download_endpoint(storage: LocalBucket) -> Endpoint:
         try:
             _check_signature(storage, request, query)
             path = await _existing_file(storage, key)
+            refusal = await storage.download_refusal(key)
+            if refusal is not None:
+                raise S3Error(403, "AccessDenied", refusal)
         except S3Error as error:
             return error.response(f"/{storage.bucket}/{key}")
         headers = {}

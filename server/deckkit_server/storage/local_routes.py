@@ -7,6 +7,7 @@ against the policy's ``content-length-range``; nothing reaches the bucket unless
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 from collections.abc import AsyncIterator, Awaitable, Callable
 from pathlib import Path
@@ -19,6 +20,7 @@ from starlette.requests import ClientDisconnect, Request
 from starlette.responses import Response
 
 from deckkit_server.clock import to_datetime
+from deckkit_server.storage.base import FULL_RETRY_AFTER_SECONDS, is_disk_full
 from deckkit_server.storage.local_bucket import Endpoint, LocalBucket
 from deckkit_server.storage.multipart_events import MultipartEvents
 from deckkit_server.storage.post_policy import LengthRange, check_policy, signature_matches
@@ -130,8 +132,9 @@ class _Upload:
                 ArgumentName="key",
                 ArgumentValue=key[:300],
             ) from None
-        if not await self.storage.upload_wanted(key):
-            raise _not_wanted()
+        refusal = await self.storage.upload_refusal(key)
+        if refusal is not None:
+            raise S3Error(403, "AccessDenied", refusal)
         self.length = length
         self.staging = self.storage.incoming_path()
         self.handle = self.staging.open("wb")
@@ -191,18 +194,10 @@ class _Upload:
 
     def discard(self) -> None:
         if self.handle is not None:
-            self.handle.close()
+            with contextlib.suppress(OSError):  # closing flushes, and a full disk refuses that too
+                self.handle.close()
         if self.staging is not None:
             self.staging.unlink(missing_ok=True)
-
-
-def _not_wanted() -> S3Error:
-    return S3Error(
-        403,
-        "AccessDenied",
-        "The session of this upload form was replaced by a newer one or has "
-        "expired: create a session and use its upload form.",
-    )
 
 
 def _timed_out() -> S3Error:
@@ -293,8 +288,7 @@ def upload_endpoint(storage: LocalBucket) -> Endpoint:
         state = _Upload(storage)
         chunks = request.stream().__aiter__()
         try:
-            await _receive(parser, events, state, chunks)
-            await _store(storage, state)
+            await _receive_and_store(parser, events, state, chunks)
         except ClientDisconnect:
             state.discard()  # nobody is left to answer; nothing was stored
             return Response(status_code=400)
@@ -317,6 +311,24 @@ def upload_endpoint(storage: LocalBucket) -> Endpoint:
         return response if await _drain(chunks) else _closing(response)
 
     return upload
+
+
+async def _receive_and_store(
+    parser: MultipartParser, events: MultipartEvents, state: _Upload, chunks: AsyncIterator[bytes]
+) -> None:
+    """Receive the body and store its file; a full disk is S3's 503 ``ServiceUnavailable``."""
+    try:
+        await _receive(parser, events, state, chunks)
+        await _store(state.storage, state)
+    except OSError as error:
+        if not is_disk_full(error):
+            raise
+        raise S3Error(
+            503,
+            "ServiceUnavailable",
+            "The server's storage is full; nothing of this upload was kept. Please try again later.",
+            headers={"Retry-After": str(FULL_RETRY_AFTER_SECONDS)},
+        ) from error
 
 
 async def _receive(
@@ -356,11 +368,13 @@ async def _store(storage: LocalBucket, state: _Upload) -> None:
     key = state.fields["key"]
     await anyio.to_thread.run_sync(storage.commit, state.staging, key)
     state.staging = None
-    if not await storage.upload_wanted(key):
-        # The session was replaced while this body streamed in, and its files were deleted
-        # before this one landed: delete it too, or it would belong to no session.
+    refusal = await storage.upload_refusal(key)
+    if refusal is not None:
+        # The session was replaced (or its account disabled) while this body streamed in, and
+        # its files were deleted before this one landed: delete it too, or it would belong to no
+        # session.
         await storage.delete([key])
-        raise _not_wanted()
+        raise S3Error(403, "AccessDenied", refusal)
 
 
 async def _refusal(error: S3Error, state: _Upload, chunks: AsyncIterator[bytes], resource: str) -> Response:

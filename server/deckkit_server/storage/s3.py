@@ -6,7 +6,11 @@ come from the usual AWS sources (environment, profile, instance role).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import contextlib
+import os
+import tempfile
+from collections.abc import AsyncIterator, Sequence
+from pathlib import Path
 from typing import Any
 from urllib.parse import parse_qs, urlsplit
 
@@ -14,7 +18,7 @@ import anyio
 from starlette.routing import BaseRoute
 
 from deckkit_server.settings import DOWNLOAD_URL_SECONDS, MAX_UPLOAD_BYTES, UPLOAD_URL_SECONDS
-from deckkit_server.storage.base import INPUT_CONTENT_TYPE, UPLOAD_ACL, UploadForm
+from deckkit_server.storage.base import INPUT_CONTENT_TYPE, UPLOAD_ACL, StorageFull, UploadForm, is_disk_full
 
 __all__ = ["S3Storage"]
 
@@ -110,6 +114,38 @@ class S3Storage:
         await anyio.to_thread.run_sync(
             lambda: self.client.put_object(Bucket=self.bucket, Key=key, Body=data, ContentType=content_type)
         )
+
+    @contextlib.asynccontextmanager
+    async def local_file(self, key: str) -> AsyncIterator[Path]:
+        spooled = self.staging_path()
+        try:
+            # Streamed to disk in chunks: the object never sits whole in this process's memory.
+            try:
+                await anyio.to_thread.run_sync(
+                    lambda: self.client.download_file(self.bucket, key, str(spooled))
+                )
+            except OSError as error:
+                if is_disk_full(error):
+                    raise StorageFull(f"no space left for a copy of {key}") from error
+                raise
+            yield spooled
+        finally:
+            spooled.unlink(missing_ok=True)
+
+    def staging_path(self) -> Path:
+        handle, name = tempfile.mkstemp(prefix="deckkit-", suffix=".part")
+        os.close(handle)
+        return Path(name)
+
+    async def store_file(self, key: str, path: Path, content_type: str) -> None:
+        try:
+            await anyio.to_thread.run_sync(
+                lambda: self.client.upload_file(
+                    str(path), self.bucket, key, ExtraArgs={"ContentType": content_type}
+                )
+            )
+        finally:
+            path.unlink(missing_ok=True)
 
     async def delete(self, keys: Sequence[str]) -> None:
         if not keys:

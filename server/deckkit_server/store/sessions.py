@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from sqlalchemy import delete, or_, select, update
+from sqlalchemy import delete, func, or_, select, update
 
 from deckkit_server.settings import SESSION_LIFETIME_SECONDS
 from deckkit_server.store import tables
@@ -114,6 +114,22 @@ class SessionStore(StoreConnections):
                 .where(s.uuid == uuid, s.rendered_at.is_(None))
                 .values(render_claimed_at=None, render_claimed_by=None)
             )
+
+    def count_interruption(self, uuid: str) -> int:
+        """Count a render of the session whose worker died, and release its claim; the count so far."""
+        s = tables.sessions.c
+        with self.engine.begin() as conn:
+            count = conn.execute(
+                update(tables.sessions)
+                .where(s.uuid == uuid, s.rendered_at.is_(None))
+                .values(
+                    render_interruptions=func.coalesce(s.render_interruptions, 0) + 1,
+                    render_claimed_at=None,
+                    render_claimed_by=None,
+                )
+                .returning(s.render_interruptions)
+            ).scalar()
+        return int(count or 0)
 
     def record_render(
         self,

@@ -48,6 +48,8 @@ sessions = Table(
     Column("render_succeeded", Boolean, nullable=True),
     Column("render_slide_count", Integer, nullable=True),
     Column("render_message", Text, nullable=True),
+    # migration 3: renders of this session whose worker died before it answered (killed, OOM)
+    Column("render_interruptions", Integer, nullable=True),
     Index("ix_deckkit_sessions_account_created", "account_id", "created_at"),
     Index("ix_deckkit_sessions_created", "created_at"),
 )

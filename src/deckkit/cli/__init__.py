@@ -13,7 +13,7 @@ import importlib
 import os
 import pkgutil
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import NoReturn
 
 from deckkit.errors import DeckkitError
@@ -87,9 +87,25 @@ def _run(argv: Sequence[str] | None, *, one_shot: bool = False) -> tuple[int, bo
     return _status(args), ends_process
 
 
+def _work(args: argparse.Namespace) -> Callable[[argparse.Namespace], int]:
+    """The verb's ``run``: a function, or ``"module:function"`` naming where the verb's work lives.
+
+    A verb whose work needs a heavier layer (the diff needs the OOXML library and the displays)
+    names it, and the module loads when the verb runs, its imports at its top: ``deckkit --help``
+    loads none of it, as :mod:`deckkit.cli._server_verb` does for the server's verbs.
+    """
+    run = args.run
+    if isinstance(run, str):
+        module, _, name = run.partition(":")
+        found: Callable[[argparse.Namespace], int] = getattr(importlib.import_module(module), name)
+        return found
+    named: Callable[[argparse.Namespace], int] = run
+    return named
+
+
 def _status(args: argparse.Namespace) -> int:
     try:
-        status: int = args.run(args)
+        status: int = _work(args)(args)
     except DeckkitError as error:
         print(f"deckkit: {error}", file=sys.stderr)
         return 1

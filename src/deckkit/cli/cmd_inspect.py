@@ -53,7 +53,10 @@ def run(args: argparse.Namespace) -> int:
             }
             for s in template.slides
         ]
-        print(json.dumps({"slides": slides}, indent=2, ensure_ascii=False))
+        links = [
+            {"part": link.part, "what": link.what, "target": link.target} for link in template.external_links
+        ]
+        print(json.dumps({"slides": slides, "external_links": links}, indent=2, ensure_ascii=False))
         return 0
     for s in template.slides:
         print(f"slide {s.number}" + (f" ({s.layout})" if s.layout else ""))
@@ -61,4 +64,9 @@ def run(args: argparse.Namespace) -> int:
             print(f"  {p.key:<24} {p.kind:<14} {p.detail}")
         if not s.placeholders:
             print("  (no keys)")
+    if template.external_links:
+        allowed = " (allowed by the template: renders keep quiet)" if template.external_links_allowed else ""
+        print(f"external links: PowerPoint may fetch or open them where a deck is opened{allowed}")
+        for link in template.external_links:
+            print(f"  {link}")
     return 0

@@ -1,7 +1,7 @@
 """Rich notebook displays of deckkit objects: the top of the house, imported by nothing below it.
 
 The core types (Table, Chart, Image, Slide, Deck, RenderResult, Template, ValidationReport, the
-client's RenderedDeck) derive from :class:`deckkit.display_hook.Displayable`; their
+client's RenderedDeck, a DeckDiff) derive from :class:`deckkit.display_hook.Displayable`; their
 ``_repr_html_`` asks the hook, which imports this package the first time a notebook shows
 something. Importing it registers every display below (``@HTML.register("deckkit.model.table.Table")``),
 so ``import deckkit``, a render and a server worker load none of this (nor matplotlib). Their
@@ -13,6 +13,6 @@ at most ``MAX_ROWS`` rows, a small PNG plot, and never the pptx bytes.
 
 from __future__ import annotations
 
-from deckkit.display import chart, deck, elements, media, result, table, template, validation
+from deckkit.display import chart, deck, diff, elements, media, result, table, template, validation
 
-__all__ = ["chart", "deck", "elements", "media", "result", "table", "template", "validation"]
+__all__ = ["chart", "deck", "diff", "elements", "media", "result", "table", "template", "validation"]

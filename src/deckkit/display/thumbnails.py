@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import base64
 import html
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from deckkit.errors import PreviewUnavailableError
@@ -17,7 +18,7 @@ from deckkit.options import options
 from deckkit.template import preview
 from deckkit.template.inspect import Template
 
-__all__ = ["Thumbnails", "thumbnails"]
+__all__ = ["Thumbnails", "slide_pictures", "thumbnails"]
 
 # LibreOffice converts the whole deck; past this many slides a strip of wireframes is faster
 # than waiting for pictures of slides the strip does not show.
@@ -94,3 +95,29 @@ def _why_not_libreoffice(total: int) -> str | None:
     if total > LIBREOFFICE_MAX_SLIDES and options.previews == "auto":
         return f"{total} slides: LibreOffice previews are made for decks of up to {LIBREOFFICE_MAX_SLIDES}"
     return None
+
+
+def slide_pictures(
+    pptx: bytes, numbers: Iterable[int], *, width: int = 320, any_length: bool = False
+) -> tuple[dict[int, str], str]:
+    """Pictures of the slides ``numbers`` (counted from 1) as data URIs, and where they came from.
+
+    The same rule as :func:`thumbnails`: LibreOffice when installed and allowed for a deck of
+    this length (``any_length``: of any length, for a report asked for), otherwise wireframes.
+    """
+    wanted = sorted(set(numbers))
+    if not wanted:
+        return {}, ""
+    opened = Template(pptx, "deck.pptx")
+    reason = _why_not_libreoffice(0 if any_length else len(opened.slides))
+    if reason is None:
+        try:
+            pngs = preview.slide_pngs(pptx, width=width * 2)
+        except PreviewUnavailableError as error:
+            reason = str(error)
+        else:
+            return {
+                n: _png_uri(pngs[n - 1]) for n in wanted if n <= len(pngs)
+            }, "pictures rendered by LibreOffice"
+    pictures = {n: _svg_uri(preview.wireframe_svg(opened, n, width=width)) for n in wanted}
+    return pictures, f"wireframe pictures ({reason})"

@@ -27,7 +27,7 @@ from pydantic import (
 from pydantic_core import PydanticCustomError
 
 from deckkit.model.colors import ColorValueError, normalize_color
-from deckkit.model.patterns import HYPERLINK_PATTERN, MEDIA_PATH_PREFIX, VIDEO_URL_PATTERN
+from deckkit.model.patterns import HYPERLINK_PATTERN, MEDIA_PATH_PREFIX, URI_PATTERN, VIDEO_URL_PATTERN
 
 
 def shown(value: Any) -> str:
@@ -157,11 +157,18 @@ def _must_be_true(value: Any) -> Any:
 
 
 def _hyperlink(value: str) -> str:
-    if not re.fullmatch(HYPERLINK_PATTERN, value):
+    if re.fullmatch(HYPERLINK_PATTERN, value):
+        return value
+    if not re.fullmatch(URI_PATTERN, value):
         raise PydanticCustomError(
             "uri", "must be an absolute URI such as https://example.com, got {got}", {"got": shown(value)}
         )
-    return value
+    raise PydanticCustomError(
+        "uri_scheme",
+        "must be an http, https or mailto link, got {got}: other links can run code or open local "
+        "files on the computer of whoever opens the deck",
+        {"got": shown(value)},
+    )
 
 
 def media_path(value: str, extensions: tuple[str, ...], what: str) -> str:

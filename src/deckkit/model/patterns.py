@@ -48,6 +48,12 @@ VIDEO_PATH_PATTERN = media_path_pattern(VIDEO_EXTENSIONS)
 _SITES = "|".join(s.replace(".", r"\.") for s in VIDEO_SITES)
 VIDEO_URL_PATTERN = r"^" + _XML_TEXT_AHEAD + r"https://(?:(?:www|m)\.)?(?:" + _SITES + r")(?:[/?#]\S*)?$"
 
-HYPERLINK_PATTERN = r"^" + _XML_TEXT_AHEAD + r"[A-Za-z][A-Za-z0-9+.-]*:\S+$"
+# Any absolute URI; a hyperlink of the data must also have one of HYPERLINK_SCHEMES: others
+# (javascript:, file:, smb:, ms-*: ...) can run code or open local files where the deck is opened.
+URI_PATTERN = r"^" + _XML_TEXT_AHEAD + r"[A-Za-z][A-Za-z0-9+.-]*:\S+$"
+HYPERLINK_SCHEMES: tuple[str, ...] = ("http", "https", "mailto")
+HYPERLINK_PATTERN = (
+    r"^" + _XML_TEXT_AHEAD + r"(?:" + "|".join(case_insensitive(s) for s in HYPERLINK_SCHEMES) + r"):\S+$"
+)
 
 HEX_COLOR_PATTERN = r"^#?(?:[0-9A-Fa-f]{3}|[0-9A-Fa-f]{6})$"

@@ -196,3 +196,42 @@ def chart_label(groups: list[PlotGroup]) -> str:
         if label not in labels:
             labels.append(label)
     return " + ".join(labels) if labels else "empty"
+
+
+def cached_texts(source: etree._Element | None) -> dict[int, str]:
+    """Index -> text of a data source's cached points (``c:cat``, ``c:val``, ``c:xVal``, ``c:yVal``).
+
+    The cache (``c:strCache``, ``c:numCache``, or a literal) is what PowerPoint draws until the
+    workbook is opened; of a multi-level category cache, the innermost level (the first ``c:lvl``).
+    """
+    if source is None:
+        return {}
+    level = source.find(_ANY_LEVEL)
+    holder = level if level is not None else source
+    texts: dict[int, str] = {}
+    for pt in holder.iter(_PT):
+        try:
+            index = int(pt.get("idx", ""))
+        except ValueError:
+            continue
+        texts.setdefault(index, pt.findtext(_V) or "")
+    return texts
+
+
+_ANY_LEVEL, _PT, _V = f".//{qn('c:lvl')}", qn("c:pt"), qn("c:v")
+
+
+def series_points(ser: etree._Element) -> list[tuple[str, str]]:
+    """(category, value) of each cached point of a series, in index order.
+
+    The category is the cached category (or x value, for scatter and bubble series), or the
+    point's number counted from 1 when the series has none.
+    """
+    categories = cached_texts(_either(ser, "cat", "xVal"))
+    values = cached_texts(_either(ser, "val", "yVal"))
+    return [(categories.get(i, str(i + 1)), values[i]) for i in sorted(values)]
+
+
+def _either(ser: etree._Element, tag: str, scatter_tag: str) -> etree._Element | None:
+    found = first_child(ser, c(tag))
+    return found if found is not None else first_child(ser, c(scatter_tag))

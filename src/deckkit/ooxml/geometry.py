@@ -9,7 +9,9 @@ from lxml import etree
 from deckkit.ooxml.namespaces import qn
 from deckkit.ooxml.xml_children import first_child
 
-__all__ = ["Box", "xfrm_box"]
+__all__ = ["DEFAULT_SLIDE_SIZE", "Box", "slide_size", "xfrm_box"]
+
+DEFAULT_SLIDE_SIZE = (9144000, 6858000)  # 10 x 7.5 in, PowerPoint's default when p:sldSz is absent
 
 _OFF, _EXT = qn("a:off"), qn("a:ext")
 
@@ -38,3 +40,14 @@ def xfrm_box(xfrm: etree._Element) -> Box | None:
         )
     except ValueError:
         return None
+
+
+def slide_size(presentation: etree._Element) -> tuple[int, int]:
+    """The deck's slide (width, height) in EMU, from presentation.xml's ``p:sldSz`` (its root given)."""
+    size = first_child(presentation, qn("p:sldSz"))
+    if size is None:
+        return DEFAULT_SLIDE_SIZE
+    try:
+        return int(size.get("cx", "")), int(size.get("cy", ""))
+    except ValueError:
+        return DEFAULT_SLIDE_SIZE

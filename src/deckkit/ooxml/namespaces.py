@@ -14,6 +14,7 @@ __all__ = [
     "A16",
     "AHYP",
     "CT",
+    "CUP",
     "DGM",
     "DSP",
     "EP",
@@ -24,6 +25,7 @@ __all__ = [
     "PR",
     "PREFIXES",
     "TABLE",
+    "VT",
     "A",
     "C",
     "P",
@@ -41,6 +43,8 @@ TABLE: Final = "http://schemas.openxmlformats.org/drawingml/2006/table"
 R: Final = "http://schemas.openxmlformats.org/officeDocument/2006/relationships"
 MC: Final = "http://schemas.openxmlformats.org/markup-compatibility/2006"
 EP: Final = "http://schemas.openxmlformats.org/officeDocument/2006/extended-properties"
+CUP: Final = "http://schemas.openxmlformats.org/officeDocument/2006/custom-properties"
+VT: Final = "http://schemas.openxmlformats.org/officeDocument/2006/docPropsVTypes"
 # SpreadsheetML (the chart's embedded workbook).
 S: Final = "http://schemas.openxmlformats.org/spreadsheetml/2006/main"
 # Open Packaging Conventions.
@@ -63,6 +67,8 @@ PREFIXES: Final = {
     "r": R,
     "mc": MC,
     "ep": EP,
+    "cup": CUP,
+    "vt": VT,
     "s": S,
     "ct": CT,
     "pr": PR,

@@ -12,22 +12,23 @@ from collections.abc import Mapping, Sequence
 
 from deckkit.errors import DeckkitError, Problem, RenderError
 from deckkit.model import DeckData, List, Text, format_path
+from deckkit.ooxml.geometry import slide_size
 from deckkit.ooxml.namespaces import qn
 from deckkit.ooxml.opc.content_types import MEDIA_CONTENT_TYPES
 from deckkit.ooxml.opc.package import Package
 from deckkit.ooxml.opc.part import Part
 from deckkit.ooxml.opc.relationships import RT
 from deckkit.ooxml.opc.zip_writer import BackgroundPacker
+from deckkit.renderer.external_links import external_link_warnings
 from deckkit.renderer.fill.autofit import fit_text_boxes
 from deckkit.renderer.fill.masterstyles import MasterStyles
 from deckkit.renderer.fill.notes import fill_notes
 from deckkit.renderer.fill.theme import apply_theme_colors
 from deckkit.renderer.filler import LocatedSlide, OutputSlide, key_site
-from deckkit.renderer.locate_copy import CopyLocator
-from deckkit.renderer.offslide import slide_size
 from deckkit.renderer.planning import SlidePlan
 from deckkit.renderer.presentation import rebuild_presentation
 from deckkit.renderer.slide_links import SlideLink, SlideLinks
+from deckkit.renderer.stencil.slide_keys import SlideKeys
 
 __all__ = ["SlideMedia", "assemble"]
 
@@ -80,10 +81,10 @@ def assemble(
     slide) is added to ``warnings``. ``slide_links`` are the plan's (links between slides land
     on the copies or go, as :mod:`deckkit.renderer.slide_links` says)."""
     shared: dict[tuple[str, str], Part] = {}
-    size = slide_size(package)
+    size = slide_size(package.presentation.xml)
     outputs: list[tuple[Part, Part]] = []  # (template slide, output slide)
     packer = BackgroundPacker()
-    locator = CopyLocator()  # each template slide located once, its copies by position
+    locator = SlideKeys()  # each template slide located once, its copies by position
     masters = MasterStyles()  # what auto-fit reads from each master, read once
     links = SlideLinks(slide_links)
     for index, plan in enumerate(plans):
@@ -115,11 +116,13 @@ def assemble(
     links.land(outputs)
     if deck.theme is not None and deck.theme.colors is not None:
         apply_theme_colors(package, deck.theme.colors)
+    if warnings is not None:
+        warnings.extend(external_link_warnings(package))
     return package.write()
 
 
 def _fill_slide(
-    output: OutputSlide, plan: SlidePlan, index: int, locator: CopyLocator, masters: MasterStyles
+    output: OutputSlide, plan: SlidePlan, index: int, locator: SlideKeys, masters: MasterStyles
 ) -> None:
     if not plan.operations:
         return

@@ -42,6 +42,11 @@ class BoundedCache(Generic[K, V]):
             while len(self._entries) > self.size:
                 self._entries.popitem(last=False)
 
+    def values(self) -> list[V]:
+        """The values held, the oldest first."""
+        with self._lock:
+            return list(self._entries.values())
+
     def clear(self) -> None:
         with self._lock:
             self._entries.clear()

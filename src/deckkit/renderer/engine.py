@@ -23,7 +23,7 @@ from deckkit.model import DeckData, parse_data
 from deckkit.ooxml.opc.package import Package, open_package
 from deckkit.renderer.assembly import assemble
 from deckkit.renderer.media.filler import confirm_pictures
-from deckkit.renderer.media.imageinfo import read_ahead
+from deckkit.renderer.pictures.imageinfo import read_ahead
 from deckkit.renderer.planning import DeckPlan, plan_deck
 from deckkit.renderer.result import RenderResult
 
@@ -84,7 +84,7 @@ def plan_render(
 
 def _confirm_pictures(plan: DeckPlan) -> None:
     """The verdicts of the pictures planned before them, among the plan's problems."""
-    plan.problems += confirm_pictures(plan.pictures)
+    plan.problems += confirm_pictures(plan.pictures, plan.verdicts)
     plan.pictures.clear()
 
 
@@ -105,9 +105,9 @@ def render(
     with collector_paused():  # see gc_pause: the collector would walk the whole process again and again
         deck = parse_data(data)
         files = _normalise_media(media)
-        with read_ahead(_named_files(deck, files)):  # decoded on a thread while the deck is planned
+        with read_ahead(_named_files(deck, files)) as verdicts:  # decoded on a thread meanwhile
             package = _open_template(template)
-            plan = plan_deck(package, deck, files)
+            plan = plan_deck(package, deck, files, verdicts)
             if plan.blocking(strict=strict):
                 _confirm_pictures(plan)  # every problem at once
                 raise _misfit(plan.blocking(strict=strict))

@@ -29,6 +29,7 @@ from deckkit.model import element_kind
 from deckkit.ooxml.locate import Frame, FrameKind, Occurrence, SlidePlaceholders
 from deckkit.ooxml.opc.part import Part
 from deckkit.places import PLACE_KINDS, place_kind
+from deckkit.renderer.pictures.imageinfo import NO_VERDICTS_AHEAD, PictureVerdicts
 
 __all__ = [
     "ALL_PLACES",
@@ -80,7 +81,7 @@ def key_site(slide: LocatedSlide, key: str, path: str) -> KeySite:
 
 
 class PictureToConfirm(NamedTuple):
-    """A picture planned with its facts while its verdict was still to come (``image_facts``)."""
+    """A picture planned with its facts while its verdict was still to come (``PictureVerdicts.facts``)."""
 
     path: str  # where the data names it (``slides[2].logo.src``)
     src: str
@@ -91,11 +92,13 @@ class PictureToConfirm(NamedTuple):
 class PlanReport:
     """What planning found: errors (stop the render) and warnings; the media files to check.
 
+    ``verdicts`` are the render's pictures being decoded ahead (``pictures.imageinfo.read_ahead``);
     ``pictures`` are those planned before their verdict came: the render confirms them
     before it returns a deck (``media.filler.confirm_pictures``).
     """
 
     media: Mapping[str, bytes]
+    verdicts: PictureVerdicts = NO_VERDICTS_AHEAD
     problems: list[Problem] = field(default_factory=list)
     warnings: list[Problem] = field(default_factory=list)
     pictures: list[PictureToConfirm] = field(default_factory=list)

@@ -12,25 +12,12 @@ from lxml import etree
 
 from deckkit.ooxml.geometry import Box
 from deckkit.ooxml.namespaces import qn
-from deckkit.ooxml.opc.package import Package
 
-__all__ = ["DEFAULT_SLIDE_SIZE", "TOLERANCE_EMU", "on_slide_tree", "overhangs", "slide_size"]
+__all__ = ["TOLERANCE_EMU", "on_slide_tree", "overhangs"]
 
 EMU_PER_INCH = 914400
-DEFAULT_SLIDE_SIZE = (9144000, 6858000)  # 10 x 7.5 in, PowerPoint's default when p:sldSz is absent
 TOLERANCE_EMU = 12700
 """One point: less than this past an edge is rounding (or a hairline border), not a problem."""
-
-
-def slide_size(package: Package) -> tuple[int, int]:
-    """The deck's slide (width, height) in EMU, from presentation.xml's ``p:sldSz``."""
-    size = package.presentation.xml.find(qn("p:sldSz"))
-    if size is None:
-        return DEFAULT_SLIDE_SIZE
-    try:
-        return int(size.get("cx", "")), int(size.get("cy", ""))
-    except ValueError:
-        return DEFAULT_SLIDE_SIZE
 
 
 def on_slide_tree(shape: etree._Element) -> bool:

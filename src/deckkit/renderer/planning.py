@@ -29,6 +29,7 @@ from deckkit.renderer.filler import (
     filler_for,
     key_site,
 )
+from deckkit.renderer.pictures.imageinfo import NO_VERDICTS_AHEAD, PictureVerdicts
 from deckkit.renderer.slide_links import SlideLink, find_slide_links
 
 __all__ = ["DeckPlan", "SlidePlan", "dummy_data_frames", "dummy_data_message", "plan_deck"]
@@ -85,15 +86,22 @@ class DeckPlan:
     slide_count: int = 0  # data slides, including those that could not be planned
     pictures: list[PictureToConfirm] = field(default_factory=list)  # verdicts still to come
     slide_links: list[SlideLink] = field(default_factory=list)  # links to slides, see slide_links
+    verdicts: PictureVerdicts = NO_VERDICTS_AHEAD  # where the pictures' verdicts come from
 
     def blocking(self, *, strict: bool = False) -> list[Problem]:
         """The problems that stop a render: the errors, and with ``strict`` the warnings too."""
         return self.problems + self.warnings if strict else list(self.problems)
 
 
-def plan_deck(package: Package, deck: DeckData, media: Mapping[str, bytes]) -> DeckPlan:
-    """Check every data slide against the template (nothing is changed)."""
-    planner = _Planner(package, media)
+def plan_deck(
+    package: Package,
+    deck: DeckData,
+    media: Mapping[str, bytes],
+    verdicts: PictureVerdicts = NO_VERDICTS_AHEAD,
+) -> DeckPlan:
+    """Check every data slide against the template (nothing is changed); ``verdicts``: the
+    pictures decoded ahead (``read_ahead``), which the plan carries on."""
+    planner = _Planner(package, media, verdicts)
     slides = [planner.plan_slide(i, slide.template, slide.values) for i, slide in enumerate(deck.slides)]
     planned = [s for s in slides if s is not None]
     links = find_slide_links(package, [s.template for s in planned])
@@ -105,13 +113,14 @@ def plan_deck(package: Package, deck: DeckData, media: Mapping[str, bytes]) -> D
         len(slides),
         list(planner.report.pictures),
         links,
+        verdicts,
     )
 
 
 class _Planner:
-    def __init__(self, package: Package, media: Mapping[str, bytes]) -> None:
+    def __init__(self, package: Package, media: Mapping[str, bytes], verdicts: PictureVerdicts) -> None:
         self.slides = package.slides()
-        self.report = PlanReport(media)
+        self.report = PlanReport(media, verdicts)
         self._located: dict[int, LocatedSlide] = {}
         self._notes: dict[int, dict[str, list[Occurrence]]] = {}  # keys in each slide's speaker notes
 

@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from deckkit.compare import DeckDiff, DeckSource, diff
 from deckkit.display_hook import Displayable
 from deckkit.errors import Problem, problems_text
 
@@ -37,6 +38,11 @@ class RenderResult(Displayable):
         from pptx import Presentation
 
         return Presentation(io.BytesIO(self.pptx))
+
+    def diff(self, previous: DeckSource) -> DeckDiff:
+        """What changed since ``previous`` (an earlier RenderResult, a .pptx path or its bytes):
+        ``deckkit.diff(previous, self)``."""
+        return diff(previous, self)
 
     def save(self, path: str | os.PathLike[str]) -> Path:
         """Write the pptx to ``path`` and return it as a Path."""

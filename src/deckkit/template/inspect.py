@@ -22,6 +22,8 @@ from lxml import etree
 
 from deckkit.display_hook import Displayable
 from deckkit.ooxml.chart import chart_label, family, local, plot_groups, series_name
+from deckkit.ooxml.external_links import ExternalLink, external_links, links_allowed
+from deckkit.ooxml.geometry import slide_size
 from deckkit.ooxml.locate import chart_relationship_id, locate_placeholders, non_visual_properties
 from deckkit.ooxml.namespaces import qn
 from deckkit.ooxml.opc.package import Package, open_package
@@ -47,7 +49,12 @@ class Template(Displayable):
             _describe_slide(self._package, part, number)
             for number, part in enumerate(self._package.slides(), 1)
         ]
-        self.slide_size: tuple[int, int] = _slide_size(self._package)
+        self.slide_size: tuple[int, int] = slide_size(self._package.presentation.xml)
+        self.external_links: list[ExternalLink] = external_links(self._package.reachable())
+        """Links to files or addresses outside the deck (linked pictures, workbooks, OLE objects,
+        ``file:`` links) that PowerPoint may fetch where a deck of this template is opened."""
+        self.external_links_allowed: bool = links_allowed(self._package.root_rels)
+        """The template says its external links are meant (renders keep quiet about them)."""
 
     @classmethod
     def open(cls, source: str | os.PathLike[str] | bytes) -> Template:
@@ -98,14 +105,6 @@ class Template(Displayable):
             "<table><thead><tr><th>slide</th><th>layout</th><th>placeholders</th></tr></thead>"
             f"<tbody>{''.join(rows)}</tbody></table></div>"
         )
-
-
-def _slide_size(package: Package) -> tuple[int, int]:
-
-    size = package.presentation.xml.find(qn("p:sldSz"))
-    if size is None:
-        return 9144000, 6858000
-    return int(size.get("cx", "9144000")), int(size.get("cy", "6858000"))
 
 
 def _layout_name(slide: Part) -> str:

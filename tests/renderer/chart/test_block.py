@@ -22,6 +22,9 @@ from deckkit.renderer.chart.workbook.refs import CellRange
 
 from .test_prepared import SHEET, general, parts, template
 
+# What the stencils replay is held against the general path: on, whichever way the suite runs.
+pytestmark = pytest.mark.usefixtures("stencils_on")
+
 
 @pytest.fixture(autouse=True)
 def empty_memo() -> None:

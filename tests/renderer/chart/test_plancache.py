@@ -22,6 +22,9 @@ from tests.renderer.chart.templates import build_category, build_scatter
 
 CHART = "ppt/charts/chart1.xml"
 
+# What the stencils replay is held against the general path: on, whichever way the suite runs.
+pytestmark = pytest.mark.usefixtures("stencils_on")
+
 
 def _category(keys: dict[str, str | None], labels: int) -> Chart:
     series = {

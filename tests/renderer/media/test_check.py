@@ -11,7 +11,7 @@ from deckkit.model.elements import Image, Video
 from deckkit.ooxml.geometry import Box
 from deckkit.renderer.media.filler import check_media, place_media
 from deckkit.renderer.media.geometry import Crop, fit_picture
-from deckkit.renderer.media.imageinfo import UnreadableImageError, read_image_info
+from deckkit.renderer.pictures.imageinfo import UnreadableImageError, read_image_info
 from tests.renderer.media.builders import fake_mp4, picture, target_slides
 from tests.renderer.media.fake_package import FakePackage, find_target
 

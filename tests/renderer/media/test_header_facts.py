@@ -1,6 +1,6 @@
 """A picture's facts from its header, before its verdict: never contradicted by the decoded picture.
 
-A render plans and fills with ``image_facts`` while the read-ahead thread decodes; each case
+A render plans and fills with ``PictureVerdicts.facts`` while the read-ahead thread decodes; each case
 here decodes the same bytes both ways (``_header_facts`` and Pillow's whole decode, or
 ``vouch_png``) and wants the same facts whenever the picture decodes at all.
 """
@@ -12,7 +12,7 @@ import io
 import pytest
 from PIL import Image as PILImage
 
-from deckkit.renderer.media.imageinfo import UnreadableImageError, _decoded_by_pillow, _header_facts
+from deckkit.renderer.pictures.imageinfo import UnreadableImageError, _decoded_by_pillow, _header_facts
 
 
 def _saved(fmt: str, mode: str = "RGB", size: tuple[int, int] = (48, 32), **save: object) -> bytes:

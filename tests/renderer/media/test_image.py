@@ -203,7 +203,7 @@ def test_exif_rotated_photo_is_turned_upright(matrix_template: Path) -> None:
 
     from PIL import Image as PILImage
 
-    from deckkit.renderer.media.imageinfo import read_image_info
+    from deckkit.renderer.pictures.imageinfo import read_image_info
 
     stored = PILImage.new("RGB", (192, 96), (200, 40, 40))
     exif = stored.getexif()

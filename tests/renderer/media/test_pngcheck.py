@@ -19,14 +19,14 @@ import pytest
 from PIL import Image as PILImage
 from PIL import PngImagePlugin
 
-from deckkit.renderer.media.imageinfo import (
+from deckkit.renderer.pictures.imageinfo import (
     ImageInfo,
     UnreadableImageError,
     _decoded_by_pillow,
     _read_image_info,
     _resolution,
 )
-from deckkit.renderer.media.pngcheck import HANDLED_HERE, LEFT_TO_PILLOW, PngFacts, png_facts, vouch_png
+from deckkit.renderer.pictures.pngcheck import HANDLED_HERE, LEFT_TO_PILLOW, PngFacts, png_facts, vouch_png
 from tests.renderer.media.builders import image_data_flipped, image_data_length
 
 
@@ -243,7 +243,7 @@ def test_pillow_handles_no_chunk_this_module_would_skip() -> None:
 
 
 def test_the_bit_depths_are_pillows() -> None:
-    from deckkit.renderer.media import pngcheck
+    from deckkit.renderer.pictures import pngcheck
 
     assert set(pngcheck._CHANNELS) == set(PngImagePlugin._MODES)
     assert PILImage.MAX_IMAGE_PIXELS == pngcheck._MAX_PIXELS
@@ -252,7 +252,7 @@ def test_the_bit_depths_are_pillows() -> None:
 def test_a_render_of_png_pictures_never_imports_pillow() -> None:
     script = (
         "import sys\n"
-        "from deckkit.renderer.media.imageinfo import read_image_info\n"
+        "from deckkit.renderer.pictures.imageinfo import read_image_info\n"
         f"info = read_image_info({_png(30, 20)!r})\n"
         "assert (info.width_px, info.height_px) == (30, 20), info\n"
         "assert 'PIL' not in sys.modules, 'Pillow was imported'\n"

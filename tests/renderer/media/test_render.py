@@ -217,7 +217,7 @@ class _Hold:
 def _held_thread(monkeypatch: pytest.MonkeyPatch) -> _Hold:
     import threading
 
-    from deckkit.renderer.media import imageinfo
+    from deckkit.renderer.pictures import imageinfo
 
     hold = _Hold()
     decode = imageinfo._read_image_info
@@ -242,10 +242,10 @@ def assembled(monkeypatch: pytest.MonkeyPatch) -> _Hold:
     hold = _held_thread(monkeypatch)
     confirm = engine.confirm_pictures
 
-    def confirming(pictures: list[Any]) -> list[Any]:
+    def confirming(pictures: list[Any], verdicts: Any) -> list[Any]:
         hold.release.set()
         hold.confirmed += [picture.src for picture in pictures]
-        return confirm(pictures)
+        return confirm(pictures, verdicts)
 
     monkeypatch.setattr(engine, "confirm_pictures", confirming)
     return hold
@@ -254,7 +254,7 @@ def assembled(monkeypatch: pytest.MonkeyPatch) -> _Hold:
 def test_a_picture_planned_on_its_facts_is_still_refused_when_its_rows_are_damaged(
     tmp_path: Path, assembled: _Hold
 ) -> None:
-    from deckkit.renderer.media.pngcheck import png_facts
+    from deckkit.renderer.pictures.pngcheck import png_facts
 
     template = target_slides(tmp_path / "t.pptx", ["logo", "chart"], caption=False)
     damaged = _rows_damaged(picture(640, 480))
@@ -286,7 +286,7 @@ def test_a_picture_planned_on_its_facts_is_still_refused_when_its_rows_are_damag
 
 def test_a_dry_run_waits_for_the_verdict(tmp_path: Path) -> None:
     from deckkit.renderer import plan_render
-    from deckkit.renderer.media import imageinfo
+    from deckkit.renderer.pictures import imageinfo
 
     imageinfo._read_image_info.cache_clear()
     template = target_slides(tmp_path / "t.pptx", ["logo"], caption=False)
@@ -303,7 +303,6 @@ def test_a_verdict_that_comes_between_planning_and_filling_keeps_its_path(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     from deckkit.renderer import engine
-    from deckkit.renderer.media import imageinfo
 
     template = target_slides(tmp_path / "t.pptx", ["logo"], caption=False)
     damaged = _rows_damaged(picture(640, 480))
@@ -314,7 +313,7 @@ def test_a_verdict_that_comes_between_planning_and_filling_keeps_its_path(
         plan = plan_deck(*args)
         assert plan.pictures  # planned on its facts
         planned.release.set()
-        for _, future in list(imageinfo._ahead.values()):
+        for _, future in list(plan.verdicts._ahead.values()):
             future.exception(timeout=60)  # the verdict is in before the deck is filled
         return plan
 
@@ -325,7 +324,7 @@ def test_a_verdict_that_comes_between_planning_and_filling_keeps_its_path(
 
 
 def test_a_cut_jpeg_planned_on_its_header_is_refused_with_its_path(tmp_path: Path, assembled: _Hold) -> None:
-    from deckkit.renderer.media import imageinfo
+    from deckkit.renderer.pictures import imageinfo
 
     template = target_slides(tmp_path / "t.pptx", ["photo"], caption=False)
     whole = picture(640, 480, "JPEG")

@@ -9,7 +9,8 @@ import pytest
 from lxml import etree
 
 from deckkit.model.elements import Table
-from deckkit.renderer.table import filler, prototype
+from deckkit.renderer.stencil import switch
+from deckkit.renderer.table import prototype
 from deckkit.renderer.table.filler import fill_table
 
 A = "http://schemas.openxmlformats.org/drawingml/2006/main"
@@ -58,8 +59,7 @@ def _frame(slide: etree._Element) -> etree._Element:
 def _filled(slide: etree._Element, rows: list[list[Any]], *, built: bool, monkeypatch: Any) -> bytes:
     slide = copy.deepcopy(slide)
     with monkeypatch.context() as m:
-        if not built:
-            m.setattr(filler, "table_prototype", lambda tbl: None)
+        m.setattr(switch.state, "on", built)
         fill_table(_frame(slide), Table.model_validate({"type": "table", "rows": rows}))
     return etree.tostring(slide)
 
@@ -216,4 +216,4 @@ def test_the_cache_stays_bounded(monkeypatch: Any) -> None:
     for i in range(prototype._CACHE_SIZE + 10):
         slide = _slide([[PLAIN.replace(">x<", f">x{i}<")]], 1)
         _filled(slide, [["v"]], built=True, monkeypatch=monkeypatch)
-    assert len(prototype._cache) <= prototype._CACHE_SIZE
+    assert len(prototype._stencils) <= prototype._CACHE_SIZE

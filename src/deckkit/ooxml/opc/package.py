@@ -327,8 +327,11 @@ class _WrittenOnce:
             entry.packed = pending.result()
 
 
-def open_package(data: bytes) -> Package:
-    """Open template bytes as a package, or raise TemplateError saying why it cannot be used."""
+def open_package(data: bytes, *, slides_required: bool = True) -> Package:
+    """Open template bytes as a package, or raise TemplateError saying why it cannot be used.
+
+    ``slides_required=False`` opens a deck that has no slide (one a diff reads: no template).
+    """
     if data[:8] == _OLE_MAGIC:
         if "EncryptedPackage".encode("utf-16-le") in data:
             raise TemplateError(
@@ -358,7 +361,6 @@ def open_package(data: bytes) -> Package:
         package = Package(data)
     except (zipfile.BadZipFile, zipfile.LargeZipFile, OSError, EOFError, ValueError) as e:
         raise TemplateError(f"template.pptx is damaged: {e}") from None
-    slides = package.slides()
-    if not slides:
+    if slides_required and not package.slides():
         raise TemplateError("template.pptx has no slides; add the slides that data.json refers to")
     return package

@@ -35,20 +35,50 @@ class PartSource(Protocol):
         ...
 
 
-class Part:
-    """One part: a name (None until written, for new parts), a content type, bytes or a parsed tree."""
+class _Unread:
+    """A template part whose bytes are still in the template's zip."""
 
-    __slots__ = (
-        "_blob",
-        "_packed",
-        "_rels",
-        "_source",
-        "_xml",
-        "content_type",
-        "name",
-        "name_hint",
-        "template_entry",
-    )
+    __slots__ = ()
+
+
+class _Bytes:
+    """Bytes; ``entry`` names the template entry they still are, unchanged (None: bytes of deckkit's)."""
+
+    __slots__ = ("data", "entry")
+
+    def __init__(self, data: bytes, entry: str | None) -> None:
+        self.data = data
+        self.entry = entry
+
+
+class _Parsed:
+    """A parsed tree, edited in place: its bytes are what it serializes to."""
+
+    __slots__ = ("root",)
+
+    def __init__(self, root: etree._Element) -> None:
+        self.root = root
+
+
+class _Frozen:
+    """Done (:meth:`Part.freeze`): deflated on the packing thread, its bytes and tree let go."""
+
+    __slots__ = ("pending",)
+
+    def __init__(self, pending: PendingPack) -> None:
+        self.pending = pending
+
+
+_UNREAD = _Unread()
+_State = _Unread | _Bytes | _Parsed | _Frozen
+
+
+class Part:
+    """One part: a name (None until written, for new parts), a content type, and one state of its
+    content: unread, bytes, a parsed tree, or frozen (each its own class, so that a part is
+    always exactly one of them)."""
+
+    __slots__ = ("_rels", "_source", "_state", "content_type", "name", "name_hint")
 
     def __init__(
         self,
@@ -65,12 +95,10 @@ class Part:
         # For a new part: folder, stem and extension of the name it gets when written.
         self.name_hint = name_hint or name or "ppt/part.xml"
         self.content_type = content_type
-        self._blob = blob
-        self._xml = xml
+        self._state: _State = (
+            _Parsed(xml) if xml is not None else _Bytes(blob, None) if blob is not None else _UNREAD
+        )
         self._rels: Relationships[Part] | None = None
-        # The template entry whose bytes this part still holds unchanged (written without deflating again).
-        self.template_entry: str | None = None
-        self._packed: PendingPack | None = None  # deflating after freeze(), its bytes let go
 
     def __repr__(self) -> str:
         return f"<Part {self.name or '(new)'} {self.content_type}>"
@@ -78,34 +106,40 @@ class Part:
     @property
     def blob(self) -> bytes:
         """The part's bytes (serialized from the tree when it was parsed)."""
-        if self._xml is not None:
-            return serialize_xml(self._xml)
-        if self._blob is None and self._packed is not None:
-            return self._packed.data()
-        if self._blob is None:
-            assert self.name is not None
-            self._blob = self._source.read_part(self.name)
-            self.template_entry = self.name
-        return self._blob
+        state = self._state
+        if isinstance(state, _Bytes):
+            return state.data
+        if isinstance(state, _Parsed):
+            return serialize_xml(state.root)
+        if isinstance(state, _Frozen):
+            return state.pending.data()
+        assert self.name is not None, "an unread part is a template part, which has a name"
+        data = self._source.read_part(self.name)
+        self._state = _Bytes(data, self.name)
+        return data
 
     @blob.setter
     def blob(self, data: bytes) -> None:
-        if data is self._blob and self._xml is None:
+        state = self._state
+        if isinstance(state, _Bytes) and data is state.data:
             return  # the very bytes it holds (a workbook left as it was): still the template's, unchecked
-        self._blob = data
-        self._xml = None
-        self.template_entry = None
-        self._packed = None
+        self._state = _Bytes(data, None)
+
+    @property
+    def template_entry(self) -> str | None:
+        """The template entry whose bytes this part still holds unchanged (written without deflating again)."""
+        state = self._state
+        return state.entry if isinstance(state, _Bytes) else None
 
     @property
     def xml(self) -> etree._Element:
         """The parsed root element; parsed on first use, then edited in place."""
-        if self._xml is None:
-            self._xml = parse_xml(self.blob, self.name or self.name_hint)
-            self._blob = None
-            self.template_entry = None
-            self._packed = None
-        return self._xml
+        state = self._state
+        if isinstance(state, _Parsed):
+            return state.root
+        root = parse_xml(self.blob, self.name or self.name_hint)
+        self._state = _Parsed(root)
+        return root
 
     def freeze(self, packer: BackgroundPacker | None = None) -> None:
         """A filled part that will not change again: serialized and deflated meanwhile by packer.
@@ -114,33 +148,34 @@ class Part:
         another core while the next slide is filled; the part then holds only its deflated bytes,
         and the tree is let go once its batch is packed. Nothing may change the tree from now on.
         Without a packer it is packed on its own. Reading ``xml`` again parses it again.
+        A part still holding its template entry, or not read, is left as it is (it is copied).
         """
         own = packer or BackgroundPacker()
-        if self._xml is not None:
+        state = self._state
+        if isinstance(state, _Parsed):
             # Serialized on the packing thread (lxml lets go of the GIL while it writes a tree).
-            self._packed = own.add_later(
-                functools.partial(serialize_xml, self._xml), should_deflate(self.name_hint)
+            self._state = _Frozen(
+                own.add_later(functools.partial(serialize_xml, state.root), should_deflate(self.name_hint))
             )
-            self._xml = None
-        elif self._blob is not None and self.template_entry is None and self._packed is None:
-            self._packed = own.add(self._blob, should_deflate(self.name_hint))
-            self._blob = None
+        elif isinstance(state, _Bytes) and state.entry is None:
+            self._state = _Frozen(own.add(state.data, should_deflate(self.name_hint)))
         if packer is None:
             own.flush()
 
     @property
     def packed(self) -> Packed | None:
         """The part as it goes into the zip, when deflated since :meth:`freeze`."""
-        return self._packed.result() if self._packed is not None else None
+        state = self._state
+        return state.pending.result() if isinstance(state, _Frozen) else None
 
     @property
     def is_frozen(self) -> bool:
         """Frozen (:meth:`freeze`) and not changed since: it holds its deflated bytes."""
-        return self._packed is not None
+        return isinstance(self._state, _Frozen)
 
     @property
     def is_parsed(self) -> bool:
-        return self._xml is not None
+        return isinstance(self._state, _Parsed)
 
     @property
     def rels(self) -> Relationships[Part]:
@@ -165,9 +200,10 @@ class Part:
         The copy has no relationships until given some (see :meth:`Package.clone`).
         """
         clone = Part(self._source, None, self.content_type, name_hint=self.name_hint)
-        if self._xml is not None:
-            clone._xml = copy_tree(self._xml)
+        state = self._state
+        if isinstance(state, _Parsed):
+            clone._state = _Parsed(copy_tree(state.root))
         else:
-            clone._blob = self.blob
-            clone.template_entry = self.template_entry
+            data = self.blob
+            clone._state = _Bytes(data, self.template_entry)
         return clone

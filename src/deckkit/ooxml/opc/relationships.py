@@ -69,6 +69,7 @@ class RT:
     AUDIO: Final = _RT_BASE + "audio"
     OLE_OBJECT: Final = _RT_BASE + "oleObject"
     EXTENDED_PROPERTIES: Final = _RT_BASE + "extended-properties"
+    CUSTOM_PROPERTIES: Final = _RT_BASE + "custom-properties"
     DIAGRAM_DATA: Final = _RT_BASE + "diagramData"
     DIAGRAM_LAYOUT: Final = _RT_BASE + "diagramLayout"
     DIAGRAM_STYLE: Final = _RT_BASE + "diagramQuickStyle"

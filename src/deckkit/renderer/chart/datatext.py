@@ -2,18 +2,19 @@
 
 A chart of 3 series of 150 points holds about 2,000 elements in its caches: parsing their text
 into the tree and serializing the tree again costs more than building the text. So while a chart
-is filled each data child is a placeholder (the series' own element, emptied, holding a marker
-text), and when the part is written the data child's text goes in place of the marker. The bytes
-are those lxml writes for the parsed text, because the text is built in that form (see
-:func:`~deckkit.renderer.chart.series.xml_text`). Where a tree is wanted (a caller of
-``fill_chart``), or a placeholder is not written as plain ``<c:tag>`` (a chart that binds its
-namespace to another prefix), every placeholder is parsed instead, all of a chart's in one call.
+is filled each data child is a placeholder (the series' own element, emptied, holding a numbered
+marker of :mod:`deckkit.renderer.stencil.markers`), and when the part is written the data
+child's text is spliced in place of the marker. The bytes are those lxml writes for the parsed
+text, because the text is built in that form (see :func:`~deckkit.renderer.chart.series.xml_text`).
+The general path parses every placeholder's text into the tree, all of a chart's in one call:
+where a tree is wanted (a caller of ``fill_chart``), with the stencils off, or where a
+placeholder is not written as plain ``<c:tag>`` (a chart that binds its namespace to another
+prefix: :class:`~deckkit.renderer.stencil.replay.UnfitError`).
 """
 
 from __future__ import annotations
 
 import re
-import uuid
 
 from lxml import etree
 
@@ -22,14 +23,12 @@ from deckkit.ooxml.namespaces import C
 from deckkit.ooxml.opc.part import serialize_xml
 from deckkit.ooxml.xml_children import first_child
 from deckkit.renderer.chart.series import set_child
+from deckkit.renderer.stencil.markers import NUMBERED_PATTERN, holds_markers, number_of, numbered
+from deckkit.renderer.stencil.replay import UnfitError, through_stencil
 
 __all__ = ["DataChildren"]
 
-# The marker text of a placeholder (then its number): no template or data holds it, since it is
-# made afresh in each process.
-_TOKEN = f"deckkit-data-{uuid.uuid4().hex}-"
-_TOKEN_BYTES = _TOKEN.encode()
-_PLACEHOLDER = re.compile(rb"<c:([A-Za-z]+)>" + re.escape(_TOKEN_BYTES) + rb"(\d+)</c:\1>")
+_PLACEHOLDER = re.compile(rb"<c:([A-Za-z]+)>" + NUMBERED_PATTERN.encode() + rb"</c:\1>")
 
 
 class DataChildren:
@@ -55,17 +54,14 @@ class DataChildren:
             # Children, attributes, text and tail go: written as a new element would be. Far
             # cheaper than replacing it (lxml moves a removed element to a document of its own).
             holder.clear()
-        holder.text = f"{_TOKEN}{len(self._texts)}"
+        holder.text = numbered(len(self._texts))
         self._texts.append(inner)
         self._formats.append(format_code)
         self._holders.append(holder)
 
     def _index(self, el: etree._Element) -> int | None:
         """The text an element holds the place of, or None for any other element."""
-        text = el.text
-        if text is None or not text.startswith(_TOKEN) or len(el):
-            return None
-        return int(text[len(_TOKEN) :])
+        return None if len(el) else number_of(el.text)
 
     def cached_format(self, el: etree._Element) -> str | None:
         """The format code of the numRef cache that the placeholder el stands for (None: not one)."""
@@ -90,15 +86,21 @@ class DataChildren:
 
     def serialize(self, root: etree._Element) -> bytes:
         """The part's bytes (``serialize_xml``) with the texts in place of their placeholders."""
-        written = serialize_xml(root)
-        if not self._holders:
-            return written
+        return through_stencil(
+            lambda: self if self._holders else None,
+            lambda _: self._spliced(root),
+            lambda: self._parsed(root),
+        )
+
+    def _spliced(self, root: etree._Element) -> bytes:
         texts = self._texts
         spliced = _PLACEHOLDER.sub(
-            lambda m: b"<c:%s>%s</c:%s>" % (m[1], texts[int(m[2])].encode(), m[1]), written
+            lambda m: b"<c:%s>%s</c:%s>" % (m[1], texts[int(m[2])].encode(), m[1]), serialize_xml(root)
         )
-        if _TOKEN_BYTES not in spliced:
-            return spliced
-        # A placeholder written otherwise than <c:tag> (another prefix, a namespace declared on it).
+        if holds_markers(spliced):  # one written otherwise than <c:tag> (another prefix, a declaration)
+            raise UnfitError
+        return spliced
+
+    def _parsed(self, root: etree._Element) -> bytes:
         self.parse_into_tree()
         return serialize_xml(root)

@@ -1,16 +1,14 @@
-"""The planning of a template chart, made once and reused for every copy of it.
+"""The planning of a template chart as a stencil (:mod:`deckkit.renderer.stencil`): made once per
+data shape, replayed on every copy.
 
 A render fills many copies of few template charts (each output chart part is a deep copy of its
 template's), with data of one shape. Which group and axis each series is on, which template series
 each data series overwrites or copies, where the data goes in the workbook and which cells its
 styles follow depend only on the template and on that shape: so they are worked out on the
-template once and carried over to each copy by position (a deep copy has its elements where the
-template has them). A copy whose structure is not the template's (the same part filled twice) is
-planned on its own.
-
-The cache holds the template tree it was made from (an lxml element takes no weak reference), so
-an entry is found by identity and never by a recycled ``id``; it is small and bounded, and it is
-safe to share between the threads of a server (entries are immutable, the cache is locked).
+template once, kept as positions, and found again on each copy at those positions. This module
+declares what the plan holds and how it is told by position; the stencil layer keeps it, turns
+it off, and hands a copy whose structure is not the template's to the general path
+(:func:`plan_fresh`).
 """
 
 from __future__ import annotations
@@ -23,20 +21,20 @@ from lxml import etree
 
 from deckkit.model.elements import Chart, ScatterChart
 from deckkit.ooxml.chart import PlotGroup, c, plot_area, plot_groups, series_name
-from deckkit.renderer.bounded_cache import BoundedCache
 from deckkit.renderer.chart.layout import SheetLayout, plan_layout
 from deckkit.renderer.chart.placement import Placement, plan_placements
 from deckkit.renderer.chart.series import value_style_sources
 from deckkit.renderer.chart.workbook.followed import StyleSource
+from deckkit.renderer.stencil.memo import SharedMemo
+from deckkit.renderer.stencil.positions import element_at
+from deckkit.renderer.stencil.replay import UnfitError, through_stencil
 
 __all__ = ["ChartPlan", "chart_plan", "clear_plans", "template_groups"]
 
 _PLOT_AREA, _SER = c("plotArea"), c("ser")
 _MAX_ENTRIES = 32  # a render uses a few template charts; a server's renders do not share trees
-# id of the template tree (and the data's shape) -> (the tree, what was made of it)
-_Memo = BoundedCache[Hashable, tuple[etree._Element, object]]
-_plans: _Memo = BoundedCache(_MAX_ENTRIES)
-_groups: _Memo = BoundedCache(_MAX_ENTRIES)
+_plans: SharedMemo[_TemplatePlan] = SharedMemo(_MAX_ENTRIES)  # by template tree and data shape
+_groups: SharedMemo[list[PlotGroup]] = SharedMemo(_MAX_ENTRIES)  # by template tree
 
 
 class _GroupShape(NamedTuple):
@@ -86,20 +84,13 @@ def clear_plans() -> None:
     _groups.clear()
 
 
-def _recall(table: _Memo, template: etree._Element, key: Hashable) -> object:
-    """What was made of this very template tree under key, or None."""
-    hit = table.get(key)
-    return hit[1] if isinstance(hit, tuple) and hit[0] is template else None
-
-
 def template_groups(template: etree._Element) -> list[PlotGroup]:
     """``plot_groups`` of a template chart (never edited), once per template: the caller must not edit them."""
-    hit = _recall(_groups, template, id(template))
-    if isinstance(hit, list):
-        return hit
-    groups = plot_groups(template)
-    _groups.put(id(template), (template, groups))
-    return groups
+    return through_stencil(
+        lambda: _groups.get(template, None, lambda: plot_groups(template)),
+        lambda groups: groups,
+        lambda: plot_groups(template),
+    )
 
 
 def data_shape(chart: Chart | ScatterChart, sheets: list[str] | None) -> Hashable:
@@ -141,13 +132,15 @@ def chart_plan(
     """The plan of chart_space, a deep copy of template not yet edited (None: no template known)."""
     if template is None:
         return plan_fresh(chart_space, chart, sheets)
-    key = (id(template), data_shape(chart, sheets))
-    shaped = _recall(_plans, template, key)
-    if not isinstance(shaped, _TemplatePlan):
-        shaped = _shape(template, plan_fresh(template, chart, sheets))
-        _plans.put(key, (template, shaped))
-    mapped = _map(chart_space, shaped, chart) if isinstance(shaped, _TemplatePlan) else None
-    return mapped if mapped is not None else plan_fresh(chart_space, chart, sheets)
+    return through_stencil(
+        lambda: _plans.get(
+            template,
+            data_shape(chart, sheets),
+            lambda: _shape(template, plan_fresh(template, chart, sheets)),
+        ),
+        lambda shaped: _map(chart_space, shaped, chart),
+        lambda: plan_fresh(chart_space, chart, sheets),
+    )
 
 
 def _shape(template: etree._Element, plan: ChartPlan) -> _TemplatePlan | None:
@@ -185,24 +178,21 @@ def _shape(template: etree._Element, plan: ChartPlan) -> _TemplatePlan | None:
     return _TemplatePlan(at_area, len(area), groups, placements, plan.layout, tuple(plan.style_sources))
 
 
-def _map(chart_space: etree._Element, plan: _TemplatePlan, chart: Chart | ScatterChart) -> ChartPlan | None:
-    """The template's plan with the copy's elements at the same positions; None when they are not there."""
+def _map(chart_space: etree._Element, plan: _TemplatePlan, chart: Chart | ScatterChart) -> ChartPlan:
+    """The template's plan with the copy's elements at the same positions (UnfitError when they are not there)."""
     assert plan.area is not None
-    try:
-        area = chart_space[plan.area[0]][plan.area[1]]
-    except IndexError:
-        return None
-    if area.tag != _PLOT_AREA or len(area) != plan.area_children:
-        return None
+    area = element_at(chart_space, plan.area, _PLOT_AREA)
+    if len(area) != plan.area_children:
+        raise UnfitError
     children = list(area)
     groups: list[PlotGroup] = []
     for shape in plan.groups:
         el = children[shape.at]
         if el.tag != shape.tag or len(el) != shape.children:
-            return None
+            raise UnfitError
         series = [el[i] for i in shape.series]
         if any(s.tag != _SER for s in series) or tuple(map(series_name, series)) != shape.names:
-            return None
+            raise UnfitError
         value = children[shape.value_axis] if shape.value_axis is not None else None
         x = children[shape.x_axis] if shape.x_axis is not None else None
         groups.append(PlotGroup(el, shape.kind, shape.axis_ids, value, x, shape.secondary, series))

@@ -32,16 +32,16 @@ from deckkit.renderer.filler import (
     register_filler,
 )
 from deckkit.renderer.media.geometry import fit_picture
-from deckkit.renderer.media.imageinfo import (
-    ImageInfo,
-    UnreadableImageError,
-    image_facts,
-    read_image_info,
-    upright,
-)
 from deckkit.renderer.media.shape import child_scale, describe_target, new_picture, replace_target, target_box
 from deckkit.renderer.media.video import embed_url, make_video_picture, neutral_poster
 from deckkit.renderer.offslide import on_slide_tree, overhangs
+from deckkit.renderer.pictures.imageinfo import (
+    NO_VERDICTS_AHEAD,
+    ImageInfo,
+    PictureVerdicts,
+    UnreadableImageError,
+    upright,
+)
 from deckkit.suggest import closest
 
 __all__ = ["MediaFiller", "MediaSink", "check_media", "media_off_slide", "place_media"]
@@ -104,16 +104,16 @@ def _missing(src: str, media: MediaFiles) -> str:
 
 
 def _check_image_file(
-    src: str, media: MediaFiles, path: str, later: list[PictureToConfirm] | None
+    src: str, media: MediaFiles, path: str, later: list[PictureToConfirm] | None, verdicts: PictureVerdicts
 ) -> list[Problem]:
     if src not in media:
         return [Problem(path, _missing(src, media))]
     data = media[src]
     try:
         if later is None:
-            info = read_image_info(data)
+            info = verdicts.read(data)
         else:
-            info, to_come = image_facts(data)
+            info, to_come = verdicts.facts(data)
             if to_come:
                 later.append(PictureToConfirm(path, src, data))
     except UnreadableImageError as e:
@@ -156,15 +156,17 @@ def check_media(
     path: str,
     frame: Box | None = None,
     later: list[PictureToConfirm] | None = None,
+    verdicts: PictureVerdicts = NO_VERDICTS_AHEAD,
 ) -> list[Problem]:
     """Every reason ``place_media`` would fail, each with its data path (nothing is changed).
 
-    Given ``later``, a picture whose verdict is still to come (``image_facts``) is checked on
-    its facts and added there, for ``confirm_pictures``; without it, every verdict is awaited.
+    ``verdicts``: the render's pictures decoded ahead. Given ``later``, a picture whose verdict
+    is still to come (``PictureVerdicts.facts``) is checked on its facts and added there, for
+    ``confirm_pictures``; without it, every verdict is awaited.
     """
     problems = _check_target(target, element.scaling, frame, path)
     if isinstance(element, Image):
-        problems += _check_image_file(element.src, media, _field(path, "src"), later)
+        problems += _check_image_file(element.src, media, _field(path, "src"), later, verdicts)
         return problems
     if element.is_online:
         if embed_url(element.src) is None:
@@ -180,27 +182,27 @@ def check_media(
     elif not _is_video(media[element.src]):
         problems.append(Problem(_field(path, "src"), f'"{element.src}" is not an MP4, M4V or MOV video'))
     if element.thumbnail is not None:
-        problems += _check_image_file(element.thumbnail, media, _field(path, "thumbnail"), later)
+        problems += _check_image_file(element.thumbnail, media, _field(path, "thumbnail"), later, verdicts)
     return problems
 
 
-def confirm_pictures(pictures: list[PictureToConfirm]) -> list[Problem]:
+def confirm_pictures(pictures: list[PictureToConfirm], verdicts: PictureVerdicts) -> list[Problem]:
     """The verdicts planning went on without: a problem for each picture that is damaged after all."""
     problems = []
     for picture in pictures:
         try:
-            read_image_info(picture.data)
+            verdicts.read(picture.data)
         except UnreadableImageError as e:
             problems.append(Problem(picture.path, f'"{picture.src}" {e}'))
     return problems
 
 
-def _upright_picture(data: bytes) -> tuple[bytes, ImageInfo]:
-    info, _ = image_facts(data)  # planned already: its verdict, if still to come, is confirmed at the end
+def _upright_picture(data: bytes, verdicts: PictureVerdicts) -> tuple[bytes, ImageInfo]:
+    info, _ = verdicts.facts(data)  # planned already: its verdict, if still to come, is confirmed at the end
     if info.is_upright:
         return data, info
     data = upright(data, info)
-    return data, read_image_info(data)
+    return data, verdicts.read(data)
 
 
 def _intrinsic_size(target: etree._Element, info: ImageInfo) -> tuple[float, float]:
@@ -214,32 +216,47 @@ def place_media(
     media: MediaFiles,
     sink: MediaSink,
     frame: Box | None = None,
+    verdicts: PictureVerdicts = NO_VERDICTS_AHEAD,
 ) -> Box:
     """Replace ``target`` with a picture or video of ``element`` (call ``check_media`` first);
     returns where the picture (or the video's poster) was placed."""
     # A picture whose verdict is still to come was planned on its facts, and the render
     # confirms it (confirm_pictures): this check of the facts must not wait for it.
-    problems = check_media(target, element, media, "", frame, later=[])
+    problems = check_media(target, element, media, "", frame, later=[], verdicts=verdicts)
     if problems:
         raise RenderError(problems)
     box = target_box(target, frame)
     assert box is not None
     if isinstance(element, Image):
-        return _place_image(target, element, media, sink, box)
-    return _place_video(target, element, media, sink, box)
+        return _place_image(target, element, media, sink, box, verdicts)
+    return _place_video(target, element, media, sink, box, verdicts)
 
 
-def _place_image(target: etree._Element, image: Image, media: MediaFiles, sink: MediaSink, box: Box) -> Box:
-    data, info = _upright_picture(media[image.src])
+def _place_image(
+    target: etree._Element,
+    image: Image,
+    media: MediaFiles,
+    sink: MediaSink,
+    box: Box,
+    verdicts: PictureVerdicts,
+) -> Box:
+    data, info = _upright_picture(media[image.src], verdicts)
     placement = fit_picture(box, _intrinsic_size(target, info), image.scaling, image.overflow)
     rid = sink.add_image(data, info.ext)
     replace_target(target, new_picture(target, rid, placement))
     return placement.frame
 
 
-def _place_video(target: etree._Element, video: Video, media: MediaFiles, sink: MediaSink, box: Box) -> Box:
+def _place_video(
+    target: etree._Element,
+    video: Video,
+    media: MediaFiles,
+    sink: MediaSink,
+    box: Box,
+    verdicts: PictureVerdicts,
+) -> Box:
     if video.thumbnail is not None:
-        poster, info = _upright_picture(media[video.thumbnail])
+        poster, info = _upright_picture(media[video.thumbnail], verdicts)
         size = _intrinsic_size(target, info)
         poster_ext = info.ext
     else:
@@ -273,9 +290,16 @@ def _targets(site: KeySite) -> list[etree._Element]:
 
 @register_filler(Image, Video, places=_PLACES)
 class MediaFiller:
-    """An Image or Video replaces every shape that holds the key (text or alt text)."""
+    """An Image or Video replaces every shape that holds the key (text or alt text).
+
+    The operation that planning returns is a MediaFiller that holds the render's picture
+    verdicts (``PictureVerdicts``): filling places each picture on the facts planned with.
+    """
 
     removes_shapes = True
+
+    def __init__(self, verdicts: PictureVerdicts = NO_VERDICTS_AHEAD) -> None:
+        self._verdicts = verdicts
 
     def plan(self, site: KeySite, value: MediaElement, report: PlanReport) -> Operation[MediaElement] | None:
         what = "an image" if isinstance(value, Image) else "a video"
@@ -302,16 +326,23 @@ class MediaFiller:
         for target in targets:
             inherited = inherited_frame(target, site.slide.part)
             report.problems.extend(
-                check_media(target, value, report.media, site.path, inherited, report.pictures)
+                check_media(
+                    target, value, report.media, site.path, inherited, report.pictures, report.verdicts
+                )
             )
-        return Operation(key, value, self)
+        return Operation(key, value, MediaFiller(report.verdicts))
 
     def fill(self, site: KeySite, value: MediaElement, output: OutputSlide) -> None:
         for target in _targets(site):
             if target.getparent() is not None:
                 in_slide_space = on_slide_tree(target)
                 placed = place_media(
-                    target, value, output.media, output.sink, inherited_frame(target, output.part)
+                    target,
+                    value,
+                    output.media,
+                    output.sink,
+                    inherited_frame(target, output.part),
+                    self._verdicts,
                 )
                 if in_slide_space and output.slide_size is not None:
                     warning = media_off_slide(placed, value, output.slide_size, site.path)

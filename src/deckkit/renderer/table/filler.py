@@ -18,6 +18,7 @@ from deckkit.ooxml.locate import Frame
 from deckkit.renderer.drawingml import a
 from deckkit.renderer.filler import KeySite, Operation, OutputSlide, PlanReport, register_filler
 from deckkit.renderer.offslide import on_slide_tree, overhangs
+from deckkit.renderer.stencil.replay import through_stencil
 from deckkit.renderer.table.cell import apply_cell_styles, set_cell_text
 from deckkit.renderer.table.databar import ImageSink, draw_databar
 from deckkit.renderer.table.grid import (
@@ -30,7 +31,7 @@ from deckkit.renderer.table.grid import (
     source_index,
     table_of,
 )
-from deckkit.renderer.table.prototype import BuiltCells, keep_template_cells, table_prototype
+from deckkit.renderer.table.prototype import BuiltCells, TablePrototype, keep_template_cells, table_prototype
 from deckkit.renderer.table.row_height import measured_height
 from deckkit.renderer.table.sizing import apply_sizing, frame_box
 from deckkit.renderer.table.style import StyleFills
@@ -72,11 +73,10 @@ def fill_table(frame: etree._Element, table: Table, sink: ImageSink | None = Non
     # A row of height 0 (PptxGenJS writes them) is as tall as PowerPoint draws it: measured.
     template_heights = [_size(tr.get("h")) or measured_height(tr) for tr in rows_of(tbl)]
 
-    built = _built_cells(tbl, table)
-    matrix, merges = (
-        resize_grid(tbl, n_rows, n_cols, built.matrix, built.added_rows)
-        if built is not None
-        else resize_grid(tbl, n_rows, n_cols)
+    matrix, merges, built = through_stencil(
+        lambda: table_prototype(tbl),
+        lambda prototype: _from_prototype(tbl, table, prototype),
+        lambda: (*resize_grid(tbl, n_rows, n_cols), None),
     )
     widths = [template_widths[source_index(j, len(template_widths))] for j in range(n_cols)]
     heights = [template_heights[source_index(i, len(template_heights))] for i in range(n_rows)]
@@ -115,17 +115,15 @@ def _covered(merges: list[Merge]) -> set[tuple[int, int]]:
     }
 
 
-def _built_cells(tbl: etree._Element, table: Table) -> BuiltCells | None:
-    """The output cells made from the template's text (see ``table_prototype``), or None."""
-    prototype = table_prototype(tbl)
-    if prototype is None:
-        return None
+def _from_prototype(
+    tbl: etree._Element, table: Table, prototype: TablePrototype
+) -> tuple[list[list[etree._Element]], list[Merge], BuiltCells]:
+    """The output grid made from the template's text (``table_prototype``); UnfitError changes nothing."""
     n_rows, n_cols = table.shape
     covered = _covered(cut_merges(prototype.merges, n_rows, n_cols))
     built = prototype.build(table.rows, n_rows, n_cols, covered)
-    if built is not None:
-        keep_template_cells(cell_matrix(tbl), built, prototype.has_keys)
-    return built
+    keep_template_cells(cell_matrix(tbl), built, prototype.has_keys)
+    return (*resize_grid(tbl, n_rows, n_cols, built.matrix, built.added_rows), built)
 
 
 def _fill_cell_object(

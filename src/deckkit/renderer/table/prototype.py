@@ -1,4 +1,5 @@
-"""A template table's cells as XML text, so that a filled table is built with one parse.
+"""A template table's cells as a stencil (:mod:`deckkit.renderer.stencil`): text, so that a
+filled table is built with one parse.
 
 Filling a cell element by element (copy the template cell, drop its paragraphs, make a
 paragraph, a run and its text) costs tens of lxml calls from Python per cell. Most cells hold a
@@ -7,14 +8,15 @@ its text. So each template cell is filled once with a marker (by :func:`set_cell
 so the formatting rules live in one place), serialized, and cut at the marker; the output cells
 are then that text around each escaped value, parsed in one go. A cell the text cannot make (a
 TableCell with styles or a data bar, text with line breaks) starts as the template cell's text,
-unfilled, and is filled element by element as before.
+unfilled, and is filled element by element as the general path fills it.
 
 Parsed cells land in the table through the same moves as copied cells, and lxml resolves their
 namespace by URI either way, so the output is the same. That holds when every element and
 attribute of the template cells is in DrawingML's namespace (or none) and no cell declares a
-prefix of its own; other tables take the element path (:func:`table_prototype` says None).
+prefix of its own; no stencil is made of other tables (:func:`table_prototype` says None), and
+text that does not parse is :class:`UnfitError`: the stencil layer gives both to the element path.
 
-The analysis is cached by the template table's serialized text (its in-scope namespace
+The stencils are kept by the template table's serialized text (its in-scope namespace
 declarations included): every copy of a template slide finds it, and two tables share an entry
 only when their text is the same, so nothing passes from one template to another.
 """
@@ -23,7 +25,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from typing import NamedTuple, cast
+from typing import NamedTuple
 
 from lxml import etree
 
@@ -31,17 +33,19 @@ from deckkit.model.elements import TableCell
 from deckkit.ooxml.namespaces import A
 from deckkit.ooxml.xml_copy import copy_tree
 from deckkit.ooxml.xml_escape import escape_text
-from deckkit.renderer.bounded_cache import MISSING, BoundedCache
 from deckkit.renderer.drawingml import a
+from deckkit.renderer.stencil.markers import cut_once, marker
+from deckkit.renderer.stencil.memo import SharedMemo
+from deckkit.renderer.stencil.replay import UnfitError
 from deckkit.renderer.table.cell import has_special_characters, set_cell_text
 from deckkit.renderer.table.grid import Merge, blank_merge, grid_of, merges_of, rows_of, visible_source
 
 __all__ = ["BuiltCells", "TablePrototype", "keep_template_cells", "table_prototype"]
 
-_MARKER = "\ue000deckkit-cell-text\ue001"  # private-use characters: no template text holds them
+_MARKER = marker("cell-text")
 _NAMESPACE_DECLARATION = re.compile(r'\s+xmlns(?::[^\s=]+)?="[^"]*"')
 _CACHE_SIZE = 64
-_cache: BoundedCache[bytes, TablePrototype | None] = BoundedCache(_CACHE_SIZE)
+_stencils: SharedMemo[TablePrototype] = SharedMemo(_CACHE_SIZE)
 # huge_tree: a long cell text is no error when set as an element's text, so not here either.
 _PARSER = etree.XMLParser(resolve_entities=False, huge_tree=True, remove_blank_text=False)
 _TC, _TXBODY, _P, _EXT_LIST = a("tc"), a("txBody"), a("p"), a("extLst")
@@ -83,8 +87,8 @@ class TablePrototype(NamedTuple):
         n_rows: int,
         n_cols: int,
         covered: set[tuple[int, int]],
-    ) -> BuiltCells | None:
-        """The n_rows x n_cols output cells for rows; None when the text does not parse.
+    ) -> BuiltCells:
+        """The n_rows x n_cols output cells for rows (UnfitError when the text does not parse).
 
         The rows past the template's are made whole, cells inside, when their source rows allow
         (``row_tags``): the table then takes one move per added row rather than one per cell.
@@ -107,7 +111,7 @@ class TablePrototype(NamedTuple):
         try:
             wrapper = etree.fromstring("".join(parts), _PARSER)
         except (etree.XMLSyntaxError, ValueError):
-            return None  # text lxml cannot take: the element path says why
+            raise UnfitError from None  # text lxml cannot take: the element path says why
         made = list(wrapper)
         matrix = [made[i * n_cols : (i + 1) * n_cols] for i in range(kept)]
         if self.row_tags is None or n_rows <= t_rows:
@@ -151,13 +155,7 @@ class TablePrototype(NamedTuple):
 
 def table_prototype(tbl: etree._Element) -> TablePrototype | None:
     """The prototype of the table as it is now; None when it must be filled element by element."""
-    key = etree.tostring(tbl)
-    known = _cache.get(key)
-    if known is not MISSING:
-        return cast("TablePrototype | None", known)
-    prototype = _analyse(tbl)
-    _cache.put(key, prototype)
-    return prototype
+    return _stencils.get(None, etree.tostring(tbl), lambda: _analyse(tbl))
 
 
 def _analyse(tbl: etree._Element) -> TablePrototype | None:
@@ -196,10 +194,10 @@ def _row_tags(rows: list[etree._Element], declarations: dict[str, str]) -> tuple
         shell = copy_tree(tr)  # its attributes and prefix; analysed once per template table
         del shell[:]
         shell.text, shell.tail = _MARKER, None
-        pieces = _without_declarations(shell, declarations).split(_MARKER)
-        if len(pieces) != 2:
+        pieces = cut_once(_without_declarations(shell, declarations), _MARKER)
+        if pieces is None:
             return None
-        tags.append((pieces[0], pieces[1]))
+        tags.append(pieces)
     return tuple(tags)
 
 
@@ -220,8 +218,8 @@ def _cell_text(tc: etree._Element, declarations: dict[str, str]) -> _CellText | 
     empty, marked = copy_tree(blank), copy_tree(blank)
     set_cell_text(empty, "")
     set_cell_text(marked, _MARKER)
-    pieces = _without_declarations(marked, declarations).split(_MARKER)
-    if len(pieces) != 2:
+    pieces = cut_once(_without_declarations(marked, declarations), _MARKER)
+    if pieces is None:
         return None
     return _CellText(
         _without_declarations(blank, declarations),

@@ -1,22 +1,21 @@
-"""Block edits prepared once per template workbook and data shape, then filled per chart copy.
+"""Block edits as stencils (:mod:`deckkit.renderer.stencil`): prepared once per template workbook
+and data shape, then filled per chart copy.
 
 Copies of one template chart write blocks of the same shape into the same sheet of the same
 workbook: everything the edit does apart from the values themselves (parsing the sheet, clearing
 the old block, keeping and styling cells, the table, styles, calc chain and OLE size edits,
 deflating the parts around) comes out the same every time. So the general edit runs once with
-numbered placeholders for the values, the sheet's text is cut around them, and each copy only
-puts its values' texts into the gaps and deflates that one sheet. The output is the general edit's,
-byte for byte: anything the placeholders could not stand for exactly takes the general edit.
+numbered markers for the values, the sheet's text is cut around them, and each copy only
+splices its values' texts into the gaps and deflates that one sheet. The output is the general
+edit's, byte for byte: no stencil is made of what the markers could not stand for exactly, and
+the stencil layer gives that to the general edit.
 """
 
 from __future__ import annotations
 
-import re
-import weakref
 from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
 from itertools import chain
-from operator import itemgetter
 from typing import NamedTuple
 
 from deckkit.renderer.chart.workbook.block import Columns
@@ -24,6 +23,9 @@ from deckkit.renderer.chart.workbook.cells import CellValue, DateNumber, NumberT
 from deckkit.renderer.chart.workbook.followed import StyleSource
 from deckkit.renderer.chart.workbook.package import Packed, XlsxPackage, pack
 from deckkit.renderer.chart.workbook.refs import CellRange
+from deckkit.renderer.stencil.markers import Cut, cut_numbered, holds_markers, numbered
+from deckkit.renderer.stencil.memo import WeakMemo
+from deckkit.renderer.stencil.replay import through_stencil
 
 __all__ = ["MAX_PREPARED_CELLS", "MAX_PREPARED_PER_WORKBOOK", "BlockEdit", "write_prepared"]
 
@@ -51,41 +53,17 @@ EditBlock = Callable[[XlsxPackage, BlockEdit, Grid], None]
 
 
 class _Prepared(NamedTuple):
-    """The parts as the edit leaves them; the sheet's as its text between the values' gaps.
+    """The parts as the edit leaves them; the sheet's as its text cut at the values' markers."""
 
-    ``str.format`` would read the same template, but formats each value that is a ``str``
-    subclass (``NumberText``) through a method call: a join of the pieces is many times cheaper.
-    """
-
-    literals: tuple[str, ...]  # the sheet's text before each gap, and after the last
-    order: tuple[int, ...]  # the number of the value in each gap (values in reading order)
+    sheet: Cut  # values in reading order, None included
     parts: dict[str, bytes]
     packed: dict[str, tuple[bytes, Packed]]
 
-    def sheet(self, values: Sequence[CellValue]) -> str:
-        """The sheet's text with values (in reading order, None included) in their gaps."""
-        order = self.order
-        if not order:
-            return self.literals[0]
-        pieces: list[CellValue] = [None] * (2 * len(order) + 1)
-        pieces[0::2] = self.literals
-        # The values in the gaps' order, placed in C (itemgetter of one index gives the value).
-        pieces[1::2] = itemgetter(*order)(values) if len(order) > 1 else [values[order[0]]]
-        return "".join(pieces)  # type: ignore[arg-type]
 
-
-# Private-use characters around a placeholder's number. A sheet could hold them too (then some
-# placeholder is found twice and nothing is prepared), so each must be found exactly once.
-_OPEN, _CLOSE = "\ue000", "\ue001"
-_OPEN_BYTES = _OPEN.encode()
-_FIELD = re.compile(f"{_OPEN}([0-9]+){_CLOSE}( ?)".encode())
 _KINDS = frozenset({type(None), str, NumberText, DateNumber})
-_MISSING = object()
 
-# Keyed by the read shared by every chart embedding the same bytes: gone when it is.
-_MEMO: weakref.WeakKeyDictionary[object, dict[tuple[object, ...], _Prepared | None]] = (
-    weakref.WeakKeyDictionary()
-)
+# By the read shared by every chart embedding the same bytes: gone when it is.
+_MEMO: WeakMemo[_Prepared] = WeakMemo(MAX_PREPARED_PER_WORKBOOK)
 
 
 def write_prepared(
@@ -96,26 +74,34 @@ def write_prepared(
     cells: rows of typed values, or :class:`Columns` (whose rows are made only for the general edit).
     """
     block = _Block.of(cells)
+
+    def general() -> bytes:
+        edit_block(package, edit, block.grid())
+        return package.write()
+
+    return through_stencil(
+        lambda: _stencil(package, edit, block, edit_block),
+        lambda prepared: _replay(package, edit, block, prepared),
+        general,
+    )
+
+
+def _stencil(package: XlsxPackage, edit: BlockEdit, block: _Block, edit_block: EditBlock) -> _Prepared | None:
     key = _key(package, edit, block)
     if key is None:
-        edit_block(package, edit, block.grid())
-        return package.write()
-    memo = _MEMO.setdefault(package.source, {})
-    prepared = memo.get(key, _MISSING)
-    if prepared is _MISSING:
-        prepared = _prepare(package, edit, block.grid(), edit_block, keep_header=key[-1] is not None)
-        # The oldest go; list() and pop() are single steps, should renders share the memo in threads.
-        for old in list(memo)[: max(0, len(memo) - MAX_PREPARED_PER_WORKBOOK + 1)]:
-            memo.pop(old, None)
-        memo[key] = prepared
-    if not isinstance(prepared, _Prepared):
-        edit_block(package, edit, block.grid())
-        return package.write()
+        return None
+    keep_header = key[-1] is not None
+    return _MEMO.get(
+        package.source, key, lambda: _prepare(package, edit, block.grid(), edit_block, keep_header)
+    )
+
+
+def _replay(package: XlsxPackage, edit: BlockEdit, block: _Block, prepared: _Prepared) -> bytes:
     values = block.values
     for i in block.texts:  # texts are escaped as the general edit escapes them
         values[i] = escape_text(xml_safe(values[i]))  # type: ignore[arg-type]
     parts = dict(prepared.parts)
-    parts[edit.part] = prepared.sheet(values).encode()
+    parts[edit.part] = prepared.sheet.splice(values).encode()
     package.parts = parts
     return package.write(prepared.packed)
 
@@ -177,25 +163,24 @@ def _key(package: XlsxPackage, edit: BlockEdit, block: _Block) -> tuple[object, 
 def _prepare(
     package: XlsxPackage, edit: BlockEdit, grid: Grid, edit_block: EditBlock, keep_header: bool
 ) -> _Prepared | None:
-    """The general edit on placeholders; None when its output cannot be cut around them exactly."""
-    sheet = package.parts.get(edit.part)
-    if sheet is None or _OPEN_BYTES in sheet:
+    """The general edit on markers; None when its output cannot be cut around them exactly."""
+    if edit.part not in package.parts:
         return None
     marked, fields = _placeholders(grid, keep_header)
     scratch = package.fresh()
     edit_block(scratch, edit, marked)
-    template = _template(scratch.parts[edit.part], fields)
+    sheet = cut_numbered(scratch.parts[edit.part], fields)
     others = {name: data for name, data in scratch.parts.items() if name != edit.part}
-    if template is None or any(_OPEN_BYTES in data for data in others.values()):
+    if sheet is None or any(holds_markers(data) for data in others.values()):
         return None
     packed = {
         name: (data, pack(data)) for name, data in others.items() if not package.is_original(name, data)
     }
-    return _Prepared(template[0], template[1], scratch.parts, packed)
+    return _Prepared(sheet, scratch.parts, packed)
 
 
 def _placeholders(grid: Grid, keep_header: bool) -> tuple[list[list[CellValue]], dict[int, bool]]:
-    """The grid with each value replaced by a numbered one of its type; number -> ends in a space.
+    """The grid with each value replaced by a numbered marker of its type; number -> ends in a space.
 
     Values are numbered in reading order, None included, as the values of a copy are listed.
     """
@@ -212,24 +197,10 @@ def _placeholders(grid: Grid, keep_header: bool) -> tuple[list[list[CellValue]],
             if value is None:
                 cells.append(None)
             else:
-                # Text with outer spaces is written with xml:space: its placeholder has one too.
+                # Text with outer spaces is written with xml:space: its marker has one too.
                 spaced = type(value) is str and value != value.strip()
-                cells.append(type(value)(f"{_OPEN}{number}{_CLOSE}{' ' if spaced else ''}"))
+                cells.append(type(value)(numbered(number) + (" " if spaced else "")))
                 fields[number] = spaced
             number += 1
         marked.append(cells)
     return marked, fields
-
-
-def _template(sheet: bytes, fields: dict[int, bool]) -> tuple[tuple[str, ...], tuple[int, ...]] | None:
-    """The sheet's text around the placeholders and their numbers in order; None unless each is there once."""
-    pieces = _FIELD.split(sheet)
-    literals = [pieces[0].decode("utf-8")]
-    found: list[int] = []
-    for j in range(1, len(pieces), 3):
-        number, space, text = int(pieces[j]), pieces[j + 1], pieces[j + 2]
-        if fields.get(number) is not (space == b" "):
-            return None
-        found.append(number)
-        literals.append(text.decode("utf-8"))
-    return (tuple(literals), tuple(found)) if sorted(found) == sorted(fields) else None

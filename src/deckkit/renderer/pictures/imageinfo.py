@@ -5,14 +5,16 @@ decoded once, so that truncated or corrupt files are found before anything is wr
 Pillow, except a PNG that ``pngcheck`` proves whole with zlib alone (Pillow's verdict would be
 the same; it stays the judge of every other file).
 
-Decoding a photo takes 10-20 ms, and Pillow's decoder and zlib release the GIL: ``read_ahead``
-decodes a render's pictures on a thread of their own while the render goes on, and
-``read_image_info`` then takes the thread's answer. A render need not even wait for it:
-``image_facts`` answers the facts from the header (a plain PNG's chunks, a JPEG's or GIF's
-header as Pillow reads it before decoding), and the render asks for the verdict only once the
-deck is assembled. A warm process keeps the pictures it has seen
-(``_read_image_info``'s cache), so this serves new pictures: every render of the service, the
-CLI's one render.
+Decoding a photo costs more than most of a render's steps, and Pillow's decoder and zlib release
+the GIL: ``read_ahead``
+decodes a render's pictures on a thread of their own while the render goes on, and gives the
+render a :class:`PictureVerdicts`, which its plan carries to whoever asks about a picture (the
+media filler, the final confirmation). A render need not even wait for a verdict:
+``PictureVerdicts.facts`` answers the facts from the header (a plain PNG's chunks, a JPEG's or
+GIF's header as Pillow reads it before decoding), and the render asks for the verdict only once
+the deck is assembled. A warm process keeps the pictures it has seen (``_read_image_info``'s
+cache, by the bytes), so this serves new pictures: every render of the service, the CLI's one
+render.
 """
 
 from __future__ import annotations
@@ -26,14 +28,15 @@ from contextlib import contextmanager
 from functools import lru_cache
 from typing import NamedTuple
 
-from deckkit.renderer.media.pngcheck import INFLATE_STEP, PngFacts, png_facts, vouch_png
+from deckkit.renderer.pictures.pngcheck import INFLATE_STEP, PngFacts, png_facts, vouch_png
 
 __all__ = [
     "DEFAULT_DPI",
     "EMU_PER_INCH",
+    "NO_VERDICTS_AHEAD",
     "ImageInfo",
+    "PictureVerdicts",
     "UnreadableImageError",
-    "image_facts",
     "read_ahead",
     "read_image_info",
     "upright",
@@ -99,35 +102,59 @@ def _resolution(dpi: object) -> tuple[float, float]:
 
 
 def read_image_info(data: bytes) -> ImageInfo:
-    """Format, pixel size and DPI of PNG/JPEG/GIF bytes (96 dpi when the file has none).
+    """Format, pixel size and DPI of PNG/JPEG/GIF bytes (96 dpi when the file has none), read here.
 
     Raises UnreadableImageError when the bytes are not such a picture or cannot be decoded.
     """
-    data = data if isinstance(data, bytes) else bytes(data)
-    ahead = _ahead_of(data)
-    # cancel() succeeds only while the thread has not begun this picture: then it is read here.
-    if ahead is not None and not ahead.cancel():
-        return ahead.result()  # the thread's answer, or its UnreadableImageError
-    return _read_image_info(data)
+    return _read_image_info(data if isinstance(data, bytes) else bytes(data))
 
 
-def image_facts(data: bytes) -> tuple[ImageInfo, bool]:
-    """(what :func:`read_image_info` answers, whether its verdict is still to come).
+class PictureVerdicts:
+    """The verdicts of one render's pictures, decoded on a thread of their own (:func:`read_ahead`).
 
-    The verdict is left to come for a picture that a ``read_ahead`` block checks on its thread
-    and whose facts its header settles: a plain PNG's chunks (``pngcheck.png_facts``), a JPEG's
-    or GIF's header as Pillow reads it before decoding. The render plans and fills with the
-    facts while the thread decodes. Whoever takes facts with a verdict to come must call
-    ``read_image_info`` on the same object before the block ends, and treat its
-    UnreadableImageError as the picture's problem. It is so for as long as the block lives,
-    even once the thread has its answer: the one who confirms reports it, with the path the
-    picture was planned under, whichever check asks first.
+    The render's plan carries it to whoever asks about a picture; a picture it does not hold
+    (other bytes, or :data:`NO_VERDICTS_AHEAD`) is read in place. Entries are found by the
+    very object given to ``read_ahead`` (kept with them, so an ``id`` cannot pass to another).
     """
-    if _ahead_of(data) is not None:
-        facts = _header_facts(data)
-        if facts is not None:
-            return facts, True
-    return read_image_info(data), False
+
+    __slots__ = ("_ahead",)
+
+    def __init__(self, ahead: dict[int, tuple[bytes, Future[ImageInfo]]] | None = None) -> None:
+        self._ahead = ahead or {}
+
+    def _of(self, data: bytes) -> Future[ImageInfo] | None:
+        entry = self._ahead.get(id(data))
+        return entry[1] if entry is not None and entry[0] is data else None
+
+    def read(self, data: bytes) -> ImageInfo:
+        """What :func:`read_image_info` answers: the thread's answer if it has begun this very
+        picture (waited for), else read here. Raises UnreadableImageError likewise."""
+        ahead = self._of(data)
+        # cancel() succeeds only while the thread has not begun this picture: then it is read here.
+        if ahead is not None and not ahead.cancel():
+            return ahead.result()  # the thread's answer, or its UnreadableImageError
+        return read_image_info(data)
+
+    def facts(self, data: bytes) -> tuple[ImageInfo, bool]:
+        """(what :meth:`read` answers, whether its verdict is still to come).
+
+        The verdict is left to come for a picture that the thread checks and whose facts its
+        header settles: a plain PNG's chunks (``pngcheck.png_facts``), a JPEG's or GIF's
+        header as Pillow reads it before decoding. The render plans and fills with the facts
+        while the thread decodes. Whoever takes facts with a verdict to come must call
+        :meth:`read` on the same object before the render returns, and treat its
+        UnreadableImageError as the picture's problem: the one who confirms reports it, with
+        the path the picture was planned under, whichever check asks first.
+        """
+        if self._of(data) is not None:
+            facts = _header_facts(data)
+            if facts is not None:
+                return facts, True
+        return self.read(data), False
+
+
+NO_VERDICTS_AHEAD = PictureVerdicts()
+"""For a caller that decodes no picture ahead: every picture is read in place."""
 
 
 @lru_cache(maxsize=16)  # asked again by each check and placement of the picture until its verdict
@@ -144,45 +171,24 @@ def _header_facts(data: bytes) -> ImageInfo | None:
         return None
 
 
-# id(picture) -> (picture, its answer on the read-ahead thread); the picture is kept so that
-# its id cannot be taken by another object while the entry lives.
-_ahead: dict[int, tuple[bytes, Future[ImageInfo]]] = {}
-_ahead_lock = threading.Lock()
-
-
-def _ahead_of(data: bytes) -> Future[ImageInfo] | None:
-    """The read-ahead thread's answer to come for this very object, if a block holds it."""
-    with _ahead_lock:
-        ahead = _ahead.get(id(data))
-    return ahead[1] if ahead is not None and ahead[0] is data else None
-
-
 @contextmanager
-def read_ahead(pictures: Iterable[bytes]) -> Iterator[None]:
-    """Decode ``pictures`` in order on a thread while the block runs; ``read_image_info`` of one
-    of these very objects waits for the thread's answer (or reads it itself if the thread has
-    not begun it). Leaving the block drops what is left and waits for the picture under way."""
-    entries = list(
-        {id(p): (p, Future[ImageInfo]()) for p in pictures if isinstance(p, bytes) and _format_of(p)}.values()
-    )
+def read_ahead(pictures: Iterable[bytes]) -> Iterator[PictureVerdicts]:
+    """Decode ``pictures`` in order on a thread while the block runs; the verdicts it gives wait
+    for the thread's answer about one of these very objects (or read it in place if the thread
+    has not begun it). Leaving the block drops what is left and waits for the picture under way."""
+    entries = {id(p): (p, Future[ImageInfo]()) for p in pictures if isinstance(p, bytes) and _format_of(p)}
     if not entries:
-        yield
+        yield NO_VERDICTS_AHEAD
         return
-    with _ahead_lock:
-        for entry in entries:
-            _ahead[id(entry[0])] = entry
-    thread = threading.Thread(target=_decode, args=(entries,), name="deckkit-pictures", daemon=True)
+    ahead = list(entries.values())
+    thread = threading.Thread(target=_decode, args=(ahead,), name="deckkit-pictures", daemon=True)
     thread.start()
     try:
-        yield
+        yield PictureVerdicts(entries)
     finally:
-        for _, future in entries:
+        for _, future in ahead:
             future.cancel()
         thread.join()
-        with _ahead_lock:
-            for entry in entries:
-                if _ahead.get(id(entry[0])) is entry:  # a render overlapping this one may hold it now
-                    del _ahead[id(entry[0])]
 
 
 # The read-ahead thread inflates a PNG's rows in larger steps: each step gives the GIL up, and

@@ -1,4 +1,4 @@
-"""CopyLocator: a copy's keys found from its template slide's, as locating the copy would find them."""
+"""SlideKeys: a copy's keys found from its template slide's, as locating the copy would find them."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from lxml import etree
 
 from deckkit.ooxml.locate import SlidePlaceholders, locate_placeholders
 from deckkit.ooxml.opc.part import Part
-from deckkit.renderer.locate_copy import CopyLocator
+from deckkit.renderer.stencil.slide_keys import SlideKeys
 from tests.renderer.test_locate import SLIDE
 
 CT = "application/vnd.openxmlformats-officedocument.presentationml.slide+xml"
@@ -40,7 +40,7 @@ def _summary(found: SlidePlaceholders, root: etree._Element) -> object:
 
 def test_a_copy_gets_its_own_elements_as_locating_it_would():
     template = _part(SLIDE)
-    locator = CopyLocator()
+    locator = SlideKeys()
     for _ in range(2):  # the second copy comes from the kept positions too
         root = copy.deepcopy(template.xml)
         found = locator.locate(template, root)
@@ -49,7 +49,7 @@ def test_a_copy_gets_its_own_elements_as_locating_it_would():
 
 def test_neighbours_are_shared_per_paragraph_and_new_per_copy():
     template = _part(SLIDE.replace("{deep}", "{a} {b}"))
-    locator = CopyLocator()
+    locator = SlideKeys()
     first = locator.locate(template, copy.deepcopy(template.xml))
     second = locator.locate(template, copy.deepcopy(template.xml))
     a, b = first.text["a"][0], first.text["b"][0]
@@ -61,7 +61,7 @@ def test_neighbours_are_shared_per_paragraph_and_new_per_copy():
 
 def test_two_templates_never_share_keys():
     one, other = _part(SLIDE), _part(OTHER)
-    locator = CopyLocator()
+    locator = SlideKeys()
     for template in (one, other, one):
         root = copy.deepcopy(template.xml)
         assert _summary(locator.locate(template, root), root) == _summary(locate_placeholders(root), root)
@@ -72,7 +72,7 @@ def test_two_templates_never_share_keys():
 def test_a_tree_that_is_not_a_copy_is_located_afresh():
     """A changed tree is caught by its shape: its text is not read (a copy is used as cloned)."""
     template = _part(SLIDE)
-    locator = CopyLocator()
+    locator = SlideKeys()
     locator.locate(template, copy.deepcopy(template.xml))
     changed = copy.deepcopy(template.xml)
     tree = changed.find(".//{*}spTree")
@@ -81,3 +81,11 @@ def test_a_tree_that_is_not_a_copy_is_located_afresh():
     assert _summary(locator.locate(template, changed), changed) == _summary(
         locate_placeholders(changed), changed
     )
+
+
+def test_with_stencils_off_every_copy_is_located_afresh(stencils_off: None):
+    template = _part(SLIDE)
+    locator = SlideKeys()
+    root = copy.deepcopy(template.xml)
+    assert _summary(locator.locate(template, root), root) == _summary(locate_placeholders(root), root)
+    assert len(locator._templates) == 0  # nothing prepared
