@@ -24,13 +24,10 @@ from deckkit.renderer.chart.drawn_colours import DrawnColours, colour_map, schem
 __all__ = ["chart_colours"]
 
 _PARTS = 16
-_CHARTS = 64
 # (reader, a theme or master part's bytes) -> what the reader takes from it
 _read: BoundedCache[object, dict[str, str]] = BoundedCache(_PARTS)
 # a theme's slots and colour map -> its DrawnColours
 _drawn: BoundedCache[tuple[tuple[str, str], ...], DrawnColours] = BoundedCache(_PARTS)
-# id of a template chart part -> (the part, its slide part, its colours)
-_charts: BoundedCache[int, tuple[Part, Part, DrawnColours]] = BoundedCache(_CHARTS)
 
 
 def _read_once(part: Part, read: Callable[[etree._Element], dict[str, str]]) -> dict[str, str]:
@@ -56,17 +53,10 @@ def _master_map(root: etree._Element) -> dict[str, str]:
 
 
 def chart_colours(slide: Part, chart: Part) -> DrawnColours:
-    """The colours of the chart part as drawn on slide (a template slide and its chart part),
-    made once per template chart: every copy of it shares them."""
-    hit = _charts.get(id(chart))
-    if isinstance(hit, tuple) and hit[0] is chart and hit[1] is slide and isinstance(hit[2], DrawnColours):
-        return hit[2]
-    colours = _chart_colours(slide, chart)
-    _charts.put(id(chart), (chart, slide, colours))
-    return colours
+    """The colours of the chart part as drawn on slide (a template slide and its chart part).
 
-
-def _chart_colours(slide: Part, chart: Part) -> DrawnColours:
+    Nothing here holds a part: a server's renders do not keep each other's templates alive.
+    """
     layout = slide.related(RT.SLIDE_LAYOUT)
     master = layout.related(RT.SLIDE_MASTER) if layout is not None else None
     theme = master.related(RT.THEME) if master is not None else None
