@@ -25,7 +25,8 @@ from typing import Any, NamedTuple, TypeAlias
 from deckkit.deck import Deck
 from deckkit.errors import DataError, DeckkitError, Problem, RenderError
 from deckkit.options import options
-from deckkit.renderer import RenderResult, render
+from deckkit.renderer import RenderResult
+from deckkit.renderer.job import render_job
 
 __all__ = ["Job", "default_executor", "process_pool", "render_job", "render_many"]
 
@@ -40,17 +41,6 @@ class _Work(NamedTuple):
     template: bytes | str
     data: Any
     media: dict[str, bytes] | None
-
-
-def render_job(
-    template: bytes | str, data: Any, media: Mapping[str, bytes] | None, strict: bool
-) -> RenderResult | DeckkitError:
-    """One job, in a worker: :func:`deckkit.render` itself. A refusal of the input is the job's
-    answer, not a failure of the worker (Dask would log it as a failed task)."""
-    try:
-        return render(template, data, media, strict=strict)
-    except DeckkitError as error:
-        return error
 
 
 def _work(index: int, job: object) -> _Work:
@@ -110,7 +100,7 @@ def process_pool(workers: int | None = None) -> ProcessPoolExecutor:
             max_workers=workers or _cores(), mp_context=multiprocessing.get_context("spawn")
         )
     context = multiprocessing.get_context("forkserver")
-    context.set_forkserver_preload([__name__])
+    context.set_forkserver_preload([render_job.__module__])  # the renderer alone, see renderer/job.py
     return ProcessPoolExecutor(max_workers=workers or _cores(), mp_context=context)
 
 

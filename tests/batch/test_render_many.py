@@ -150,3 +150,28 @@ def test_a_worker_that_dies_fails_its_own_job_only(monkeypatch: pytest.MonkeyPat
     assert [type(r).__name__ for r in results] == ["RenderResult", "RenderError", *["RenderResult"] * 4]
     assert "worker process rendering this deck stopped" in str(results[1])
     assert len(pools) >= 2  # the broken pool was replaced
+
+
+def test_the_pools_workers_load_the_renderer_alone() -> None:
+    # The forkserver is one per process: the server's render pool forks from the one render_many
+    # started, and its workers must load nothing above the renderer (tests/server/test_worker.py).
+    pool = batch.process_pool(1)
+    try:
+        assert (
+            pool.submit(batch.render_job, template(), [{"template": 1, "title": "x"}], None, False).result(
+                timeout=120
+            )
+            is not None
+        )
+        loaded = pool.submit(eval, "sorted(__import__('sys').modules)").result(timeout=60)
+    finally:
+        pool.shutdown()
+    above = {".".join(m.split(".")[:2]) for m in loaded} & {
+        "deckkit.deck",
+        "deckkit.batch",
+        "deckkit.template",
+        "deckkit.display",
+        "deckkit.notebook",
+        "deckkit.client",
+    }
+    assert not above, f"render_many's workers loaded {sorted(above)}"

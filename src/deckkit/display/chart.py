@@ -2,7 +2,7 @@
 
 The plot shows the data, not the template's look (chart kind, colours and fonts come from the
 template at render time): lines with markers per series, axis2 series dashed on a right-hand
-axis. matplotlib is imported here, on first display; ``Figure`` is used directly so that no
+axis; the tick labels in the data's formats (``date_labels_format``, each axis' ``format``). matplotlib is imported here, on first display; ``Figure`` is used directly so that no
 pyplot state or GUI backend is touched.
 """
 
@@ -13,12 +13,13 @@ import io
 from typing import Any
 
 from deckkit.display.html import box, css_color, esc
+from deckkit.display.number_format import date_formatter, number_formatter
 from deckkit.display_hook import HTML
 from deckkit.model import Chart, ScatterChart
-from deckkit.model.chart import serial_date
+from deckkit.model.chart import ScatterAxis, serial_date
 from deckkit.model.styles import Styles
 
-__all__ = ["chart_html", "chart_png"]
+__all__ = ["chart_figure", "chart_html", "chart_png"]
 
 _SIZE = (4.2, 2.4)  # inches; at 72 dpi a ~300x170 px PNG of a few KB
 _DPI = 72
@@ -33,8 +34,16 @@ def _color(styles: Styles | None) -> str | None:
 
 
 def chart_png(chart: Chart | ScatterChart) -> bytes:
+    out = io.BytesIO()
+    chart_figure(chart).savefig(out, format="png", dpi=_DPI)
+    return out.getvalue()
+
+
+def chart_figure(chart: Chart | ScatterChart) -> Any:
+    """The preview's matplotlib Figure."""
     # matplotlib is imported when a chart is first shown: it is optional, and heavy.
     from matplotlib.figure import Figure
+    from matplotlib.ticker import FuncFormatter
 
     fig = Figure(figsize=_SIZE, dpi=_DPI)
     ax = fig.add_subplot()
@@ -46,7 +55,8 @@ def chart_png(chart: Chart | ScatterChart) -> bytes:
     colors = iter(f"C{i % 10}" for i in range(10_000))
     if isinstance(chart, Chart):
         positions = list(range(len(chart.categories)))
-        labels = chart.labels or [serial_date(d).strftime("%Y-%m-%d") for d in chart.date_labels or []]
+        show_date = date_formatter(chart.date_labels_format)
+        labels = chart.labels or [show_date(serial_date(d)) for d in chart.date_labels or []]
         for target, axis, line in axes:
             for key, series in axis.series.items():
                 values = [float("nan") if v is None else v for v in series.values]
@@ -80,14 +90,20 @@ def chart_png(chart: Chart | ScatterChart) -> bytes:
                 )
                 handles.append(dots)
         ax.tick_params(labelsize=7)
-    for target, _axis, _line in axes:
+    for target, axis, _line in axes:
         target.tick_params(axis="y", labelsize=7)
+        # The axes' number formats, as the rendered chart shows its tick labels.
+        y_format = axis.y_format if isinstance(axis, ScatterAxis) else axis.format
+        if y_format:
+            show = number_formatter(y_format)
+            target.yaxis.set_major_formatter(FuncFormatter(lambda v, _pos, show=show: show(v)))
+    if isinstance(chart, ScatterChart) and chart.axis1.x_format:
+        show_x = number_formatter(chart.axis1.x_format)
+        ax.xaxis.set_major_formatter(FuncFormatter(lambda v, _pos: show_x(v)))
     if handles:
         ax.legend(handles=handles, fontsize=6, loc="best", frameon=False)
     fig.tight_layout()
-    out = io.BytesIO()
-    fig.savefig(out, format="png", dpi=_DPI)
-    return out.getvalue()
+    return fig
 
 
 @HTML.register("deckkit.model.chart.Chart", "deckkit.model.chart.ScatterChart")

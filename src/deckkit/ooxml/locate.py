@@ -28,6 +28,7 @@ if TYPE_CHECKING:
     from deckkit.ooxml.opc.part import Part
 
 __all__ = [
+    "KEY_NAME",
     "KEY_PATTERN",
     "Frame",
     "FrameKind",
@@ -43,6 +44,7 @@ __all__ = [
 
 # \w is Unicode letters, digits and underscore.
 KEY_PATTERN: Final = re.compile(r"\{([\w.\-]+)\}")
+KEY_NAME: Final = re.compile(r"[\w.\-]+")  # what KEY_PATTERN takes between the braces
 
 _SP, _GRP, _FRAME, _PIC, _CXN = (qn(f"p:{t}") for t in ("sp", "grpSp", "graphicFrame", "pic", "cxnSp"))
 _CONTENT_PART = qn("p:contentPart")
@@ -95,6 +97,12 @@ class Frame:
         alt = self.alt_text
         return alt[1:-1] if alt.startswith("{") and alt.endswith("}") else alt
 
+    @property
+    def names_a_key(self) -> bool:
+        """Whether the alt text reads as a key (``sales``, ``{sales}``: letters, digits, ``_``,
+        ``.``, ``-``) rather than a description for screen readers (``Curved arrow``)."""
+        return KEY_NAME.fullmatch(self.key) is not None
+
 
 @dataclass(slots=True)
 class SlidePlaceholders:
@@ -102,6 +110,8 @@ class SlidePlaceholders:
 
     text: dict[str, list[Occurrence]] = field(default_factory=dict)
     frames: list[Frame] = field(default_factory=list)
+    # Tables and charts without alt text (no key names them): for messages that say how to name one.
+    unnamed: list[Frame] = field(default_factory=list)
 
     def frames_named(self, key: str) -> list[Frame]:
         """Frames whose alt text is ``key`` or ``{key}``."""
@@ -223,6 +233,8 @@ def locate_placeholders(slide_root: etree._Element) -> SlidePlaceholders:
         if alt and shape.tag != _GRP:
             assert c_nv_pr is not None
             found.frames.append(Frame(alt, frame_kind(shape), shape, c_nv_pr.get("name") or ""))
+        elif shape.tag == _FRAME and c_nv_pr is not None:
+            found.unnamed.append(Frame("", frame_kind(shape), shape, c_nv_pr.get("name") or ""))
     return found
 
 

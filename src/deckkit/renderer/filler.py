@@ -132,6 +132,14 @@ class PlanReport:
             return
         have = [describe(f) for f in site.slide.placeholders.frames_of_kind(want)]
         listed = f"the slide has {plural} " + ", ".join(have) if have else f"the slide has no {plural}"
+        unnamed = [f'"{f.name}"' for f in site.slide.placeholders.unnamed if f.kind == want]
+        if unnamed and not have:
+            # Tools that name a shape but write no alt text (PptxGenJS): say what is there and how.
+            count = f"{len(unnamed)} {want if len(unnamed) == 1 else plural}"
+            listed = (
+                f"the slide has no {plural} with alt text, and {count} without ({', '.join(unnamed)}):"
+                f' give the one to fill the alt text "{key}" (Format Shape > Alt Text > Description)'
+            )
         where = (
             f"; {{{key}}} is text there, but {place_kind(want).noun} is found by its alt text"
             if site.text

@@ -8,7 +8,6 @@ sample values (:func:`dummy_data_frames`) are warnings (errors with ``strict=Tru
 
 from __future__ import annotations
 
-import re
 from collections.abc import Collection, Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -35,8 +34,6 @@ from deckkit.renderer.slide_links import SlideLink, find_slide_links
 
 __all__ = ["DeckPlan", "SlidePlan", "dummy_data_frames", "dummy_data_message", "plan_deck"]
 
-_KEY_NAME = re.compile(r"[\w.\-]+")  # what KEY_PATTERN takes between the braces
-
 
 def dummy_data_frames(placeholders: SlidePlaceholders, keys: Collection[str]) -> list[Frame]:
     """The tables and charts of a template slide that keep the designer's sample values when the
@@ -54,7 +51,7 @@ def dummy_data_frames(placeholders: SlidePlaceholders, keys: Collection[str]) ->
     for frame in placeholders.frames:
         if not place_kind(frame.kind).sample_values or frame.key in keys or frame.alt_text in keys:
             continue
-        if not _KEY_NAME.fullmatch(frame.key):
+        if not frame.names_a_key:
             continue
         if frame.kind == "table" and id(frame.element) in with_keys:
             continue

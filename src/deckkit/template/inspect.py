@@ -21,7 +21,7 @@ from typing import Any
 from lxml import etree
 
 from deckkit.display_hook import Displayable
-from deckkit.ooxml.chart import chart_label, family, plot_groups, series_name
+from deckkit.ooxml.chart import chart_label, family, local, plot_groups, series_name
 from deckkit.ooxml.external_links import ExternalLink, external_links, links_allowed
 from deckkit.ooxml.geometry import slide_size
 from deckkit.ooxml.locate import chart_relationship_id, locate_placeholders, non_visual_properties
@@ -127,7 +127,15 @@ def _describe_slide(package: Package, slide: Part, number: int) -> TemplateSlide
         where = "a table cell" if occurrences[0].cell is not None else f'"{name}"'
         detail = f"text in {where}" + (f" ({len(occurrences)} places)" if len(occurrences) > 1 else "")
         places.append(Placeholder(key, "text", name, detail, f"{key} text"))
+    notes = slide.related(RT.NOTES_SLIDE)
+    if notes is not None:
+        # A key only in the speaker notes takes text (or a list) like one on the slide.
+        for key in locate_placeholders(notes.xml).text:
+            if key not in found.text:
+                places.append(Placeholder(key, "text", "", "text in the speaker notes", f"{key} text"))
     for frame in found.frames:
+        if not frame.names_a_key:
+            continue  # a description for screen readers ("Curved arrow"), not a key: see docs/templates.md
         key = frame.key
         if frame.kind == "table":
             places.append(_table_placeholder(key, frame.name, frame.element))
@@ -197,6 +205,7 @@ def _chart_example(kind: PlaceKindName, groups: list[Any]) -> dict[str, Any]:
 
     axes: dict[str, dict[str, Any]] = {}
     labels: list[str] = []
+    dates = any(g.x_axis is not None and local(g.x_axis) == "dateAx" for g in groups)
     for group in groups:
         axis = axes.setdefault("axis2" if group.secondary else "axis1", {"series": {}})
         for ser in group.series:
@@ -217,4 +226,8 @@ def _chart_example(kind: PlaceKindName, groups: list[Any]) -> dict[str, Any]:
     for axis in axes.values():
         for s in axis["series"].values():
             s["values"] = (s["values"] + [None] * count)[:count]
+    serials = [_number(label) for label in labels]
+    if dates and serials and all(v is not None and v == int(v) for v in serials):
+        # A date axis: its categories are day serials, given back as dates (not as text labels).
+        return {"type": "chart", "date_labels": [int(v or 0) for v in serials], **axes}
     return {"type": "chart", "labels": labels, **axes}

@@ -43,8 +43,12 @@ def _frame_code(var: str, p: Placeholder) -> tuple[list[str], str]:
                 if axis_name == "axis2":
                     axis2.append(name)
         extra = f", axis2={_literal(axis2)}" if axis2 else ""
+        if "date_labels" in example:  # a date axis: its day serials as dates
+            index = f'pd.to_datetime({_literal(example["date_labels"])}, unit="D", origin="1899-12-30")'
+        else:
+            index = _literal(example["labels"])
         return (
-            [f"{var} = pd.DataFrame({_literal(columns)}, index={_literal(example['labels'])})"],
+            [f"{var} = pd.DataFrame({_literal(columns)}, index={index})"],
             f"Chart.from_dataframe({var}{extra})",
         )
     points: dict[str, list[Any]] = {"x": [], "y": [], "series": []}

@@ -108,6 +108,32 @@ def case_date_axis_yearly(workdir: Path) -> GalleryInput:
     return _date_case(workdir, [dt.date(y, 1, 1) for y in range(2017, 2025)], "yyyy")
 
 
+def case_date_axis_tick_count_converted(workdir: Path) -> GalleryInput:
+    """24 monthly columns (Jan 2024-Dec 2025) with a label every third month (the template ticks every 91 days on a daily axis), NOT one lone label."""
+    from tests.renderer.chart.kit import fill_pptx
+    from tests.renderer.chart.templates import build_category
+
+    daily = build_category("column_clustered", workdir / "daily.pptx")
+    days = [dt.date(2024, 3, 1) + dt.timedelta(days=i) for i in range(6)]
+    every_91_days = {
+        "type": "chart",
+        "date_labels": [_serial(d) for d in days],
+        "date_labels_major_unit": 91,
+        "date_labels_major_time_unit": "days",
+        "axis1": {"series": {"Revenue": {"values": [1.0] * len(days)}}},
+    }
+    template = workdir / "template.pptx"
+    fill_pptx(daily, template, {"ppt/charts/chart1.xml": every_91_days})
+    months = [dt.date(2024 + m // 12, m % 12 + 1, 1) for m in range(24)]
+    chart = {
+        "type": "chart",
+        "date_labels": [_serial(d) for d in months],
+        "date_labels_format": "mmm yy",
+        "axis1": {"series": {"Revenue": {"values": [float(10 + (i * 7) % 13) for i in range(24)]}}},
+    }
+    return template, [{"template": 1, "chart": chart}], {}
+
+
 def _stock_data(names: list[str]) -> dict[str, Any]:
     return {
         "type": "chart",
@@ -252,3 +278,92 @@ def case_stock_with_volume(workdir: Path) -> GalleryInput:
         "axis2": {"series": {n: {"values": v} for n, v in OHLC.items()}},
     }
     return template, [{"template": 1, "chart": chart}], {}
+
+
+# -- the designer's look survives new data (issue 26) ----------------------------------------------
+
+
+def _chart_data(labels: list[str], series: dict[str, list[float]]) -> dict[str, Any]:
+    return {
+        "type": "chart",
+        "labels": labels,
+        "axis1": {"series": {k: {"values": v} for k, v in series.items()}},
+    }
+
+
+def case_renamed_pie_keeps_its_slices(workdir: Path) -> GalleryInput:
+    """A pie of three slices in the template's blue, red, green with white bold percentages, NOT the default colours with "y 0.5" labels."""
+    from tests.renderer.chart.designer_kit import edit_chart, label_every_point
+    from tests.renderer.chart.intent_kit import pie_chart
+
+    template = edit_chart(pie_chart(workdir / "template.pptx"), lambda root: label_every_point(root, 3, True))
+    chart = _chart_data(["North", "South", "East"], {"Revenue share": [50.0, 30.0, 20.0]})
+    return template, [{"template": 1, "chart": chart}], {}
+
+
+def case_new_series_colour_as_drawn(workdir: Path) -> GalleryInput:
+    """Three column series: Actual blue, Plan grey, Forecast in a colour clearly NOT grey (the theme's accent3 is Plan's grey)."""
+    from tests.renderer.chart.designer_kit import edit_chart, retheme, rgb_series
+    from tests.renderer.chart.intent_kit import accent_chart
+
+    template = accent_chart(
+        workdir / "template.pptx",
+        series={"Actual": [10.0, 20.0, 30.0], "Plan": [15.0, 25.0, 30.0]},
+        number_format="0",
+    )
+    edit_chart(template, lambda root: rgb_series(root, 1, "A5A5A5"))
+    retheme(template, "accent3", "A5A5A5")
+    series = {"Actual": [10.0, 20.0, 30.0], "Plan": [15.0, 25.0, 30.0], "Forecast": [12.0, 22.0, 35.0]}
+    return template, [{"template": 1, "chart": _chart_data(["North", "South", "East"], series)}], {}
+
+
+def case_new_columns_keep_point_labels(workdir: Path) -> GalleryInput:
+    """Five stacked columns a-e: every blue segment, the added d and e too, has its own white bold value label; red segments none."""
+    from tests.renderer.chart.designer_kit import edit_chart, label_every_point
+    from tests.renderer.chart.intent_kit import accent_chart
+
+    template = accent_chart(workdir / "template.pptx", "COLUMN_STACKED", number_format="0")
+    edit_chart(template, lambda root: label_every_point(root, 3))
+    series = {"S1": [40.0, 50.0, 60.0, 70.0, 80.0], "S2": [30.0, 20.0, 30.0, 20.0, 30.0]}
+    return template, [{"template": 1, "chart": _chart_data(["a", "b", "c", "d", "e"], series)}], {}
+
+
+def case_new_pie_slices_keep_the_look(workdir: Path) -> GalleryInput:
+    """A pie of five slices in five different colours, each with a white border and a white bold percentage (the template had three)."""
+    from tests.renderer.chart.designer_kit import edit_chart, label_every_point
+    from tests.renderer.chart.intent_kit import pie_chart
+
+    template = edit_chart(pie_chart(workdir / "template.pptx"), lambda root: label_every_point(root, 3, True))
+    chart = _chart_data(["a", "b", "c", "d", "e"], {"Share": [30.0, 25.0, 20.0, 15.0, 10.0]})
+    return template, [{"template": 1, "chart": chart}], {}
+
+
+def case_untitled_chart_stays_untitled(workdir: Path) -> GalleryInput:
+    """Columns of one series (Revenue) with NO chart title above the plot (the three-series template had none)."""
+    from tests.renderer.chart.designer_kit import edit_chart, untitled
+    from tests.renderer.chart.templates import build_category
+
+    template = edit_chart(build_category("column_clustered", workdir / "template.pptx"), untitled)
+    chart = _chart_data(["North", "South", "East", "West"], {"Revenue": [12.0, 18.0, 9.0, 15.0]})
+    return template, [{"template": 1, "chart": chart}], {}
+
+
+def case_scatter_groups_in_colours_of_their_own(workdir: Path) -> GalleryInput:
+    """Twenty-five scatter points in five groups G0-G4, each group in its own colour (blue, red, green, purple, aqua) and marker shape, NOT all one light blue."""
+    import pandas as pd
+
+    from deckkit import examples
+    from deckkit.model import ScatterChart
+
+    frame = pd.DataFrame(
+        {
+            "x": [i % 7 + 1 for i in range(25)],
+            "y": [(i * 3) % 11 for i in range(25)],
+            "g": [f"G{i % 5}" for i in range(25)],
+        }
+    )
+    scatter = ScatterChart.from_dataframe(frame, x="x", y="y", by="g")
+    template = workdir / "template.pptx"
+    template.write_bytes(examples.template().read_bytes())
+    slide = {"template": 4, "heading": "Stores by group", "spread": scatter.model_dump(exclude_none=True)}
+    return template, [slide], {}

@@ -86,3 +86,12 @@ def case_styled_cells_and_databars(workdir: Path) -> GalleryInput:
         "styles": {"font": {"bold": True, "color": "#C00000"}, "shape": {"fill": "#FFF2CC"}},
     }
     return path, [{"template": 1, "sales": {"type": "table", "rows": rows}}], {}
+
+
+def case_new_column_under_a_merged_header(workdir: Path) -> GalleryInput:
+    """A 3x4 table whose dark blue header row ("Region", "Sales" over two columns) ends in a new "Growth" header just as dark blue with white bold text, NOT white with black text."""
+    from tests.renderer.table.designer_tables import merged_header_table
+
+    template = merged_header_table(workdir / "template.pptx")
+    rows = [["Region", "Sales", "", "Growth"], ["North", "120", "140", "+17%"], ["South", "90", "99", "+10%"]]
+    return template, [{"template": 1, "sales": {"type": "table", "rows": rows}}], {}

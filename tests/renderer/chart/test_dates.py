@@ -142,3 +142,33 @@ def test_a_single_date_keeps_the_template_base_unit(tmp_path: Path) -> None:
     template = _monthly_date_template(tmp_path)
     part = fill_pptx(template, tmp_path / "o.pptx", {CHART: date_chart(MONTHLY[:1])})[CHART]
     assert date_axis(part.root).find("c:baseTimeUnit", NS).get("val") == "months"
+
+
+MONTHS_24 = [serial(dt.date(2024 + (m // 12), m % 12 + 1, 1)) for m in range(24)]
+
+
+@pytest.mark.parametrize(("days", "months"), [(30, "1"), (91, "3"), (7, "1"), (365, "12")])
+def test_a_template_tick_count_is_converted_with_its_unit(days: int, months: str, tmp_path: Path) -> None:
+    # The template ticks every `days` days on a daily axis; 24 monthly labels make the slots months:
+    # the tick spans the same time in months (not `days` months: one label on the axis).
+    template = build_category("column_clustered", tmp_path / "daily.pptx")
+    daily = date_chart(DAILY, date_labels_major_unit=days, date_labels_major_time_unit="days")
+    fill_pptx(template, tmp_path / "t.pptx", {CHART: daily})
+    part = fill_pptx(tmp_path / "t.pptx", tmp_path / "o.pptx", {CHART: date_chart(MONTHS_24)})[CHART]
+    axis = date_axis(part.root)
+    assert axis.find("c:baseTimeUnit", NS).get("val") == "months"
+    assert axis.find("c:majorTimeUnit", NS).get("val") == "months"
+    assert axis.find("c:majorUnit", NS).get("val") == months
+    assert_readable(tmp_path / "o.pptx", template, pages=1, libreoffice=False)
+
+
+def test_a_count_the_data_gives_is_not_converted(tmp_path: Path) -> None:
+    template = build_category("column_clustered", tmp_path / "daily.pptx")
+    daily = date_chart(DAILY, date_labels_major_unit=30, date_labels_major_time_unit="days")
+    fill_pptx(template, tmp_path / "t.pptx", {CHART: daily})
+    data = date_chart(MONTHS_24, date_labels_major_unit=6)
+    axis = date_axis(fill_pptx(tmp_path / "t.pptx", tmp_path / "o.pptx", {CHART: data})[CHART].root)
+    assert (axis.find("c:majorUnit", NS).get("val"), axis.find("c:majorTimeUnit", NS).get("val")) == (
+        "6",
+        "months",
+    )

@@ -9,7 +9,7 @@ from lxml import etree
 
 from deckkit.model.elements import Bounds
 from deckkit.ooxml.chart import c, child_val, local
-from deckkit.renderer.chart.dates import TIME_UNITS, finer
+from deckkit.renderer.chart.dates import DAYS_PER, TIME_UNITS, finer
 from deckkit.renderer.chart.workbook.cells import format_number
 
 # valAx, catAx and dateAx children merged into one schema order.
@@ -130,21 +130,32 @@ def to_date_axis(
         _set(axis, "majorTimeUnit", AX_ORDER, val=time_unit)
         if axis.find(c("majorUnit")) is None:
             _set(axis, "majorUnit", AX_ORDER, val="1")
-    _no_unit_below_base(axis, given=time_unit)
+    _no_unit_below_base(axis, given=time_unit, given_count=major_unit is not None)
     return axis
 
 
-def _no_unit_below_base(axis: etree._Element, given: str | None) -> None:
+def _no_unit_below_base(axis: etree._Element, given: str | None, given_count: bool) -> None:
     """A template's major/minor time unit finer than the new base unit counts in the base unit.
 
     A tick every day on an axis whose slots are months has no meaning (Excel raises it to the base
-    unit when the file is edited); a unit the data gives is written as given.
+    unit when the file is edited); the count goes with it, as the same span in the new unit (a
+    tick every 30 days becomes one every month, not every 30 months), rounded to whole slots and
+    at least one. A unit (or a count) the data gives is written as given.
     """
     base = child_val(axis, "baseTimeUnit", "days")
-    for tag in ("majorTimeUnit", "minorTimeUnit"):
+    for tag, count_tag in (("majorTimeUnit", "majorUnit"), ("minorTimeUnit", "minorUnit")):
         unit = child_val(axis, tag)
-        if unit in TIME_UNITS and finer(unit, base) and not (tag == "majorTimeUnit" and given is not None):
-            _set(axis, tag, AX_ORDER, val=base)
+        if unit not in TIME_UNITS or not finer(unit, base) or (tag == "majorTimeUnit" and given is not None):
+            continue
+        _set(axis, tag, AX_ORDER, val=base)
+        count = child_val(axis, count_tag)
+        if count is None or (tag == "majorTimeUnit" and given_count):
+            continue
+        try:
+            span = float(count) * DAYS_PER[unit]
+        except ValueError:
+            continue
+        _set(axis, count_tag, AX_ORDER, val=str(max(1, round(span / DAYS_PER[base]))))
 
 
 def to_category_axis(axis: etree._Element) -> None:
@@ -160,8 +171,27 @@ def to_category_axis(axis: etree._Element) -> None:
     _set(axis, "noMultiLvlLbl", AX_ORDER, val="0")
 
 
-def remove_orphan_axes(plot_area: etree._Element, used_ids: set[str]) -> None:
-    """Axes no remaining plot group is drawn on would be left orphaned: remove them."""
+def remove_orphan_axes(plot_area: etree._Element, used_ids: set[str]) -> set[str]:
+    """Axes no remaining plot group is drawn on would be left orphaned: remove them. Returns the
+    ids of the axes that stay."""
+    kept: set[str] = set()
     for axis in list(plot_area):
-        if local(axis) in ("valAx", "catAx", "dateAx", "serAx") and child_val(axis, "axId") not in used_ids:
-            plot_area.remove(axis)
+        if local(axis) in ("valAx", "catAx", "dateAx", "serAx"):
+            ax_id = child_val(axis, "axId")
+            if ax_id not in used_ids:
+                plot_area.remove(axis)
+            else:
+                kept.add(ax_id)
+    return kept
+
+
+def drop_dangling_axis_ids(groups: list[etree._Element], dangling: set[str]) -> None:
+    """A group's ``c:axId`` that names no axis of the plot area (one of ``dangling``) goes.
+
+    PptxGenJS writes a third axis id (for a series axis it does not write) in 2-D bar charts: the
+    schema allows two, and a reader that follows the id finds nothing.
+    """
+    for group in groups:
+        for ax_id in group.findall(c("axId")):
+            if ax_id.get("val") in dangling:
+                group.remove(ax_id)

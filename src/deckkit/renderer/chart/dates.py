@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from itertools import pairwise
 
 TIME_UNITS = ("days", "months", "years")  # finest first
+DAYS_PER = {"days": 1.0, "months": 365.25 / 12, "years": 365.25}  # a unit's mean length in days
 
 _EPOCH_1900 = dt.date(1899, 12, 30)  # serial 61 is 1900-03-01: Lotus's phantom 1900-02-29 is serial 60
 _EPOCH_1904 = dt.date(1904, 1, 1)

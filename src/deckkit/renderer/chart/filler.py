@@ -33,9 +33,11 @@ from deckkit.renderer.chart import kinds as chart_kinds
 from deckkit.renderer.chart.checks import chart_axes_of, check_chart, describe_chart
 from deckkit.renderer.chart.datatext import DataChildren
 from deckkit.renderer.chart.dates import base_time_unit
+from deckkit.renderer.chart.drawn_colours import DrawnColours
 from deckkit.renderer.chart.layout import SheetLayout
 from deckkit.renderer.chart.placement import Placement, rebuild_groups, series_elements
 from deckkit.renderer.chart.plancache import chart_plan, template_groups
+from deckkit.renderer.chart.points import extend_point_formats, template_point_count
 from deckkit.renderer.chart.series import (
     categories_xml,
     name_xml,
@@ -44,7 +46,9 @@ from deckkit.renderer.chart.series import (
     numbers_xml,
     trim_points,
 )
+from deckkit.renderer.chart.slide_theme import chart_colours
 from deckkit.renderer.chart.styles import style_points, style_series
+from deckkit.renderer.chart.title import keep_title_state
 from deckkit.renderer.chart.workbook.block import Column, Columns
 from deckkit.renderer.chart.workbook.cells import DateNumber, NumberText
 from deckkit.renderer.chart.workbook.editor import ChartWorkbook
@@ -54,7 +58,11 @@ __all__ = ["ChartFiller", "fill_chart", "filled_chart_bytes"]
 
 
 def _fill_category(
-    placements: list[Placement], chart: Chart, layout: SheetLayout | None, out: DataChildren
+    placements: list[Placement],
+    chart: Chart,
+    layout: SheetLayout | None,
+    out: DataChildren,
+    drawn: DrawnColours,
 ) -> list[Column]:
     """Write every series; returns the workbook block's columns (logical orientation)."""
     dates = chart.date_labels
@@ -79,8 +87,10 @@ def _fill_category(
             out.put(ser, "cat", numbers_xml(date_texts or [], cat_ref, fmt), fmt if cat_ref else None)
         texts = number_texts(data.values)
         val_ref = layout.value_ref(i, n) if layout else None
+        formatted = template_point_count(ser)
         out.put(ser, "val", numbers_xml(texts, val_ref, number_format(ser, "val")))
         trim_points(ser, n)
+        extend_point_formats(ser, p.group.element, formatted, n, drawn)
         style_series(ser, p.group.kind, p.group.element, data.styles)
         style_points(ser, p.group.kind, p.group.element, data.data_point_styles)
         columns.append(Column(name, texts, NumberText))
@@ -172,11 +182,17 @@ def _apply_axes(chart_space: etree._Element, groups: list[PlotGroup], chart: Cha
 
 
 def fill_chart(
-    chart_space: etree._Element, chart: Chart | ScatterChart, workbook: bytes | None
+    chart_space: etree._Element,
+    chart: Chart | ScatterChart,
+    workbook: bytes | None,
+    drawn: DrawnColours | None = None,
 ) -> bytes | None:
-    """Fill the chart (already checked with :func:`check_chart`); returns the new workbook bytes."""
+    """Fill the chart (already checked with :func:`check_chart`); returns the new workbook bytes.
+
+    drawn: the theme the chart is drawn with (:func:`chart_colours`; None: Office's).
+    """
     out = DataChildren()
-    new_workbook = _fill(chart_space, None, chart, workbook, out)
+    new_workbook = _fill(chart_space, None, chart, workbook, out, drawn)
     out.parse_into_tree()
     return new_workbook
 
@@ -186,15 +202,17 @@ def filled_chart_bytes(
     chart: Chart | ScatterChart,
     workbook: bytes | None,
     template: etree._Element | None = None,
+    drawn: DrawnColours | None = None,
 ) -> tuple[bytes, bytes | None]:
     """The filled chart part's bytes and the new workbook bytes, as a render writes them.
 
     The series' data children are spliced in as text (``DataChildren``), never parsed into the
     tree, which is left unusable: its data children are placeholders. ``template``: the template
-    chart chart_space is a copy of, whose plan is then made once for every copy.
+    chart chart_space is a copy of, whose plan is then made once for every copy. ``drawn``: the
+    theme the chart is drawn with (None: Office's).
     """
     out = DataChildren()
-    new_workbook = _fill(chart_space, template, chart, workbook, out)
+    new_workbook = _fill(chart_space, template, chart, workbook, out, drawn)
     return out.serialize(chart_space), new_workbook
 
 
@@ -204,20 +222,23 @@ def _fill(
     chart: Chart | ScatterChart,
     workbook: bytes | None,
     out: DataChildren,
+    drawn: DrawnColours | None = None,
 ) -> bytes | None:
     """fill_chart with the series' data children left in out (as text); template: the chart
     space that chart_space is an unedited deep copy of, whose planning is reused (None: none)."""
     book = ChartWorkbook.open(workbook) if workbook is not None else None
     plan = chart_plan(chart_space, template, chart, book.sheet_names if book is not None else None)
     layout, placements = plan.layout, plan.placements
-    series_elements(placements)
+    keep_title_state(chart_space, sum(len(g.series) for g in plan.groups), len(placements))
+    drawn = drawn or DrawnColours({})
+    series_elements(placements, drawn)
     remaining = rebuild_groups(chart_space, plan.groups, placements)
     for g in remaining:
         chart_kinds.fit_stock_group(g.element)
     if isinstance(chart, ScatterChart):
         columns = _fill_scatter(placements, layout, out)
     else:
-        columns = _fill_category(placements, chart, layout, out)
+        columns = _fill_category(placements, chart, layout, out, drawn)
     _apply_axes(chart_space, remaining, chart)
     if book is None or layout is None:
         # No workbook, or one that cannot be read: it is kept as it was; the caches hold the data.
@@ -267,8 +288,13 @@ class ChartFiller:
 
     removes_shapes = False
 
-    def __init__(self, templates: dict[str, etree._Element] | None = None) -> None:
+    def __init__(
+        self,
+        templates: dict[str, etree._Element] | None = None,
+        colours: dict[str, DrawnColours] | None = None,
+    ) -> None:
         self._templates = templates or {}
+        self._colours = colours or {}
 
     def plan(
         self, site: KeySite, value: Chart | ScatterChart, report: PlanReport
@@ -278,6 +304,7 @@ class ChartFiller:
             report.wrong_place(site, "chart", "charts", lambda frame: _described(site.slide.part, frame))
             return None
         templates: dict[str, etree._Element] = {}
+        colours: dict[str, DrawnColours] = {}
         for frame in charts:
             part = _chart_part(site.slide.part, frame)
             if part is None:
@@ -289,8 +316,9 @@ class ChartFiller:
                 continue
             template = part.xml
             templates[chart_relationship_id(frame.element) or ""] = template
+            colours[chart_relationship_id(frame.element) or ""] = chart_colours(site.slide.part, part)
             report.problems.extend(check_chart(template, value, site.path, template_groups(template)))
-        return Operation(site.key, value, ChartFiller(templates))
+        return Operation(site.key, value, ChartFiller(templates, colours))
 
     def fill(self, site: KeySite, value: Chart | ScatterChart, output: OutputSlide) -> None:
         for frame in site.frames:
@@ -301,9 +329,11 @@ class ChartFiller:
                 continue
             workbook_part = chart_part.related(RT.PACKAGE)
             workbook = workbook_part.blob if workbook_part is not None else None
-            template = self._templates.get(chart_relationship_id(frame.element) or "")
+            rid = chart_relationship_id(frame.element) or ""
             # Written now, the data children spliced in as text: never parsed into the tree.
-            chart_part.blob, new_workbook = filled_chart_bytes(chart_part.xml, value, workbook, template)
+            chart_part.blob, new_workbook = filled_chart_bytes(
+                chart_part.xml, value, workbook, self._templates.get(rid), self._colours.get(rid)
+            )
             if workbook_part is not None and new_workbook is not None:
                 workbook_part.blob = new_workbook
 

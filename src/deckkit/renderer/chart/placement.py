@@ -4,7 +4,7 @@ A key equal to the name of a template series on that axis overwrites that series
 other key creates a series in the group of the template series at the same position among the
 axis's series (or the axis's last group), formatted like that group's template series at the
 same position (or its last one), in a colour no other series of the chart has. Pie and doughnut
-take one series.
+take one series, which overwrites the template's whatever it is called (its slices keep their look).
 """
 
 from __future__ import annotations
@@ -16,8 +16,9 @@ from lxml import etree
 from deckkit.model.elements import Chart, ChartAxis, ChartSeries, ScatterAxis, ScatterChart, ScatterSeries
 from deckkit.ooxml.chart import PlotGroup, c, child_val, local, plot_area, series_name
 from deckkit.renderer.chart import axes as chart_axes
+from deckkit.renderer.chart.drawn_colours import DrawnColours
 from deckkit.renderer.chart.series import clone_series, new_series, set_val
-from deckkit.renderer.chart.styles import distinct_colours
+from deckkit.renderer.chart.styles import colour_automatic_markers, distinct_colours
 
 __all__ = ["Placement", "plan_placements", "rebuild_groups", "series_elements"]
 
@@ -88,7 +89,9 @@ def _plan_axis(groups: list[PlotGroup], axis: ChartAxis | ScatterAxis) -> list[P
             placements.append(
                 Placement(key, data, group, None, group.series[-1], pos - len(group.series) + 1)
             )
-    # Pie and doughnut show one series: the first the data gives them.
+    # Pie and doughnut show one series: the first the data gives them. Its slices are the
+    # designer's whatever the series is called: a new name overwrites the template series it
+    # would copy, keeping every slice's format and label, rather than starting without them.
     seen_pies: set[int] = set()
     kept = []
     for p in placements:
@@ -96,6 +99,8 @@ def _plan_axis(groups: list[PlotGroup], axis: ChartAxis | ScatterAxis) -> list[P
             if id(p.group) in seen_pies:
                 continue
             seen_pies.add(id(p.group))
+            if p.template is None and p.prototype is not None and p.step == 0:
+                p.template, p.prototype = p.prototype, None
         kept.append(p)
     return kept
 
@@ -107,8 +112,11 @@ def plan_placements(groups: list[PlotGroup], chart: Chart | ScatterChart) -> lis
     return placements
 
 
-def series_elements(placements: list[Placement]) -> None:
-    """The c:ser of each placement (overwritten or new), with unique idx and data-order order."""
+def series_elements(placements: list[Placement], drawn: DrawnColours) -> None:
+    """The c:ser of each placement (overwritten or new), with unique idx and data-order order.
+
+    drawn: the chart's theme, to tell a new series' colour from the others' as drawn.
+    """
     used = {int(child_val(p.template, "idx", "0")) for p in placements if p.template is not None}
     for order, p in enumerate(placements):
         if p.template is not None:
@@ -121,9 +129,17 @@ def series_elements(placements: list[Placement]) -> None:
             used.add(idx)
             set_val(p.element, "idx", idx)
         set_val(p.element, "order", order)
+    scatter = [
+        (p.element, p.template is None)
+        for p in placements
+        if p.element is not None and p.group.kind == "scatterChart"
+    ]
+    if scatter:
+        colour_automatic_markers(scatter, drawn)
     # Pie and doughnut slices vary by point, not by series.
     distinct_colours(
-        [(p.element, p.template is None) for p in placements if p.element is not None and not p.group.is_pie]
+        [(p.element, p.template is None) for p in placements if p.element is not None and not p.group.is_pie],
+        drawn,
     )
 
 
@@ -152,5 +168,7 @@ def rebuild_groups(
         else:
             area.remove(g.element)
     used = {ax_id for g in remaining for ax_id in g.axis_ids}
-    chart_axes.remove_orphan_axes(area, used)
+    dangling = used - chart_axes.remove_orphan_axes(area, used)
+    if dangling:
+        chart_axes.drop_dangling_axis_ids([g.element for g in remaining], dangling)
     return remaining

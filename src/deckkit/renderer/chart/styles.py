@@ -13,13 +13,15 @@ from __future__ import annotations
 
 import copy
 from collections.abc import Sequence
+from functools import lru_cache
 
 from lxml import etree
 
 from deckkit.model.styles import ShapeStyles, Styles
 from deckkit.ooxml.chart import c, child_val, local
-from deckkit.ooxml.namespaces import A
+from deckkit.ooxml.namespaces import A, C
 from deckkit.ooxml.xml_children import first_child
+from deckkit.renderer.chart.drawn_colours import Colour, DrawnColours
 from deckkit.renderer.chart.series import set_child
 from deckkit.renderer.drawingml import set_shape_fill, set_shape_outline
 
@@ -181,7 +183,6 @@ _VARIATIONS: tuple[tuple[tuple[str, str], ...], ...] = (
 )
 _LUMINANCE = frozenset(f"{{{A}}}{t}" for t in ("lumMod", "lumOff", "shade", "tint"))
 _SCHEME, _SRGB = f"{{{A}}}schemeClr", f"{{{A}}}srgbClr"
-Colour = tuple[str, str, tuple[tuple[str, str], ...]]  # (element, value, luminance modifiers)
 PALETTE: tuple[Colour, ...] = tuple(
     ("schemeClr", accent, variation) for variation in _VARIATIONS for accent in _ACCENTS
 )
@@ -225,25 +226,81 @@ def _recolour(ser: etree._Element, old: Colour, new: Colour) -> None:
             el.insert(i, etree.Element(f"{{{A}}}{name}", val=val))
 
 
-def distinct_colours(series: Sequence[tuple[etree._Element, bool]]) -> None:
-    """Give each new series a colour that no other series of the chart has.
+def distinct_colours(series: Sequence[tuple[etree._Element, bool]], drawn: DrawnColours) -> None:
+    """Give each new series a colour that no other series of the chart has, as drawn.
 
     series: every output series of the chart (pie groups left out, their slices vary) with
-    whether it is new, in data order. A new series that shows a colour another series already
-    has takes the next one of :data:`PALETTE` after it (after the accent it copied; a series
-    in an RGB colour starts from its position), never a repeat while the palette lasts. A new
-    series without colours of its own is drawn in the automatic colour of its ``c:idx``.
+    whether it is new, in data order. A new series that is drawn in a colour another series
+    already shows (``drawn.alike``: through the theme and the modifiers, ``accent3`` is
+    ``A5A5A5``) takes the next one of :data:`PALETTE` after it (after the accent it copied; a
+    series in an RGB colour starts from its position) that is drawn unlike every other, never a
+    repeat while the palette lasts. A new series without colours of its own is drawn in the
+    automatic colour of its ``c:idx``.
     """
-    used = {series_colour(ser) for ser, new in series if not new}
+    used = [series_colour(ser) for ser, new in series if not new]
+
+    def taken(colour: Colour) -> bool:
+        return drawn.alike_any(colour, used)
+
     for position, (ser, new) in enumerate(series):
         if not new:
             continue
         current = series_colour(ser)
-        if current not in used or not _colour_elements(ser):
-            used.add(current)
+        if not _colour_elements(ser) or not taken(current):
+            used.append(current)
             continue
         start = PALETTE.index(current) + 1 if current in PALETTE else position
         candidates = [PALETTE[(start + k) % len(PALETTE)] for k in range(len(PALETTE))]
-        chosen = next((colour for colour in candidates if colour not in used), candidates[0])
+        chosen = next((colour for colour in candidates if not taken(colour)), candidates[0])
         _recolour(ser, current, chosen)
-        used.add(chosen)
+        used.append(chosen)
+
+
+def colour_automatic_markers(series: Sequence[tuple[etree._Element, bool]], drawn: DrawnColours) -> None:
+    """Give each new scatter series without colours of its own its colour in writing.
+
+    PowerPoint draws such a series' markers in the automatic colour of its ``c:idx``; LibreOffice
+    draws the automatic markers of every series in one colour, told apart only by their shapes
+    (the groups of ``Scatter.from_dataframe(by=...)`` look like one). So the marker's fill and
+    border are written: the first colour of :data:`PALETTE` from the series' position on that no
+    other series is drawn in. The marker's symbol stays automatic (it still varies by series).
+    """
+    used = [series_colour(ser) for ser, new in series if not new or _colour_elements(ser)]
+    for ser, new in series:
+        if not new or _colour_elements(ser):
+            continue
+        start = int(child_val(ser, "idx", "0") or 0)
+        candidates = (PALETTE[(start + k) % len(PALETTE)] for k in range(len(PALETTE)))
+        colour = next((c for c in candidates if not drawn.alike_any(c, used)), PALETTE[start % len(PALETTE)])
+        used.append(colour)
+        marker = first_child(ser, c("marker"))
+        if marker is None:
+            set_child(ser, copy.deepcopy(_coloured_marker(colour)))
+            continue
+        marker_sp_pr = _sp_pr(marker, _MARKER_ORDER)
+        for child in copy.deepcopy(_coloured_marker(colour))[0]:
+            _insert_ordered(marker_sp_pr, child, _SP_PR_ORDER)
+
+
+_SP_PR_ORDER = (
+    "xfrm",
+    "custGeom",
+    "prstGeom",
+    "noFill",
+    "solidFill",
+    "gradFill",
+    "blipFill",
+    "pattFill",
+    "grpFill",
+    "ln",
+)
+
+
+@lru_cache(maxsize=len(PALETTE))
+def _coloured_marker(colour: Colour) -> etree._Element:
+    """``c:marker`` whose ``c:spPr`` fills and borders it in colour (copied for each use)."""
+    mods = "".join(f'<a:{name} val="{val}"/>' for name, val in colour[2])
+    fill = f'<a:solidFill><a:{colour[0]} val="{colour[1]}">{mods}</a:{colour[0]}></a:solidFill>'
+    return etree.fromstring(
+        f'<c:marker xmlns:c="{C}" xmlns:a="{A}"><c:spPr>{fill}<a:ln w="9525">{fill}</a:ln></c:spPr></c:marker>'
+    )

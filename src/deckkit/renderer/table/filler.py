@@ -32,6 +32,7 @@ from deckkit.renderer.table.grid import (
     table_of,
 )
 from deckkit.renderer.table.prototype import BuiltCells, TablePrototype, keep_template_cells, table_prototype
+from deckkit.renderer.table.row_height import measured_height
 from deckkit.renderer.table.sizing import apply_sizing, frame_box
 from deckkit.renderer.table.style import StyleFills
 
@@ -69,7 +70,8 @@ def fill_table(frame: etree._Element, table: Table, sink: ImageSink | None = Non
         raise ValueError("the frame holds no table (check_table reports this)")
     n_rows, n_cols = table.shape
     template_widths = [_size(col.get("w")) for col in grid_of(tbl).findall(a("gridCol"))] or [914400]
-    template_heights = [_size(tr.get("h")) for tr in rows_of(tbl)]
+    # A row of height 0 (PptxGenJS writes them) is as tall as PowerPoint draws it: measured.
+    template_heights = [_size(tr.get("h")) or measured_height(tr) for tr in rows_of(tbl)]
 
     matrix, merges, built = through_stencil(
         lambda: table_prototype(tbl),

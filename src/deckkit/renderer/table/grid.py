@@ -4,8 +4,9 @@ A DrawingML table (``a:tbl``) is a grid: ``a:tblGrid`` holds one ``a:gridCol`` (
 column, every ``a:tr`` (height) holds exactly one ``a:tc`` per grid column. A merge is a block
 whose top-left cell carries ``gridSpan``/``rowSpan`` and whose other cells carry
 ``hMerge``/``vMerge``. Resizing builds the output grid from the template's: output row i copies
-template row i (or the last one), column j likewise, with the merge attributes stripped; the
-template's merges are then laid again at their positions, cut to the new size. Sizing the
+template row i (or the last one), column j likewise, with the merge attributes stripped (a new
+cell whose source is covered by a merge copies the merge's visible cell); the template's merges
+are then laid again at their positions, cut to the new size. Sizing the
 frame to its rows and columns is :mod:`deckkit.renderer.table.sizing`.
 """
 
@@ -108,6 +109,17 @@ def source_index(i: int, template_count: int) -> int:
     return min(i, template_count - 1)
 
 
+def visible_source(merges: Sequence[Merge], row: int, col: int) -> tuple[int, int]:
+    """The template cell that draws grid position (row, col): itself, or the top-left cell of the
+    merge covering it. A covered cell (``hMerge``/``vMerge``) is never drawn, and PowerPoint
+    writes it bare (an empty ``a:tcPr``, default text): a new cell modelled on it would show
+    none of the look the designer gave the merged block."""
+    for m in merges:
+        if m.row <= row < m.row + m.rows and m.col <= col < m.col + m.cols:
+            return m.row, m.col
+    return row, col
+
+
 def _ids(elements: Sequence[etree._Element], tag: str) -> list[etree._Element]:
     found: list[etree._Element] = []
     for el in elements:
@@ -162,7 +174,7 @@ def resize_grid(
     merges = merges_of(matrix)
     _resize_columns(grid, template_cols, n_cols)
     if cells is None:
-        new_matrix = _resized_cells(matrix, n_rows, n_cols, len(template_cols))
+        new_matrix = _resized_cells(matrix, n_rows, n_cols, len(template_cols), merges)
     else:
         new_matrix = cells
         for row in matrix[:n_rows]:
@@ -209,17 +221,19 @@ def _resized_rows(template_rows: list[etree._Element], n_rows: int) -> list[etre
 
 
 def _resized_cells(
-    matrix: list[list[etree._Element]], n_rows: int, n_cols: int, t_cols: int
+    matrix: list[list[etree._Element]], n_rows: int, n_cols: int, t_cols: int, merges: Sequence[Merge]
 ) -> list[list[etree._Element]]:
-    """The output cells, unmerged: the template cells kept, copies of their source cells past them."""
+    """The output cells, unmerged: the template cells kept, past them copies of the visible
+    template cell at their source position (:func:`visible_source`)."""
     t_rows = len(matrix)
+
+    def source(i: int, j: int) -> etree._Element:
+        r, c = visible_source(merges, source_index(i, t_rows), source_index(j, t_cols))
+        return matrix[r][c]
+
     return [
         [
-            blank_merge(
-                matrix[i][j]
-                if (i < t_rows and j < t_cols)
-                else copy_tree(matrix[source_index(i, t_rows)][source_index(j, t_cols)])
-            )
+            blank_merge(matrix[i][j] if (i < t_rows and j < t_cols) else copy_tree(source(i, j)))
             for j in range(n_cols)
         ]
         for i in range(n_rows)

@@ -38,7 +38,7 @@ from deckkit.renderer.stencil.markers import cut_once, marker
 from deckkit.renderer.stencil.memo import SharedMemo
 from deckkit.renderer.stencil.replay import UnfitError
 from deckkit.renderer.table.cell import has_special_characters, set_cell_text
-from deckkit.renderer.table.grid import Merge, blank_merge, grid_of, merges_of, rows_of
+from deckkit.renderer.table.grid import Merge, blank_merge, grid_of, merges_of, rows_of, visible_source
 
 __all__ = ["BuiltCells", "TablePrototype", "keep_template_cells", "table_prototype"]
 
@@ -133,9 +133,13 @@ class TablePrototype(NamedTuple):
         """Add output row i's cells to parts (template row ``source``); which hold their text."""
         cells = self.cells[source]
         t_cols = len(cells)
+        new_row = i >= len(self.cells)
         flags = []
         for j in range(n_cols):
             cell = cells[min(j, t_cols - 1)]
+            if self.merges and (new_row or j >= t_cols):
+                r, col = visible_source(self.merges, source, min(j, t_cols - 1))
+                cell = self.cells[r][col]
             value = "" if (i, j) in covered else (row[j] if j < len(row) else "")
             if not isinstance(value, str) or "\n" in value or has_special_characters(value):
                 parts.append(cell.blank)
