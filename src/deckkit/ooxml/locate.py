@@ -33,8 +33,12 @@ __all__ = [
     "FrameKind",
     "Occurrence",
     "SlidePlaceholders",
+    "frame_kind",
+    "iter_shapes",
     "locate_placeholders",
+    "non_visual_properties",
     "paragraph_segments",
+    "shape_tree",
 ]
 
 
@@ -188,7 +192,8 @@ def non_visual_properties(shape: etree._Element) -> etree._Element | None:
     return None
 
 
-def _frame_kind(shape: etree._Element) -> FrameKind:
+def frame_kind(shape: etree._Element) -> FrameKind:
+    """What a shape is, as a place for a key (a table, a chart, a picture, a video, ...)."""
     if shape.tag == _PIC:
         nv = first_on_path(shape, qn("p:nvPicPr"), qn("p:nvPr"))
         if nv is not None and any(
@@ -218,7 +223,7 @@ def locate_placeholders(slide_root: etree._Element) -> SlidePlaceholders:
         alt = (c_nv_pr.get("descr") or "").strip() if c_nv_pr is not None else ""
         if alt and shape.tag != _GRP:
             assert c_nv_pr is not None
-            found.frames.append(Frame(alt, _frame_kind(shape), shape, c_nv_pr.get("name") or ""))
+            found.frames.append(Frame(alt, frame_kind(shape), shape, c_nv_pr.get("name") or ""))
     return found
 
 
