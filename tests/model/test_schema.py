@@ -467,6 +467,10 @@ def _slot(color: Any) -> Any:
     return {"slides": [], "theme": {"colors": {"accent1": color}}}
 
 
+_ONE_PIXEL_PNG = (
+    "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR4nGNgYGD4DwABBAEAwS2OUAAAAABJRU5ErkJggg=="
+)
+
 BOUNDARY_CASES = [
     (_font(1), True),
     (_font(4000), True),
@@ -544,6 +548,11 @@ BOUNDARY_CASES = [
     (_value({"type": "image", "src": "a.png.bmp"}), False),
     (_value({"type": "image", "src": "..a.png"}), True),
     (_value({"type": "image", "src": "a/../b.png"}), False),
+    (_value({"type": "image", "src": "data:image/png;base64," + _ONE_PIXEL_PNG}), True),
+    (_value({"type": "image", "src": "DATA:Image/GIF;base64,R0lGODlhAQABAAAAACw="}), True),
+    (_value({"type": "image", "src": "data:image/bmp;base64,Qk0AAAAA"}), False),
+    (_value({"type": "image", "src": "data:text/plain;base64,aGk="}), False),
+    (_value({"type": "image", "src": "data:image/png"}), False),
     (_value({"value": "x", "hyperlink": "a:b"}), True),
     (_value({"value": "x", "hyperlink": "a: b"}), False),
     (_value({"type": "text", "value": "x"}), True),

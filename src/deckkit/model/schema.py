@@ -17,6 +17,7 @@ from deckkit.model.limits import MAX_SLIDES
 from deckkit.model.patterns import (
     HEX_COLOR_PATTERN,
     HYPERLINK_PATTERN,
+    IMAGE_DATA_URI_PATTERN,
     IMAGE_PATH_PATTERN,
     VIDEO_PATH_PATTERN,
     VIDEO_URL_PATTERN,
@@ -212,8 +213,17 @@ _DEFS: dict[str, Schema] = {
         {"axis2": _ref("ScatterAxis")},
     ),
     "Image": _object(
-        "A png, jpg, jpeg or gif of the zip (path relative to data.json's folder).",
-        {"type": {"const": "image"}, "src": {"type": "string", "pattern": IMAGE_PATH_PATTERN}},
+        "A png, jpg, jpeg or gif of the zip (path relative to data.json's folder), or a "
+        "data:image/png;base64,... URI holding the picture itself.",
+        {
+            "type": {"const": "image"},
+            "src": {
+                "anyOf": [
+                    {"type": "string", "pattern": IMAGE_PATH_PATTERN},
+                    {"type": "string", "pattern": IMAGE_DATA_URI_PATTERN},
+                ]
+            },
+        },
         {"scaling": _enum("none", "contain", "cover"), "overflow": _enum("visible", "hidden")},
     ),
     "Video": _object(
