@@ -34,6 +34,12 @@ Schema = dict[str, Any]
 
 _STRING: Schema = {"type": "string", "pattern": XML_TEXT_PATTERN}
 _NUMBER: Schema = {"type": "number"}
+# An Excel format code; which codes are supported the models check (docs/data-format.md#formats).
+_FORMAT_CODE: Schema = {
+    "type": "string",
+    "description": "An Excel number or date format code: 0.0%, #,##0, mmm yyyy",
+}
+_FORMATTABLE: Schema = {"anyOf": [_STRING, _NUMBER]}
 _BOOLEAN: Schema = {"type": "boolean"}
 _POSITIVE_NUMBER: Schema = {"type": "number", "exclusiveMinimum": 0}
 _POSITIVE_INTEGER: Schema = {"type": "integer", "minimum": 1}
@@ -116,10 +122,12 @@ _DEFS: dict[str, Schema] = {
         {"font": _ref("FontStyles"), "shape": _ref("ShapeStyles")},
     ),
     "Text": _object(
-        "Text replacing {key}; type may be left out.",
-        {"value": _STRING},
+        "Text replacing {key}; type may be left out. A number (or an ISO date) value is shown "
+        "under format, an Excel format code (General when none).",
+        {"value": _FORMATTABLE},
         {
             "type": {"const": "text"},
+            "format": _FORMAT_CODE,
             "styles": _ref("Styles"),
             "hyperlink": {"type": "string", "pattern": HYPERLINK_PATTERN},
             "level": {"type": "integer", "minimum": LEVEL_RANGE[0], "maximum": LEVEL_RANGE[1]},
@@ -130,21 +138,30 @@ _DEFS: dict[str, Schema] = {
         {"ratio": {"type": "number", "minimum": 0, "maximum": 1}, "color": _ref("Color")},
     ),
     "TableCell": _object(
-        "A table cell given as an object.",
-        {"value": _STRING},
+        "A table cell given as an object; a number (or an ISO date) value is shown under format.",
+        {"value": _FORMATTABLE},
         # type: the interface calls a cell object a Text object; null is "not given" here (no union tag).
-        {"type": _nullable({"const": "text"}), "styles": _ref("Styles"), "databar": _ref("Databar")},
+        {
+            "type": _nullable({"const": "text"}),
+            "format": _FORMAT_CODE,
+            "styles": _ref("Styles"),
+            "databar": _ref("Databar"),
+        },
     ),
     "Table": _object(
         "Rows of cells (header included) for the table whose alt text is the key; short rows are padded.",
         {
             "type": {"const": "table"},
             "rows": _array(
-                _array({"anyOf": [_STRING, _ref("TableCell")]}),
+                _array({"anyOf": [_STRING, _NUMBER, _ref("TableCell")]}),
                 contains={"type": "array", "minItems": 1},
             ),
         },
         {
+            "column_formats": _array(
+                {"anyOf": [_FORMAT_CODE, {"type": "null"}]},
+                description="Per column, the format of its numbers and dates that have none of their own.",
+            ),
             "horizontal_sizing": _enum("fixed", "anchor_left", "anchor_right"),
             "vertical_sizing": _enum("fixed", "anchor_top", "anchor_bottom"),
         },

@@ -2,14 +2,15 @@
 
 from __future__ import annotations
 
-from typing import Annotated, ClassVar, Literal
+from typing import Annotated, Any, ClassVar, Literal
 
-from pydantic import Tag
+from pydantic import Field, Tag, model_validator
 
 from deckkit.display_hook import Displayable
 from deckkit.model._base import StrictModel
 from deckkit.model._frames_link import FramesFunction
 from deckkit.model._types import Hyperlink, StrictText, TextBranch, WholeNumber, in_range, text_or_object
+from deckkit.model.formatting import FormatCode, formatted_cell
 from deckkit.model.styles import Styles
 
 LEVEL_RANGE = (0, 8)
@@ -20,14 +21,23 @@ class Text(StrictModel):
     """Text replacing ``{key}``; ``styles.font`` on the text, ``styles.shape`` on its shape.
 
     ``type`` may be left out in data.json: ``{"value": "Q3", "styles": {...}}`` is a Text.
-    ``level`` (0-8) only counts when the Text is an item of a List.
+    ``level`` (0-8) only counts when the Text is an item of a List. ``value`` may be a number (or
+    a date) with ``format``, an Excel format code (``"$#,##0.00"``): the Text holds the text it
+    shows (deckkit.model.formatting).
     """
 
     type: Literal["text"] = "text"
     value: StrictText
+    # Hidden from repr: applied already, the value is the text it made.
+    format: FormatCode | None = Field(default=None, repr=False)
     styles: Styles | None = None
     hyperlink: Hyperlink | None = None
     level: Level | None = None
+
+    @model_validator(mode="before")
+    @classmethod
+    def _shown_value(cls, data: Any) -> Any:
+        return formatted_cell(data)
 
 
 ListItem = Annotated[TextBranch | Annotated[Text, Tag("Text")], text_or_object(Text, "Text")]
