@@ -230,8 +230,22 @@ def test_valid_values_parse_to_their_element(value: Any, kind: type) -> None:
 
 INVALID: list[tuple[str, Any, str]] = [
     # text
-    ("text value not a string", {"value": [5]}, "slides[0].k.value: must be a string, got array"),
-    ("text value a boolean", {"value": True}, "slides[0].k.value: must be a string, got boolean"),
+    (
+        "text run not a run",
+        {"value": [5]},
+        'slides[0].k.value[0]: must be a string or an object with "text", got number 5',
+    ),
+    (
+        "text value a boolean",
+        {"value": True},
+        "slides[0].k.value: must be a string, a number or a list of runs, got boolean",
+    ),
+    (
+        "text run without text",
+        {"value": [{"font": {"bold": True}}]},
+        "slides[0].k.value[0].text: is required",
+    ),
+    ("text run bad link", {"value": [{"text": "a", "hyperlink": "no"}]}, "slides[0].k.value[0].hyperlink:"),
     ("text without value", {"type": "text"}, "slides[0].k.value: is required"),
     (
         "text unknown field",

@@ -39,7 +39,17 @@ _FORMAT_CODE: Schema = {
     "type": "string",
     "description": "An Excel number or date format code: 0.0%, #,##0, mmm yyyy",
 }
-_FORMATTABLE: Schema = {"anyOf": [_STRING, _NUMBER]}
+_FORMATTABLE: Schema = {
+    "anyOf": [
+        _STRING,
+        _NUMBER,
+        {
+            "type": "array",
+            "items": {"anyOf": [_STRING, {"$ref": "#/$defs/TextRun"}]},
+            "description": "Rich text: runs shown one after the other, each with its own font and link.",
+        },
+    ]
+}
 _BOOLEAN: Schema = {"type": "boolean"}
 _POSITIVE_NUMBER: Schema = {"type": "number", "exclusiveMinimum": 0}
 _POSITIVE_INTEGER: Schema = {"type": "integer", "minimum": 1}
@@ -132,6 +142,11 @@ _DEFS: dict[str, Schema] = {
             "hyperlink": {"type": "string", "pattern": HYPERLINK_PATTERN},
             "level": {"type": "integer", "minimum": LEVEL_RANGE[0], "maximum": LEVEL_RANGE[1]},
         },
+    ),
+    "TextRun": _object(
+        "One run of rich text: font styles over the value's, and its own hyperlink.",
+        {"text": _STRING},
+        {"font": _ref("FontStyles"), "hyperlink": {"type": "string", "pattern": HYPERLINK_PATTERN}},
     ),
     "Databar": _object(
         "A bar inside a table cell, ratio of its width.",

@@ -10,8 +10,9 @@ from pydantic_core import PydanticCustomError
 from deckkit.display_hook import Displayable
 from deckkit.model._base import StrictModel
 from deckkit.model._frames_link import FramesFunction
-from deckkit.model._types import TEXT_LIST, Color, Number, StrictText, TextBranch, in_range, text_or_object
+from deckkit.model._types import TEXT_LIST, Color, Number, TextBranch, in_range, text_or_object
 from deckkit.model.formatting import FormatCode, formatted_cell, formatted_column_cells, number_cell
+from deckkit.model.runs import TextOrRuns, plain_text
 from deckkit.model.styles import Styles
 
 HorizontalSizing = Literal["fixed", "anchor_left", "anchor_right"]
@@ -44,7 +45,7 @@ class TableCell(StrictModel):
 
     # Hidden from repr: the optional discriminator says nothing a reader of the cell needs.
     type: Literal["text"] | None = Field(default=None, repr=False)
-    value: StrictText
+    value: TextOrRuns
     # Hidden from repr: applied already, the value is the text it made.
     format: FormatCode | None = Field(default=None, repr=False)
     styles: Styles | None = None
@@ -54,6 +55,11 @@ class TableCell(StrictModel):
     @classmethod
     def _shown_value(cls, data: Any) -> Any:
         return formatted_cell(data)
+
+    @property
+    def plain_text(self) -> str:
+        """The text shown, without the runs' own styles."""
+        return plain_text(self.value)
 
 
 NumberCell = Annotated[str, PlainValidator(number_cell), Tag("Num")]
@@ -105,6 +111,6 @@ class Table(Displayable, StrictModel):
     def __repr__(self) -> str:
         # One line: pydantic's own repr of a table runs to thousands of characters.
         rows, columns = self.shape
-        head = " | ".join(c if isinstance(c, str) else c.value for c in self.rows[0])
+        head = " | ".join(c if isinstance(c, str) else c.plain_text for c in self.rows[0])
         first = head[:80] + ("…" if len(head) > 80 else "")
         return f"<Table: {rows} rows x {columns} columns; first row: {first}>"
