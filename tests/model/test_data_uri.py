@@ -171,3 +171,17 @@ def test_from_url_failures_name_the_url(
 def test_from_url_refuses_what_is_not_http() -> None:
     with pytest.raises(DataError, match="only http and https URLs can be fetched"):
         Image.from_url("file:///etc/passwd")
+
+
+def test_the_cli_renders_loose_data_json_with_a_data_uri(tmp_path: Path) -> None:
+    from deckkit import examples
+    from deckkit.cli import main
+    from deckkit.cli.cmd_render import _read_data_and_media
+
+    data = tmp_path / "data.json"
+    data.write_text(json.dumps(_deck(_uri(PNG))))
+    _, media, missing = _read_data_and_media(data)
+    assert missing == {}  # no file to look for beside data.json (deckkit render --remote zips these)
+    assert list(media.values()) == [PNG]
+    assert main(["render", str(examples.template()), str(data), "-o", str(tmp_path / "out.pptx")]) == 0
+    assert main(["validate", str(data), "--template", str(examples.template())]) == 0
