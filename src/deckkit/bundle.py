@@ -85,7 +85,9 @@ def media_references(data: DeckData) -> Iterator[MediaReference]:
                 if not value.is_online:
                     yield MediaReference(f"{where}.src", value.src)
                 if value.thumbnail is not None:
-                    yield MediaReference(f"{where}.thumbnail", value.thumbnail)
+                    yield MediaReference(
+                        f"{where}.thumbnail", value.thumbnail, value.media.get(value.thumbnail)
+                    )
 
 
 def _fail(problems: list[str]) -> BundleError:

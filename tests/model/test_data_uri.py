@@ -185,3 +185,27 @@ def test_the_cli_renders_loose_data_json_with_a_data_uri(tmp_path: Path) -> None
     assert list(media.values()) == [PNG]
     assert main(["render", str(examples.template()), str(data), "-o", str(tmp_path / "out.pptx")]) == 0
     assert main(["validate", str(data), "--template", str(examples.template())]) == 0
+
+
+def test_a_video_thumbnail_may_be_a_data_uri(tmp_path: Path) -> None:
+    from deckkit import examples
+    from deckkit.renderer import render
+    from tests.readers import assert_readable
+    from tests.renderer.media.builders import fake_mp4
+
+    video = {"type": "video", "src": "clip.mp4", "thumbnail": _uri(PNG)}
+    deck = parse_data({"slides": [{"template": 5, "plot": video}]})
+    held = deck.slides[0].values["plot"]
+    assert held.thumbnail.startswith("media/")
+    assert held.media == {held.thumbnail: PNG}
+    out = tmp_path / "out.pptx"
+    out.write_bytes(
+        render(
+            examples.template(), {"slides": [{"template": 5, "plot": video}]}, {"clip.mp4": fake_mp4()}
+        ).pptx
+    )
+    assert_readable(out, examples.template(), pages=1, libreoffice=False)
+    with pytest.raises(DataError, match=r"slides\[0\]\.plot\.thumbnail: .*is not a picture type"):
+        parse_data(
+            {"slides": [{"template": 5, "plot": {**video, "thumbnail": "data:text/plain;base64,aGk="}}]}
+        )

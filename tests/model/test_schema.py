@@ -553,6 +553,8 @@ BOUNDARY_CASES = [
     (_value({"type": "image", "src": "data:image/bmp;base64,Qk0AAAAA"}), False),
     (_value({"type": "image", "src": "data:text/plain;base64,aGk="}), False),
     (_value({"type": "image", "src": "data:image/png"}), False),
+    (_value({"type": "video", "src": "a.mp4", "thumbnail": "data:image/png;base64," + _ONE_PIXEL_PNG}), True),
+    (_value({"type": "video", "src": "a.mp4", "thumbnail": "data:video/mp4;base64,AAAA"}), False),
     (_value({"value": 0.25, "format": "0.0%"}), True),
     (_value({"value": ["a ", {"text": "b", "font": {"bold": True}, "hyperlink": "https://x.y"}]}), True),
     (_value({"value": [{"text": "b", "font": {"bold": 1}}]}), False),

@@ -168,7 +168,8 @@ class Image(Displayable, StrictModel):
 
 
 class Video(Displayable, StrictModel):
-    """A local video (mp4, m4v, mov, with a thumbnail) or an https URL of a video-sharing site."""
+    """A local video (mp4, m4v, mov, with a thumbnail) or an https URL of a video-sharing site; the
+    thumbnail may be a ``data:image/...;base64,`` URI, whose bytes the Video then holds."""
 
     type: Literal["video"] = "video"
     src: StrictText
@@ -194,7 +195,17 @@ class Video(Displayable, StrictModel):
     @field_validator("thumbnail")
     @classmethod
     def _thumbnail_file(cls, thumbnail: str) -> str:
+        if is_data_uri(thumbnail):
+            return picture_from_data_uri(thumbnail)
         return media_path(thumbnail, IMAGE_EXTENSIONS, "a thumbnail")
+
+    @model_validator(mode="after")
+    def _hold_data_uri_thumbnail(self) -> Video:
+        # A thumbnail given as a data: URI stays with the element, as an Image's picture does.
+        if isinstance(self.thumbnail, HeldSrc):
+            self._media = {**(self._media or {}), str(self.thumbnail): self.thumbnail.data}
+            self.thumbnail = str(self.thumbnail)
+        return self
 
     @model_validator(mode="after")
     def _local_needs_thumbnail(self) -> Video:

@@ -270,7 +270,12 @@ _DEFS: dict[str, Schema] = {
             },
         },
         {
-            "thumbnail": {"type": "string", "pattern": IMAGE_PATH_PATTERN},
+            "thumbnail": {
+                "anyOf": [
+                    {"type": "string", "pattern": IMAGE_PATH_PATTERN},
+                    {"type": "string", "pattern": IMAGE_DATA_URI_PATTERN},
+                ]
+            },
             "scaling": _enum("contain", "cover"),
         },
         **{
