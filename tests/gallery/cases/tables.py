@@ -86,3 +86,20 @@ def case_styled_cells_and_databars(workdir: Path) -> GalleryInput:
         "styles": {"font": {"bold": True, "color": "#C00000"}, "shape": {"fill": "#FFF2CC"}},
     }
     return path, [{"template": 1, "sales": {"type": "table", "rows": rows}}], {}
+
+
+def case_formatted_cells(workdir: Path) -> GalleryInput:
+    """Excel format codes: "$1,234,568", "25.6%", "Jan 2024"; South "(5,121)" from its own negative section; Total "$1.2M"."""
+    path = _template(workdir, 2, 4, EMU, EMU, 9 * EMU, EMU)
+    data = {
+        "type": "table",
+        "column_formats": [None, "$#,##0", "0.0%", "mmm yyyy"],
+        "rows": [
+            ["Region", "Revenue", "Share", "Since"],
+            ["North", 1234567.8, 0.256, "2024-01-15"],
+            ["South", {"value": -5120.5, "format": "#,##0;(#,##0)"}, 0.1, 45300],
+            ["Total", {"value": 1229447.3, "format": '$#,##0.0,,"M"'}, 1, "n/a"],
+        ],
+        "horizontal_sizing": "anchor_left",
+    }
+    return path, [{"template": 1, "sales": data}], {}
