@@ -35,6 +35,8 @@ from deckkit_server.state import ServerState
 from deckkit_server.storage import open_storage
 from deckkit_server.storage.local import LocalStorage
 from deckkit_server.store import open_store
+from deckkit_server.store.engine import CONCURRENT_CALLS
+from deckkit_server.store.session_reads import open_session_reads
 from deckkit_server.worker import RenderPool
 
 __all__ = ["close_app", "create_app"]
@@ -51,12 +53,15 @@ def build_state(settings: Settings, clock: Clock = system_clock) -> ServerState:
     built_in_storage = settings.resolved_storage_url.startswith("file:")
     storage_secret = settings.resolved_storage_secret() if built_in_storage else ""
     store = open_store(settings.resolved_database_url)
+    db_limiter = anyio.CapacityLimiter(CONCURRENT_CALLS)
     token_cache = TokenCache(settings.auth_cache_seconds)
     store.add_revocation_listener(token_cache.invalidate)
     return ServerState(
         settings=settings,
         clock=clock,
         store=store,
+        reads=open_session_reads(store, db_limiter),
+        db_limiter=db_limiter,
         storage=open_storage(settings.resolved_storage_url, secret=storage_secret, clock=clock),
         limiter=_limiter(settings),
         renderer=RenderPool(
@@ -87,6 +92,7 @@ async def close_app(app: Starlette) -> None:
     await state.limiter.close()
     state.renderer.close()
     state.storage.close()
+    state.reads.close()
     state.store.close()
 
 

@@ -228,7 +228,7 @@ def _session_row(s: SessionRecord) -> str:
 async def download(request: Request, account: Account, credential: str) -> Response:
     """A session's deck, through a fresh signed URL (a page's links outlive a 5-minute URL)."""
     state = _state(request)
-    record = await state.get_session(account.id, request.path_params["uuid"], state.clock())
+    record = await state.reads.session(account.id, request.path_params["uuid"], state.clock())
     if record is None or not record.render_succeeded or record.output_key is None:
         return _refused("That deck is no longer kept: sessions and their files last 24 hours.", 404)
     url = state.storage.download_url(
