@@ -27,12 +27,14 @@ from deckkit_server.api.routes import api_routes
 from deckkit_server.api.token_cache import TokenCache
 from deckkit_server.clock import Clock, system_clock
 from deckkit_server.console.pages import routes as console_routes
+from deckkit_server.outages import outage_handlers
 from deckkit_server.rendering import upload_wanted
 from deckkit_server.retention import run_retention
 from deckkit_server.serving import BodyTimeout
 from deckkit_server.settings import Settings, load_settings
 from deckkit_server.state import ServerState
 from deckkit_server.storage import open_storage
+from deckkit_server.storage.base import StorageUnavailable
 from deckkit_server.storage.local import LocalStorage
 from deckkit_server.store import open_store
 from deckkit_server.store.engine import CONCURRENT_CALLS
@@ -130,7 +132,10 @@ def create_app(
         middleware.insert(
             0, Middleware(TrustedHostMiddleware, allowed_hosts=settings.allowed_host_list, www_redirect=False)
         )
-    handlers = {**exception_handlers, ClientDisconnect: _client_gone}
+    outages = outage_handlers(
+        {"database": state.store.unavailable_errors, "storage service": (StorageUnavailable,)}
+    )
+    handlers = {**exception_handlers, **outages, ClientDisconnect: _client_gone}
     app = Starlette(routes=routes, exception_handlers=handlers, lifespan=lifespan, middleware=middleware)
     app.state.deckkit = state
     return app

@@ -13,6 +13,7 @@ from deckkit_server.api.ratelimit import RateLimiter
 from deckkit_server.api.token_cache import TokenCache
 from deckkit_server.clock import Clock
 from deckkit_server.console.guard import FailedSignIns
+from deckkit_server.outages import Outages
 from deckkit_server.settings import Settings
 from deckkit_server.storage import ObjectStorage
 from deckkit_server.store import Store
@@ -42,6 +43,8 @@ class ServerState:
     renderer: RenderPool
     token_cache: TokenCache
 
+    outages: Outages = field(default_factory=Outages)
+    """503 answers of this process, per backend that was unreachable."""
     sign_in_failures: FailedSignIns = field(
         default_factory=lambda: FailedSignIns(SIGN_IN_FAILURES_PER_MINUTE, 60 * 1_000_000)
     )

@@ -48,6 +48,11 @@ _COMMON = {
     "429": _json(
         _ERROR, "More than 600 requests in a minute for the account (code `rate_limited`)", _RATE_HEADERS
     ),
+    "503": _json(
+        _ERROR,
+        "The database or the storage service is unreachable for a moment (code `service_unavailable`)",
+        {"Retry-After": {**_RATE_HEADERS["Retry-After"], "description": "Seconds to wait before retrying"}},
+    ),
 }
 _UUID_PARAM = {
     "name": "uuid",

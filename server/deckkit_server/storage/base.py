@@ -9,11 +9,15 @@ from starlette.routing import BaseRoute
 
 from deckkit.wire import UploadForm  # the interface's upload descriptor: a browser POST form for one key
 
-__all__ = ["INPUT_CONTENT_TYPE", "OUTPUT_CONTENT_TYPE", "ObjectStorage", "UploadForm"]
+__all__ = ["INPUT_CONTENT_TYPE", "OUTPUT_CONTENT_TYPE", "ObjectStorage", "StorageUnavailable", "UploadForm"]
 
 INPUT_CONTENT_TYPE = "application/zip"
 OUTPUT_CONTENT_TYPE = "application/vnd.openxmlformats-officedocument.presentationml.presentation"
 UPLOAD_ACL = "private"
+
+
+class StorageUnavailable(Exception):  # noqa: N818 (an outage of the storage service, answered 503)
+    """The storage service cannot be reached or fails on its side (S3 down, or answering 5xx)."""
 
 
 class ObjectStorage(Protocol):

@@ -6,17 +6,19 @@ come from the usual AWS sources (environment, profile, instance role).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Any
+from collections.abc import Callable, Sequence
+from typing import Any, TypeVar
 from urllib.parse import parse_qs, urlsplit
 
 import anyio
 from starlette.routing import BaseRoute
 
 from deckkit_server.settings import DOWNLOAD_URL_SECONDS, MAX_UPLOAD_BYTES, UPLOAD_URL_SECONDS
-from deckkit_server.storage.base import INPUT_CONTENT_TYPE, UPLOAD_ACL, UploadForm
+from deckkit_server.storage.base import INPUT_CONTENT_TYPE, UPLOAD_ACL, StorageUnavailable, UploadForm
 
 __all__ = ["S3Storage"]
+
+T = TypeVar("T")
 
 # boto3 names the form fields in lower case; S3 accepts any case, the interface shows these.
 _FIELD_NAMES = {
@@ -85,8 +87,21 @@ class S3Storage:
         )
         return url
 
+    async def _call(self, fn: Callable[[], T]) -> T:
+        """``fn`` (a boto3 call) in a worker thread; an unreachable or failing S3 raises StorageUnavailable."""
+        from botocore.exceptions import ClientError, ConnectionError, HTTPClientError  # optional, as above
+
+        try:
+            return await anyio.to_thread.run_sync(fn)
+        except (ConnectionError, HTTPClientError) as error:
+            raise StorageUnavailable(f"S3 is unreachable: {error}") from error
+        except ClientError as error:
+            if error.response.get("ResponseMetadata", {}).get("HTTPStatusCode", 0) >= 500:
+                raise StorageUnavailable(f"S3 answered {error}") from error
+            raise
+
     async def exists(self, key: str) -> bool:
-        return await anyio.to_thread.run_sync(self._exists, key)
+        return await self._call(lambda: self._exists(key))
 
     def _exists(self, key: str) -> bool:
         from botocore.exceptions import ClientError  # optional, as above
@@ -104,10 +119,10 @@ class S3Storage:
             body: bytes = self.client.get_object(Bucket=self.bucket, Key=key)["Body"].read()
             return body
 
-        return await anyio.to_thread.run_sync(get)
+        return await self._call(get)
 
     async def write(self, key: str, data: bytes, content_type: str) -> None:
-        await anyio.to_thread.run_sync(
+        await self._call(
             lambda: self.client.put_object(Bucket=self.bucket, Key=key, Body=data, ContentType=content_type)
         )
 
@@ -115,7 +130,7 @@ class S3Storage:
         if not keys:
             return
         objects = [{"Key": key} for key in keys]
-        await anyio.to_thread.run_sync(
+        await self._call(
             lambda: self.client.delete_objects(Bucket=self.bucket, Delete={"Objects": objects, "Quiet": True})
         )
 

@@ -9,6 +9,7 @@ from pathlib import Path
 from sqlalchemy import Connection, Engine
 
 from deckkit_server.store.hot_reads import CompiledRead, HotReads
+from deckkit_server.store.outage import unavailable_errors
 from deckkit_server.store.sqlite_writer import SQLiteWriterLock
 from deckkit_server.store.statements import REVOCATION_MARKER, SESSION_OF_ACCOUNT, TOKEN_WITH_ACCOUNT
 
@@ -22,6 +23,8 @@ class StoreConnections:
     def __init__(self, engine: Engine) -> None:
         self.engine = engine
         self.hot_reads = HotReads(engine)
+        self.unavailable_errors = unavailable_errors(engine)
+        """What the store raises while the database is unreachable (see outage.py)."""
         self._token_with_account = CompiledRead(TOKEN_WITH_ACCOUNT, engine)
         self._session_of_account = CompiledRead(SESSION_OF_ACCOUNT, engine)
         self._revocation_marker = CompiledRead(REVOCATION_MARKER, engine)
