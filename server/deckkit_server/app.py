@@ -25,6 +25,7 @@ from deckkit_server.api.openapi import openapi_document
 from deckkit_server.api.ratelimit import InProcessRateLimiter, RateLimiter, RedisRateLimiter
 from deckkit_server.api.routes import api_routes
 from deckkit_server.api.token_cache import TokenCache
+from deckkit_server.claim_release import release_pending_claims
 from deckkit_server.clock import Clock, system_clock
 from deckkit_server.console.pages import routes as console_routes
 from deckkit_server.outages import outage_handlers
@@ -113,6 +114,7 @@ def create_app(
             if retention:
                 tasks.start_soon(run_retention, state)
             tasks.start_soon(state.renderer.warm_up)
+            tasks.start_soon(release_pending_claims, state)
             try:
                 yield
             finally:

@@ -43,6 +43,8 @@ class ServerState:
     renderer: RenderPool
     token_cache: TokenCache
 
+    unreleased_claims: set[str] = field(default_factory=set)
+    """Sessions whose render claim this process failed to release (see claim_release.py)."""
     outages: Outages = field(default_factory=Outages)
     """503 answers of this process, per backend that was unreachable."""
     sign_in_failures: FailedSignIns = field(

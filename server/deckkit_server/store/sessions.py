@@ -98,14 +98,14 @@ class SessionStore(StoreConnections):
                 .values(render_claimed_at=now)
             )
 
-    def release_render_claim(self, uuid: str) -> None:
+    def release_render_claim(self, uuid: str, owner: str | None = None) -> None:
+        """Give an unrendered session's claim up (only ``owner``'s claim, when given)."""
         s = tables.sessions.c
+        query = update(tables.sessions).where(s.uuid == uuid, s.rendered_at.is_(None))
+        if owner is not None:
+            query = query.where(s.render_claimed_by == owner)
         with self.engine.begin() as conn:
-            conn.execute(
-                update(tables.sessions)
-                .where(s.uuid == uuid, s.rendered_at.is_(None))
-                .values(render_claimed_at=None, render_claimed_by=None)
-            )
+            conn.execute(query.values(render_claimed_at=None, render_claimed_by=None))
 
     def record_render(
         self,
