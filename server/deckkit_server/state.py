@@ -22,7 +22,7 @@ from deckkit_server.worker import RenderPool
 
 __all__ = ["ServerState"]
 
-SIGN_IN_FAILURES_PER_MINUTE = 10  # per client address; then sign-in answers 429 until one expires
+SIGN_IN_FAILURES_PER_MINUTE = 10  # per client address; then its failing sign-ins answer 429
 
 
 P = ParamSpec("P")
