@@ -49,7 +49,7 @@ class Outages:
         if last is None or now - last >= _LOG_EVERY_SECONDS:
             self._logged_at[backend] = now
             log.warning(
-                "the %s is unreachable (%s: %s); answering 503 (%d so far), first on %s %s",
+                "the %s is unreachable (%s: %s); answering 503 (%d so far in this process), now to %s %s",
                 backend,
                 type(error).__name__,
                 error,

@@ -203,8 +203,9 @@ def test_the_first_requests_after_a_postgresql_restart_succeed(
 
 
 def test_a_postgresql_outage_answers_503_on_the_same_connection(
-    serve: Any, pg: PrivatePostgres, pg_url: str
+    serve: Any, pg: PrivatePostgres, pg_url: str, caplog: pytest.LogCaptureFixture
 ) -> None:
+    caplog.set_level(logging.WARNING, logger="deckkit_server.outages")
     served = serve(database_url=pg_url, auth_cache_seconds=0)
     fresh = served.new_token()
     with Load(served) as load:
@@ -217,6 +218,9 @@ def test_a_postgresql_outage_answers_503_on_the_same_connection(
     assert load.statuses[503] > 0, load.statuses  # the outage was seen
     assert set(load.statuses) <= {200, 201, 503}, load.statuses
     assert served.app.state.deckkit.outages.answered["database"] == load.statuses[503]
+    logged = [r.getMessage() for r in caplog.records if r.name == "deckkit_server.outages"]
+    assert len(logged) == 1, logged  # once per outage (and minute), not once per answer
+    assert "database is unreachable" in logged[0]
     _first_requests_succeed(served, fresh)
 
 
