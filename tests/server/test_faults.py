@@ -202,15 +202,17 @@ def test_the_first_requests_after_a_postgresql_restart_succeed(
     _first_requests_succeed(served, fresh)
 
 
+@pytest.mark.parametrize("mode", ["fast", "immediate"])
 def test_a_postgresql_outage_answers_503_on_the_same_connection(
-    serve: Any, pg: PrivatePostgres, pg_url: str, caplog: pytest.LogCaptureFixture
+    serve: Any, pg: PrivatePostgres, pg_url: str, caplog: pytest.LogCaptureFixture, mode: str
 ) -> None:
+    """Stopped (``fast``: sessions ended with an error) or killed (``immediate``) under load."""
     caplog.set_level(logging.WARNING, logger="deckkit_server.outages")
     served = serve(database_url=pg_url, auth_cache_seconds=0)
     fresh = served.new_token()
     with Load(served) as load:
         time.sleep(0.4)
-        pg.stop("fast")
+        pg.stop(mode)
         time.sleep(1.0)
         pg.start()
         time.sleep(0.3)
