@@ -297,8 +297,8 @@ def test_redis_down_falls_back_to_each_process_own_limit(
     assert not load.problems, load.problems[:5]
     assert set(load.statuses) <= {200, 201}, load.statuses
     assert limiter.fallback_decisions > 0
-    assert not limiter.falling_back
     messages = [r.getMessage() for r in caplog.records if r.name == "deckkit_server.ratelimit"]
+    assert not limiter.falling_back, messages
     assert sum("Redis is unreachable" in m for m in messages) == 1, messages  # logged once
     assert sum("Redis answers again" in m for m in messages) == 1, messages
 

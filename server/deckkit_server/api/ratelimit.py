@@ -107,18 +107,28 @@ return {allowed, count, oldest[2] or ''}
 class RedisRateLimiter:
     def __init__(self, url: str, limit: int, prefix: str) -> None:
         import redis.asyncio  # optional (the redis extra): loaded when DECKKIT_REDIS_URL names one
+        import redis.asyncio.retry  # optional, as above
         import redis.exceptions  # optional, as above
+        from redis.backoff import NoBackoff  # optional, as above
 
         self.limit = limit
         self.prefix = prefix
+        # One retry, at once and on a new connection, for a pooled connection a restarted Redis
+        # dropped; no more (redis-py's default backs off up to ten times, holding the request for
+        # seconds while Redis is down): then this process counts on its own.
+        once = redis.asyncio.retry.Retry(NoBackoff(), 1, supported_errors=(redis.exceptions.ConnectionError,))
         self.client: Any = redis.asyncio.from_url(
-            url, socket_connect_timeout=REDIS_TIMEOUT_SECONDS, socket_timeout=REDIS_TIMEOUT_SECONDS
+            url,
+            socket_connect_timeout=REDIS_TIMEOUT_SECONDS,
+            socket_timeout=REDIS_TIMEOUT_SECONDS,
+            retry=once,
         )
         self.script: Any = self.client.register_script(_SCRIPT)
         self._counter = 0
         self._unreachable = (redis.exceptions.ConnectionError, redis.exceptions.TimeoutError, OSError)
         self._own = InProcessRateLimiter(limit)
         self._retry_at: float | None = None  # set while Redis is unreachable: when to ask it again
+        self._epoch = 0  # moves each time Redis is found down, or up again
         self.fallback_decisions = 0
         """Requests this process decided on its own because Redis could not be reached."""
 
@@ -129,20 +139,26 @@ class RedisRateLimiter:
     async def hit(self, account_id: str, now: int) -> RateDecision:
         if self._retry_at is not None and time.monotonic() < self._retry_at:
             return await self._own_decision(account_id, now)
+        # Only an answer to a call made since the last change says whether Redis is up or down:
+        # one sent before Redis died may still come back after the outage began, and the reverse.
+        epoch = self._epoch
         try:
             decision = await self._shared_decision(account_id, now)
         except self._unreachable as error:
-            if self._retry_at is None:
-                log.warning(
-                    "Redis is unreachable (%s: %s): each server process counts rate limits on its own "
-                    "until it answers again",
-                    type(error).__name__,
-                    error,
-                )
-            self._retry_at = time.monotonic() + REDIS_RETRY_SECONDS
+            if epoch == self._epoch:
+                if self._retry_at is None:
+                    self._epoch += 1
+                    log.warning(
+                        "Redis is unreachable (%s: %s): each server process counts rate limits on "
+                        "its own until it answers again",
+                        type(error).__name__,
+                        error,
+                    )
+                self._retry_at = time.monotonic() + REDIS_RETRY_SECONDS
             return await self._own_decision(account_id, now)
-        if self._retry_at is not None:
+        if self._retry_at is not None and epoch == self._epoch:
             self._retry_at = None
+            self._epoch += 1
             log.warning(
                 "Redis answers again: rate limits are shared again (%d requests were counted "
                 "by this process alone)",
