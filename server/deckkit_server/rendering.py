@@ -132,7 +132,9 @@ def _log_render_error(uuid: str, error: BaseException, unavailable: tuple[type[E
         log.info("the render of session %s was cancelled (the client left, or the server stops)", uuid)
     elif isinstance(error, (*unavailable, StorageUnavailable)):
         log.warning("the render of session %s stopped: a backend is unreachable (%s)", uuid, error)
-    elif not isinstance(error, APIProblem):
+    elif isinstance(error, APIProblem):
+        log.info("the render of session %s was refused: %s", uuid, error.message)
+    else:
         log.error("the render of session %s failed", uuid, exc_info=error)
 
 
