@@ -26,16 +26,21 @@ from deckkit_server.api.openapi import openapi_document
 from deckkit_server.api.ratelimit import InProcessRateLimiter, RateLimiter, RedisRateLimiter
 from deckkit_server.api.routes import api_routes
 from deckkit_server.api.token_cache import TokenCache
+from deckkit_server.claim_release import release_pending_claims
 from deckkit_server.clock import Clock, system_clock
 from deckkit_server.console.pages import routes as console_routes
+from deckkit_server.outages import outage_handlers
 from deckkit_server.render_queue import RenderQueue
 from deckkit_server.retention import run_retention
 from deckkit_server.serving import BodyTimeout
 from deckkit_server.settings import Settings, load_settings
 from deckkit_server.state import ServerState
 from deckkit_server.storage import open_storage
+from deckkit_server.storage.base import StorageUnavailable
 from deckkit_server.storage.local import LocalStorage
 from deckkit_server.store import open_store
+from deckkit_server.store.engine import CONCURRENT_CALLS
+from deckkit_server.store.session_reads import open_session_reads
 from deckkit_server.worker import RenderPool
 
 __all__ = ["close_app", "create_app"]
@@ -52,12 +57,15 @@ def build_state(settings: Settings, clock: Clock = system_clock) -> ServerState:
     built_in_storage = settings.resolved_storage_url.startswith("file:")
     storage_secret = settings.resolved_storage_secret() if built_in_storage else ""
     store = open_store(settings.resolved_database_url)
+    db_limiter = anyio.CapacityLimiter(CONCURRENT_CALLS)
     token_cache = TokenCache(settings.auth_cache_seconds)
     store.add_revocation_listener(token_cache.invalidate)
     return ServerState(
         settings=settings,
         clock=clock,
         store=store,
+        reads=open_session_reads(store, db_limiter),
+        db_limiter=db_limiter,
         storage=open_storage(settings.resolved_storage_url, secret=storage_secret, clock=clock),
         limiter=_limiter(settings),
         renderer=RenderPool(
@@ -95,6 +103,7 @@ async def close_app(app: Starlette) -> None:
     await state.limiter.close()
     state.renderer.close()
     state.storage.close()
+    state.reads.close()
     state.store.close()
 
 
@@ -114,6 +123,7 @@ def create_app(
             if retention:
                 tasks.start_soon(run_retention, state)
             tasks.start_soon(state.renderer.warm_up)
+            tasks.start_soon(release_pending_claims, state)
             try:
                 yield
             finally:
@@ -133,7 +143,10 @@ def create_app(
         middleware.insert(
             0, Middleware(TrustedHostMiddleware, allowed_hosts=settings.allowed_host_list, www_redirect=False)
         )
-    handlers = {**exception_handlers, ClientDisconnect: _client_gone}
+    outages = outage_handlers(
+        {"database": state.store.unavailable_errors, "storage service": (StorageUnavailable,)}
+    )
+    handlers = {**exception_handlers, **outages, ClientDisconnect: _client_gone}
     app = Starlette(routes=routes, exception_handlers=handlers, lifespan=lifespan, middleware=middleware)
     app.state.deckkit = state
     return app

@@ -1,19 +1,29 @@
-"""Who holds a render claim: the claiming process's identity, and whether that process is gone.
+"""Who holds a render claim: the claiming process's identity, whether that process is gone, and
+whether its render of the session still runs.
 
 A claim records ``host boot-id pid start-time``. After ``kill -9`` and a restart on the same
 machine, the recorded process no longer exists (or its pid now belongs to a process that
 started later), so the next render takes the claim over at once instead of waiting for it to go
 stale. A claim made on another machine cannot be checked from here: it goes stale as before.
+
+A claim of this very process whose render has ended (its release failed: the database was down)
+is taken over at once too. The renders under way are kept per process, not per app, because
+the claim names the process.
 """
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import os
 import socket
+from collections.abc import Iterator
 from pathlib import Path
 
-__all__ = ["is_gone", "process_identity"]
+__all__ = ["is_gone", "is_rendering_here", "process_identity", "render_ended_here", "rendering_here"]
+
+_RENDERING_HERE: set[str] = set()
+"""Sessions whose render runs in this process now (see the module's docstring)."""
 
 
 @functools.cache
@@ -50,3 +60,22 @@ def is_gone(owner: str) -> bool:
     if host != socket.gethostname() or boot != _boot_id():
         return False  # another machine (or an identity this one cannot check): wait for staleness
     return _start_time(int(pid)) != started
+
+
+@contextlib.contextmanager
+def rendering_here(uuid: str) -> Iterator[None]:
+    """While this process renders ``uuid`` under its claim."""
+    _RENDERING_HERE.add(uuid)
+    try:
+        yield
+    finally:
+        _RENDERING_HERE.discard(uuid)
+
+
+def is_rendering_here(uuid: str) -> bool:
+    return uuid in _RENDERING_HERE
+
+
+def render_ended_here(owner: str, uuid: str) -> bool:
+    """True when ``owner`` is this process and its render of ``uuid`` is over (the claim is left over)."""
+    return owner == process_identity() and not is_rendering_here(uuid)

@@ -5,7 +5,9 @@ render once; the others wait for the recorded result. The claimant refreshes its
 waits for a render worker and while the render runs; a claim not refreshed for
 ``CLAIM_LIFETIME_SECONDS`` is stale (its process died), and the next caller takes over. A claim
 also names its process (``deckkit_server.claims``): when that process is known to be gone (same
-machine, after a crash or ``kill -9``), the claim is taken over at once.
+machine, after a crash or ``kill -9``), or is this one and its render has ended (the release
+failed, see ``claim_release``), the claim is taken over at once. A render that stops on an error
+logs it with the session's id before the claim is released.
 
 A render whose worker died before it answered (an operator's kill, the kernel's OOM killer) is
 the server's failure: nothing is recorded, the claim is released, the session stays renderable
@@ -16,16 +18,19 @@ names it: an input that kills its workers again and again is refused.
 
 from __future__ import annotations
 
+import contextlib
 import logging
+from collections.abc import AsyncIterator
 from dataclasses import replace
 from pathlib import Path
 
 import anyio
 
 from deckkit_server.api.errors import APIProblem, not_found
-from deckkit_server.claims import is_gone, process_identity
+from deckkit_server.claim_release import release_claim, retry_pending_releases
+from deckkit_server.claims import is_gone, process_identity, render_ended_here, rendering_here
 from deckkit_server.state import ServerState
-from deckkit_server.storage.base import OUTPUT_CONTENT_TYPE, PDF_CONTENT_TYPE, StorageFull
+from deckkit_server.storage.base import OUTPUT_CONTENT_TYPE, PDF_CONTENT_TYPE, StorageFull, StorageUnavailable
 from deckkit_server.store import SessionRecord
 from deckkit_server.worker import RenderOutcome
 
@@ -103,7 +108,62 @@ def claim_stale_before(now: int) -> int:
 async def _keep_claim(state: ServerState, uuid: str) -> None:
     while True:
         await anyio.sleep(_HEARTBEAT_SECONDS)
-        await state.db(state.store.refresh_render_claim, uuid, state.clock())
+        try:
+            await state.db(state.store.refresh_render_claim, uuid, state.clock())
+        except state.store.unavailable_errors as error:  # a blip must not end the render: next beat
+            log.warning("the render claim of session %s was not refreshed: %s", uuid, error)
+
+
+@contextlib.asynccontextmanager
+async def _claim_kept(state: ServerState, uuid: str) -> AsyncIterator[None]:
+    """The claim refreshed in the background while the body runs; the body's error raised as is."""
+    try:
+        async with anyio.create_task_group() as heartbeat:
+            heartbeat.start_soon(_keep_claim, state, uuid)
+            yield
+            heartbeat.cancel_scope.cancel()
+    except BaseExceptionGroup as group:  # the body's one error, not wrapped (its handler answers it)
+        if len(group.exceptions) == 1:
+            raise group.exceptions[0] from None
+        raise
+
+
+async def _claimed(state: ServerState, record: SessionRecord) -> SessionRecord | None:
+    """Wait for the claim of ``record``: None once this process holds it, or the recorded result."""
+    me = process_identity()
+    while True:
+        now = state.clock()
+        if await state.db(state.store.claim_render, record.uuid, now, claim_stale_before(now), me):
+            return None
+        current = await state.db(state.store.session_by_uuid, record.uuid)
+        if current is None:
+            raise not_found(record.uuid)
+        if current.is_rendered:
+            return current
+        owner = current.render_claimed_by
+        if owner and render_ended_here(owner, record.uuid):  # left by a render of ours that ended
+            with rendering_here(record.uuid):  # so no other request of this process takes it too
+                if await state.db(state.store.take_over_claim, record.uuid, owner, state.clock(), me):
+                    return None
+            continue
+        if owner and owner != me and is_gone(owner):  # its process died (kill -9, crash): take over now
+            if await state.db(state.store.take_over_claim, record.uuid, owner, state.clock(), me):
+                return None
+            continue
+        await anyio.sleep(_POLL_SECONDS)
+
+
+def _log_render_error(uuid: str, error: BaseException, unavailable: tuple[type[Exception], ...]) -> None:
+    if isinstance(error, anyio.get_cancelled_exc_class()):
+        log.info("the render of session %s was cancelled (the client left, or the server stops)", uuid)
+    elif isinstance(error, (*unavailable, StorageUnavailable)):
+        log.warning("the render of session %s stopped: a backend is unreachable (%s)", uuid, error)
+    elif isinstance(error, StorageFull):
+        log.warning("the render of session %s stopped: the disk is full (%s)", uuid, error)
+    elif isinstance(error, APIProblem):
+        log.info("the render of session %s was refused: %s", uuid, error.message)
+    else:
+        log.error("the render of session %s failed", uuid, exc_info=error)
 
 
 async def render_session(
@@ -125,52 +185,37 @@ async def render_session(
             "no zip was uploaded for this session yet: post it to upload.action "
             "with upload.params as form fields (the file last), then call render",
         )
-    if not await _claim(state, record.uuid):
-        current = await state.db(state.store.session_by_uuid, record.uuid)
-        if current is None:
-            raise not_found(record.uuid)
-        return current
-    try:
-        # Only the claimant takes a place in the queue: callers waiting for its result cost nothing.
-        with state.render_queue.admit(record.account_id):
-            outcome, output_key, pdf_key = await _render(state, record, "pdf" in formats)
-        await state.db(
-            state.store.record_render,
-            record.uuid,
-            state.clock(),
-            succeeded=outcome.succeeded,
-            slide_count=outcome.slide_count if outcome.succeeded else None,
-            message=None if outcome.succeeded else outcome.message,
-            output_key=output_key,
-            pdf_key=pdf_key,
-            pdf_message=outcome.pdf_message if outcome.succeeded else None,
-        )
-    except BaseException:
-        with anyio.CancelScope(shield=True):
-            await state.db(state.store.release_render_claim, record.uuid)
-        raise
+    if state.unreleased_claims:
+        await retry_pending_releases(state)
+    recorded = await _claimed(state, record)
+    if recorded is not None:
+        return recorded
+    state.unreleased_claims.discard(record.uuid)  # held again: no longer this process's to release
+    with rendering_here(record.uuid):
+        try:
+            # Only the claimant takes a place in the queue: callers waiting for its result cost nothing.
+            with state.render_queue.admit(record.account_id):
+                outcome, output_key, pdf_key = await _render(state, record, "pdf" in formats)
+            await state.db(
+                state.store.record_render,
+                record.uuid,
+                state.clock(),
+                succeeded=outcome.succeeded,
+                slide_count=outcome.slide_count if outcome.succeeded else None,
+                message=None if outcome.succeeded else outcome.message,
+                output_key=output_key,
+                pdf_key=pdf_key,
+                pdf_message=outcome.pdf_message if outcome.succeeded else None,
+            )
+        except BaseException as error:
+            _log_render_error(record.uuid, error, state.store.unavailable_errors)
+            with anyio.CancelScope(shield=True):
+                await release_claim(state, record.uuid)
+            raise
     rendered = await state.db(state.store.session_by_uuid, record.uuid)
     if rendered is None:
         raise not_found(record.uuid)
     return rendered
-
-
-async def _claim(state: ServerState, uuid: str) -> bool:
-    """Take the session's render claim (True), or wait until another caller has rendered it (False)."""
-    me = process_identity()
-    while True:
-        now = state.clock()
-        if await state.db(state.store.claim_render, uuid, now, claim_stale_before(now), me):
-            return True
-        current = await state.db(state.store.session_by_uuid, uuid)
-        if current is None or current.is_rendered:
-            return False
-        owner = current.render_claimed_by
-        if owner and owner != me and is_gone(owner):  # its process died (kill -9, crash): take over now
-            if await state.db(state.store.take_over_claim, uuid, owner, state.clock(), me):
-                return True
-            continue
-        await anyio.sleep(_POLL_SECONDS)
 
 
 async def _render(
@@ -182,13 +227,9 @@ async def _render(
     staging = state.storage.staging_path()
     pdf_staging = state.storage.staging_path() if with_pdf else None
     try:
-        async with (
-            state.storage.local_file(record.upload_key) as source,
-            anyio.create_task_group() as heartbeat,
-        ):
-            heartbeat.start_soon(_keep_claim, state, record.uuid)  # also while it waits for a worker
+        # The claim is refreshed while the input is fetched and while the render waits for a worker.
+        async with _claim_kept(state, record.uuid), state.storage.local_file(record.upload_key) as source:
             outcome = await state.renderer.render(source, staging, pdf_staging)
-            heartbeat.cancel_scope.cancel()
         if outcome.disk_full:
             raise StorageFull(outcome.message)
         if outcome.interrupted:

@@ -14,6 +14,7 @@ import anyio
 
 from deckkit_server.settings import SESSION_LIFETIME_SECONDS, UPLOAD_URL_SECONDS
 from deckkit_server.state import ServerState
+from deckkit_server.storage.base import StorageUnavailable
 from deckkit_server.storage.local import LocalStorage
 from deckkit_server.store import SessionRecord
 
@@ -23,9 +24,19 @@ log = logging.getLogger("deckkit_server.retention")
 
 
 async def delete_session_files(state: ServerState, sessions: Iterable[SessionRecord]) -> None:
+    """Delete the files of sessions already deleted from the store.
+
+    With the storage service unreachable they are left behind, logged: the request that deleted
+    the sessions has done its work, and the files go with the storage's own expiry (the built-in
+    storage's stale-file sweep, an S3 lifecycle rule).
+    """
     keys = [key for s in sessions for key in (s.upload_key, s.output_key, s.pdf_key) if key]
-    if keys:
+    if not keys:
+        return
+    try:
         await state.storage.delete(keys)
+    except StorageUnavailable as error:
+        log.warning("%d files of deleted sessions left in storage (%s)", len(keys), error)
 
 
 async def purge_expired(state: ServerState) -> int:

@@ -1,4 +1,5 @@
-"""Everything a request handler reaches: settings, clock, store, storage, limiter, renderer and its queue, token cache."""
+"""Everything a request handler reaches: settings, clock, store and its reads, storage, limiter,
+renderer and its queue, token cache."""
 
 from __future__ import annotations
 
@@ -12,16 +13,17 @@ from deckkit_server.api.ratelimit import RateLimiter
 from deckkit_server.api.token_cache import TokenCache
 from deckkit_server.clock import Clock
 from deckkit_server.console.guard import FailedSignIns
+from deckkit_server.outages import Outages
 from deckkit_server.render_queue import RenderQueue
 from deckkit_server.settings import Settings
 from deckkit_server.storage import ObjectStorage
-from deckkit_server.store import SessionRecord, Store
-from deckkit_server.store.engine import CONCURRENT_CALLS
+from deckkit_server.store import Store
+from deckkit_server.store.session_reads import SessionReads
 from deckkit_server.worker import RenderPool
 
 __all__ = ["ServerState"]
 
-SIGN_IN_FAILURES_PER_MINUTE = 10  # per client address; then sign-in answers 429 until one expires
+SIGN_IN_FAILURES_PER_MINUTE = 10  # per client address; then its failing sign-ins answer 429
 
 
 P = ParamSpec("P")
@@ -33,13 +35,20 @@ class ServerState:
     settings: Settings
     clock: Clock
     store: Store
+    reads: SessionReads
+    """The session and revocation-marker reads of nearly every request (on the loop or in threads)."""
+    db_limiter: anyio.CapacityLimiter
+    """The store's worker threads: as many as its pool keeps connections (``CONCURRENT_CALLS``)."""
     storage: ObjectStorage
     limiter: RateLimiter
     renderer: RenderPool
     render_queue: RenderQueue
     token_cache: TokenCache
 
-    db_limiter: anyio.CapacityLimiter = field(default_factory=lambda: anyio.CapacityLimiter(CONCURRENT_CALLS))
+    unreleased_claims: set[str] = field(default_factory=set)
+    """Sessions whose render claim this process failed to release (see claim_release.py)."""
+    outages: Outages = field(default_factory=Outages)
+    """503 answers of this process, per backend that was unreachable."""
     sign_in_failures: FailedSignIns = field(
         default_factory=lambda: FailedSignIns(SIGN_IN_FAILURES_PER_MINUTE, 60 * 1_000_000)
     )
@@ -48,18 +57,6 @@ class ServerState:
         """Run a store call in one of the store's worker threads, off the event loop.
 
         Store calls are short and wait on SQLite locks or the network; the threads are bounded
-        by ``CONCURRENT_CALLS``, as many as the store's pool keeps connections.
+        by ``db_limiter``.
         """
         return await anyio.to_thread.run_sync(lambda: fn(*args, **kwargs), limiter=self.db_limiter)
-
-    async def get_session(self, account_id: str, uuid: str, now: int) -> SessionRecord | None:
-        """The store's ``get_session``: on the event loop where the store reads there (PostgreSQL)."""
-        if self.store.reads_on_loop():
-            return await self.store.get_session_on_loop(account_id, uuid, now)
-        return await self.db(self.store.get_session, account_id, uuid, now)
-
-    async def revocation_marker(self) -> tuple[int, int]:
-        """The store's ``revocation_marker``: on the event loop where the store reads there."""
-        if self.store.reads_on_loop():
-            return await self.store.revocation_marker_on_loop()
-        return await self.db(self.store.revocation_marker)

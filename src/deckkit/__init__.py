@@ -59,6 +59,7 @@ _PUBLIC = {
     "TableCell": "deckkit.model",
     "TemplateError": "deckkit.errors",
     "Text": "deckkit.model",
+    "TextRun": "deckkit.model",
     "Theme": "deckkit.model",
     "ThemeColors": "deckkit.model",
     "UnfilledPlaceholderWarning": "deckkit.errors",
@@ -120,6 +121,7 @@ if TYPE_CHECKING:
     from deckkit.model import Table as Table
     from deckkit.model import TableCell as TableCell
     from deckkit.model import Text as Text
+    from deckkit.model import TextRun as TextRun
     from deckkit.model import Theme as Theme
     from deckkit.model import ThemeColors as ThemeColors
     from deckkit.model import Video as Video

@@ -70,6 +70,8 @@ class MediaReference:
 
     path: str
     src: str
+    held: bytes | None = None
+    """The bytes when the element holds them (a picture given as a data: URI), not the zip."""
 
 
 def media_references(data: DeckData) -> Iterator[MediaReference]:
@@ -78,12 +80,14 @@ def media_references(data: DeckData) -> Iterator[MediaReference]:
         for key, value in slide.values.items():
             where = format_path(["slides", i, key])
             if isinstance(value, Image):
-                yield MediaReference(f"{where}.src", value.src)
+                yield MediaReference(f"{where}.src", value.src, value.media.get(value.src))
             elif isinstance(value, Video):
                 if not value.is_online:
                     yield MediaReference(f"{where}.src", value.src)
                 if value.thumbnail is not None:
-                    yield MediaReference(f"{where}.thumbnail", value.thumbnail)
+                    yield MediaReference(
+                        f"{where}.thumbnail", value.thumbnail, value.media.get(value.thumbnail)
+                    )
 
 
 def _fail(problems: list[str]) -> BundleError:
@@ -289,6 +293,9 @@ def read_bundle(source: bytes | str | Path) -> Bundle:
     for ref in media_references(data):
         if ref.src in media:
             continue
+        if ref.held is not None:  # checked when data.json was read
+            media[ref.src] = ref.held
+            continue
         entry = posixpath.normpath(posixpath.join(folder, ref.src)) if folder else ref.src
         if entry not in archive.entries:
             problems.append(
@@ -324,6 +331,8 @@ def write_bundle(
     media = dict(media or {})
     problems: list[str] = []
     for ref in media_references(deck):
+        if ref.held is not None:
+            media.setdefault(ref.src, ref.held)
         if ref.src not in media:
             problems.append(
                 f'{ref.path}: "{ref.src}" has no bytes: add the file (Deck.add_media) or use Image.from_path'

@@ -230,7 +230,22 @@ def test_valid_values_parse_to_their_element(value: Any, kind: type) -> None:
 
 INVALID: list[tuple[str, Any, str]] = [
     # text
-    ("text value not a string", {"value": 5}, "slides[0].k.value: must be a string, got number 5"),
+    (
+        "text run not a run",
+        {"value": [5]},
+        'slides[0].k.value[0]: must be a string or an object with "text", got number 5',
+    ),
+    (
+        "text value a boolean",
+        {"value": True},
+        "slides[0].k.value: must be a string, a number or a list of runs, got boolean",
+    ),
+    (
+        "text run without text",
+        {"value": [{"font": {"bold": True}}]},
+        "slides[0].k.value[0].text: is required",
+    ),
+    ("text run bad link", {"value": [{"text": "a", "hyperlink": "no"}]}, "slides[0].k.value[0].hyperlink:"),
     ("text without value", {"type": "text"}, "slides[0].k.value: is required"),
     (
         "text unknown field",
@@ -415,9 +430,9 @@ INVALID: list[tuple[str, Any, str]] = [
         'slides[0].k.rows[0]: must be an array, got string "a"',
     ),
     (
-        "table number cell",
-        {"type": "table", "rows": [["a", 5]]},
-        'slides[0].k.rows[0][1]: must be a string or an object with "value", got number 5',
+        "table boolean cell",
+        {"type": "table", "rows": [["a", True]]},
+        'slides[0].k.rows[0][1]: must be a string or an object with "value", got boolean',
     ),
     (
         "table null cell",
@@ -843,9 +858,9 @@ def test_building_elements_in_python_reports_data_errors() -> None:
     from deckkit.errors import DataError
 
     with pytest.raises(DataError) as caught:
-        Table(rows=[["a", 5]], vertical_sizing="middle")
+        Table(rows=[["a", None]], vertical_sizing="middle")
     assert [str(p) for p in caught.value.problems] == [
-        'rows[0][1]: must be a string or an object with "value", got number 5',
+        'rows[0][1]: must be a string or an object with "value", got null',
         "vertical_sizing: must be one of 'fixed', 'anchor_top' or 'anchor_bottom', got \"middle\"",
     ]
     assert str(caught.value).startswith("Table has problems:")

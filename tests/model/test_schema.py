@@ -467,6 +467,10 @@ def _slot(color: Any) -> Any:
     return {"slides": [], "theme": {"colors": {"accent1": color}}}
 
 
+_ONE_PIXEL_PNG = (
+    "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR4nGNgYGD4DwABBAEAwS2OUAAAAABJRU5ErkJggg=="
+)
+
 BOUNDARY_CASES = [
     (_font(1), True),
     (_font(4000), True),
@@ -550,6 +554,26 @@ BOUNDARY_CASES = [
     (_value({"value": "x", "hyperlink": "a:b"}), False),
     (_value({"value": "x", "hyperlink": "javascript:alert(1)"}), False),
     (_value({"value": "x", "hyperlink": "file:///etc/passwd"}), False),
+    (_value({"type": "image", "src": "data:image/png;base64," + _ONE_PIXEL_PNG}), True),
+    (_value({"type": "image", "src": "DATA:Image/GIF;base64,R0lGODlhAQABAAAAACw="}), True),
+    (_value({"type": "image", "src": "data:image/bmp;base64,Qk0AAAAA"}), False),
+    (_value({"type": "image", "src": "data:text/plain;base64,aGk="}), False),
+    (_value({"type": "image", "src": "data:image/png"}), False),
+    (_value({"type": "video", "src": "a.mp4", "thumbnail": "data:image/png;base64," + _ONE_PIXEL_PNG}), True),
+    (_value({"type": "video", "src": "a.mp4", "thumbnail": "data:video/mp4;base64,AAAA"}), False),
+    (_value({"value": 0.25, "format": "0.0%"}), True),
+    (_value({"value": ["a ", {"text": "b", "font": {"bold": True}, "hyperlink": "https://x.y"}]}), True),
+    (_value({"value": [{"text": "b", "font": {"bold": 1}}]}), False),
+    (_value({"value": [{"font": {"bold": True}}]}), False),
+    (_value({"value": [5]}), False),
+    (_value({"type": "table", "rows": [[{"value": ["a", {"text": "b"}]}]]}), True),
+    (_value({"value": 0.25}), True),
+    (_value({"value": 0.25, "format": None}), True),
+    (_value({"value": True, "format": "0"}), False),
+    (_value({"type": "table", "rows": [["a", 1.5, {"value": 2, "format": "0.0"}]]}), True),
+    (_value({"type": "table", "rows": [[True]]}), False),
+    (_value({"type": "table", "rows": [["a"]], "column_formats": ["0%", None]}), True),
+    (_value({"type": "table", "rows": [["a"]], "column_formats": [1]}), False),
     (_value({"type": "text", "value": "x"}), True),
     (_value({"type": None, "value": "x"}), False),
     (_value({"type": "table", "rows": [[], ["a"]]}), True),

@@ -47,3 +47,27 @@ def _no_previews(monkeypatch: pytest.MonkeyPatch) -> None:
     import deckkit.template.preview
 
     monkeypatch.setattr(deckkit.template.preview, "libreoffice_available", lambda: False)
+
+
+def test_browser_tags_a_shape_and_saves_the_template(tmp_path: Path) -> None:
+    from tests.inspect.test_tagging import build_untagged
+
+    from deckkit.template.inspect import Template
+
+    path = tmp_path / "t.pptx"
+    path.write_bytes(build_untagged())
+    browser = TemplateBrowser(path, previews=False)
+    assert browser.untagged.label == 'table "Revenue Table" (id 2)'
+    assert browser.key.value == "revenue_table"  # suggested from the shape's name
+    browser.key.value = "sales"
+    browser.tag_button.click()
+    assert "<code>sales</code>" in browser.keys.value
+    assert next(label for label, _ in browser.untagged.options).startswith('chart "Chart')
+    browser.tag(key="no good")
+    assert "cannot be a key" in browser.message.value
+    assert browser.save_path.value == str(path)
+    browser.save_button.click()
+    assert "Saved" in browser.message.value
+    assert Template.open(path).slide(1).keys == ["sales"]
+    browser.show(2)
+    assert browser.tag_button.disabled  # slide 2 has nothing untagged

@@ -186,14 +186,41 @@ async def test_console_pages_count_against_a_per_account_rate_limit(tmp_path: Pa
 async def test_failed_sign_ins_are_throttled_per_client_address(api: Api) -> None:
     from deckkit_server.state import SIGN_IN_FAILURES_PER_MINUTE
 
-    for _ in range(SIGN_IN_FAILURES_PER_MINUTE):
-        await console_sign_in(api.client, "dk_0123456789abcdef_" + "x" * 43, expect=401)
+    for number in range(SIGN_IN_FAILURES_PER_MINUTE):
+        await console_sign_in(api.client, f"dk_{number:016x}_" + "x" * 43, expect=401)
     pre = csrf_in((await api.client.get("/console/")).text)
-    blocked = await api.client.post("/console/sign-in", data={"token": api.token, "csrf": pre})
+    blocked = await api.client.post(
+        "/console/sign-in", data={"token": "dk_" + "f" * 16 + "_" + "y" * 43, "csrf": pre}
+    )
     assert blocked.status_code == 429
     assert int(blocked.headers["retry-after"]) > 0
     transport = httpx.ASGITransport(app=api.app, client=("192.0.2.7", 4000))
     async with httpx.AsyncClient(transport=transport, base_url="http://testserver") as elsewhere:
-        await console_sign_in(elsewhere, api.token)
+        await console_sign_in(elsewhere, "dk_" + "e" * 16 + "_" + "z" * 43, expect=401)  # its own count
     api.clock.advance(60)
+    await console_sign_in(api.client, "dk_" + "d" * 16 + "_" + "w" * 43, expect=401)
+
+
+async def test_failed_sign_ins_never_block_a_valid_token(api: Api) -> None:
+    """issue 30 F9: after 10 failed sign-ins from one address a VALID token got 429 for 60 s, so
+    anyone behind the same NAT could lock everyone out."""
+    from deckkit_server.state import SIGN_IN_FAILURES_PER_MINUTE
+
+    for number in range(SIGN_IN_FAILURES_PER_MINUTE + 5):
+        await console_sign_in(api.client, f"dk_{number:016x}_" + "x" * 43, expect=401 if number < 10 else 429)
+    await console_sign_in(api.client, api.token)  # the same address, at once
+
+
+async def test_a_failing_token_is_throttled_on_its_own(api: Api) -> None:
+    """The same wrong token from any address: refused without a store lookup after a few tries."""
+    revoked = "dk_" + "a" * 16 + "_" + "x" * 43
+    statuses = []
+    for number in range(7):
+        transport = httpx.ASGITransport(app=api.app, client=(f"192.0.2.{number + 10}", 4000))
+        async with httpx.AsyncClient(transport=transport, base_url="http://testserver") as client:
+            response = await console_sign_in(client, revoked, expect=401 if number < 5 else 429)
+            statuses.append(response.status_code)
+    assert statuses == [401] * 5 + [429] * 2
+    api.clock.advance(60)
+    await console_sign_in(api.client, revoked, expect=401)
     await console_sign_in(api.client, api.token)

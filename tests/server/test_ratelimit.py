@@ -4,8 +4,11 @@ from __future__ import annotations
 
 from collections.abc import AsyncIterator
 
+import anyio
 import pytest
+import redis.exceptions
 
+from deckkit_server.api import ratelimit
 from deckkit_server.api.ratelimit import InProcessRateLimiter, RateLimiter, RedisRateLimiter
 from tests.server.conftest import REDIS_URL, START, Api
 
@@ -61,3 +64,31 @@ async def test_http_429_with_headers(api: Api) -> None:
     assert refused.headers["RateLimit-Reset"] == "60"
     api.clock.advance(60)
     assert (await api.client.get("/sessions", headers=api.auth())).status_code == 200
+
+
+async def test_only_a_call_made_since_redis_went_down_says_it_is_back(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """An answer to a call sent before Redis died may arrive after the outage began: it must not
+    end the fallback (nor a failure sent before the recovery start a new one)."""
+    limiter = RedisRateLimiter("redis://127.0.0.1:1/0", 600, "unused:")
+    slow_answer = anyio.Event()
+    calls = [0]
+
+    async def shared(account_id: str, now: int) -> ratelimit.RateDecision:
+        calls[0] += 1
+        if calls[0] == 1:  # sent before the outage, answered after it was found
+            await slow_answer.wait()
+            return ratelimit.RateDecision(True, 600, 599, 60)
+        raise redis.exceptions.ConnectionError("Connection refused")
+
+    monkeypatch.setattr(limiter, "_shared_decision", shared)
+    async with anyio.create_task_group() as tasks:
+        tasks.start_soon(limiter.hit, "a", START)
+        await anyio.sleep(0.01)
+        assert (await limiter.hit("a", START)).allowed  # the second call finds Redis down
+        assert limiter.falling_back
+        slow_answer.set()
+    assert limiter.falling_back  # the late answer changed nothing
+    assert limiter.fallback_decisions == 1
+    await limiter.close()

@@ -28,7 +28,7 @@ async def authenticate(state: ServerState, token: str) -> Account | None:
     cache = state.token_cache
     now = state.clock()
     if cache.marker_due(now):
-        cache.observe_marker(await state.revocation_marker(), now)
+        cache.observe_marker(await state.reads.revocation_marker(), now)
     account = cache.get(token, now)
     if account is None:
         epoch = cache.epoch

@@ -48,6 +48,11 @@ _COMMON = {
     "429": _json(
         _ERROR, "More than 600 requests in a minute for the account (code `rate_limited`)", _RATE_HEADERS
     ),
+    "503": _json(
+        _ERROR,
+        "The database or the storage service is unreachable for a moment (code `service_unavailable`)",
+        {"Retry-After": {**_RATE_HEADERS["Retry-After"], "description": "Seconds to wait before retrying"}},
+    ),
 }
 _UUID_PARAM = {
     "name": "uuid",
@@ -82,8 +87,9 @@ _RESPONSES: dict[str, dict[str, tuple[str, str]]] = {  # operationId -> status -
         "409": ("ErrorBody", "No zip was uploaded yet (code `not_uploaded`)"),
         "503": (
             "ErrorBody",
-            "The render worker died before it finished (`render_interrupted`), or the render queue "
-            "is full (`render_queue_full`): call render again after Retry-After",
+            "The render worker died before it finished (`render_interrupted`), the render queue is "
+            "full (`render_queue_full`), or the database or the storage service is unreachable for a "
+            "moment (`service_unavailable`): call render again after Retry-After",
         ),
         "507": ("ErrorBody", "The server's storage is full; nothing stored (`insufficient_storage`)"),
     },
@@ -98,7 +104,10 @@ def _operation(path: str, operation_id: str, summary: str) -> dict[str, Any]:
     responses = {
         status: _json(_ref(schema), text) for status, (schema, text) in _RESPONSES[operation_id].items()
     }
-    op: dict[str, Any] = {"operationId": operation_id, "summary": summary, "responses": responses | _COMMON}
+    for status, common in _COMMON.items():  # an operation's own text for a common status, with its headers
+        text = responses[status]["description"] if status in responses else common["description"]
+        responses[status] = {**common, "description": text}
+    op: dict[str, Any] = {"operationId": operation_id, "summary": summary, "responses": responses}
     if operation_id == "renderSession":
         op["requestBody"] = {
             "required": False,

@@ -3,20 +3,34 @@
 The window is a true sliding log: a request is allowed when fewer than ``limit`` allowed requests
 of the account fall in the last ``window`` seconds. Refused requests are not counted. Time is
 passed in (the server's clock), so tests move the window without sleeping.
+
+When Redis cannot be reached, the limit is not a reason to refuse service: each process counts
+on its own (as without Redis) until Redis answers again. That is logged once when it starts and
+once when it ends, and ``RedisRateLimiter.fallback_decisions`` counts the requests so decided.
+Redis is asked again at most every ``REDIS_RETRY_SECONDS``, so an unreachable host costs a
+request at most one connect timeout in that time, not one each.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import logging
 import math
 import os
+import time
 from collections import deque
 from dataclasses import dataclass
 from typing import Any, Protocol
 
 __all__ = ["InProcessRateLimiter", "RateDecision", "RateLimiter", "RedisRateLimiter"]
 
+log = logging.getLogger("deckkit_server.ratelimit")
+
 WINDOW_MICROS = 60 * 1_000_000
+REDIS_TIMEOUT_SECONDS = 1.0
+"""How long a connect to Redis, or an answer of it, may take before the process counts on its own."""
+REDIS_RETRY_SECONDS = 2.0
 
 
 @dataclass(frozen=True, slots=True)
@@ -93,14 +107,70 @@ return {allowed, count, oldest[2] or ''}
 class RedisRateLimiter:
     def __init__(self, url: str, limit: int, prefix: str) -> None:
         import redis.asyncio  # optional (the redis extra): loaded when DECKKIT_REDIS_URL names one
+        import redis.asyncio.retry  # optional, as above
+        import redis.exceptions  # optional, as above
+        from redis.backoff import NoBackoff  # optional, as above
 
         self.limit = limit
         self.prefix = prefix
-        self.client: Any = redis.asyncio.from_url(url)
+        # One retry, at once and on a new connection, for a pooled connection a restarted Redis
+        # dropped; no more (redis-py's default backs off up to ten times, holding the request for
+        # seconds while Redis is down): then this process counts on its own.
+        once = redis.asyncio.retry.Retry(NoBackoff(), 1, supported_errors=(redis.exceptions.ConnectionError,))
+        self.client: Any = redis.asyncio.from_url(
+            url,
+            socket_connect_timeout=REDIS_TIMEOUT_SECONDS,
+            socket_timeout=REDIS_TIMEOUT_SECONDS,
+            retry=once,
+        )
         self.script: Any = self.client.register_script(_SCRIPT)
         self._counter = 0
+        self._unreachable = (redis.exceptions.ConnectionError, redis.exceptions.TimeoutError, OSError)
+        self._own = InProcessRateLimiter(limit)
+        self._retry_at: float | None = None  # set while Redis is unreachable: when to ask it again
+        self._epoch = 0  # moves each time Redis is found down, or up again
+        self.fallback_decisions = 0
+        """Requests this process decided on its own because Redis could not be reached."""
+
+    @property
+    def falling_back(self) -> bool:
+        return self._retry_at is not None
 
     async def hit(self, account_id: str, now: int) -> RateDecision:
+        if self._retry_at is not None and time.monotonic() < self._retry_at:
+            return await self._own_decision(account_id, now)
+        # Only an answer to a call made since the last change says whether Redis is up or down:
+        # one sent before Redis died may still come back after the outage began, and the reverse.
+        epoch = self._epoch
+        try:
+            decision = await self._shared_decision(account_id, now)
+        except self._unreachable as error:
+            if epoch == self._epoch:
+                if self._retry_at is None:
+                    self._epoch += 1
+                    log.warning(
+                        "Redis is unreachable (%s: %s): each server process counts rate limits on "
+                        "its own until it answers again",
+                        type(error).__name__,
+                        error,
+                    )
+                self._retry_at = time.monotonic() + REDIS_RETRY_SECONDS
+            return await self._own_decision(account_id, now)
+        if self._retry_at is not None and epoch == self._epoch:
+            self._retry_at = None
+            self._epoch += 1
+            log.warning(
+                "Redis answers again: rate limits are shared again (%d requests were counted "
+                "by this process alone)",
+                self.fallback_decisions,
+            )
+        return decision
+
+    async def _own_decision(self, account_id: str, now: int) -> RateDecision:
+        self.fallback_decisions += 1
+        return await self._own.hit(account_id, now)
+
+    async def _shared_decision(self, account_id: str, now: int) -> RateDecision:
         self._counter += 1
         member = f"{now}:{os.getpid()}:{id(self)}:{self._counter}"
         allowed, count, oldest = await self.script(
@@ -110,4 +180,5 @@ class RedisRateLimiter:
         return _decision(bool(allowed), self.limit, int(count), oldest_time, now)
 
     async def close(self) -> None:
-        await self.client.aclose()
+        with contextlib.suppress(*self._unreachable):  # connections Redis dropped: nothing to close cleanly
+            await self.client.aclose()

@@ -49,7 +49,7 @@ async def _session_of(request: Request, state: ServerState, account: Account) ->
     uuid = request.path_params["uuid"]
     if not _CANONICAL_UUID.match(uuid):  # {..}, urn:uuid:, undashed and upper-case forms name nothing
         raise not_found(uuid)
-    record = await state.get_session(account.id, uuid, state.clock())
+    record = await state.reads.session(account.id, uuid, state.clock())
     if record is None:
         raise not_found(uuid)
     return record

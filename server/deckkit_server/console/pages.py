@@ -71,6 +71,10 @@ def _too_large() -> Response:
     return _refused("The form is larger than this page ever sends.", 413, {"Connection": "close"})
 
 
+def _throttled(message: str, wait: int) -> Response:
+    return _refused(message, 429, {"Retry-After": str(wait)})
+
+
 def _cross_site() -> Response:
     return _refused("This form must be sent from the console's own pages.", 403)
 
@@ -221,7 +225,7 @@ def _session_row(s: SessionRecord) -> str:
 async def download(request: Request, account: Account, credential: str) -> Response:
     """A session's deck, through a fresh signed URL (a page's links outlive a 5-minute URL)."""
     state = _state(request)
-    record = await state.get_session(account.id, request.path_params["uuid"], state.clock())
+    record = await state.reads.session(account.id, request.path_params["uuid"], state.clock())
     if record is None or not record.render_succeeded or record.output_key is None:
         return _refused("That deck is no longer kept: sessions and their files last 24 hours.", 404)
     return RedirectResponse(_signed(request, record.output_key, f"{record.uuid}.pptx"), status_code=303)
@@ -230,7 +234,7 @@ async def download(request: Request, account: Account, credential: str) -> Respo
 async def download_pdf(request: Request, account: Account, credential: str) -> Response:
     """A session's PDF, through a fresh signed URL."""
     state = _state(request)
-    record = await state.get_session(account.id, request.path_params["uuid"], state.clock())
+    record = await state.reads.session(account.id, request.path_params["uuid"], state.clock())
     if record is None or not record.render_succeeded or record.pdf_key is None:
         return _refused("That PDF is not kept: sessions and their files last 24 hours.", 404)
     return RedirectResponse(_signed(request, record.pdf_key, f"{record.uuid}.pdf"), status_code=303)
@@ -252,13 +256,6 @@ async def sign_in(request: Request) -> Response:
     if not same_origin(request, state.settings.public_url):
         return _cross_site()
     address = request.client.host if request.client else "unknown"
-    wait = state.sign_in_failures.retry_after(address, state.clock())
-    if wait is not None:
-        return _refused(
-            f"Too many failed sign-ins from your address; retry in {wait} seconds.",
-            429,
-            {"Retry-After": str(wait)},
-        )
     try:
         # No token yet, so no file parts at all and a few short fields.
         async with bounded_form(
@@ -272,11 +269,22 @@ async def sign_in(request: Request) -> Response:
     if len(pre) != _PRE_VALUE or not hmac.compare_digest(csrf, pre):
         return _sign_in_page(request, "The sign-in form is stale; sign in again.", status=403)
     now = state.clock()
+    failures = state.sign_in_failures
+    wait = failures.credential_retry_after(token, now)
+    if wait is not None:  # this very token failed again and again: not looked up once more
+        return _throttled(f"That token failed too often; retry in {wait} seconds.", wait)
     opened = await state.db(
         state.store.open_console_session, token, now, now + CONSOLE_SESSION_SECONDS * 1_000_000
     )
     if opened is None:
-        state.sign_in_failures.record(address, now)
+        wait = failures.address_retry_after(address, now)  # the address had its failures already
+        failures.record(address, token, now)
+        if wait is not None:
+            return _throttled(
+                f"Too many failed sign-ins from your address; retry in {wait} seconds "
+                "(a valid token signs in meanwhile).",
+                wait,
+            )
         return _sign_in_page(request, "That token is unknown or revoked.", status=401)
     credential, _ = opened
     response = RedirectResponse("/console", status_code=303)

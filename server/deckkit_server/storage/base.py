@@ -19,6 +19,7 @@ __all__ = [
     "PDF_CONTENT_TYPE",
     "ObjectStorage",
     "StorageFull",
+    "StorageUnavailable",
     "UploadForm",
     "is_disk_full",
 ]
@@ -27,6 +28,10 @@ INPUT_CONTENT_TYPE = "application/zip"
 OUTPUT_CONTENT_TYPE = "application/vnd.openxmlformats-officedocument.presentationml.presentation"
 PDF_CONTENT_TYPE = "application/pdf"
 UPLOAD_ACL = "private"
+
+
+class StorageUnavailable(Exception):  # noqa: N818 (an outage of the storage service, answered 503)
+    """The storage service cannot be reached or fails on its side (S3 down, or answering 5xx)."""
 
 
 class ObjectStorage(Protocol):

@@ -9,18 +9,27 @@ from __future__ import annotations
 import contextlib
 import os
 import tempfile
-from collections.abc import AsyncIterator, Sequence
+from collections.abc import AsyncIterator, Callable, Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 from urllib.parse import parse_qs, urlsplit
 
 import anyio
 from starlette.routing import BaseRoute
 
 from deckkit_server.settings import DOWNLOAD_URL_SECONDS, MAX_UPLOAD_BYTES, UPLOAD_URL_SECONDS
-from deckkit_server.storage.base import INPUT_CONTENT_TYPE, UPLOAD_ACL, StorageFull, UploadForm, is_disk_full
+from deckkit_server.storage.base import (
+    INPUT_CONTENT_TYPE,
+    UPLOAD_ACL,
+    StorageFull,
+    StorageUnavailable,
+    UploadForm,
+    is_disk_full,
+)
 
 __all__ = ["S3Storage"]
+
+T = TypeVar("T")
 
 # boto3 names the form fields in lower case; S3 accepts any case, the interface shows these.
 _FIELD_NAMES = {
@@ -89,8 +98,21 @@ class S3Storage:
         )
         return url
 
+    async def _call(self, fn: Callable[[], T]) -> T:
+        """``fn`` (a boto3 call) in a worker thread; an unreachable or failing S3 raises StorageUnavailable."""
+        from botocore.exceptions import ClientError, ConnectionError, HTTPClientError  # optional, as above
+
+        try:
+            return await anyio.to_thread.run_sync(fn)
+        except (ConnectionError, HTTPClientError) as error:
+            raise StorageUnavailable(f"S3 is unreachable: {error}") from error
+        except ClientError as error:
+            if error.response.get("ResponseMetadata", {}).get("HTTPStatusCode", 0) >= 500:
+                raise StorageUnavailable(f"S3 answered {error}") from error
+            raise
+
     async def exists(self, key: str) -> bool:
-        return await anyio.to_thread.run_sync(self._exists, key)
+        return await self._call(lambda: self._exists(key))
 
     def _exists(self, key: str) -> bool:
         from botocore.exceptions import ClientError  # optional, as above
@@ -108,10 +130,10 @@ class S3Storage:
             body: bytes = self.client.get_object(Bucket=self.bucket, Key=key)["Body"].read()
             return body
 
-        return await anyio.to_thread.run_sync(get)
+        return await self._call(get)
 
     async def write(self, key: str, data: bytes, content_type: str) -> None:
-        await anyio.to_thread.run_sync(
+        await self._call(
             lambda: self.client.put_object(Bucket=self.bucket, Key=key, Body=data, ContentType=content_type)
         )
 
@@ -121,9 +143,7 @@ class S3Storage:
         try:
             # Streamed to disk in chunks: the object never sits whole in this process's memory.
             try:
-                await anyio.to_thread.run_sync(
-                    lambda: self.client.download_file(self.bucket, key, str(spooled))
-                )
+                await self._call(lambda: self.client.download_file(self.bucket, key, str(spooled)))
             except OSError as error:
                 if is_disk_full(error):
                     raise StorageFull(f"no space left for a copy of {key}") from error
@@ -139,7 +159,7 @@ class S3Storage:
 
     async def store_file(self, key: str, path: Path, content_type: str) -> None:
         try:
-            await anyio.to_thread.run_sync(
+            await self._call(
                 lambda: self.client.upload_file(
                     str(path), self.bucket, key, ExtraArgs={"ContentType": content_type}
                 )
@@ -151,7 +171,7 @@ class S3Storage:
         if not keys:
             return
         objects = [{"Key": key} for key in keys]
-        await anyio.to_thread.run_sync(
+        await self._call(
             lambda: self.client.delete_objects(Bucket=self.bucket, Delete={"Objects": objects, "Quiet": True})
         )
 

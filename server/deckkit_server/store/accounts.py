@@ -3,14 +3,13 @@
 from __future__ import annotations
 
 import secrets
-from typing import Any
 
 from sqlalchemy import delete, func, insert, select, update
 
 from deckkit_server.store import tables
 from deckkit_server.store.connections import StoreConnections
 from deckkit_server.store.records import Account, TokenRecord
-from deckkit_server.store.statements import token_record
+from deckkit_server.store.statements import revocation_marker_of, token_record
 from deckkit_server.store.tokens import hash_token, new_token, parse_token_id, token_matches
 
 __all__ = ["AccountStore"]
@@ -108,12 +107,7 @@ class AccountStore(StoreConnections):
         Tokens are never un-revoked, so the count of revoked tokens and the latest revocation
         time move on every revoke. Whatever else invalidates tokens must move it too.
         """
-        return _marker(self.hot_reads.first_row(self._revocation_marker))
-
-    async def revocation_marker_on_loop(self) -> tuple[int, int]:
-        """``revocation_marker`` on the running event loop; only where ``reads_on_loop()`` said so."""
-        assert self.loop_reads is not None
-        return _marker(await self.loop_reads.first_row(self._revocation_marker))
+        return revocation_marker_of(self.hot_reads.first_row(self._revocation_marker))
 
     def authenticate(self, plaintext: str, now: int) -> Account | None:
         """The account of a valid, unrevoked token, else None."""
@@ -135,8 +129,3 @@ class AccountStore(StoreConnections):
                     update(tables.tokens).where(tables.tokens.c.id == token_id).values(last_used_at=now)
                 )
         return Account(row["account_id"], row["account_name"], row["account_created_at"])
-
-
-def _marker(row: dict[str, Any] | None) -> tuple[int, int]:
-    assert row is not None  # an aggregate without GROUP BY has one row
-    return int(row["revoked"]), int(row["latest"])

@@ -8,9 +8,8 @@ from pathlib import Path
 
 from sqlalchemy import Connection, Engine
 
-from deckkit_server.store.engine import CONCURRENT_CALLS
 from deckkit_server.store.hot_reads import CompiledRead, HotReads
-from deckkit_server.store.loop_reads import loop_reads_for
+from deckkit_server.store.outage import unavailable_errors
 from deckkit_server.store.sqlite_writer import SQLiteWriterLock
 from deckkit_server.store.statements import REVOCATION_MARKER, SESSION_OF_ACCOUNT, TOKEN_WITH_ACCOUNT
 
@@ -24,7 +23,8 @@ class StoreConnections:
     def __init__(self, engine: Engine) -> None:
         self.engine = engine
         self.hot_reads = HotReads(engine)
-        self.loop_reads = loop_reads_for(engine, CONCURRENT_CALLS)
+        self.unavailable_errors = unavailable_errors(engine)
+        """What the store raises while the database is unreachable (see outage.py)."""
         self._token_with_account = CompiledRead(TOKEN_WITH_ACCOUNT, engine)
         self._session_of_account = CompiledRead(SESSION_OF_ACCOUNT, engine)
         self._revocation_marker = CompiledRead(REVOCATION_MARKER, engine)
@@ -48,10 +48,6 @@ class StoreConnections:
             conn.exec_driver_sql("BEGIN IMMEDIATE")
             yield conn
 
-    def reads_on_loop(self) -> bool:
-        """True when the hot reads (``*_on_loop``) may run on the running event loop, not in a thread."""
-        return self.loop_reads is not None and self.loop_reads.serves_running_loop()
-
     def add_revocation_listener(self, listener: RevocationListener) -> None:
         """Tell ``listener`` (this process's token cache) at once when a token stops being valid."""
         self._revocation_listeners.append(listener)
@@ -63,8 +59,6 @@ class StoreConnections:
 
     def close(self) -> None:
         self.hot_reads.close()
-        if self.loop_reads is not None:
-            self.loop_reads.close()
         self.engine.dispose()
         if self._sqlite_writer is not None:
             self._sqlite_writer.close()

@@ -5,10 +5,12 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from sqlalchemy import Engine, create_engine, event
+from sqlalchemy import Engine, create_engine, event, exc
 from sqlalchemy.engine import make_url
 
-__all__ = ["CONCURRENT_CALLS", "create_store_engine"]
+from deckkit_server.store.liveness import dropped_while_idle
+
+__all__ = ["CONCURRENT_CALLS", "POSTGRES_CONNECT_ARGS", "create_store_engine"]
 
 CONCURRENT_CALLS = 4
 """The most store calls one server process runs at once (its store worker threads).
@@ -21,6 +23,9 @@ Each pool keeps this many connections open: a pool smaller than the threads (Pos
 10 with 10 "overflow" connections for 16 threads) opens and closes a connection, a new
 PostgreSQL backend process, for every call beyond it.
 """
+
+POSTGRES_CONNECT_ARGS = {"connect_timeout": 5}
+"""A server that does not answer (a host down, a network cut) fails a connect in seconds, not never."""
 
 
 def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
@@ -52,6 +57,16 @@ def create_store_engine(url: str) -> Engine:
         return engine
     if parsed.get_backend_name() == "postgresql" and parsed.drivername == "postgresql":
         url = str(parsed.set(drivername="postgresql+psycopg").render_as_string(hide_password=False))
-    # No pre-ping (a round trip before every query): a connection the server dropped fails once,
-    # SQLAlchemy then replaces the whole pool, and the hot reads retry once (see hot_reads.py).
-    return create_engine(url, pool_size=CONCURRENT_CALLS, max_overflow=4)
+    # No pre-ping (a round trip before every query): a pooled connection its server closed (a
+    # restart) is found by a look at its socket at checkout and replaced (liveness.py).
+    engine = create_engine(
+        url, pool_size=CONCURRENT_CALLS, max_overflow=4, connect_args=POSTGRES_CONNECT_ARGS
+    )
+    event.listen(engine, "checkout", _discard_if_dropped)
+    return engine
+
+
+def _discard_if_dropped(dbapi_connection: Any, _record: Any, _proxy: Any) -> None:
+    if dropped_while_idle(dbapi_connection):
+        # SQLAlchemy closes this connection and checks out another (a new one if need be).
+        raise exc.DisconnectionError("the database server closed this pooled connection")

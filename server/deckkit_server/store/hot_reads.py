@@ -7,8 +7,10 @@ round trips), runs SQL compiled once from the same SQLAlchemy Core statement, an
 connection back. Connections come from the engine's pool (so its connect hooks ran: SQLite's
 pragmas) and are detached from it; there are at most as many as threads reading at once.
 
-A connection the database dropped fails once: it is closed, and the read is retried once on a
-fresh connection (there is no pre-ping round trip before each read).
+There is no pre-ping round trip before each read. An idle connection its server closed (a
+restart) is seen at once on its socket and discarded (liveness.py); one that fails anyway is
+closed with every idle one (a restarted server dropped them all), and the read is retried once on
+a new connection, never on another idle one.
 """
 
 from __future__ import annotations
@@ -20,6 +22,8 @@ from typing import Any
 
 from sqlalchemy import Engine
 from sqlalchemy.sql import Select
+
+from deckkit_server.store.liveness import dropped_while_idle
 
 __all__ = ["CompiledRead", "HotReads"]
 
@@ -63,11 +67,26 @@ class HotReads:
             connection.autocommit = True
         return connection
 
-    @contextmanager
-    def connection(self) -> Iterator[Any]:
-        """An idle DBAPI connection of the hot reads (a new one when all are busy), given back after."""
+    def _take_idle(self) -> Any | None:
+        """An idle connection that still looks alive, else None."""
+        while True:
+            with self._lock:
+                connection = self._idle.pop() if self._idle else None
+            if connection is None or not dropped_while_idle(connection):
+                return connection
+            connection.close()
+
+    def _close_idle(self) -> None:
         with self._lock:
-            connection = self._idle.pop() if self._idle else None
+            idle, self._idle = self._idle, []
+        for connection in idle:
+            connection.close()
+
+    @contextmanager
+    def connection(self, *, fresh: bool = False) -> Iterator[Any]:
+        """An idle DBAPI connection of the hot reads (a new one when all are busy, or ``fresh``),
+        given back after."""
+        connection = None if fresh else self._take_idle()
         if connection is None:
             connection = self._new_connection()
         try:
@@ -86,7 +105,7 @@ class HotReads:
         parameters = read.parameters(values or {})
         for attempt in (1, 2):
             try:
-                with self.connection() as connection:
+                with self.connection(fresh=attempt == 2) as connection:
                     cursor = connection.cursor()
                     try:
                         cursor.execute(read.sql, parameters)
@@ -95,6 +114,7 @@ class HotReads:
                         cursor.close()
                 return read.mapping(row)
             except self._connection_errors:
+                self._close_idle()
                 if attempt == 2:
                     raise
         raise AssertionError("unreachable")
@@ -102,6 +122,4 @@ class HotReads:
     def close(self) -> None:
         with self._lock:
             self._closed = True
-            idle, self._idle = self._idle, []
-        for connection in idle:
-            connection.close()
+        self._close_idle()

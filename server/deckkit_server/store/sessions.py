@@ -8,7 +8,7 @@ from deckkit_server.settings import SESSION_LIFETIME_SECONDS
 from deckkit_server.store import tables
 from deckkit_server.store.connections import StoreConnections
 from deckkit_server.store.records import SessionRecord
-from deckkit_server.store.statements import DELETE_UNRENDERED, INSERT_SESSION, session_record
+from deckkit_server.store.statements import DELETE_UNRENDERED, INSERT_SESSION, session_record, session_values
 
 __all__ = ["SessionStore"]
 
@@ -39,15 +39,7 @@ class SessionStore(StoreConnections):
 
     def get_session(self, account_id: str, uuid: str, now: int) -> SessionRecord | None:
         """The account's session if it exists and has not expired."""
-        row = self.hot_reads.first_row(self._session_of_account, _session_values(account_id, uuid, now))
-        return session_record(row) if row else None
-
-    async def get_session_on_loop(self, account_id: str, uuid: str, now: int) -> SessionRecord | None:
-        """``get_session`` on the running event loop; only where ``reads_on_loop()`` said so."""
-        assert self.loop_reads is not None
-        row = await self.loop_reads.first_row(
-            self._session_of_account, _session_values(account_id, uuid, now)
-        )
+        row = self.hot_reads.first_row(self._session_of_account, session_values(account_id, uuid, now))
         return session_record(row) if row else None
 
     def list_sessions(self, account_id: str, now: int) -> list[SessionRecord]:
@@ -106,14 +98,14 @@ class SessionStore(StoreConnections):
                 .values(render_claimed_at=now)
             )
 
-    def release_render_claim(self, uuid: str) -> None:
+    def release_render_claim(self, uuid: str, owner: str | None = None) -> None:
+        """Give an unrendered session's claim up (only ``owner``'s claim, when given)."""
         s = tables.sessions.c
+        query = update(tables.sessions).where(s.uuid == uuid, s.rendered_at.is_(None))
+        if owner is not None:
+            query = query.where(s.render_claimed_by == owner)
         with self.engine.begin() as conn:
-            conn.execute(
-                update(tables.sessions)
-                .where(s.uuid == uuid, s.rendered_at.is_(None))
-                .values(render_claimed_at=None, render_claimed_by=None)
-            )
+            conn.execute(query.values(render_claimed_at=None, render_claimed_by=None))
 
     def count_interruption(self, uuid: str) -> int:
         """Count a render of the session whose worker died, and release its claim; the count so far."""
@@ -181,7 +173,3 @@ class SessionStore(StoreConnections):
             if expired:
                 conn.execute(delete(tables.sessions).where(s.uuid.in_([e.uuid for e in expired])))
         return expired
-
-
-def _session_values(account_id: str, uuid: str, now: int) -> dict[str, object]:
-    return {"uuid": uuid, "account_id": account_id, "since": now - _LIFETIME_MICROS}

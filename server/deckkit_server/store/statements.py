@@ -11,6 +11,7 @@ from typing import Any
 
 from sqlalchemy import bindparam, delete, func, insert, or_, select
 
+from deckkit_server.settings import SESSION_LIFETIME_SECONDS
 from deckkit_server.store import tables
 from deckkit_server.store.records import SessionRecord, TokenRecord
 
@@ -20,7 +21,9 @@ __all__ = [
     "REVOCATION_MARKER",
     "SESSION_OF_ACCOUNT",
     "TOKEN_WITH_ACCOUNT",
+    "revocation_marker_of",
     "session_record",
+    "session_values",
     "token_record",
 ]
 
@@ -58,6 +61,17 @@ DELETE_UNRENDERED = (
     .returning(*tables.sessions.c)
 )
 INSERT_SESSION = insert(tables.sessions)
+
+
+def session_values(account_id: str, uuid: str, now: int) -> dict[str, object]:
+    """The values of ``SESSION_OF_ACCOUNT``: the account's session, if younger than its lifetime."""
+    return {"uuid": uuid, "account_id": account_id, "since": now - SESSION_LIFETIME_SECONDS * 1_000_000}
+
+
+def revocation_marker_of(row: Mapping[str, Any] | None) -> tuple[int, int]:
+    """``REVOCATION_MARKER``'s row as (revoked tokens, latest revocation time)."""
+    assert row is not None  # an aggregate without GROUP BY has one row
+    return int(row["revoked"]), int(row["latest"])
 
 
 def session_record(row: Mapping[Any, Any]) -> SessionRecord:

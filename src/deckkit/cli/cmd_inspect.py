@@ -6,6 +6,8 @@ import argparse
 import json
 from typing import Any
 
+from deckkit.cli._template import open_template
+
 _HELP = "list the keys a template expects (or print a data.json skeleton)"
 _DESCRIPTION = "List every template slide with the keys on it and what each accepts."
 
@@ -28,10 +30,7 @@ def register(verbs: Any) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    # Template inspection (lxml) loads when this verb runs, not for ``deckkit --help``.
-    from deckkit.template.inspect import Template
-
-    template = Template.open(args.template)
+    template = open_template(args.template)
     if args.skeleton:
         print(template.skeleton_json())
         return 0
@@ -50,6 +49,15 @@ def run(args: argparse.Namespace) -> int:
                     {"key": p.key, "kind": p.kind, "where": p.detail, "accepts": list(p.accepts)}
                     for p in s.placeholders
                 ],
+                "untagged": [
+                    {
+                        "kind": u.kind,
+                        "name": u.name,
+                        "id": u.shape_id,
+                        "command": u.command(args.template, s.number),
+                    }
+                    for u in s.untagged
+                ],
             }
             for s in template.slides
         ]
@@ -64,6 +72,8 @@ def run(args: argparse.Namespace) -> int:
             print(f"  {p.key:<24} {p.kind:<14} {p.detail}")
         if not s.placeholders:
             print("  (no keys)")
+        for u in s.untagged:
+            print(f'  untagged {u.kind} "{u.name}" (id {u.shape_id}): {u.command(args.template, s.number)}')
     if template.external_links:
         allowed = " (allowed by the template: renders keep quiet)" if template.external_links_allowed else ""
         print(f"external links: PowerPoint may fetch or open them where a deck is opened{allowed}")

@@ -148,7 +148,9 @@ def _read_data_and_media(data_path: Path) -> tuple[DeckData, dict[str, bytes], d
         file = folder / key
         if key in media:
             continue
-        if file.is_file():
+        if reference.held is not None:  # a picture inside data.json (a data: URI)
+            media[key] = reference.held
+        elif file.is_file():
             media[key] = file.read_bytes()
         elif not _is_url(reference.src):
             missing[reference.path] = Problem(reference.path, _missing_file(folder, reference.src))

@@ -67,7 +67,7 @@ def _cell_html(cell: str | TableCell, tag: str) -> str:
         # Drawn as on the slide: the cell's fill from its left edge, ratio of its width, behind the text.
         css.append(f"background-image:linear-gradient(90deg,{color} {percent}%,transparent {percent}%)")
     style = f' style="{";".join(css)}"' if css else ""
-    return f"<{tag}{style}>{esc(cell.value)}</{tag}>"
+    return f"<{tag}{style}>{esc(cell.plain_text)}</{tag}>"
 
 
 @HTML.register("deckkit.model.table.Table")

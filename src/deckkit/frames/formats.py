@@ -2,11 +2,17 @@
 
 A format is one of:
 
+- an Excel number or date format code, the one data.json takes (:mod:`deckkit.model.number_format`):
+  ``"0.0%"``, ``"#,##0"``, ``"$#,##0.00;($#,##0.00)"``, ``"mmm yyyy"``;
 - a ``str.format`` template with a ``{}`` field: ``"{:,.1f} kg"``;
 - a format spec for :func:`format`: ``",.2f"``, ``".1%"``, ``"+,d"``;
 - a ``strftime`` pattern for date and datetime columns: ``"%d %b %Y"``;
 - a callable taking the value and returning the text;
 - one of the factories below: :func:`number`, :func:`percent`, :func:`currency`.
+
+A string that Python's :func:`format` reads as a spec is one (``".1%"``, ``",.2f"``), except those
+starting with a lone ``0`` (``0``, ``0.0``, ``0%``, ``0.00%``: a zero flag without a width, which
+no one means in Python), which are Excel codes, as is everything Python cannot read (``#,##0``).
 
 Missing values (NaN, None, NaT, null) never reach a format; they become the table's ``na_rep``.
 
@@ -18,11 +24,13 @@ from __future__ import annotations
 
 import datetime as dt
 import math
+import re
 from collections.abc import Callable
 from typing import Any
 
 from deckkit.errors import DataError, Problem
 from deckkit.frames._backend import Column, kind_of_values
+from deckkit.model.number_format import FormatCodeError, parse_format
 
 __all__ = ["Format", "currency", "number", "percent"]
 
@@ -137,7 +145,23 @@ def formatter_for(spec: Format | None, column: Column, where: str) -> Formatter:
         return _checked(lambda value: text.format(value), column, where)
     if column.kind in ("date", "datetime") and "%" in text:
         return _checked(lambda value: value.strftime(text), column, where)
-    return _checked(lambda value: format(value, text), column, where)
+    if is_python_spec(text):
+        return _checked(lambda value: format(value, text), column, where)
+    try:
+        code = parse_format(text)
+    except FormatCodeError as error:
+        raise DataError([Problem(where, str(error))]) from None
+    return _checked(code.format, column, where)
+
+
+# Python's format-spec grammar: [[fill]align][sign][z][#][0][width][grouping][.precision][type].
+_PYTHON_SPEC = re.compile(r"(?:.?[<>=^])?[+\- ]?z?#?0?\d*[,_]?(?:\.\d+)?[bcdeEfFgGnosxX%]?")
+_EXCEL_LEADING_ZERO = re.compile(r"0(?:[.,%]|$)")
+
+
+def is_python_spec(text: str) -> bool:
+    """Whether a format string is a Python format spec (else it is an Excel code)."""
+    return text != "" and _PYTHON_SPEC.fullmatch(text) is not None and _EXCEL_LEADING_ZERO.match(text) is None
 
 
 def _checked(fn: Callable[[Any], Any], column: Column, where: str) -> Formatter:

@@ -21,6 +21,7 @@ from deckkit.model.colors import NAMED_COLORS, THEME_COLOR_NAMES, ParsedColor, p
 from deckkit.model.document import DeckData, Slide, Theme, ThemeColors
 from deckkit.model.elements import *  # noqa: F403  (the element types: elements.__all__ lists them)
 from deckkit.model.limits import check_limits, loads
+from deckkit.model.runs import TextRun
 from deckkit.model.styles import FontStyles, ShapeStyles, Styles
 from deckkit.model.table import Databar as Databar  # the former name of CellDataBar
 
@@ -33,6 +34,7 @@ __all__ = [
     "ShapeStyles",
     "Slide",
     "Styles",
+    "TextRun",
     "Theme",
     "ThemeColors",
     "data_error",

@@ -95,6 +95,10 @@ def _message(error: ErrorDetails) -> str:
     ctx = error.get("ctx", {})
     loc = error["loc"]
     if kind == "string_type" and loc and loc[-1] == "Str":
+        if len(loc) >= 2 and loc[-2] == "value":
+            return f"must be a string, a number or a list of runs, got {_got(value)}"
+        if len(loc) >= 3 and loc[-3] == "Runs":
+            return f'must be a string or an object with "text", got {_got(value)}'
         return f'must be a string or an object with "value", got {_got(value)}'
     if kind in _EXPECTED:
         return f"must be {_EXPECTED[kind]}, got {_got(value)}"

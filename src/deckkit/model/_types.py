@@ -199,16 +199,21 @@ def media_path(value: str, extensions: tuple[str, ...], what: str) -> str:
     return posixpath.normpath(value)
 
 
-def text_or_object(model: type, tag: str) -> Discriminator:
-    """The discriminator of ``TextBranch | Annotated[model, Tag(tag)]``: a string or a model object.
+def text_or_object(model: type, tag: str, *, numbers: bool = False) -> Discriminator:
+    """The discriminator of ``TextBranch | Annotated[model, Tag(tag)]``: a string or a model object
+    (with ``numbers``, also ``NumberBranch``: a number, shown as text).
 
-    A dict is the object; anything else is checked as a string, so that a number is reported as
-    "expected a string".
+    A dict is the object; anything else is checked as a string, so that a number where none is
+    taken is reported as "expected a string".
     """
     objects = (dict, model)
 
     def tag_of(value: Any) -> str:
-        return tag if isinstance(value, objects) else "Str"
+        if isinstance(value, objects):
+            return tag
+        if numbers and isinstance(value, int | float) and not isinstance(value, bool):
+            return "Num"
+        return "Str"
 
     return Discriminator(tag_of)
 

@@ -27,4 +27,4 @@ TAG_OF_KIND: Final = {
 }
 """Each kind's union tag, which is also the name of its model class and of its JSON Schema definition."""
 
-UNION_TAGS: Final = frozenset({*TAG_OF_KIND.values(), "Cell"})
+UNION_TAGS: Final = frozenset({*TAG_OF_KIND.values(), "Cell", "Num", "Run", "Runs"})

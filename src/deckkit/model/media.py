@@ -22,7 +22,9 @@ from deckkit.errors import DataError, Problem
 from deckkit.model._base import StrictModel
 from deckkit.model._frames_link import FramesFunction
 from deckkit.model._types import StrictText, is_video_site_url, media_path, shown
+from deckkit.model.data_uri import HeldSrc, is_data_uri, picture_from_data_uri
 from deckkit.model.media_bytes import FAMILY_OF_EXTENSION, content_address, mismatch, sniff_family
+from deckkit.model.media_fetch import MAX_FETCHED_BYTES, fetch
 from deckkit.model.patterns import IMAGE_EXTENSIONS, VIDEO_EXTENSIONS, VIDEO_SITES
 
 __all__ = ["Image", "ImageScaling", "Video", "VideoScaling", "is_video_site_url"]
@@ -82,7 +84,8 @@ def _media_bytes(
 
 
 class Image(Displayable, StrictModel):
-    """A picture from the zip (jpg, jpeg, gif, png) replacing the shape that holds ``{key}``."""
+    """A picture from the zip (jpg, jpeg, gif, png) replacing the shape that holds ``{key}``;
+    ``src`` may also be a ``data:image/png;base64,...`` URI, whose bytes the Image then holds."""
 
     type: Literal["image"] = "image"
     src: StrictText
@@ -95,7 +98,17 @@ class Image(Displayable, StrictModel):
     @field_validator("src")
     @classmethod
     def _image_file(cls, src: str) -> str:
+        if is_data_uri(src):
+            return picture_from_data_uri(src)
         return media_path(src, IMAGE_EXTENSIONS, "an image")
+
+    @model_validator(mode="after")
+    def _hold_data_uri_bytes(self) -> Image:
+        # A data: URI's bytes, decoded by the src validator, stay with the element (as from_bytes's).
+        if isinstance(self.src, HeldSrc):
+            self._media = {str(self.src): self.src.data}
+            self.src = str(self.src)
+        return self
 
     @property
     def media(self) -> Mapping[str, bytes]:
@@ -124,6 +137,22 @@ class Image(Displayable, StrictModel):
         return cls._with_media(name, {name: data}, scaling, overflow)
 
     @classmethod
+    def from_url(
+        cls,
+        url: str,
+        *,
+        timeout: float = 10.0,
+        max_bytes: int = MAX_FETCHED_BYTES,
+        scaling: ImageScaling = "none",
+        overflow: Overflow = "visible",
+    ) -> Image:
+        """An Image of the png, jpg or gif at an http(s) URL, fetched now (with httpx): the bytes
+        travel in the bundle, so the renderer and the service never fetch anything."""
+        data = fetch(url, timeout=timeout, max_bytes=max_bytes)
+        name, data = _checked_media(data, None, IMAGE_EXTENSIONS, "an image", url)
+        return cls._with_media(name, {name: data}, scaling, overflow)
+
+    @classmethod
     def _with_media(cls, src: str, media: dict[str, bytes], scaling: Any, overflow: Any) -> Image:
         image = cls(src=src, scaling=scaling, overflow=overflow)
         image._media = dict(media)
@@ -139,7 +168,8 @@ class Image(Displayable, StrictModel):
 
 
 class Video(Displayable, StrictModel):
-    """A local video (mp4, m4v, mov, with a thumbnail) or an https URL of a video-sharing site."""
+    """A local video (mp4, m4v, mov, with a thumbnail) or an https URL of a video-sharing site; the
+    thumbnail may be a ``data:image/...;base64,`` URI, whose bytes the Video then holds."""
 
     type: Literal["video"] = "video"
     src: StrictText
@@ -165,7 +195,17 @@ class Video(Displayable, StrictModel):
     @field_validator("thumbnail")
     @classmethod
     def _thumbnail_file(cls, thumbnail: str) -> str:
+        if is_data_uri(thumbnail):
+            return picture_from_data_uri(thumbnail)
         return media_path(thumbnail, IMAGE_EXTENSIONS, "a thumbnail")
+
+    @model_validator(mode="after")
+    def _hold_data_uri_thumbnail(self) -> Video:
+        # A thumbnail given as a data: URI stays with the element, as an Image's picture does.
+        if isinstance(self.thumbnail, HeldSrc):
+            self._media = {**(self._media or {}), str(self.thumbnail): self.thumbnail.data}
+            self.thumbnail = str(self.thumbnail)
+        return self
 
     @model_validator(mode="after")
     def _local_needs_thumbnail(self) -> Video:

@@ -45,6 +45,11 @@ def media_path_pattern(extensions: tuple[str, ...]) -> str:
 IMAGE_PATH_PATTERN = media_path_pattern(IMAGE_EXTENSIONS)
 VIDEO_PATH_PATTERN = media_path_pattern(VIDEO_EXTENSIONS)
 
+# A picture inside data.json: its header only (the model decodes and checks the bytes).
+IMAGE_DATA_URI_PATTERN = (
+    r"^[Dd][Aa][Tt][Aa]:[Ii][Mm][Aa][Gg][Ee]/(?:[Pp][Nn][Gg]|[Jj][Pp][Ee]?[Gg]|[Gg][Ii][Ff])(?:;[^;,]*)*,"
+)
+
 _SITES = "|".join(s.replace(".", r"\.") for s in VIDEO_SITES)
 VIDEO_URL_PATTERN = r"^" + _XML_TEXT_AHEAD + r"https://(?:(?:www|m)\.)?(?:" + _SITES + r")(?:[/?#]\S*)?$"
 

@@ -17,6 +17,7 @@ from deckkit.model.limits import MAX_SLIDES
 from deckkit.model.patterns import (
     HEX_COLOR_PATTERN,
     HYPERLINK_PATTERN,
+    IMAGE_DATA_URI_PATTERN,
     IMAGE_PATH_PATTERN,
     VIDEO_PATH_PATTERN,
     VIDEO_URL_PATTERN,
@@ -33,6 +34,22 @@ Schema = dict[str, Any]
 
 _STRING: Schema = {"type": "string", "pattern": XML_TEXT_PATTERN}
 _NUMBER: Schema = {"type": "number"}
+# An Excel format code; which codes are supported the models check (docs/data-format.md#formats).
+_FORMAT_CODE: Schema = {
+    "type": "string",
+    "description": "An Excel number or date format code: 0.0%, #,##0, mmm yyyy",
+}
+_FORMATTABLE: Schema = {
+    "anyOf": [
+        _STRING,
+        _NUMBER,
+        {
+            "type": "array",
+            "items": {"anyOf": [_STRING, {"$ref": "#/$defs/TextRun"}]},
+            "description": "Rich text: runs shown one after the other, each with its own font and link.",
+        },
+    ]
+}
 _BOOLEAN: Schema = {"type": "boolean"}
 _POSITIVE_NUMBER: Schema = {"type": "number", "exclusiveMinimum": 0}
 _POSITIVE_INTEGER: Schema = {"type": "integer", "minimum": 1}
@@ -115,35 +132,51 @@ _DEFS: dict[str, Schema] = {
         {"font": _ref("FontStyles"), "shape": _ref("ShapeStyles")},
     ),
     "Text": _object(
-        "Text replacing {key}; type may be left out.",
-        {"value": _STRING},
+        "Text replacing {key}; type may be left out. A number (or an ISO date) value is shown "
+        "under format, an Excel format code (General when none).",
+        {"value": _FORMATTABLE},
         {
             "type": {"const": "text"},
+            "format": _FORMAT_CODE,
             "styles": _ref("Styles"),
             "hyperlink": {"type": "string", "pattern": HYPERLINK_PATTERN},
             "level": {"type": "integer", "minimum": LEVEL_RANGE[0], "maximum": LEVEL_RANGE[1]},
         },
+    ),
+    "TextRun": _object(
+        "One run of rich text: font styles over the value's, and its own hyperlink.",
+        {"text": _STRING},
+        {"font": _ref("FontStyles"), "hyperlink": {"type": "string", "pattern": HYPERLINK_PATTERN}},
     ),
     "Databar": _object(
         "A bar inside a table cell, ratio of its width.",
         {"ratio": {"type": "number", "minimum": 0, "maximum": 1}, "color": _ref("Color")},
     ),
     "TableCell": _object(
-        "A table cell given as an object.",
-        {"value": _STRING},
+        "A table cell given as an object; a number (or an ISO date) value is shown under format.",
+        {"value": _FORMATTABLE},
         # type: the interface calls a cell object a Text object; null is "not given" here (no union tag).
-        {"type": _nullable({"const": "text"}), "styles": _ref("Styles"), "databar": _ref("Databar")},
+        {
+            "type": _nullable({"const": "text"}),
+            "format": _FORMAT_CODE,
+            "styles": _ref("Styles"),
+            "databar": _ref("Databar"),
+        },
     ),
     "Table": _object(
         "Rows of cells (header included) for the table whose alt text is the key; short rows are padded.",
         {
             "type": {"const": "table"},
             "rows": _array(
-                _array({"anyOf": [_STRING, _ref("TableCell")]}),
+                _array({"anyOf": [_STRING, _NUMBER, _ref("TableCell")]}),
                 contains={"type": "array", "minItems": 1},
             ),
         },
         {
+            "column_formats": _array(
+                {"anyOf": [_FORMAT_CODE, {"type": "null"}]},
+                description="Per column, the format of its numbers and dates that have none of their own.",
+            ),
             "horizontal_sizing": _enum("fixed", "anchor_left", "anchor_right"),
             "vertical_sizing": _enum("fixed", "anchor_top", "anchor_bottom"),
         },
@@ -212,8 +245,17 @@ _DEFS: dict[str, Schema] = {
         {"axis2": _ref("ScatterAxis")},
     ),
     "Image": _object(
-        "A png, jpg, jpeg or gif of the zip (path relative to data.json's folder).",
-        {"type": {"const": "image"}, "src": {"type": "string", "pattern": IMAGE_PATH_PATTERN}},
+        "A png, jpg, jpeg or gif of the zip (path relative to data.json's folder), or a "
+        "data:image/png;base64,... URI holding the picture itself.",
+        {
+            "type": {"const": "image"},
+            "src": {
+                "anyOf": [
+                    {"type": "string", "pattern": IMAGE_PATH_PATTERN},
+                    {"type": "string", "pattern": IMAGE_DATA_URI_PATTERN},
+                ]
+            },
+        },
         {"scaling": _enum("none", "contain", "cover"), "overflow": _enum("visible", "hidden")},
     ),
     "Video": _object(
@@ -228,7 +270,12 @@ _DEFS: dict[str, Schema] = {
             },
         },
         {
-            "thumbnail": {"type": "string", "pattern": IMAGE_PATH_PATTERN},
+            "thumbnail": {
+                "anyOf": [
+                    {"type": "string", "pattern": IMAGE_PATH_PATTERN},
+                    {"type": "string", "pattern": IMAGE_DATA_URI_PATTERN},
+                ]
+            },
             "scaling": _enum("contain", "cover"),
         },
         **{

@@ -4,13 +4,15 @@ from __future__ import annotations
 
 from typing import Annotated, Any, ClassVar, Literal
 
-from pydantic import Field, Tag, field_validator
+from pydantic import Field, PlainValidator, Tag, field_validator, model_validator
 from pydantic_core import PydanticCustomError
 
 from deckkit.display_hook import Displayable
 from deckkit.model._base import StrictModel
 from deckkit.model._frames_link import FramesFunction
-from deckkit.model._types import TEXT_LIST, Color, Number, StrictText, TextBranch, in_range, text_or_object
+from deckkit.model._types import TEXT_LIST, Color, Number, TextBranch, in_range, text_or_object
+from deckkit.model.formatting import FormatCode, formatted_cell, formatted_column_cells, number_cell
+from deckkit.model.runs import TextOrRuns, plain_text
 from deckkit.model.styles import Styles
 
 HorizontalSizing = Literal["fixed", "anchor_left", "anchor_right"]
@@ -35,18 +37,38 @@ Databar = CellDataBar
 class TableCell(StrictModel):
     """A table cell given as an object: text, styles (``shape`` styles the cell), data bar.
 
-    The interface calls a cell object a Text object, so clients may send its ``type: "text"``;
-    it is kept as given (absent stays absent when the data is written back).
+    ``value`` may be a number (or a date) with ``format``, an Excel format code (``"0.0%"``):
+    the cell holds the text it shows (deckkit.model.formatting). The interface calls a cell
+    object a Text object, so clients may send its ``type: "text"``; it is kept as given (absent
+    stays absent when the data is written back).
     """
 
     # Hidden from repr: the optional discriminator says nothing a reader of the cell needs.
     type: Literal["text"] | None = Field(default=None, repr=False)
-    value: StrictText
+    value: TextOrRuns
+    # Hidden from repr: applied already, the value is the text it made.
+    format: FormatCode | None = Field(default=None, repr=False)
     styles: Styles | None = None
     databar: CellDataBar | None = None
 
+    @model_validator(mode="before")
+    @classmethod
+    def _shown_value(cls, data: Any) -> Any:
+        return formatted_cell(data)
 
-Cell = Annotated[TextBranch | Annotated[TableCell, Tag("Cell")], text_or_object(TableCell, "Cell")]
+    @property
+    def plain_text(self) -> str:
+        """The text shown, without the runs' own styles."""
+        return plain_text(self.value)
+
+
+NumberCell = Annotated[str, PlainValidator(number_cell), Tag("Num")]
+"""A number given as a cell: the text Excel's General format shows."""
+
+Cell = Annotated[
+    TextBranch | NumberCell | Annotated[TableCell, Tag("Cell")],
+    text_or_object(TableCell, "Cell", numbers=True),
+]
 Row = Annotated[list[Cell], TEXT_LIST]
 
 
@@ -55,8 +77,15 @@ class Table(Displayable, StrictModel):
 
     type: Literal["table"] = "table"
     rows: list[Row]
+    column_formats: list[FormatCode | None] | None = None
+    """Per column, an Excel format code for its numbers and dates without a format of their own."""
     horizontal_sizing: HorizontalSizing = "fixed"
     vertical_sizing: VerticalSizing = "anchor_top"
+
+    @model_validator(mode="before")
+    @classmethod
+    def _formatted_columns(cls, data: Any) -> Any:
+        return formatted_column_cells(data)
 
     @field_validator("rows")
     @classmethod
@@ -82,6 +111,6 @@ class Table(Displayable, StrictModel):
     def __repr__(self) -> str:
         # One line: pydantic's own repr of a table runs to thousands of characters.
         rows, columns = self.shape
-        head = " | ".join(c if isinstance(c, str) else c.value for c in self.rows[0])
+        head = " | ".join(c if isinstance(c, str) else c.plain_text for c in self.rows[0])
         first = head[:80] + ("…" if len(head) > 80 else "")
         return f"<Table: {rows} rows x {columns} columns; first row: {first}>"

@@ -2,14 +2,17 @@
 
 from __future__ import annotations
 
-from typing import Annotated, ClassVar, Literal
+from typing import Annotated, Any, ClassVar, Literal
 
-from pydantic import Tag
+from pydantic import Field, Tag, model_validator
 
 from deckkit.display_hook import Displayable
 from deckkit.model._base import StrictModel
 from deckkit.model._frames_link import FramesFunction
-from deckkit.model._types import Hyperlink, StrictText, TextBranch, WholeNumber, in_range, text_or_object
+from deckkit.model._types import Hyperlink, TextBranch, WholeNumber, in_range, text_or_object
+from deckkit.model.formatting import FormatCode, formatted_cell
+from deckkit.model.markdown import markdown_runs
+from deckkit.model.runs import TextOrRuns, plain_text
 from deckkit.model.styles import Styles
 
 LEVEL_RANGE = (0, 8)
@@ -20,14 +23,37 @@ class Text(StrictModel):
     """Text replacing ``{key}``; ``styles.font`` on the text, ``styles.shape`` on its shape.
 
     ``type`` may be left out in data.json: ``{"value": "Q3", "styles": {...}}`` is a Text.
-    ``level`` (0-8) only counts when the Text is an item of a List.
+    ``level`` (0-8) only counts when the Text is an item of a List. ``value`` may be a number (or
+    a date) with ``format``, an Excel format code (``"$#,##0.00"``): the Text holds the text it
+    shows (deckkit.model.formatting). ``value`` may also be a list of runs, strings and
+    :class:`TextRun` objects with their own font styles and hyperlink (deckkit.model.runs);
+    :meth:`markdown` makes one of a little markdown.
     """
 
     type: Literal["text"] = "text"
-    value: StrictText
+    value: TextOrRuns
+    # Hidden from repr: applied already, the value is the text it made.
+    format: FormatCode | None = Field(default=None, repr=False)
     styles: Styles | None = None
     hyperlink: Hyperlink | None = None
     level: Level | None = None
+
+    @model_validator(mode="before")
+    @classmethod
+    def _shown_value(cls, data: Any) -> Any:
+        return formatted_cell(data)
+
+    @property
+    def plain_text(self) -> str:
+        """The text shown, without the runs' own styles."""
+        return plain_text(self.value)
+
+    @classmethod
+    def markdown(cls, source: str, **fields: Any) -> Text:
+        r"""A Text of a little markdown: ``**bold**``, ``*italic*``, ``__underline__``,
+        ``~~strike~~``, ``\`code\```, ``[links](https://...)`` and line breaks; markup that is not
+        closed is literal text (docs/data-format.md#rich-text). ``fields``: styles, hyperlink, level."""
+        return cls(value=markdown_runs(source), **fields)
 
 
 ListItem = Annotated[TextBranch | Annotated[Text, Tag("Text")], text_or_object(Text, "Text")]
@@ -47,5 +73,5 @@ class List(Displayable, StrictModel):
 
     def __repr__(self) -> str:
         first = self.values[0] if self.values else ""
-        shown = first if isinstance(first, str) else first.value
+        shown = first if isinstance(first, str) else first.plain_text
         return f"<List: {len(self.values)} items; first: {shown[:60]!r}>"

@@ -1,4 +1,5 @@
-"""TemplateBrowser: pick a template slide, see it, see its keys and a skeleton for it (data.json or Python)."""
+"""TemplateBrowser: pick a template slide, see it, see its keys and a skeleton for it (data.json or Python),
+and give a table, chart or picture without alt text its key."""
 
 from __future__ import annotations
 
@@ -7,7 +8,7 @@ import json
 import os
 from typing import Any
 
-from deckkit.errors import PreviewUnavailableError
+from deckkit.errors import PreviewUnavailableError, TemplateError
 from deckkit.template import preview
 from deckkit.template.inspect import Template
 from deckkit.template.skeleton import slide_code
@@ -36,6 +37,10 @@ class TemplateBrowser:
 
     ``TemplateBrowser(template).widget`` is the ipywidgets box; the object displays itself in a
     notebook. ``previews=False`` skips LibreOffice and always draws wireframes (fast).
+
+    A slide's shapes without alt text (tables, charts, pictures) can be tagged from the browser:
+    pick one, type its key, *Tag* (the template changes in memory, as :meth:`Template.tag`), then
+    *Save* writes the template to the path in the box (the file it was opened from, by default).
     """
 
     def __init__(
@@ -45,6 +50,7 @@ class TemplateBrowser:
         import ipywidgets as widgets
 
         self.template = template if isinstance(template, Template) else Template.open(template)
+        opened_from = "" if isinstance(template, (Template, bytes)) else os.fspath(template)
         self.width = width
         self._pngs: list[bytes] | None = None
         self._use_previews = previews
@@ -63,6 +69,23 @@ class TemplateBrowser:
         # Two ways to fill the selected slide: data.json for the service, Python for the SDK.
         self.tabs = widgets.Tab(children=[self.skeleton, self.python], titles=("data.json", "Python"))
         self.selector.observe(self._on_select, names="value")
+        # Tagging: the untagged shapes of the selected slide, the key to give one, and saving.
+        self.untagged = widgets.Dropdown(description="Untagged")
+        self.key = widgets.Text(description="Key", placeholder="sales")
+        self.tag_button = widgets.Button(description="Tag")
+        self.save_path = widgets.Text(description="Save to", value=opened_from, placeholder="template.pptx")
+        self.save_button = widgets.Button(description="Save")
+        self.message = widgets.HTML()
+        self.tag_button.on_click(lambda _: self.tag())
+        self.save_button.on_click(lambda _: self.save())
+        self.untagged.observe(self._on_untagged, names="value")
+        tagging = widgets.VBox(
+            [
+                widgets.HBox([self.untagged, self.key, self.tag_button]),
+                widgets.HBox([self.save_path, self.save_button]),
+                self.message,
+            ]
+        )
         self.widget = widgets.VBox(
             [
                 widgets.HTML(f"<b>{html.escape(self.template.name)}</b>: {len(self.template.slides)} slides"),
@@ -70,6 +93,7 @@ class TemplateBrowser:
                 self.picture,
                 self.sketch,
                 self.keys,
+                tagging,
                 self.tabs,
             ]
         )
@@ -107,9 +131,61 @@ class TemplateBrowser:
         self.keys.value = _placeholder_table(slide)
         self.skeleton.value = json.dumps(slide.skeleton(), indent=2, ensure_ascii=False)
         self.python.value = "\n".join(slide_code(slide))
+        self.untagged.options = [
+            (f'{u.kind} "{u.name}" (id {u.shape_id})', u.shape_id) for u in slide.untagged
+        ]
+        self.untagged.value = slide.untagged[0].shape_id if slide.untagged else None
+        self.untagged.disabled = self.key.disabled = self.tag_button.disabled = not slide.untagged
+
+    def tag(self, shape: str | None = None, key: str | None = None) -> None:
+        """Tag ``shape`` (an id or name; the one picked by default) on the shown slide with ``key``
+        (the one typed by default); a problem shows below the boxes."""
+        number = int(self.selector.value)
+        shape = shape if shape is not None else self.untagged.value
+        key = key if key is not None else self.key.value.strip()
+        if not shape:
+            self._say("This slide has no untagged table, chart or picture.", error=True)
+            return
+        try:
+            self.template.tag(number, shape, key)
+        except TemplateError as error:
+            self._say(str(error), error=True)
+            return
+        self.show(number)
+        self._say(f"Tagged shape {shape} as <code>{html.escape(key)}</code>; Save writes the template.")
+
+    def save(self, path: str | None = None) -> None:
+        """Write the template, as tagged, to ``path`` (the path in the Save box by default)."""
+        target = path if path is not None else self.save_path.value.strip()
+        if not target:
+            self._say("Type the path to save the template to.", error=True)
+            return
+        try:
+            self.template.save(target)
+        except OSError as error:
+            self._say(f"{html.escape(target)}: {html.escape(error.strerror or str(error))}", error=True)
+            return
+        self._say(f"Saved {html.escape(target)}.")
+
+    def _say(self, message: str, *, error: bool = False) -> None:
+        text = html.escape(message) if error else message
+        self.message.value = f'<span style="color:#b00">{text}</span>' if error else text
+
+    def _on_untagged(self, change: dict[str, Any]) -> None:
+        chosen = next(
+            (
+                u
+                for u in self.template.slide(int(self.selector.value)).untagged
+                if u.shape_id == change.get("new")
+            ),
+            None,
+        )
+        if chosen is not None:
+            self.key.value = chosen.suggested_key
 
     def _on_select(self, change: dict[str, Any]) -> None:
         if change.get("new") is not None:
+            self.message.value = ""
             self.show(int(change["new"]))
 
     def _repr_mimebundle_(self, **kwargs: Any) -> Any:

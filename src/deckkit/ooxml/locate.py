@@ -39,6 +39,7 @@ __all__ = [
     "locate_placeholders",
     "non_visual_properties",
     "paragraph_segments",
+    "shape_tree",
 ]
 
 

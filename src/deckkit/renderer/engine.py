@@ -53,10 +53,14 @@ def _open_template(template: bytes | str | Path) -> Package:
         raise error.naming(str(template)) from None
 
 
-def _normalise_media(media: Mapping[str, bytes] | None) -> dict[str, bytes]:
+def _normalise_media(media: Mapping[str, bytes] | None, deck: DeckData) -> dict[str, bytes]:
+    """The files by the names data.json gives them, with the pictures the data holds itself."""
     out: dict[str, bytes] = {}
     for name, data in (media or {}).items():
         out[posixpath.normpath(name.replace("\\", "/")).lstrip("/")] = data
+    for reference in media_references(deck):
+        if reference.held is not None:
+            out.setdefault(reference.src, reference.held)
     return out
 
 
@@ -77,7 +81,7 @@ def plan_render(
     TemplateError (unusable template), like :func:`render`.
     """
     deck = parse_data(data)
-    plan = plan_deck(_open_template(template), deck, _normalise_media(media))
+    plan = plan_deck(_open_template(template), deck, _normalise_media(media, deck))
     _confirm_pictures(plan)
     return plan
 
@@ -104,7 +108,7 @@ def render(
     """
     with collector_paused():  # see gc_pause: the collector would walk the whole process again and again
         deck = parse_data(data)
-        files = _normalise_media(media)
+        files = _normalise_media(media, deck)
         with read_ahead(_named_files(deck, files)) as verdicts:  # decoded on a thread meanwhile
             package = _open_template(template)
             plan = plan_deck(package, deck, files, verdicts)

@@ -21,6 +21,7 @@ from typing import Any
 from lxml import etree
 
 from deckkit.display_hook import Displayable
+from deckkit.errors import TemplateError
 from deckkit.ooxml.chart import chart_label, family, local, plot_groups, series_name
 from deckkit.ooxml.external_links import ExternalLink, external_links, links_allowed
 from deckkit.ooxml.geometry import slide_size
@@ -33,6 +34,7 @@ from deckkit.places import PlaceKindName, place_kind
 from deckkit.template.schema import template_json_schema
 from deckkit.template.skeleton import python_skeleton
 from deckkit.template.slides import Placeholder, TemplateSlide
+from deckkit.template.tagging import tag_shape, untagged_shapes
 
 __all__ = ["Placeholder", "Template", "TemplateSlide"]
 
@@ -43,6 +45,9 @@ class Template(Displayable):
 
     def __init__(self, data: bytes, name: str = "template.pptx") -> None:
         self.name = name
+        self._open(data)
+
+    def _open(self, data: bytes) -> None:
         self.data = data
         self._package = open_package(data)
         self.slides: list[TemplateSlide] = [
@@ -69,6 +74,23 @@ class Template(Displayable):
         if not 1 <= number <= len(self.slides):
             raise IndexError(f"{self.name} has slides 1 to {len(self.slides)}, not {number}")
         return self.slides[number - 1]
+
+    def tag(self, slide: int, shape: str | int, key: str) -> None:
+        """Give ``shape`` (its name, or its id as the selection pane and ``deckkit inspect`` show it)
+        on template slide ``slide`` the alt text ``key``, so that data.json fills it by that key.
+
+        The template changes in memory (:attr:`data`, :attr:`slides`); :meth:`save` writes it.
+        TemplateError when the slide, the shape or the key will not do, saying why.
+        """
+        if not 1 <= slide <= len(self.slides):
+            raise TemplateError(f"{self.name} has slides 1 to {len(self.slides)}, not {slide}")
+        package = open_package(self.data)
+        tag_shape(package.slides()[slide - 1].xml, slide, str(shape), key)
+        self._open(package.write())
+
+    def save(self, path: str | os.PathLike[str]) -> None:
+        """Write the template (as tagged) to ``path``."""
+        Path(path).write_bytes(self.data)
 
     def skeleton(self) -> dict[str, Any]:
         """A data.json that uses every template slide once and fills every key with an example."""
@@ -146,7 +168,7 @@ def _describe_slide(package: Package, slide: Part, number: int) -> TemplateSlide
         elif place_kind(frame.kind).listed:  # a picture or a video
             example = {"type": "image", "src": f"images/{key}.png", "scaling": "contain"}
             places.append(Placeholder(key, frame.kind, frame.name, f'{frame.kind} "{frame.name}"', example))
-    return TemplateSlide(number, _layout_name(slide), tuple(places))
+    return TemplateSlide(number, _layout_name(slide), tuple(places), tuple(untagged_shapes(slide.xml)))
 
 
 def _cell_text(tc: etree._Element) -> str:

@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+import shlex
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from deckkit.places import PlaceKindName, place_kind
 
-__all__ = ["Placeholder", "TemplateSlide", "TemplateSlides"]
+__all__ = ["Placeholder", "TemplateSlide", "TemplateSlides", "UntaggedShape"]
 
 
 @dataclass(frozen=True)
@@ -28,12 +29,45 @@ class Placeholder:
 
 
 @dataclass(frozen=True)
+class UntaggedShape:
+    """A table, chart, picture or video on a template slide without alt text: data cannot reach it."""
+
+    kind: str
+    name: str
+    shape_id: str
+
+    @property
+    def suggested_key(self) -> str:
+        """A key made of the shape's name (``"Table 3"`` -> ``table_3``)."""
+        words = "".join(c if c.isalnum() else " " for c in self.name.lower()).split()
+        return "_".join(words) or f"{self.kind}_{self.shape_id}"
+
+    def command(self, template: str, slide: int) -> str:
+        """The ``deckkit tag`` command line that tags this shape (of ``slide``) with its suggested key."""
+        return shlex.join(
+            [
+                "deckkit",
+                "tag",
+                template,
+                "--slide",
+                str(slide),
+                "--shape",
+                self.shape_id,
+                "--key",
+                self.suggested_key,
+            ]
+        )
+
+
+@dataclass(frozen=True)
 class TemplateSlide:
     """One template slide (numbered from 1, as data.json's ``template``)."""
 
     number: int
     layout: str
     placeholders: tuple[Placeholder, ...]
+    untagged: tuple[UntaggedShape, ...] = ()
+    """Tables, charts, pictures and videos without alt text (``deckkit tag`` gives them a key)."""
 
     @property
     def keys(self) -> list[str]:

@@ -95,3 +95,20 @@ def case_new_column_under_a_merged_header(workdir: Path) -> GalleryInput:
     template = merged_header_table(workdir / "template.pptx")
     rows = [["Region", "Sales", "", "Growth"], ["North", "120", "140", "+17%"], ["South", "90", "99", "+10%"]]
     return template, [{"template": 1, "sales": {"type": "table", "rows": rows}}], {}
+
+
+def case_formatted_cells(workdir: Path) -> GalleryInput:
+    """Excel format codes: "$1,234,568", "25.6%", "Jan 2024"; South "(5,121)" from its own negative section; Total "$1.2M"."""
+    path = _template(workdir, 2, 4, EMU, EMU, 9 * EMU, EMU)
+    data = {
+        "type": "table",
+        "column_formats": [None, "$#,##0", "0.0%", "mmm yyyy"],
+        "rows": [
+            ["Region", "Revenue", "Share", "Since"],
+            ["North", 1234567.8, 0.256, "2024-01-15"],
+            ["South", {"value": -5120.5, "format": "#,##0;(#,##0)"}, 0.1, 45300],
+            ["Total", {"value": 1229447.3, "format": '$#,##0.0,,"M"'}, 1, "n/a"],
+        ],
+        "horizontal_sizing": "anchor_left",
+    }
+    return path, [{"template": 1, "sales": data}], {}

@@ -62,3 +62,57 @@ def case_list_levels_and_styles(workdir: Path) -> GalleryInput:
         {"value": "Costs flat", "styles": {"font": {"italic": True}}},
     ]
     return path, [{"template": 1, "title": "Highlights", "items": {"type": "list", "values": items}}], {}
+
+
+def case_rich_text_runs(workdir: Path) -> GalleryInput:
+    """Rich text: "Revenue" bold, "details" a link in the grey title; bold "12%", italic "ahead of plan", struck "old target", underlined "new target"; a bold green "12%" in the table."""
+    from pptx import Presentation
+    from pptx.util import Inches
+
+    prs = Presentation()
+    slide = prs.slides.add_slide(prs.slide_layouts[1])
+    slide.shapes.title.text = "{headline}"
+    slide.placeholders[1].text_frame.text = "{items}"
+    frame = slide.shapes.add_table(2, 2, Inches(1), Inches(5.6), Inches(6), Inches(0.8))
+    frame._element.xpath("./p:nvGraphicFramePr/p:cNvPr")[0].set("descr", "sales")
+    path = workdir / "template.pptx"
+    prs.save(str(path))
+    headline = {
+        "value": [
+            {"text": "Revenue", "font": {"bold": True}},
+            " up 5% (",
+            {"text": "details", "hyperlink": "https://example.com/q3"},
+            ")",
+        ],
+        "styles": {"font": {"size": 28, "color": "595959"}},
+    }
+    items = [
+        "Plain first bullet",
+        {
+            "value": [
+                "North up ",
+                {"text": "12%", "font": {"bold": True}},
+                ", ",
+                {"text": "ahead of plan", "font": {"italic": True}},
+            ]
+        },
+        {
+            "value": [
+                {"text": "old target", "font": {"strike": True}},
+                " ",
+                {"text": "new target", "font": {"underline": True}},
+            ]
+        },
+    ]
+    table = {
+        "type": "table",
+        "rows": [
+            ["Region", "Change"],
+            ["North", {"value": ["up ", {"text": "12%", "font": {"bold": True, "color": "00B050"}}]}],
+        ],
+    }
+    return (
+        path,
+        [{"template": 1, "headline": headline, "items": {"type": "list", "values": items}, "sales": table}],
+        {},
+    )

@@ -25,8 +25,9 @@ from deckkit.ooxml.locate import KEY_PATTERN, Occurrence, paragraph_segments
 from deckkit.ooxml.namespaces import qn
 from deckkit.ooxml.xml_children import child_elements, first_child
 from deckkit.ooxml.xml_copy import copy_tree
-from deckkit.renderer.fill.text import AddHyperlink, TextKeyFiller, make_runs, styled_run_properties
+from deckkit.renderer.fill.text import AddHyperlink, TextKeyFiller
 from deckkit.renderer.filler import register_filler
+from deckkit.renderer.runs import styled_run_properties, value_elements
 
 __all__ = ["ListFiller", "fill_list"]
 
@@ -152,7 +153,7 @@ def _item_paragraph(item: Text, proto: _Prototype, add_hyperlink: AddHyperlink) 
         base = etree.Element(qn("a:rPr"))
     font = item.styles.font if item.styles is not None else None
     rid = add_hyperlink(item.hyperlink) if item.hyperlink is not None else None
-    for element in make_runs(item.value, styled_run_properties(base, font, rid)):
+    for element in value_elements(item.value, styled_run_properties(base, font, rid), add_hyperlink, {}):
         paragraph.append(element)
     if end is not None:
         paragraph.append(copy_tree(end))

@@ -3,7 +3,7 @@
 The inserted runs copy the run properties of the run where ``{key}`` starts, so the template's
 formatting is kept, its link included; text around the braces stays in its own runs.
 ``styles.font`` applies to the inserted runs only, ``styles.shape`` to the containing shape (or
-table cell). ``\\n`` (and ``\\v``, PowerPoint's own soft break) becomes a line break (``a:br``)
+table cell); a value given as runs (rich text) adds each run's own styles and link on top. ``\\n`` (and ``\\v``, PowerPoint's own soft break) becomes a line break (``a:br``)
 carrying the same run properties. ``hyperlink`` replaces the run's ``a:hlinkClick``.
 
 Inserted text is data: it is never scanned for keys, whatever the order the keys are filled in.
@@ -19,18 +19,15 @@ from typing import Any, ClassVar, Generic, TypeVar
 
 from lxml import etree
 
-from deckkit.model import FontStyles, ShapeStyles, Text
+from deckkit.model import ShapeStyles, Text
 from deckkit.ooxml.locate import Occurrence, paragraph_segments
-from deckkit.ooxml.namespaces import AHYP, A, qn
+from deckkit.ooxml.namespaces import A, qn
 from deckkit.ooxml.xml_children import child_elements, first_child
 from deckkit.ooxml.xml_copy import copy_tree
 from deckkit.places import place_kind
 from deckkit.renderer.drawingml import (
-    FILL_TAGS,
     anchor_value,
-    apply_font,
     apply_shape_styles_to_sp_pr,
-    insert_before_any,
     set_paragraph_alignment,
 )
 from deckkit.renderer.filler import (
@@ -40,6 +37,7 @@ from deckkit.renderer.filler import (
     PlanReport,
     register_filler,
 )
+from deckkit.renderer.runs import make_runs, styled_run_properties, value_elements
 from deckkit.renderer.table.cell import apply_cell_styles
 from deckkit.renderer.table.grid import cell_matrix, merges_of
 
@@ -56,9 +54,6 @@ __all__ = [
 AddHyperlink = Callable[[str], str]
 """Adds an external hyperlink relationship to the slide being filled and returns its r:id."""
 
-_AFTER_HLINK_IN_RPR = ("hlinkMouseOver", "rtl", "extLst")
-_HLINK_COLOUR_EXT = "{A12FA001-AC4F-418D-AE19-62706E023703}"
-_LINKS = (qn("a:hlinkClick"), qn("a:hlinkMouseOver"))
 _TEXT_CHILDREN = frozenset(qn(f"a:{t}") for t in ("r", "br", "fld"))
 
 
@@ -69,60 +64,6 @@ def _run_properties(run: etree._Element | None) -> etree._Element:
     """The run's a:rPr (not a copy: styled_run_properties copies it), else a new one."""
     r_pr = first_child(run, _RPR) if run is not None else None
     return r_pr if r_pr is not None else etree.Element(_RPR, nsmap={"a": A})
-
-
-def styled_run_properties(
-    base: etree._Element, font: FontStyles | None, hyperlink_rid: str | None
-) -> etree._Element:
-    r_pr = copy_tree(base)
-    if r_pr.tag != qn("a:rPr"):
-        r_pr.tag = qn("a:rPr")
-    # The template's spell-check mark was about the placeholder, not the inserted text.
-    r_pr.attrib.pop("err", "")
-    if font is not None:
-        apply_font(r_pr, font)
-    # The template run's link stays on the value (the designer linked it); the data's own wins.
-    if hyperlink_rid is not None:
-        for old in child_elements(r_pr, qn("a:hlinkClick")):
-            r_pr.remove(old)
-        link = etree.Element(qn("a:hlinkClick"))
-        link.set(qn("r:id"), hyperlink_rid)
-        insert_before_any(r_pr, link, _AFTER_HLINK_IN_RPR)
-    if any(child.tag in FILL_TAGS for child in r_pr):
-        for link in r_pr:
-            if link.tag in _LINKS:
-                _use_text_colour(link)
-    return r_pr
-
-
-def _use_text_colour(link: etree._Element) -> None:
-    """Make PowerPoint draw a link in its run's own colour (``ahyp:hlinkClr val="tx"``)."""
-    ext_lst = first_child(link, qn("a:extLst"))
-    if ext_lst is None:
-        ext_lst = etree.SubElement(link, qn("a:extLst"))  # the last child of a:hlinkClick
-    ext = next((e for e in child_elements(ext_lst, qn("a:ext")) if e.get("uri") == _HLINK_COLOUR_EXT), None)
-    if ext is None:
-        ext = etree.SubElement(ext_lst, qn("a:ext"), uri=_HLINK_COLOUR_EXT)
-    for old in list(ext):
-        ext.remove(old)
-    etree.SubElement(ext, qn("ahyp:hlinkClr"), nsmap={"ahyp": AHYP}, val="tx")
-
-
-def make_runs(value: str, r_pr: etree._Element) -> list[etree._Element]:
-    """Runs (and ``a:br`` for each ``\\n``) showing value, each with a copy of r_pr."""
-    elements: list[etree._Element] = []
-    # A vertical tab is PowerPoint's own soft line break (text copied out of a deck has them).
-    for i, line in enumerate(value.replace("\r\n", "\n").replace("\v", "\n").split("\n")):
-        if i:
-            br = etree.Element(_BR)
-            br.append(copy_tree(r_pr))
-            elements.append(br)
-        if line:
-            run = etree.Element(_R)
-            run.append(copy_tree(r_pr))
-            etree.SubElement(run, _T).text = line
-            elements.append(run)
-    return elements
 
 
 def _set_run_text(run: etree._Element, text: str) -> None:
@@ -161,7 +102,8 @@ def _replace_span(
         rid = rid_cache.get(value.hyperlink) or add_hyperlink(value.hyperlink)
         rid_cache[value.hyperlink] = rid
     font = value.styles.font if value.styles is not None else None
-    inserted = make_runs(value.value, styled_run_properties(_run_properties(start_run), font, rid))
+    base = styled_run_properties(_run_properties(start_run), font, rid)
+    inserted = value_elements(value.value, base, add_hyperlink, rid_cache)
     # As paragraph_segments counts it: a break is one character.
     length = sum(1 if el.tag == _BR else len(el.findtext(_T) or "") for el in inserted)
 

@@ -9,9 +9,11 @@ inside one paragraph.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable, Sequence
 
 from lxml import etree
 
+from deckkit.model.runs import TextRun
 from deckkit.model.styles import FontStyles, ShapeStyles
 from deckkit.ooxml.xml_children import child_elements, first_child
 from deckkit.ooxml.xml_copy import copy_tree
@@ -24,6 +26,7 @@ from deckkit.renderer.drawingml import (
     set_cell_fill,
 )
 from deckkit.renderer.drawingml import a as qn
+from deckkit.renderer.runs import value_elements
 from deckkit.renderer.table.grid import Merge
 
 # XML 1.0 cannot hold these characters at all; a pptx with them does not open.
@@ -104,11 +107,17 @@ def _as(tag: str, properties: etree._Element | None) -> etree._Element | None:
     return clone
 
 
-def set_cell_text(tc: etree._Element, value: str, font: FontStyles | None = None) -> None:
+def set_cell_text(
+    tc: etree._Element,
+    value: str | Sequence[str | TextRun],
+    font: FontStyles | None = None,
+    add_hyperlink: Callable[[str], str] | None = None,
+) -> None:
     """Replace the cell's text with value, formatted like the template's first run.
 
     font (``styles.font``) is applied to that formatting once, before it is copied onto every
-    run, line break and the paragraph end.
+    run, line break and the paragraph end. A value given as runs (rich text) adds each run's
+    own font and link (through ``add_hyperlink``) on top.
     """
     body = _text_body(tc)
     paragraphs = child_elements(body, _P)
@@ -130,6 +139,11 @@ def set_cell_text(tc: etree._Element, value: str, font: FontStyles | None = None
     para = etree.SubElement(body, _P)
     if p_pr is not None:
         para.append(p_pr)  # moved, not copied: its paragraph goes below
+    if not isinstance(value, str):
+        base = r_pr if r_pr is not None else etree.Element(_RPR)
+        for element in value_elements(value, base, add_hyperlink, {}):
+            para.append(element)
+        value = ""
     if has_special_characters(value):
         # A vertical tab is PowerPoint's soft line break: a break, as in any text (docs/templates.md).
         value = ILLEGAL_XML_CHARACTERS.sub(

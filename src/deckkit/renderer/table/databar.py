@@ -24,7 +24,7 @@ from __future__ import annotations
 import functools
 import struct
 import zlib
-from typing import Protocol
+from typing import Protocol, runtime_checkable
 
 from lxml import etree
 
@@ -43,6 +43,13 @@ class ImageSink(Protocol):
     """Where a filler puts an image: returns the relationship id from the slide to it."""
 
     def add_image(self, data: bytes, ext: str) -> str: ...
+
+
+@runtime_checkable
+class LinkSink(Protocol):
+    """A sink that also adds hyperlinks (the slide's): rich text in a cell may link."""
+
+    def add_hyperlink(self, url: str) -> str: ...
 
 
 def bar_span(cell_width: int, mar_l: int, mar_r: int, ratio: float) -> tuple[float, float]:

@@ -20,7 +20,7 @@ from deckkit.renderer.filler import KeySite, Operation, OutputSlide, PlanReport,
 from deckkit.renderer.offslide import on_slide_tree, overhangs
 from deckkit.renderer.stencil.replay import through_stencil
 from deckkit.renderer.table.cell import apply_cell_styles, set_cell_text
-from deckkit.renderer.table.databar import ImageSink, draw_databar
+from deckkit.renderer.table.databar import ImageSink, LinkSink, draw_databar
 from deckkit.renderer.table.grid import (
     Merge,
     cell_matrix,
@@ -137,7 +137,10 @@ def _fill_cell_object(
     sink: ImageSink | None,
 ) -> None:
     tc = matrix[row][col]
-    set_cell_text(tc, cell.value, cell.styles.font if cell.styles is not None else None)
+    # Only rich text links; the sink that adds links is the slide's (a test's may add images only).
+    rich = not isinstance(cell.value, str)
+    add_hyperlink = sink.add_hyperlink if rich and isinstance(sink, LinkSink) else None
+    set_cell_text(tc, cell.value, cell.styles.font if cell.styles is not None else None, add_hyperlink)
     if cell.styles is not None and cell.styles.shape is not None:
         apply_cell_styles(matrix, row, col, cell.styles.shape, merge)
     if cell.databar is not None:
