@@ -14,12 +14,14 @@ import re
 
 import anyio
 
+from deckkit.errors import Problem, RenderError
 from deckkit_server.api.errors import APIProblem, not_found
 from deckkit_server.claims import is_gone, process_identity
 from deckkit_server.settings import SESSION_LIFETIME_SECONDS
 from deckkit_server.state import ServerState
 from deckkit_server.storage.base import OUTPUT_CONTENT_TYPE
 from deckkit_server.store import SessionRecord
+from deckkit_server.worker import RenderOutcome
 
 __all__ = [
     "claim_stale_before",
@@ -77,8 +79,18 @@ async def _keep_claim(state: ServerState, uuid: str) -> None:
         await state.db(state.store.refresh_render_claim, uuid, state.clock())
 
 
-async def render_session(state: ServerState, record: SessionRecord) -> SessionRecord:
-    """The session's render result, rendering it first if nobody has."""
+def _strict_failure(outcome: RenderOutcome) -> RenderOutcome:
+    """A strict render's outcome: its warnings fail it, all of them in the message, as ``--strict``
+    does locally (no file is kept)."""
+    warnings = [Problem(path, message) for _, path, message in outcome.warnings]
+    return RenderOutcome(False, message=str(RenderError.misfit(warnings)))
+
+
+async def render_session(state: ServerState, record: SessionRecord, *, strict: bool = False) -> SessionRecord:
+    """The session's render result, rendering it first if nobody has.
+
+    With ``strict`` a render that warns fails (a session rendered already keeps its result).
+    """
     if record.is_rendered:
         return record
     if not await state.storage.exists(record.upload_key):
@@ -110,6 +122,8 @@ async def render_session(state: ServerState, record: SessionRecord) -> SessionRe
             zip_bytes = await state.storage.read(record.upload_key)
             outcome = await state.renderer.render(zip_bytes)
             heartbeat.cancel_scope.cancel()
+        if strict and outcome.succeeded and outcome.warnings:
+            outcome = _strict_failure(outcome)
         output_key = None
         if outcome.succeeded and outcome.pptx is not None:
             output_key = output_key_for(record.uuid)
@@ -122,6 +136,7 @@ async def render_session(state: ServerState, record: SessionRecord) -> SessionRe
             slide_count=outcome.slide_count if outcome.succeeded else None,
             message=None if outcome.succeeded else outcome.message,
             output_key=output_key,
+            warnings=outcome.warnings,
         )
     except BaseException:
         with anyio.CancelScope(shield=True):

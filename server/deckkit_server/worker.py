@@ -24,6 +24,7 @@ from typing import Any
 import anyio
 
 from deckkit.errors import DeckkitError
+from deckkit.warn import warning_code
 
 __all__ = ["RECYCLE_AFTER", "RenderOutcome", "RenderPool"]
 
@@ -39,6 +40,7 @@ class RenderOutcome:
     pptx: bytes | None = None
     slide_count: int | None = None
     message: str | None = None
+    warnings: tuple[tuple[str, str, str], ...] = ()  # (code, path, message), as the render gave them
 
 
 def _load(target: str) -> Any:
@@ -50,7 +52,8 @@ def _render_one(render: Any, zip_bytes: bytes) -> tuple[str, Any]:
     """One render as a (kind, payload) message."""
     try:
         result = render(zip_bytes)
-        return "ok", (bytes(result.pptx), int(result.slide_count))
+        warnings = tuple((warning_code(w), w.path, w.message) for w in result.warnings)
+        return "ok", (bytes(result.pptx), int(result.slide_count), warnings)
     except MemoryError:
         return "memory", None
     except DeckkitError as error:
@@ -196,8 +199,8 @@ class RenderPool:
 
     def _outcome(self, kind: str, payload: Any) -> RenderOutcome:
         if kind == "ok":
-            pptx, count = payload
-            return RenderOutcome(True, pptx=pptx, slide_count=count)
+            pptx, count, warnings = payload
+            return RenderOutcome(True, pptx=pptx, slide_count=count, warnings=warnings)
         if kind == "memory":
             return RenderOutcome(
                 False,

@@ -24,7 +24,30 @@ def store(database_url: str) -> Iterator[Store]:
 def test_migrations_run_once(store: Store) -> None:
     assert migrate(store.engine) == []
     with store.engine.connect() as conn:
-        assert list(conn.scalars(select(tables.schema_migrations.c.version))) == [1, 2]
+        assert list(conn.scalars(select(tables.schema_migrations.c.version))) == [1, 2, 3]
+
+
+def test_a_version_2_database_keeps_its_sessions_and_gains_render_warnings(store: Store) -> None:
+    from sqlalchemy import delete, text
+
+    account = store.create_account("before", START)
+    record, _ = store.create_session(account.id, "00000000-0000-4000-8000-000000000001", "k", START, START)
+    store.record_render(record.uuid, START + 1, succeeded=True, slide_count=1, message=None, output_key="o")
+    with store.engine.begin() as conn:  # back to what version 2 made
+        conn.execute(text("ALTER TABLE deckkit_sessions DROP COLUMN render_warnings"))
+        conn.execute(delete(tables.schema_migrations).where(tables.schema_migrations.c.version == 3))
+    assert migrate(store.engine) == [3]
+    before = store.session_by_uuid(record.uuid)
+    assert before is not None
+    assert before.render_warnings == ()  # rendered before warnings were kept: none
+    warned, _ = store.create_session(account.id, "00000000-0000-4000-8000-000000000002", "k2", START, START)
+    rows = (("unused_key", "slides[0].titel", "no key `titel`"),)
+    store.record_render(
+        warned.uuid, START + 2, succeeded=True, slide_count=1, message=None, output_key="o", warnings=rows
+    )
+    after = store.session_by_uuid(warned.uuid)
+    assert after is not None
+    assert after.render_warnings == rows
 
 
 def test_a_version_1_database_is_upgraded(store: Store) -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import re
 import uuid as uuidlib
 
@@ -87,9 +88,28 @@ async def get_session(request: Request, state: ServerState, account: Account) ->
     )
 
 
+async def _render_strict(request: Request) -> bool:
+    """The render request's ``strict`` (an added, optional JSON body: ``{"strict": true}``)."""
+    body = await request.body()
+    if not body.strip():
+        return False
+    try:
+        options = json.loads(body)
+    except ValueError:
+        options = None
+    if not isinstance(options, dict) or not isinstance(options.get("strict", False), bool):
+        raise APIProblem(
+            400,
+            "bad_request",
+            'the render request\'s body, when there is one, is a JSON object such as {"strict": true}',
+        )
+    return bool(options.get("strict", False))
+
+
 @api_endpoint
 async def render(request: Request, state: ServerState, account: Account) -> Response:
-    record = await render_session(state, await _session_of(request, state, account))
+    strict = await _render_strict(request)
+    record = await render_session(state, await _session_of(request, state, account), strict=strict)
     return _with_download(request, state, record)
 
 

@@ -208,6 +208,17 @@ async def _dashboard(
     return HTMLResponse(page(f"Account {account.name}", body, account=account, csrf=csrf), status_code=status)
 
 
+def _warnings_list(record: SessionRecord) -> str:
+    """A render's warnings under its result, each with its data path, as the SDK and CLI give them."""
+    if not record.render_warnings:
+        return ""
+    items = "".join(
+        f"<li>{esc(f'{path}: {message}' if path else message)}</li>"
+        for _, path, message in record.render_warnings
+    )
+    return f"<p class='warn'>With {counted(len(record.render_warnings), 'warning')}:</p><ul class='warn'>{items}</ul>"
+
+
 def _session_row(s: SessionRecord) -> str:
     result = "-" if s.render_succeeded is None else ("succeeded" if s.render_succeeded else "failed")
     # Kept as long as the session is listed: the link asks for a fresh signed URL when followed.
@@ -221,8 +232,14 @@ def _session_row(s: SessionRecord) -> str:
         f'<td data-label="created">{short_time(format_timestamp(s.created_at))}</td>'
         f'<td data-label="rendered">{short_time(format_timestamp(s.rendered_at))}</td>'
         f'<td data-label="result">{result}</td><td data-label="deck">{deck}</td>'
-        f'<td data-label="message" class="message">{esc(s.render_message or "")}</td></tr>'
+        f'<td data-label="message" class="message">{esc(_row_message(s))}</td></tr>'
     )
+
+
+def _row_message(s: SessionRecord) -> str:
+    if s.render_message:
+        return s.render_message
+    return counted(len(s.render_warnings), "warning") if s.render_warnings else ""
 
 
 async def download(request: Request, account: Account, credential: str) -> Response:
@@ -353,6 +370,7 @@ async def try_render(request: Request, account: Account, credential: str) -> Res
         )
         notice = (
             f"<section><p class='ok'>Rendered {counted(result.render_slide_count or 0, 'slide')}.</p>"
+            f"{_warnings_list(result)}"
             f"<p><a href='{esc(url)}'>Download the deck</a> (link valid 5 minutes)</p></section>"
         )
     else:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from sqlalchemy import Connection, Engine, insert, inspect, select, text
+from sqlalchemy import Connection, Engine, Table, insert, inspect, select, text
 
 from deckkit_server.clock import system_clock
 from deckkit_server.store import tables
@@ -29,17 +29,28 @@ def _add_accounts_and_console_sessions(conn: Connection) -> None:
     A fresh database got the columns from migration 1 (which creates the current tables), so
     only the missing ones are added.
     """
+    _add_missing_columns(conn, ((tables.accounts, "disabled_at"), (tables.sessions, "render_claimed_by")))
+    tables.console_sessions.create(conn, checkfirst=True)
+
+
+def _add_render_warnings(conn: Connection) -> None:
+    """What a render warned about, kept with its result (issue 25)."""
+    _add_missing_columns(conn, ((tables.sessions, "render_warnings"),))
+
+
+def _add_missing_columns(conn: Connection, wanted: tuple[tuple[Table, str], ...]) -> None:
+    """Add the columns a database made before them lacks (a fresh one has them from migration 1)."""
     inspector = inspect(conn)
-    for table, column in ((tables.accounts, "disabled_at"), (tables.sessions, "render_claimed_by")):
+    for table, column in wanted:
         if column not in {c["name"] for c in inspector.get_columns(table.name)}:
             kind = table.c[column].type.compile(dialect=conn.dialect)
             conn.execute(text(f"ALTER TABLE {table.name} ADD COLUMN {column} {kind}"))
-    tables.console_sessions.create(conn, checkfirst=True)
 
 
 MIGRATIONS: tuple[tuple[int, Callable[[Connection], None]], ...] = (
     (1, _create_initial_tables),
     (2, _add_accounts_and_console_sessions),
+    (3, _add_render_warnings),
 )
 
 

@@ -12,7 +12,7 @@ from typing import Any
 from sqlalchemy import bindparam, delete, func, insert, or_, select
 
 from deckkit_server.store import tables
-from deckkit_server.store.records import SessionRecord, TokenRecord
+from deckkit_server.store.records import SessionRecord, TokenRecord, warnings_from_column
 
 __all__ = [
     "DELETE_UNRENDERED",
@@ -76,6 +76,7 @@ def session_record(row: Mapping[Any, Any]) -> SessionRecord:
         render_slide_count=row["render_slide_count"],
         render_message=row["render_message"],
         render_claimed_by=row["render_claimed_by"],
+        render_warnings=warnings_from_column(row["render_warnings"]),
     )
 
 

@@ -48,6 +48,7 @@ sessions = Table(
     Column("render_succeeded", Boolean, nullable=True),
     Column("render_slide_count", Integer, nullable=True),
     Column("render_message", Text, nullable=True),
+    Column("render_warnings", Text, nullable=True),  # migration 3: JSON [[code, path, message], ...]
     Index("ix_deckkit_sessions_account_created", "account_id", "created_at"),
     Index("ix_deckkit_sessions_created", "created_at"),
 )

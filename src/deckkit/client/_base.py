@@ -154,8 +154,8 @@ class ClientSettings:
             headers=dict(headers or {}),
         )
 
-    def api_request(self, method: str, path: str) -> httpx.Request:
-        """A request to the API: the only kind that carries the token."""
+    def api_request(self, method: str, path: str, body: Mapping[str, Any] | None = None) -> httpx.Request:
+        """A request to the API: the only kind that carries the token (and a JSON ``body``, if any)."""
         return httpx.Request(
             method,
             self.base_url + path,
@@ -165,6 +165,7 @@ class ClientSettings:
                 "Accept": "application/json",
                 "User-Agent": f"deckkit-python/{__version__}",
             },
+            json=body,
             extensions={"timeout": self.timeout.as_dict()},
         )
 
@@ -248,6 +249,11 @@ def parse_json(response: httpx.Response, model: type[ModelT]) -> ModelT:
 
 def parse_session_list(response: httpx.Response) -> list[SessionSummary]:
     return list(parse_json(response, SessionList).sessions)
+
+
+def render_body(strict: bool) -> dict[str, Any] | None:
+    """The render request's body: none unless asked to be strict (the server's own default)."""
+    return {"strict": True} if strict else None
 
 
 def checked_render(result: RenderResponse, raise_on_failure: bool) -> RenderResponse:

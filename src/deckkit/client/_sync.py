@@ -6,7 +6,7 @@ import os
 import time
 from collections.abc import Callable, Mapping
 from pathlib import Path
-from typing import overload
+from typing import Any, overload
 
 import httpx
 
@@ -20,6 +20,7 @@ from deckkit.client._base import (
     parse_json,
     parse_session_list,
     raise_for_status,
+    render_body,
     session_uuid,
 )
 from deckkit.client._download import DownloadSink, content_length
@@ -33,6 +34,7 @@ from deckkit.client._types import (
     UploadForm,
 )
 from deckkit.client._upload import UploadBody, UploadSource, ZipSource, check_size
+from deckkit.warn import warn_render
 
 __all__ = ["Client"]
 
@@ -96,12 +98,16 @@ class Client:
         """
         self._upload_zip(session, ZipSource.of(source), progress)
 
-    def render_session(self, session: SessionRef, *, raise_on_failure: bool = True) -> RenderResponse:
+    def render_session(
+        self, session: SessionRef, *, raise_on_failure: bool = True, strict: bool = False
+    ) -> RenderResponse:
         """``POST /sessions/{uuid}/render``; raises RenderFailed unless ``raise_on_failure=False``.
 
-        Safe to retry: the server records the first render and answers it again.
+        Safe to retry: the server records the first render and answers it again. With ``strict``
+        a render that warns fails, every warning in ``render_message``; the warnings of a
+        render that went through are in ``session.render_warnings``.
         """
-        response = self._api("POST", f"/sessions/{session_uuid(session)}/render")
+        response = self._api("POST", f"/sessions/{session_uuid(session)}/render", render_body(strict))
         return checked_render(parse_json(response, RenderResponse), raise_on_failure)
 
     def reissue_download_url(self, session: SessionRef) -> RenderResponse:
@@ -155,18 +161,21 @@ class Client:
         to: str | os.PathLike[str] | None = None,
         raise_on_failure: bool = True,
         progress: ProgressCallback | None = None,
+        strict: bool = False,
     ) -> RenderedDeck:
         """Create a session, upload ``deck`` (a Deck or a zip), render, download the pptx.
 
         Returns a RenderedDeck (``content``, ``slide_count``, ``session``); with ``to=`` the
         pptx is also written there. A failed render raises RenderFailed, or with
         ``raise_on_failure=False`` comes back with ``succeeded`` False and the reason in
-        ``session.render_message``.
+        ``session.render_message``. The render's warnings are given as Python warnings (the
+        RenderWarning classes of a local render) and kept in ``warnings``; with ``strict`` they
+        fail the render instead.
         """
         zip_source = ZipSource.of(deck)
         created = self.create_session()
         self._upload_zip(created, zip_source, progress)
-        result = self.render_session(created, raise_on_failure=raise_on_failure)
+        result = self.render_session(created, raise_on_failure=raise_on_failure, strict=strict)
         if not result.succeeded:
             return RenderedDeck(session=result.session, download_url=result.download_url)
         try:
@@ -177,6 +186,7 @@ class Client:
         rendered = RenderedDeck(session=result.session, content=content, download_url=result.download_url)
         if to is not None:
             rendered = rendered.model_copy(update={"path": rendered.save(to)})
+        warn_render(rendered.warnings)
         return rendered
 
     # -- plumbing --------------------------------------------------------------------------
@@ -201,8 +211,8 @@ class Client:
             return session.upload
         return self.get_session(session).upload
 
-    def _api(self, method: str, path: str) -> httpx.Response:
-        return self._send(lambda: self._settings.api_request(method, path))
+    def _api(self, method: str, path: str, body: Mapping[str, Any] | None = None) -> httpx.Response:
+        return self._send(lambda: self._settings.api_request(method, path, body))
 
     def _send(
         self,

@@ -10,6 +10,8 @@ from __future__ import annotations
 import hashlib
 from collections.abc import Mapping, Sequence
 
+from lxml import etree
+
 from deckkit.errors import DeckkitError, Problem, RenderError
 from deckkit.model import DeckData, List, Text, format_path
 from deckkit.ooxml.namespaces import qn
@@ -24,7 +26,7 @@ from deckkit.renderer.fill.notes import fill_notes
 from deckkit.renderer.fill.theme import apply_theme_colors
 from deckkit.renderer.filler import LocatedSlide, OutputSlide, key_site
 from deckkit.renderer.locate_copy import CopyLocator
-from deckkit.renderer.offslide import slide_size
+from deckkit.renderer.offslide import DEFAULT_SLIDE_SIZE, slide_size
 from deckkit.renderer.planning import SlidePlan
 from deckkit.renderer.presentation import rebuild_presentation
 from deckkit.renderer.slide_links import SlideLink, SlideLinks
@@ -128,14 +130,16 @@ def _fill_slide(
     )
     located = LocatedSlide(output.part, plan.number, locator.locate(plan.template, output.part.xml))
     removed = False
-    typed_into = []  # text boxes whose text changed: auto-fit ones follow it
+    typed_into: list[tuple[etree._Element, str]] = []  # text boxes whose text changed, and its data path
     for op in plan.operations:
         site = key_site(located, op.key, format_path(["slides", index, op.key]))
         op.filler.fill(site, op.value, output)
         removed = removed or op.filler.removes_shapes
         if isinstance(op.value, Text | List):
-            typed_into += [occ.shape for occ in site.text if occ.cell is None]
-    fit_text_boxes(typed_into, output.part, masters)
+            typed_into += [(occ.shape, site.path) for occ in site.text if occ.cell is None]
+    output.warnings += fit_text_boxes(
+        typed_into, output.part, masters, output.slide_size or DEFAULT_SLIDE_SIZE
+    )
     if removed:
         _prune_relationships(output.part)
     # A paragraph's occurrences list one another (a cycle): broken here, they go with the slide

@@ -18,7 +18,7 @@ new element kind is one new module.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Generic, NamedTuple, Protocol, TypeVar
 
@@ -29,6 +29,7 @@ from deckkit.model import element_kind
 from deckkit.ooxml.locate import Frame, FrameKind, Occurrence, SlidePlaceholders
 from deckkit.ooxml.opc.part import Part
 from deckkit.places import PLACE_KINDS, place_kind
+from deckkit.suggest import closest
 
 __all__ = [
     "ALL_PLACES",
@@ -43,6 +44,7 @@ __all__ = [
     "filler_for",
     "key_site",
     "register_filler",
+    "unused_key_message",
 ]
 
 E = TypeVar("E")
@@ -79,6 +81,16 @@ def key_site(slide: LocatedSlide, key: str, path: str) -> KeySite:
     )
 
 
+def unused_key_message(key: str, number: int, keys: Iterable[str]) -> str:
+    """The one wording of a data key that template slide ``number`` lacks, with the closest of its
+    ``keys`` (``Deck.add_slide`` and the render say the same)."""
+    keys = list(dict.fromkeys(keys))
+    near = closest(key, keys)
+    hint = f"; did you mean `{near}`?" if near else ""
+    listed = ", ".join(f"`{k}`" for k in keys) or "none"
+    return f"template slide {number} has no key `{key}`{hint} (its keys: {listed}); the value is not used"
+
+
 class PictureToConfirm(NamedTuple):
     """A picture planned with its facts while its verdict was still to come (``image_facts``)."""
 
@@ -107,12 +119,9 @@ class PlanReport:
         self.warnings.append(Problem(path, message, kind))
 
     def unused(self, site: KeySite) -> None:
-        keys = ", ".join("{" + k + "}" for k in site.slide.placeholders.text) or "none"
-        self.warn(
-            site.path,
-            f"no {{{site.key}}} on template slide {site.slide.number}; the value is not used (the slide's keys: {keys})",
-            "unused key",
-        )
+        placeholders = site.slide.placeholders
+        keys = [*placeholders.text, *(f.key for f in placeholders.frames if f.key not in placeholders.text)]
+        self.warn(site.path, unused_key_message(site.key, site.slide.number, keys), "unused key")
 
     def wrong_place(
         self, site: KeySite, want: FrameKind, plural: str, describe: Callable[[Frame], str]

@@ -14,7 +14,7 @@ from deckkit.ooxml.geometry import Box
 from deckkit.ooxml.namespaces import qn
 from deckkit.ooxml.opc.package import Package
 
-__all__ = ["DEFAULT_SLIDE_SIZE", "TOLERANCE_EMU", "on_slide_tree", "overhangs", "slide_size"]
+__all__ = ["DEFAULT_SLIDE_SIZE", "EMU_PER_INCH", "TOLERANCE_EMU", "on_slide_tree", "overhangs", "slide_size"]
 
 EMU_PER_INCH = 914400
 DEFAULT_SLIDE_SIZE = (9144000, 6858000)  # 10 x 7.5 in, PowerPoint's default when p:sldSz is absent
