@@ -22,6 +22,7 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Generic, NamedTuple, Protocol, TypeVar
 
+from lxml import etree
 from pydantic import BaseModel
 
 from deckkit.errors import Problem, WarningKind
@@ -41,6 +42,7 @@ __all__ = [
     "OutputSlide",
     "PlanReport",
     "SlideSink",
+    "TextHeight",
     "filler_for",
     "key_site",
     "register_filler",
@@ -167,12 +169,18 @@ class SlideSink(Protocol):
         ...
 
 
+TextHeight = Callable[[etree._Element, int], int]
+"""The height in EMU of a text body wrapped at a width in EMU (see ``OutputSlide.text_height``)."""
+
+
 @dataclass(slots=True)
 class OutputSlide:
     """The output slide being filled: its part, the sink for new parts, the data's media files.
 
     ``slide_size`` is the deck's (width, height) in EMU; ``warnings`` collects what filling finds
-    that planning cannot know (a table that grew past the slide's edge).
+    that planning cannot know (a table that grew past the slide's edge). ``text_height``, when
+    given, measures a text body (``a:txBody``) wrapped at a width as auto-fit measures text: the
+    declared way a filler below the text fillers (a table's) measures its cells.
     """
 
     part: Part
@@ -180,6 +188,7 @@ class OutputSlide:
     media: Mapping[str, bytes]
     slide_size: tuple[int, int] | None = None
     warnings: list[Problem] = field(default_factory=list)
+    text_height: TextHeight | None = None
 
 
 class Filler(Protocol[E]):

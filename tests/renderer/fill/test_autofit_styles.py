@@ -31,7 +31,7 @@ def _styles(shape: etree._Element, body: etree._Element, slide: object, masters:
 
 
 def _measured(styles: _Styles, body: etree._Element) -> list[tuple[object, ...]]:
-    lines, align = _lines(body.getparent(), styles)
+    lines, align = _lines(body, styles)
     return [(align, line.width(), line.height(), line.space_before, line.space_after) for line in lines]
 
 
@@ -88,7 +88,7 @@ def test_filled_boxes_keep_the_sizes_of_the_general_path() -> None:
     fit_text_boxes([(shape, "slides[0].title") for shape in shapes], slide, MasterStyles())  # type: ignore[arg-type]
     for shape in shapes:
         fresh = _afresh(shape, MasterStyles(), slide)
-        height = _text_height(_lines(shape, fresh)[0], 3000000 - 2 * 91440)
+        height = _text_height(_lines(shape[2], fresh)[0], 3000000 - 2 * 91440)
         ext = shape.find(".//{http://schemas.openxmlformats.org/drawingml/2006/main}ext")
         assert ext is not None
         assert int(ext.get("cy", "0")) == height + 2 * 45720

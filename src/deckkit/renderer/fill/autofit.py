@@ -57,7 +57,7 @@ from deckkit.renderer.offslide import (
     overhangs,
 )
 
-__all__ = ["fit_text_boxes"]
+__all__ = ["fit_text_boxes", "text_body_height"]
 
 DEFAULT_SIZE = 18.0  # presentation default text style of every Office template
 INSETS = {"lIns": 91440, "rIns": 91440, "tIns": 45720, "bIns": 45720}
@@ -233,11 +233,10 @@ def _points(spacing: etree._Element | None, size: float) -> int:
     return 0
 
 
-def _lines(shape: etree._Element, styles: _Styles) -> tuple[list[_Line], str]:
+def _lines(body: etree._Element | None, styles: _Styles) -> tuple[list[_Line], str]:
     """The body's lines (a paragraph breaks at each a:br) and the first paragraph's alignment."""
     lines: list[_Line] = []
     align = ""
-    body = first_child(shape, _TX_BODY)
     for paragraph in body.iter(qn("a:p")) if body is not None else ():
         ppr = first_child(paragraph, qn("a:pPr"))
         level = int(ppr.get("lvl", "0")) if ppr is not None else 0
@@ -361,7 +360,7 @@ def _fit_shape(box: _Box, slide: Part, size: tuple[int, int]) -> Problem | None:
     off, ext = first_child(xfrm, qn("a:off")), first_child(xfrm, qn("a:ext"))
     if off is None or ext is None:
         return None
-    lines, align = _lines(box.shape, box.styles)
+    lines, align = _lines(first_child(box.shape, _TX_BODY), box.styles)
     x, y = int(off.get("x", "0")), int(off.get("y", "0"))
     cx, cy = int(ext.get("cx", "0")), int(ext.get("cy", "0"))
     horizontal = _inset(box.body, "lIns") + _inset(box.body, "rIns")
@@ -455,7 +454,7 @@ def _fit_font_scale(box: _Box, slide: Part, size: tuple[int, int]) -> Problem | 
     ext = first_child(xfrm, qn("a:ext"))
     if ext is None:
         return None
-    lines, _ = _lines(box.shape, box.styles)
+    lines, _ = _lines(first_child(box.shape, _TX_BODY), box.styles)
     available = int(ext.get("cx", "0")) - _inset(box.body, "lIns") - _inset(box.body, "rIns")
     room = int(ext.get("cy", "0")) - _inset(box.body, "tIns") - _inset(box.body, "bIns")
     wrap = None if box.body.attributes.get("wrap") == "none" else available
@@ -482,7 +481,7 @@ def _check_fixed(box: _Box, slide: Part, size: tuple[int, int]) -> Problem | Non
     ext = first_child(xfrm, qn("a:ext")) if xfrm is not None else None
     if ext is None or (xfrm is not None and xfrm.get("rot") not in (None, "0")):
         return None
-    lines, _ = _lines(box.shape, box.styles)
+    lines, _ = _lines(first_child(box.shape, _TX_BODY), box.styles)
     available = int(ext.get("cx", "0")) - _inset(box.body, "lIns") - _inset(box.body, "rIns")
     room = int(ext.get("cy", "0")) - _inset(box.body, "tIns") - _inset(box.body, "bIns")
     wrap = None if box.body.attributes.get("wrap") == "none" else available
@@ -531,3 +530,15 @@ def _chain(ph: etree._Element, slide: Part, masters: MasterStyles) -> Placeholde
     if not isinstance(found, PlaceholderChain):
         found = masters.derived[key] = PlaceholderChain.of(ph, slide)
     return found
+
+
+def text_body_height(body: etree._Element, width: int, slide: Part, masters: MasterStyles) -> int:
+    """The height in EMU of a text body (a table cell's ``a:txBody``) wrapped at ``width`` EMU,
+    measured as auto-fit measures: sizes from its runs, else 18 pt; the theme's fonts."""
+    master = masters.of(slide)
+    key = ("plain", id(master))
+    styles = masters.derived.get(key)
+    if not isinstance(styles, _Styles):
+        styles = masters.derived[key] = _Styles([], master)
+    lines, _ = _lines(body, styles)
+    return _text_height(lines, width)
