@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Mapping, Sequence
-from functools import partial
 
 from lxml import etree
 
@@ -21,7 +20,7 @@ from deckkit.ooxml.opc.package import Package
 from deckkit.ooxml.opc.part import Part
 from deckkit.ooxml.opc.relationships import RT
 from deckkit.ooxml.opc.zip_writer import BackgroundPacker
-from deckkit.renderer.fill.autofit import fit_text_boxes, text_body_height
+from deckkit.renderer.fill.autofit import TextMeasure, fit_text_boxes
 from deckkit.renderer.fill.masterstyles import MasterStyles
 from deckkit.renderer.fill.notes import fill_notes
 from deckkit.renderer.fill.theme import apply_theme_colors
@@ -94,7 +93,7 @@ def assemble(
         copy = package.clone(plan.template, memo=copies)
         try:
             output = OutputSlide(copy, SlideMedia(package, copy, shared), media, size)
-            output.text_height = partial(text_body_height, slide=copy, masters=masters)
+            output.text_height = TextMeasure(copy, masters)
             _fill_slide(output, plan, index, locator, masters)
             if warnings is not None:
                 warnings.extend(output.warnings)

@@ -57,7 +57,7 @@ from deckkit.renderer.offslide import (
     overhangs,
 )
 
-__all__ = ["fit_text_boxes", "text_body_height"]
+__all__ = ["TextMeasure", "fit_text_boxes"]
 
 DEFAULT_SIZE = 18.0  # presentation default text style of every Office template
 INSETS = {"lIns": 91440, "rIns": 91440, "tIns": 45720, "bIns": 45720}
@@ -76,6 +76,7 @@ SHRINK_STEPS = [
 _WORD = re.compile(r"\S+|\s+")
 _LATIN, _SP, _TX_BODY, _BODY_PR = qn("a:latin"), qn("p:sp"), qn("p:txBody"), qn("a:bodyPr")
 _RUN_TAGS, _T, _BR = (qn("a:r"), qn("a:fld")), qn("a:t"), qn("a:br")
+_P, _PPR, _RPR, _R, _FLD = qn("a:p"), qn("a:pPr"), qn("a:rPr"), qn("a:r"), qn("a:fld")
 
 
 @dataclass
@@ -276,6 +277,11 @@ def _wrapped(line: _Line, available: int, scale: float) -> int:
     """How many lines line takes when wrapped at available EMU (greedy, at spaces, like Office)."""
     count, x = 1, 0
     available -= line.margin
+    # A line that fits whole fits word by word too: each word's width is rounded on its own, which
+    # adds less than 2 EMU a character (a point is 12,700), so the whole width with that margin
+    # answers "one line" without splitting the words.
+    if sum(run.width() * scale + 2 * len(run.text) + 1 for run in line.runs) <= available:
+        return 1
     for run in line.runs:
         for word in _WORD.findall(run.text):
             width = round(run.width(word) * scale)
@@ -532,13 +538,71 @@ def _chain(ph: etree._Element, slide: Part, masters: MasterStyles) -> Placeholde
     return found
 
 
-def text_body_height(body: etree._Element, width: int, slide: Part, masters: MasterStyles) -> int:
-    """The height in EMU of a text body (a table cell's ``a:txBody``) wrapped at ``width`` EMU,
-    measured as auto-fit measures: sizes from its runs, else 18 pt; the theme's fonts."""
-    master = masters.of(slide)
-    key = ("plain", id(master))
-    styles = masters.derived.get(key)
-    if not isinstance(styles, _Styles):
-        styles = masters.derived[key] = _Styles([], master)
-    lines, _ = _lines(body, styles)
-    return _text_height(lines, width)
+class TextMeasure:
+    """Measures text bodies of one output slide (a table's cells) as auto-fit measures text:
+    sizes from their runs, else 18 pt; the theme's fonts (``OutputSlide.text_height``).
+
+    A body of one paragraph with one run (most table cells) is measured once per formatting for
+    the whole render: the line it makes is kept, and each cell's text is only wrapped against it
+    (when it stays one line, that line's height is the body's).
+    """
+
+    def __init__(self, slide: Part, masters: MasterStyles) -> None:
+        self._slide, self._masters = slide, masters
+        self._styles: _Styles | None = None
+
+    def _plain(self) -> _Styles:
+        if self._styles is None:
+            master = self._masters.of(self._slide)
+            key = ("plain", id(master))
+            found = self._masters.derived.get(key)
+            if not isinstance(found, _Styles):
+                found = self._masters.derived[key] = _Styles([], master)
+            self._styles = found
+        return self._styles
+
+    def __call__(self, body: etree._Element, width: int) -> int:
+        """The body's height in EMU wrapped at ``width`` EMU."""
+        styles = self._plain()
+        single = _single_run(body)
+        if single is not None:
+            paragraph, run = single
+            key = (
+                "one run",
+                id(styles),
+                _signature(first_child(paragraph, _PPR)),
+                _signature(first_child(run, _RPR)),
+            )
+            known = self._masters.derived.get(key)
+            if not isinstance(known, tuple):
+                lines, _ = _lines(body, styles)
+                known = self._masters.derived[key] = (lines[0], _text_height(lines, None))
+            line, height = known
+            t = first_child(run, _T)
+            text = (t.text or "") if t is not None else ""
+            # One line for sure (as _wrapped's first test says): that line's height, else measured.
+            if line.runs[0].width(text) + 2 * len(text) + 1 <= width - line.margin:
+                return int(height)
+        lines, _ = _lines(body, styles)
+        return _text_height(lines, width)
+
+
+def _single_run(body: etree._Element) -> tuple[etree._Element, etree._Element] | None:
+    """(paragraph, run) of a body of one paragraph holding one run and no break, else None."""
+    paragraphs = body.iterchildren(_P)
+    paragraph = next(paragraphs, None)
+    if paragraph is None or next(paragraphs, None) is not None:
+        return None
+    found = None
+    for child in paragraph.iterchildren(_R, _FLD, _BR):
+        if found is not None or child.tag == _BR:
+            return None
+        found = child
+    return (paragraph, found) if found is not None else None
+
+
+def _signature(element: etree._Element | None) -> object:
+    """What of a pPr or rPr can change a line's height: its attributes and, when it has any, its children."""
+    if element is None:
+        return None
+    return (tuple(element.attrib.items()), etree.tostring(element) if len(element) else None)

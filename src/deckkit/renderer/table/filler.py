@@ -30,7 +30,7 @@ from deckkit.renderer.table.grid import (
     source_index,
     table_of,
 )
-from deckkit.renderer.table.measure import fixed_heights, row_needs, rows_that_fit, rows_within
+from deckkit.renderer.table.measure import RowNeeds, fits_fixed, rows_that_fit, rows_within
 from deckkit.renderer.table.prototype import BuiltCells, keep_template_cells, table_prototype
 from deckkit.renderer.table.sizing import apply_sizing, frame_box
 from deckkit.renderer.table.style import StyleFills
@@ -175,33 +175,40 @@ def table_off_slide(
     rows = rows_of(tbl)
     widths = [_size(c.get("w")) for c in grid_of(tbl).findall(a("gridCol"))]
     heights = [_size(r.get("h")) for r in rows]
-    needs = row_needs(tbl, widths, text_height) if text_height is not None else [0] * len(rows)
-    drawn = [max(h, need) for h, need in zip(heights, needs, strict=True)]
+    needs = RowNeeds(tbl, widths, text_height)
     box = frame_box(frame)
-    extent = Box(box.x, box.y, sum(widths), sum(drawn))
-    over = overhangs(extent, size)
-    squeezed = vertical_sizing == "fixed" and sum(drawn) > box.cy + TOLERANCE_EMU
+    # Off the slide by its rows' h alone (a lower bound): said so without measuring every row.
+    over = overhangs(Box(box.x, box.y, sum(widths), sum(heights)), size)
+    squeezed = False
+    if not any("bottom" in o for o in over):
+        drawn = needs.drawn(heights, limit=size[1] - box.y)
+        if vertical_sizing == "fixed":
+            squeezed = sum(needs.drawn(heights, limit=box.cy + TOLERANCE_EMU)) > box.cy + TOLERANCE_EMU
+        over = overhangs(Box(box.x, box.y, sum(widths), sum(drawn)), size)
+        if over or squeezed:  # a warning after all: its amounts from every row
+            over = overhangs(Box(box.x, box.y, sum(widths), sum(needs.drawn(heights))), size)
     if not over and not squeezed:
         return None
     vertical = squeezed or any("bottom" in o or "top" in o for o in over)
     horizontal = any("right" in o or "left" in o for o in over)
     counts = ([f"{len(rows)} rows"] if vertical else []) + ([f"{len(widths)} columns"] if horizontal else [])
     target = template_frame if template_frame is not None else box
-    fits_fixed = sum(fixed_heights(heights, needs, target.cy)) <= target.cy + TOLERANCE_EMU and not overhangs(
-        target, size
-    )
-    fitting = rows_that_fit(heights, needs, target.cy)
-    split = f"split the rows over several slides ({fitting} rows fit the frame with their text at this size)"
     fixes = []
-    if squeezed:
-        fixes.append(f"{split}, or make the text smaller")
-    elif vertical:
-        fixes.append(
-            f'{split}, or keep them in the frame with vertical_sizing="fixed"' if fits_fixed else split
+    if vertical:
+        fitting = rows_that_fit(heights, needs, target.cy)
+        split = (
+            f"split the rows over several slides ({fitting} rows fit the frame with their text at this size)"
         )
+        if squeezed:
+            fixes.append(f"{split}, or make the text smaller")
+        elif fits_fixed(heights, needs, target.cy) and not overhangs(target, size):
+            fixes.append(f'{split}, or keep them in the frame with vertical_sizing="fixed"')
+        else:
+            fixes.append(split)
     if horizontal:
         fixes.append('use fewer columns, or keep them in the frame with horizontal_sizing="fixed"')
     if squeezed:
+        drawn = needs.drawn(heights)
         on_slide = rows_within(drawn, size[1] - box.y)
         where = f", and it ends {' and '.join(over)}" if over else ""
         said = (
