@@ -46,7 +46,7 @@ from deckkit.ooxml.locate import inherited_xfrm
 from deckkit.ooxml.namespaces import qn
 from deckkit.ooxml.opc.part import Part
 from deckkit.ooxml.opc.relationships import RT
-from deckkit.ooxml.xml_children import first_child
+from deckkit.ooxml.xml_children import first_child, first_on_path
 from deckkit.renderer.fill.fontmetrics import face, line_height
 from deckkit.renderer.fill.masterstyles import DEFAULT_TYPEFACE, MasterStyles, MasterText
 from deckkit.renderer.offslide import (
@@ -311,11 +311,22 @@ def _inset(body: BodyProperties, name: str) -> int:
     return int(value) if value is not None and value.lstrip("-").isdigit() else INSETS[name]
 
 
-def _read_xfrm(shape: etree._Element, slide: Part) -> etree._Element | None:
-    """The shape's a:xfrm, else the one it inherits, changing nothing (for measuring only)."""
+def _read_xfrm(
+    shape: etree._Element, slide: Part, chain: PlaceholderChain | None = None
+) -> etree._Element | None:
+    """The shape's a:xfrm, else the one it inherits (from ``chain`` when known: found once per
+    render), changing nothing (for measuring only)."""
     sp_pr = first_child(shape, qn("p:spPr"))
     own = first_child(sp_pr, qn("a:xfrm")) if sp_pr is not None else None
-    return own if own is not None else inherited_xfrm(shape, slide)
+    if own is not None:
+        return own
+    if chain is None:
+        return inherited_xfrm(shape, slide)
+    for source in chain.shapes():
+        found = first_on_path(source, qn("p:spPr"), qn("a:xfrm"))
+        if found is not None:
+            return found
+    return None
 
 
 def _own_xfrm(shape: etree._Element, slide: Part) -> etree._Element | None:
@@ -351,6 +362,7 @@ class _Box(NamedTuple):
     path: str
     body: BodyProperties
     styles: _Styles
+    chain: PlaceholderChain | None  # the layout and master placeholders it follows, if a placeholder
 
 
 def _name(shape: etree._Element) -> str:
@@ -429,7 +441,7 @@ def _overflow(
     box_inches = f"{room / EMU_PER_INCH:.2f} in"
     need = f"{height / EMU_PER_INCH:.2f} in"
     where = ""
-    xfrm = _read_xfrm(box.shape, slide) if on_slide_tree(box.shape) else None
+    xfrm = _read_xfrm(box.shape, slide, box.chain) if on_slide_tree(box.shape) else None
     box_of = xfrm_box(xfrm) if xfrm is not None else None
     if box_of is not None:
         top = _inset(box.body, "tIns")
@@ -454,7 +466,7 @@ def _fit_font_scale(box: _Box, slide: Part, size: tuple[int, int]) -> Problem | 
     own = box.body.autofit_element
     inherited = own is None or own.getparent() is not _own_body_pr(box.shape)
     # A box of its own normAutofit gets its own a:xfrm as before; an inherited one only measures.
-    xfrm = _read_xfrm(box.shape, slide) if inherited else _own_xfrm(box.shape, slide)
+    xfrm = _read_xfrm(box.shape, slide, box.chain) if inherited else _own_xfrm(box.shape, slide)
     if xfrm is None:
         return None
     ext = first_child(xfrm, qn("a:ext"))
@@ -483,7 +495,7 @@ def _fit_font_scale(box: _Box, slide: Part, size: tuple[int, int]) -> Problem | 
 
 def _check_fixed(box: _Box, slide: Part, size: tuple[int, int]) -> Problem | None:
     """A box that neither shrinks nor grows: a warning when its text runs out of it."""
-    xfrm = _read_xfrm(box.shape, slide)
+    xfrm = _read_xfrm(box.shape, slide, box.chain)
     ext = first_child(xfrm, qn("a:ext")) if xfrm is not None else None
     if ext is None or (xfrm is not None and xfrm.get("rot") not in (None, "0")):
         return None
@@ -517,10 +529,11 @@ def fit_text_boxes(
         if tx_body is None or first_child(tx_body, _BODY_PR) is None:
             continue
         ph = placeholder_of(shape)
-        body = effective_body(shape, _chain(ph, slide, masters) if ph is not None else None)
+        chain = _chain(ph, slide, masters) if ph is not None else None
+        body = effective_body(shape, chain)
         if body.attributes.get("vert", "horz") != "horz":
             continue
-        box = _Box(shape, path, body, _styles(shape, ph, body, slide, masters))
+        box = _Box(shape, path, body, _styles(shape, ph, body, slide, masters), chain)
         fit = {"resize": _fit_shape, "shrink": _fit_font_scale}.get(body.autofit, _check_fixed)
         warning = fit(box, slide, size)
         if warning is not None:
