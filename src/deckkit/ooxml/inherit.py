@@ -23,7 +23,14 @@ from deckkit.ooxml.opc.part import Part
 from deckkit.ooxml.opc.relationships import RT
 from deckkit.ooxml.xml_children import first_child
 
-__all__ = ["AUTOFIT_TAGS", "BodyProperties", "PlaceholderChain", "effective_body", "placeholder_of"]
+__all__ = [
+    "AUTOFIT_TAGS",
+    "BodyProperties",
+    "PlaceholderChain",
+    "effective_body",
+    "inherited_body",
+    "placeholder_of",
+]
 
 AUTOFIT_TAGS = {qn("a:normAutofit"): "shrink", qn("a:spAutoFit"): "resize", qn("a:noAutofit"): "none"}
 _NV_PR, _PH, _SP_PR, _TX_BODY = qn("p:nvPr"), qn("p:ph"), qn("p:spPr"), qn("p:txBody")
@@ -95,9 +102,10 @@ def _body_pr(shape: etree._Element) -> etree._Element | None:
     return first_child(body, _BODY_PR) if body is not None else None
 
 
-def effective_body(shape: etree._Element, chain: PlaceholderChain | None) -> BodyProperties:
-    """The shape's body properties with what its placeholder chain adds (``chain`` None: its own only)."""
-    shapes = [shape, *(chain.shapes() if chain is not None else ())]
+def _merged(
+    shapes: list[etree._Element],
+) -> tuple[str, etree._Element | None, dict[str, str], list[etree._Element]]:
+    """Body properties of ``shapes``, the nearest first: (autofit, its element, attributes, list styles)."""
     attributes: dict[str, str] = {}
     autofit, element = "", None
     styles: list[etree._Element] = []
@@ -116,4 +124,22 @@ def effective_body(shape: etree._Element, chain: PlaceholderChain | None) -> Bod
         own = first_child(body, _LST_STYLE) if body is not None else None
         if own is not None and len(own):
             styles.append(own)
+    return autofit, element, attributes, styles
+
+
+def inherited_body(chain: PlaceholderChain) -> BodyProperties:
+    """What a placeholder's chain gives its body (the same for every slide placeholder of the chain)."""
+    autofit, element, attributes, styles = _merged(chain.shapes())
     return BodyProperties(autofit or "none", element, attributes, styles)
+
+
+def effective_body(shape: etree._Element, inherited: BodyProperties | None) -> BodyProperties:
+    """The shape's body properties over what its chain gives (``inherited_body``; None: its own only)."""
+    autofit, element, attributes, styles = _merged([shape])
+    if inherited is None:
+        return BodyProperties(autofit or "none", element, attributes, styles)
+    if not autofit and inherited.autofit_element is not None:
+        autofit, element = inherited.autofit, inherited.autofit_element
+    for name, value in inherited.attributes.items():
+        attributes.setdefault(name, value)
+    return BodyProperties(autofit or "none", element, attributes, [*styles, *inherited.list_styles])

@@ -40,6 +40,7 @@ from deckkit.ooxml.inherit import (
     BodyProperties,
     PlaceholderChain,
     effective_body,
+    inherited_body,
     placeholder_of,
 )
 from deckkit.ooxml.locate import inherited_xfrm
@@ -530,7 +531,7 @@ def fit_text_boxes(
             continue
         ph = placeholder_of(shape)
         chain = _chain(ph, slide, masters) if ph is not None else None
-        body = effective_body(shape, chain)
+        body = effective_body(shape, _inherited(chain, masters) if chain is not None else None)
         if body.attributes.get("vert", "horz") != "horz":
             continue
         box = _Box(shape, path, body, _styles(shape, ph, body, slide, masters), chain)
@@ -539,6 +540,15 @@ def fit_text_boxes(
         if warning is not None:
             warnings.append(warning)
     return warnings
+
+
+def _inherited(chain: PlaceholderChain, masters: MasterStyles) -> BodyProperties:
+    """What the chain gives a body, worked out once per chain for a whole render."""
+    key = ("body", *(id(s) for s in chain.shapes()))
+    found = masters.derived.get(key)
+    if not isinstance(found, BodyProperties):
+        found = masters.derived[key] = inherited_body(chain)
+    return found
 
 
 def _chain(ph: etree._Element, slide: Part, masters: MasterStyles) -> PlaceholderChain:
