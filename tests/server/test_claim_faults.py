@@ -53,11 +53,11 @@ def _render_fails_once(api: Api, monkeypatch: pytest.MonkeyPatch, error: Excepti
     original = renderer.render
     calls = [0]
 
-    async def render(source: Path, target: Path) -> Any:
+    async def render(source: Path, target: Path, pdf_target: Path | None = None) -> Any:
         calls[0] += 1
         if calls[0] == 1:
             raise error
-        return await original(source, target)
+        return await original(source, target, pdf_target)
 
     monkeypatch.setattr(renderer, "render", render)
 

@@ -113,7 +113,11 @@ async def test_the_pdf_expires_with_its_session(real: Api) -> None:
     [
         ({"formats": ["docx"]}, 400, 'formats[0]: "docx" is not a format a render makes (it makes "pdf")'),
         ({"formats": "pdf"}, 400, 'formats: must be a list, such as ["pdf"], not a string'),
-        ({"format": ["pdf"]}, 400, 'format: not a field of a render request (it has one, "formats")'),
+        (
+            {"format": ["pdf"]},
+            400,
+            'format: not a field of a render request (its fields are "formats" and "strict")',
+        ),
         (["pdf"], 400, 'the body must be a JSON object, such as {"formats": ["pdf"]}, not a list'),
         (b"{formats", 400, 'the body is not JSON; send {"formats": ["pdf"]}, or no body'),
         (b"x" * 5000, 413, "the render request's body is over 4096 bytes"),
