@@ -26,6 +26,7 @@ from pathlib import Path
 
 import anyio
 
+from deckkit.errors import Problem, RenderError
 from deckkit_server.api.errors import APIProblem, not_found
 from deckkit_server.claim_release import release_claim, retry_pending_releases
 from deckkit_server.claims import is_gone, process_identity, render_ended_here, rendering_here
@@ -166,13 +167,21 @@ def _log_render_error(uuid: str, error: BaseException, unavailable: tuple[type[E
         log.error("the render of session %s failed", uuid, exc_info=error)
 
 
+def _strict_failure(outcome: RenderOutcome) -> RenderOutcome:
+    """A strict render's outcome: its warnings fail it, all of them in the message, as ``--strict``
+    does locally (no file is kept)."""
+    warnings = [Problem(path, message) for _, path, message in outcome.warnings]
+    return RenderOutcome(False, message=str(RenderError.misfit(warnings)))
+
+
 async def render_session(
-    state: ServerState, record: SessionRecord, formats: tuple[str, ...] = ()
+    state: ServerState, record: SessionRecord, formats: tuple[str, ...] = (), *, strict: bool = False
 ) -> SessionRecord:
     """The session's render result, rendering it first if nobody has.
 
     ``formats`` ("pdf") are made by the render that renders the session. A session rendered
-    before without its PDF (none was asked, or the converter failed) has it made now.
+    before without its PDF (none was asked, or the converter failed) has it made now. With
+    ``strict`` a render that warns fails (a session rendered already keeps its result).
     """
     if record.is_rendered:
         if "pdf" in formats and record.render_succeeded and record.output_key and record.pdf_key is None:
@@ -195,7 +204,7 @@ async def render_session(
         try:
             # Only the claimant takes a place in the queue: callers waiting for its result cost nothing.
             with state.render_queue.admit(record.account_id):
-                outcome, output_key, pdf_key = await _render(state, record, "pdf" in formats)
+                outcome, output_key, pdf_key = await _render(state, record, "pdf" in formats, strict)
             await state.db(
                 state.store.record_render,
                 record.uuid,
@@ -206,6 +215,7 @@ async def render_session(
                 output_key=output_key,
                 pdf_key=pdf_key,
                 pdf_message=outcome.pdf_message if outcome.succeeded else None,
+                warnings=outcome.warnings,
             )
         except BaseException as error:
             _log_render_error(record.uuid, error, state.store.unavailable_errors)
@@ -219,11 +229,11 @@ async def render_session(
 
 
 async def _render(
-    state: ServerState, record: SessionRecord, with_pdf: bool
+    state: ServerState, record: SessionRecord, with_pdf: bool, strict: bool
 ) -> tuple[RenderOutcome, str | None, str | None]:
     """Render the session's zip in a worker, which reads it from storage itself (never this process),
     and store its deck (and its PDF, when asked and made); the outcome, the deck's key and the
-    PDF's key (None when there is none)."""
+    PDF's key (None when there is none). With ``strict`` a render that warns keeps nothing."""
     staging = state.storage.staging_path()
     pdf_staging = state.storage.staging_path() if with_pdf else None
     try:
@@ -234,6 +244,8 @@ async def _render(
             raise StorageFull(outcome.message)
         if outcome.interrupted:
             outcome = await _after_interruption(state, record.uuid, outcome)
+        if strict and outcome.succeeded and outcome.warnings:
+            outcome = _strict_failure(outcome)
         if not outcome.succeeded:
             return outcome, None, None
         output_key = output_key_for(record.uuid)

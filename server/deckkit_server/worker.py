@@ -35,6 +35,7 @@ import anyio
 
 from deckkit import office
 from deckkit.errors import ConversionError, DeckkitError
+from deckkit.warn import warning_code
 from deckkit_server.disk import is_disk_full
 
 __all__ = ["RECYCLE_AFTER", "RenderOutcome", "RenderPool"]
@@ -65,6 +66,7 @@ class RenderOutcome:
     """The PDF asked for is in the PDF target file the render was given."""
     pdf_message: str | None = None
     """Why the PDF asked for was not made (None when it was, or when none was asked)."""
+    warnings: tuple[tuple[str, str, str], ...] = ()  # (code, path, message), as the render gave them
 
 
 def death_of(exitcode: int | None) -> str:
@@ -100,6 +102,7 @@ def _render_one(render: Any, source: str, target: str) -> tuple[str, Any]:
     try:
         result = render(Path(source).read_bytes())
         pptx, count = result.pptx, int(result.slide_count)
+        warnings = tuple((warning_code(w), w.path, w.message) for w in result.warnings)
     except MemoryError:
         return "memory", None
     except DeckkitError as error:
@@ -113,7 +116,7 @@ def _render_one(render: Any, source: str, target: str) -> tuple[str, Any]:
         if is_disk_full(error):
             return "full", str(error)
         return "bug", f"{type(error).__name__}: {error}\n{traceback.format_exc()}"
-    return "ok", count
+    return "ok", (count, warnings)
 
 
 _NO_PDF = "the deck was rendered, but its PDF was not made: "
@@ -351,7 +354,8 @@ class RenderPool:
 
     def _outcome(self, kind: str, payload: Any) -> RenderOutcome:
         if kind == "ok":
-            return RenderOutcome(True, slide_count=payload)
+            count, warnings = payload
+            return RenderOutcome(True, slide_count=count, warnings=warnings)
         if kind == "full":
             return RenderOutcome(
                 False, message=f"no space left for the rendered deck: {payload}", disk_full=True

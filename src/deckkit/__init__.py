@@ -45,6 +45,7 @@ _PUBLIC = {
     "Image": "deckkit.model",
     "List": "deckkit.model",
     "OffSlideWarning": "deckkit.errors",
+    "TextOverflowWarning": "deckkit.errors",
     "Problem": "deckkit.errors",
     "RenderError": "deckkit.errors",
     "RenderResult": "deckkit.renderer",
@@ -100,6 +101,7 @@ if TYPE_CHECKING:
     from deckkit.errors import RenderError as RenderError
     from deckkit.errors import RenderWarning as RenderWarning
     from deckkit.errors import TemplateError as TemplateError
+    from deckkit.errors import TextOverflowWarning as TextOverflowWarning
     from deckkit.errors import UnfilledPlaceholderWarning as UnfilledPlaceholderWarning
     from deckkit.errors import UnusedKeyWarning as UnusedKeyWarning
     from deckkit.model import Bounds as Bounds

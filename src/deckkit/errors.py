@@ -25,6 +25,7 @@ turns them into the errors named beside them)::
     │   ├── UnfilledPlaceholderWarning  a {key} on the slide that the data leaves as it is
     │   ├── DummyDataWarning        a template chart or table left with the designer's sample data
     │   ├── OffSlideWarning         a table or picture that now reaches past the slide's edge
+    │   ├── TextOverflowWarning     text that runs out of its box (or off the slide), unfixed by auto-fit
     │   ├── DroppedLinkWarning      a link to a template slide the output leaves out, removed
     │   └── ExternalLinkWarning     the template links to a file or address outside the deck
     └── DroppedRowsWarning          rows left out of a frame for a missing value (DataError)
@@ -56,6 +57,7 @@ __all__ = [
     "RenderError",
     "RenderWarning",
     "TemplateError",
+    "TextOverflowWarning",
     "UnfilledPlaceholderWarning",
     "UnusedKeyWarning",
     "WarningKind",
@@ -63,7 +65,14 @@ __all__ = [
 ]
 
 WarningKind = Literal[
-    "", "unused key", "unfilled placeholder", "dummy data", "off slide", "dropped link", "external link"
+    "",
+    "unused key",
+    "unfilled placeholder",
+    "dummy data",
+    "off slide",
+    "text overflow",
+    "dropped link",
+    "external link",
 ]
 """What a renderer warning is about, set where the warning is made (``deckkit.warn`` maps it to a
 RenderWarning class); "" for errors and for warnings of no particular kind."""
@@ -155,6 +164,12 @@ class TemplateError(DeckkitError):
 class RenderError(_ProblemsError):
     """The data does not fit the template; nothing was written. ``problems`` lists every one."""
 
+    @classmethod
+    def misfit(cls, problems: Sequence[Problem]) -> RenderError:
+        """The error of a render that these problems (or, when strict, warnings) stopped."""
+        count = "1 problem" if len(problems) == 1 else f"{len(problems)} problems"
+        return cls(problems, summary=f"the data does not fit the template ({count})")
+
 
 ConversionCause = Literal["missing", "timeout", "failed"]
 
@@ -206,6 +221,12 @@ class DummyDataWarning(RenderWarning):
 
 class OffSlideWarning(RenderWarning):
     """A table grew, or a picture was placed, past the slide's bottom or right edge."""
+
+
+class TextOverflowWarning(RenderWarning):
+    """Filled text runs out of its box (or its box off the slide), and the box's auto-fit (its
+    own or inherited) does not fix it: no auto-fit, shrunk as far as PowerPoint goes, or grown
+    past the slide's edge."""
 
 
 class DroppedLinkWarning(RenderWarning):

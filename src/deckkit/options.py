@@ -58,6 +58,9 @@ class Options:
     else a wireframe), ``"libreoffice"`` or ``"wireframe"`` (instant, no LibreOffice).
 
     ``thumbnails``: at most this many slides in a thumbnail strip (the rest are counted).
+
+    ``thumbnail_width``: the width in pixels of each picture in a strip (160; up to 1920), for
+    pictures big enough to judge a slide by; ``result.show(n)`` shows one slide larger still.
     """
 
     __slots__ = ("_values",)
@@ -70,6 +73,12 @@ class Options:
         8,
         lambda value: isinstance(value, int) and not isinstance(value, bool) and value >= 1,
         "a whole number from 1",
+    )
+
+    thumbnail_width = _Switch(
+        160,
+        lambda value: isinstance(value, int) and not isinstance(value, bool) and 48 <= value <= 1920,
+        "a whole number of pixels from 48 to 1920",
     )
 
     def __init__(self) -> None:

@@ -24,13 +24,22 @@ from deckkit.errors import (
     Problem,
     RenderError,
     RenderWarning,
+    TextOverflowWarning,
     UnfilledPlaceholderWarning,
     UnusedKeyWarning,
     WarningKind,
 )
 from deckkit.options import options
 
-__all__ = ["MAX_RENDER_WARNINGS", "render_warning_category", "user_stacklevel", "warn", "warn_render"]
+__all__ = [
+    "MAX_RENDER_WARNINGS",
+    "problem_from_wire",
+    "render_warning_category",
+    "user_stacklevel",
+    "warn",
+    "warn_render",
+    "warning_code",
+]
 
 _PACKAGE_DIR = os.path.dirname(os.path.abspath(__file__)) + os.sep
 
@@ -72,6 +81,7 @@ _CATEGORY: dict[WarningKind, type[RenderWarning]] = {
     "unfilled placeholder": UnfilledPlaceholderWarning,
     "dummy data": DummyDataWarning,
     "off slide": OffSlideWarning,
+    "text overflow": TextOverflowWarning,
     "dropped link": DroppedLinkWarning,
     "external link": ExternalLinkWarning,
 }
@@ -80,6 +90,24 @@ _CATEGORY: dict[WarningKind, type[RenderWarning]] = {
 def render_warning_category(problem: Problem) -> type[RenderWarning]:
     """Which RenderWarning a renderer warning is, by the kind the renderer gave it."""
     return _CATEGORY.get(problem.kind, RenderWarning)
+
+
+# A warning's code on the wire (the service's ``render_warnings``): its kind in one word.
+_CODES: dict[WarningKind, str] = {kind: kind.replace(" ", "_") for kind in _CATEGORY}
+_KINDS: dict[str, WarningKind] = {code: kind for kind, code in _CODES.items()}
+GENERIC_CODE = "render_warning"
+
+
+def warning_code(problem: Problem) -> str:
+    """The code of a renderer warning (``unused_key``, ``off_slide``, ...; ``render_warning``
+    for a warning of no particular kind)."""
+    return _CODES.get(problem.kind, GENERIC_CODE)
+
+
+def problem_from_wire(code: str, path: str, message: str) -> Problem:
+    """The Problem a ``{"code", "path", "message"}`` of the service stands for (an unknown code,
+    from a newer server, is a warning of no particular kind)."""
+    return Problem(path, message, _KINDS.get(code, ""))
 
 
 def warn_render(problems: Sequence[Problem]) -> None:

@@ -29,6 +29,7 @@ __all__ = [
     "SessionWithUpload",
     "Timestamp",
     "UploadForm",
+    "WarningDetail",
     "format_timestamp",
 ]
 
@@ -62,11 +63,26 @@ class SessionSummary(_Wire):
     render_succeeded: bool | None = None
 
 
+class WarningDetail(_Wire):
+    """One warning of a render, as a local render gives it: ``code`` names its kind
+    (``unused_key``, ``unfilled_placeholder``, ``dummy_data``, ``off_slide``, ``text_overflow``,
+    ``dropped_link``, or ``render_warning``), ``path`` where the data says it (may be empty)."""
+
+    code: str
+    path: str
+    message: str
+
+
 class Session(SessionSummary):
-    """A session: ``render_*`` are null until it is rendered; a failed render has a message."""
+    """A session: ``render_*`` are null until it is rendered; a failed render has a message.
+
+    ``render_warnings`` (an added field) lists what a successful render warned about, in the
+    order a local render gives them; empty until rendered, and when there were none.
+    """
 
     render_slide_count: int | None = Field(None, ge=0)
     render_message: str | None = None
+    render_warnings: Sequence[WarningDetail] = ()
 
 
 class UploadForm(_Wire):
@@ -111,6 +127,10 @@ class RenderRequest(_Wire):
         default_factory=list,
         description='"pdf": a PDF of the deck too, made by LibreOffice after the render; '
         "its URL is pdf_download_url",
+    )
+    strict: bool = Field(
+        default=False,
+        description="true: a render that warns fails, every warning in its render_message (nothing is kept)",
     )
 
 

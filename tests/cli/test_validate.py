@@ -25,7 +25,7 @@ def test_valid_data_json(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> 
     path.write_text(data_json("x", {"delete": True}))
     status, out, err = run(capsys, "validate", str(path))
     assert (status, err) == (0, "")
-    assert out == f"{path}: valid, 1 slide\n"
+    assert out == f"{path}: valid, 1 slide (the format only: no template to check against)\n"
 
 
 def test_invalid_data_json_lists_every_problem(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -158,3 +158,27 @@ def test_the_installed_command_runs(tmp_path: Path) -> None:
     assert done.returncode == 1
     assert 'slides[0].template: must be a whole number, got string "1"' in done.stderr
     assert "Traceback" not in done.stderr
+
+
+def test_a_typo_is_never_valid_alone_and_strict_fails(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import deckkit
+
+    template = tmp_path / "template.pptx"
+    template.write_bytes(deckkit.examples.template().read_bytes())
+    data = tmp_path / "typo.json"
+    data.write_text(json.dumps([{"template": 1, "titel": "Q3", "subtitle": "2026"}]))
+    status, out, err = run(capsys, "validate", str(data), "--template", str(template))
+    assert status == 0
+    assert out == f"{data}: valid, 1 slide, 2 warnings\n"
+    assert "  warning: slides[0].titel: template slide 1 has no key `titel`; did you mean `title`?" in err
+    assert "  warning: slides[0]: {title} on template slide 1 is not filled (the data gives `titel`" in err
+    status, _, _ = run(capsys, "validate", str(data), "--template", str(template), "--strict")
+    assert status == 1
+    # The render says the same, line for line.
+    status, _, render_err = run(capsys, "render", str(template), str(data), "-o", str(tmp_path / "o.pptx"))
+    assert status == 0
+    assert [line.removeprefix("warning: ") for line in render_err.splitlines()] == [
+        line.strip().removeprefix("warning: ") for line in err.splitlines()
+    ]

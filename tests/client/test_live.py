@@ -247,3 +247,26 @@ def test_rate_limit_of_the_real_server(tmp_path: Path, monkeypatch: pytest.Monke
     assert len(slept) == 2  # retried twice, each time after the server's Retry-After
     # Our own backoff never exceeds 8 s: these waits are the server's Retry-After.
     assert all(8 < s <= 60 for s in slept)
+
+
+async def test_a_typo_warns_as_a_local_render_does_and_strict_fails(
+    api: Any, template: Path, tmp_path: Path
+) -> None:
+    import deckkit
+    from deckkit.errors import UnfilledPlaceholderWarning, UnusedKeyWarning
+
+    deck = deckkit.Deck(template)
+    with pytest.warns(UnusedKeyWarning):  # Deck.add_slide's own check
+        deck.add_slide(1, titel="Typo")
+    with pytest.warns(deckkit.RenderWarning) as given:
+        result = await resolve(api.render(deck))
+    assert result.succeeded
+    with pytest.warns(deckkit.RenderWarning):
+        local = deck.render()
+    assert result.warnings == local.warnings  # the same problems, in the same order
+    assert [type(w.message) for w in given] == [UnusedKeyWarning, UnfilledPlaceholderWarning]
+    assert "did you mean `title`?" in str(given[0].message)
+    with pytest.raises(
+        RenderFailed, match=r"2 problems\):\n  slides\[0\]\.titel: template slide 1 has no key"
+    ):
+        await resolve(api.render(deck, strict=True))

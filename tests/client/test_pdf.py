@@ -47,6 +47,19 @@ async def test_without_formats_the_request_has_no_body(api: Any, service: FakeSe
         rendered.save_pdf("never.pdf")
 
 
+async def test_formats_and_strict_go_in_one_body(api: Any, service: FakeService) -> None:
+    await resolve(api.render(ZIP, formats=["pdf", "pdf"], strict=True))
+    (request,) = _render_requests(service)
+    assert json.loads(request.content) == {"formats": ["pdf"], "strict": True}
+    assert request.headers["content-type"] == "application/json"
+
+
+async def test_strict_alone_sends_strict_alone(api: Any, service: FakeService) -> None:
+    await resolve(api.render(ZIP, strict=True))
+    (request,) = _render_requests(service)
+    assert json.loads(request.content) == {"strict": True}
+
+
 async def test_a_pdf_the_server_could_not_make_is_said_and_the_deck_kept(
     api: Any, service: FakeService
 ) -> None:

@@ -117,6 +117,28 @@ def test_unknown_fields_are_kept_not_refused() -> None:
     assert response.session.model_extra == {"render_cost": 3}
 
 
+def test_a_field_added_to_a_render_warning_is_kept_not_refused(tmp_path: Path) -> None:
+    warning = {"code": "unused_key", "path": "slides[0].titel", "message": "m", "severity": "low"}
+    response = RenderResponse.model_validate(
+        {
+            "session": {
+                "uuid": "u",
+                "created_at": CREATED,
+                "rendered_at": LATER,
+                "render_succeeded": True,
+                "render_slide_count": 1,
+                "render_warnings": [warning],
+            },
+            "download_url": "http://x/y",
+        }
+    )
+    (read,) = response.session.render_warnings
+    assert (read.code, read.path, read.message) == ("unused_key", "slides[0].titel", "m")
+    assert read.model_extra == {"severity": "low"}
+    (problem,) = RenderedDeck(session=response.session, content=b"x").warnings
+    assert (problem.path, problem.message) == ("slides[0].titel", "m")
+
+
 def test_upload_form_keeps_param_order() -> None:
     params = {
         "acl": "private",

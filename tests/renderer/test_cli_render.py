@@ -5,12 +5,14 @@ from __future__ import annotations
 import json
 import sys
 import types
+import warnings
 import zipfile
 from pathlib import Path
 
 import pytest
 
 from deckkit.cli import main
+from deckkit.errors import Problem, UnusedKeyWarning
 from tests.renderer.core_kit import NS, RenderedPptx, add_textbox, blank_slide, new_presentation, png_bytes
 
 
@@ -74,7 +76,7 @@ def test_warnings_go_to_stderr_and_strict_fails(workspace: Path, capsys):
         str(workspace / "o.pptx"),
     ]
     assert main(args) == 0
-    assert "warning: slides[0].other: no {other}" in capsys.readouterr().err
+    assert "warning: slides[0].other: template slide 1 has no key `other`" in capsys.readouterr().err
     assert main([*args, "--strict"]) == 1
 
 
@@ -86,13 +88,36 @@ def test_a_template_alone_is_a_usage_problem(workspace: Path, capsys):
 def test_remote_builds_the_bundle_and_calls_the_client(workspace: Path, capsys, monkeypatch):
     calls = []
 
-    def render_remote(source, out_path, base_url=None, token=None, progress=True):
-        calls.append((source, out_path, base_url, token, progress))
-        Path(out_path).write_bytes(b"pptx")
-        return 2
+    class Rendered:
+        slide_count = 2
+        warnings = (Problem("slides[0].titel", "template slide 1 has no key `titel`", "unused key"),)
+
+    class Client:
+        def __init__(self, base_url, token):
+            self.base_url, self.token = base_url, token
+
+        def __enter__(self):
+            return self
+
+        def __exit__(self, *exc):
+            return False
+
+        def render(self, source, *, to, progress, strict):
+            calls.append((source, str(to), self.base_url, self.token, progress is not None, strict))
+            Path(to).write_bytes(b"pptx")
+            warnings.warn(UnusedKeyWarning("given as a Python warning by the client"), stacklevel=1)
+            return Rendered()
+
+    class TqdmProgress:
+        def __enter__(self):
+            return self
+
+        def __exit__(self, *exc):
+            return False
 
     fake = types.ModuleType("deckkit.client")
-    fake.render_remote = render_remote  # type: ignore[attr-defined]
+    fake.Client = Client  # type: ignore[attr-defined]
+    fake.TqdmProgress = TqdmProgress  # type: ignore[attr-defined]
     monkeypatch.setitem(sys.modules, "deckkit.client", fake)
     monkeypatch.setenv("DECKKIT_API_TOKEN", "env-token")
     out = workspace / "r.pptx"
@@ -107,8 +132,19 @@ def test_remote_builds_the_bundle_and_calls_the_client(workspace: Path, capsys, 
         "http://127.0.0.1:9",
     ]
     assert main(args) == 0
-    (source, out_path, base_url, token, progress) = calls[0]
-    assert (out_path, base_url, token, progress) == (str(out), "http://127.0.0.1:9", "env-token", True)
+    (source, out_path, base_url, token, progress, strict) = calls[0]
+    assert (out_path, base_url, token, progress, strict) == (
+        str(out),
+        "http://127.0.0.1:9",
+        "env-token",
+        True,
+        False,
+    )
     with zipfile.ZipFile(__import__("io").BytesIO(source)) as z:
         assert {"template.pptx", "data.json", "images/a.png"} <= set(z.namelist())
-    assert "(2 slides)" in capsys.readouterr().out
+    captured = capsys.readouterr()
+    assert "(2 slides)" in captured.out
+    # Listed as a local render lists them, not as a Python warning.
+    assert captured.err == "warning: slides[0].titel: template slide 1 has no key `titel`\n"
+    assert main([*args, "--strict"]) == 0
+    assert calls[1][-1] is True

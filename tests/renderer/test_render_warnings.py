@@ -169,17 +169,53 @@ def test_a_table_that_grows_past_the_bottom_edge_is_reported(placed: Path, check
         placed, [{"template": 1, "sales": {"type": "table", "rows": _rows(30)}, "pic": image}], media
     )
     check_render(tall.pptx, placed, pages=1)
-    # 30 rows of 1 in from 2 in down: ends at 32 in on a 7.5 in slide
+    # 30 rows of 1 in from 2 in down: ends at 32 in on a 7.5 in slide. Their 18 pt text cannot fit
+    # a 2 in frame: "fixed" is not offered, only the split that works.
     assert _off(tall.warnings) == [
         "slides[0].sales: the table now ends 24.5 in below the slide's bottom edge (30 rows); split the "
-        'rows over several slides, or keep them in the frame with vertical_sizing="fixed"'
+        "rows over several slides (4 rows fit the frame with their text at this size)"
     ]
     fits = render(
         placed, [{"template": 1, "sales": {"type": "table", "rows": _rows(5)}, "pic": image}], media
     )
     assert _off(fits.warnings) == []  # 5 rows end at 7 in
+
+
+def test_fixed_sizing_that_cannot_hold_the_text_says_how_many_rows_are_seen(placed: Path) -> None:
     fixed = {"type": "table", "rows": _rows(30), "vertical_sizing": "fixed"}
-    assert _off(render(placed, [{"template": 1, "sales": fixed, "pic": image}], media).warnings) == []
+    (warning,) = _off(render(placed, [{"template": 1, "sales": fixed, "pic": {"delete": True}}]).warnings)
+    assert warning.startswith(
+        'slides[0].sales: with vertical_sizing="fixed" the rows share 2.0 in but their text needs 12.'
+    )
+    assert "they are drawn taller than the frame, and it ends" in warning
+    assert "and 13 of 30 rows are on the slide;" in warning
+    assert warning.endswith(
+        "split the rows over several slides (4 rows fit the frame with their text at this size), "
+        "or make the text smaller"
+    )
+
+
+def test_the_advice_given_is_the_advice_that_works(placed: Path) -> None:
+    """Each piece of advice, followed, gives a table that fits."""
+    # Split as told: every page of 4 rows fits its frame, fixed or not.
+    pages = [_rows(30)[i : i + 4] for i in range(0, 30, 4)]
+    for sizing in ("anchor_top", "fixed"):
+        data = [
+            {
+                "template": 1,
+                "sales": {"type": "table", "rows": rows, "vertical_sizing": sizing},
+                "pic": {"delete": True},
+            }
+            for rows in pages
+        ]
+        assert _off(render(placed, data).warnings) == [], sizing
+    # Small text: "fixed" fits, so it is offered, and following it fits.
+    small = [[{"value": v, "styles": {"font": {"size": 10}}} for v in row] for row in _rows(6)]
+    table = {"type": "table", "rows": small}
+    (warning,) = _off(render(placed, [{"template": 1, "sales": table, "pic": {"delete": True}}]).warnings)
+    assert warning.endswith('or keep them in the frame with vertical_sizing="fixed"')
+    followed = {**table, "vertical_sizing": "fixed"}
+    assert _off(render(placed, [{"template": 1, "sales": followed, "pic": {"delete": True}}]).warnings) == []
 
 
 def test_a_table_that_grows_past_the_right_edge_is_reported(placed: Path) -> None:

@@ -29,6 +29,7 @@ SESSION_FIELDS = {
     "render_succeeded",
     "render_slide_count",
     "render_message",
+    "render_warnings",
 }
 
 
@@ -61,7 +62,8 @@ async def test_create_returns_unrendered_session_and_upload_descriptor(api: Api)
     assert uuid.UUID(session["uuid"])
     assert TIMESTAMP.match(session["created_at"])
     assert session["created_at"] == "2026-11-18T11:06:40.123456Z"
-    assert [session[k] for k in SESSION_FIELDS - {"uuid", "created_at"}] == [None] * 4
+    assert [session[k] for k in SESSION_FIELDS - {"uuid", "created_at", "render_warnings"}] == [None] * 4
+    assert session["render_warnings"] == []
     upload_ = body["upload"]
     assert upload_["method"] == "POST"
     assert upload_["enctype"] == "multipart/form-data"

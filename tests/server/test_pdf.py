@@ -113,7 +113,12 @@ async def test_the_pdf_expires_with_its_session(real: Api) -> None:
     [
         ({"formats": ["docx"]}, 400, 'formats[0]: "docx" is not a format a render makes (it makes "pdf")'),
         ({"formats": "pdf"}, 400, 'formats: must be a list, such as ["pdf"], not a string'),
-        ({"format": ["pdf"]}, 400, 'format: not a field of a render request (it has one, "formats")'),
+        (
+            {"format": ["pdf"]},
+            400,
+            'format: not a field of a render request (its fields are "formats" and "strict")',
+        ),
+        ({"strict": "yes"}, 400, "strict: must be true or false, not a string"),
         (["pdf"], 400, 'the body must be a JSON object, such as {"formats": ["pdf"]}, not a list'),
         (b"{formats", 400, 'the body is not JSON; send {"formats": ["pdf"]}, or no body'),
         (b"x" * 5000, 413, "the render request's body is over 4096 bytes"),
@@ -133,6 +138,23 @@ async def test_a_body_that_is_no_render_request_is_refused_saying_where(
     assert response.json()["error"]["message"].startswith(message)
     unrendered = await api.client.get(f"/sessions/{created['session']['uuid']}", headers=api.auth())
     assert unrendered.json()["session"]["rendered_at"] is None  # nothing was rendered
+
+
+async def test_one_render_request_asks_for_a_pdf_and_strictness_together(real: Api) -> None:
+    clean = await _rendered(real, {"formats": ["pdf"], "strict": True})
+    assert clean["session"]["render_succeeded"] is True
+    assert clean["session"]["render_warnings"] == []
+    assert clean["pdf_download_url"] is not None
+    typo = input_zip({"slides": [{"template": 1, "titel": "North up 4%"}]})
+    warned = await _rendered(real, {"formats": ["pdf"], "strict": True}, typo)
+    assert warned["session"]["render_succeeded"] is False
+    assert "slides[0].titel: template slide 1 has no key `titel`" in warned["session"]["render_message"]
+    assert warned["download_url"] is None
+    assert warned["pdf_download_url"] is None  # a strict render that warns keeps nothing, no PDF either
+    uuid = warned["session"]["uuid"]
+    storage = real.state.storage
+    assert not await storage.exists(f"sessions/{uuid}/output.pdf")
+    assert not await storage.exists(f"sessions/{uuid}/output.pptx")
 
 
 async def test_a_pdf_that_meets_a_full_disk_leaves_the_deck_and_no_staging_file(real: Api) -> None:

@@ -24,7 +24,7 @@ def store(database_url: str) -> Iterator[Store]:
 def test_migrations_run_once(store: Store) -> None:
     assert migrate(store.engine) == []
     with store.engine.connect() as conn:
-        assert list(conn.scalars(select(tables.schema_migrations.c.version))) == [1, 2, 3, 4]
+        assert list(conn.scalars(select(tables.schema_migrations.c.version))) == [1, 2, 3, 4, 5]
 
 
 def test_a_version_2_database_gains_the_count_of_interrupted_renders_and_the_pdf_columns(
@@ -36,11 +36,37 @@ def test_a_version_2_database_gains_the_count_of_interrupted_renders_and_the_pdf
         conn.execute(text("ALTER TABLE deckkit_sessions DROP COLUMN render_interruptions"))
         conn.execute(text("ALTER TABLE deckkit_sessions DROP COLUMN pdf_key"))
         conn.execute(text("ALTER TABLE deckkit_sessions DROP COLUMN pdf_message"))
-        conn.execute(delete(tables.schema_migrations).where(tables.schema_migrations.c.version.in_((3, 4))))
-    assert migrate(store.engine) == [3, 4]
+        conn.execute(text("ALTER TABLE deckkit_sessions DROP COLUMN render_warnings"))
+        conn.execute(
+            delete(tables.schema_migrations).where(tables.schema_migrations.c.version.in_((3, 4, 5)))
+        )
+    assert migrate(store.engine) == [3, 4, 5]
     with store.engine.connect() as conn:
         columns = {c["name"] for c in inspect(conn).get_columns("deckkit_sessions")}
-    assert {"render_interruptions", "pdf_key", "pdf_message"} <= columns
+    assert {"render_interruptions", "pdf_key", "pdf_message", "render_warnings"} <= columns
+
+
+def test_a_version_4_database_keeps_its_sessions_and_gains_render_warnings(store: Store) -> None:
+    from sqlalchemy import delete, text
+
+    account = store.create_account("before", START)
+    record, _ = store.create_session(account.id, "00000000-0000-4000-8000-000000000001", "k", START, START)
+    store.record_render(record.uuid, START + 1, succeeded=True, slide_count=1, message=None, output_key="o")
+    with store.engine.begin() as conn:  # back to what version 4 made
+        conn.execute(text("ALTER TABLE deckkit_sessions DROP COLUMN render_warnings"))
+        conn.execute(delete(tables.schema_migrations).where(tables.schema_migrations.c.version == 5))
+    assert migrate(store.engine) == [5]
+    before = store.session_by_uuid(record.uuid)
+    assert before is not None
+    assert before.render_warnings == ()  # rendered before warnings were kept: none
+    warned, _ = store.create_session(account.id, "00000000-0000-4000-8000-000000000002", "k2", START, START)
+    rows = (("unused_key", "slides[0].titel", "no key `titel`"),)
+    store.record_render(
+        warned.uuid, START + 2, succeeded=True, slide_count=1, message=None, output_key="o", warnings=rows
+    )
+    after = store.session_by_uuid(warned.uuid)
+    assert after is not None
+    assert after.render_warnings == rows
 
 
 def test_a_version_1_database_is_upgraded(store: Store) -> None:
@@ -51,7 +77,7 @@ def test_a_version_1_database_is_upgraded(store: Store) -> None:
         conn.execute(text("ALTER TABLE deckkit_accounts DROP COLUMN disabled_at"))
         conn.execute(text("ALTER TABLE deckkit_sessions DROP COLUMN render_claimed_by"))
         conn.execute(delete(tables.schema_migrations).where(tables.schema_migrations.c.version == 2))
-    assert migrate(store.engine) == [2]  # (3 and 4 are applied: their columns are there)
+    assert migrate(store.engine) == [2]  # (3, 4 and 5 are applied: their columns are there)
     with store.engine.connect() as conn:
         assert "disabled_at" in {c["name"] for c in inspect(conn).get_columns("deckkit_accounts")}
         assert inspect(conn).has_table("deckkit_console_sessions")

@@ -12,7 +12,7 @@ from starlette.routing import Route
 from deckkit.wire import SessionList, SessionWithDownload, SessionWithUpload, UploadForm
 from deckkit_server.api.auth import api_endpoint
 from deckkit_server.api.errors import APIProblem, not_found
-from deckkit_server.api.render_request import formats_asked
+from deckkit_server.api.render_request import render_asked
 from deckkit_server.api.shapes import session_model, session_summary_model, wire_response
 from deckkit_server.rendering import claim_stale_before, render_session, upload_key_for
 from deckkit_server.retention import delete_session_files
@@ -93,8 +93,10 @@ async def get_session(request: Request, state: ServerState, account: Account) ->
 
 @api_endpoint
 async def render(request: Request, state: ServerState, account: Account) -> Response:
-    formats = await formats_asked(request)
-    record = await render_session(state, await _session_of(request, state, account), formats)
+    asked = await render_asked(request)
+    record = await render_session(
+        state, await _session_of(request, state, account), asked.formats, strict=asked.strict
+    )
     return _with_download(request, state, record)
 
 

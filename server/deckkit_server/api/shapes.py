@@ -5,7 +5,7 @@ from __future__ import annotations
 from pydantic import BaseModel
 from starlette.responses import Response
 
-from deckkit.wire import Session, SessionSummary
+from deckkit.wire import Session, SessionSummary, WarningDetail
 from deckkit_server.clock import to_datetime
 from deckkit_server.store import SessionRecord
 
@@ -27,6 +27,7 @@ def session_model(record: SessionRecord) -> Session:
         **dict(session_summary_model(record)),
         render_slide_count=record.render_slide_count,
         render_message=record.render_message,
+        render_warnings=[WarningDetail(code=c, path=p, message=m) for c, p, m in record.render_warnings],
     )
 
 

@@ -27,7 +27,7 @@ code,.token{font-family:ui-monospace,monospace}
 .id{display:inline-block;max-width:9ch;overflow:hidden;text-overflow:ellipsis;white-space:nowrap;vertical-align:bottom}
 pre{white-space:pre-wrap;overflow-wrap:anywhere}
 input[type=password],input[name=name]{max-width:100%}input[type=password]{width:36rem}input[type=file]{max-width:100%}
-.error{color:#a1261b}.ok{color:#1b7a33}
+.error{color:#a1261b}.ok{color:#1b7a33}.warn{color:#8a5a00}
 button{cursor:pointer}form.inline{display:inline}
 @media (max-width:640px){
  main{padding:0 .75rem;margin:1rem auto}header{padding:.6rem .75rem}section{padding:.75rem}

@@ -202,6 +202,17 @@ async def _dashboard(
     return HTMLResponse(page(f"Account {account.name}", body, account=account, csrf=csrf), status_code=status)
 
 
+def _warnings_list(record: SessionRecord) -> str:
+    """A render's warnings under its result, each with its data path, as the SDK and CLI give them."""
+    if not record.render_warnings:
+        return ""
+    items = "".join(
+        f"<li>{esc(f'{path}: {message}' if path else message)}</li>"
+        for _, path, message in record.render_warnings
+    )
+    return f"<p class='warn'>With {counted(len(record.render_warnings), 'warning')}:</p><ul class='warn'>{items}</ul>"
+
+
 def _session_row(s: SessionRecord) -> str:
     result = "-" if s.render_succeeded is None else ("succeeded" if s.render_succeeded else "failed")
     # Kept as long as the session is listed: the link asks for a fresh signed URL when followed.
@@ -212,14 +223,22 @@ def _session_row(s: SessionRecord) -> str:
     )
     if s.render_succeeded and s.pdf_key:
         deck += f' · <a href="/console/sessions/{esc(s.uuid)}/pdf">PDF</a>'
-    message = s.render_message or (s.pdf_message if s.render_succeeded else None) or ""
     return (
         f'<tr><td data-label="uuid">{short_id(s.uuid)}</td>'
         f'<td data-label="created">{short_time(format_timestamp(s.created_at))}</td>'
         f'<td data-label="rendered">{short_time(format_timestamp(s.rendered_at))}</td>'
         f'<td data-label="result">{result}</td><td data-label="deck">{deck}</td>'
-        f'<td data-label="message" class="message">{esc(message)}</td></tr>'
+        f'<td data-label="message" class="message">{esc(_row_message(s))}</td></tr>'
     )
+
+
+def _row_message(s: SessionRecord) -> str:
+    if s.render_message:
+        return s.render_message
+    said = [s.pdf_message] if s.render_succeeded and s.pdf_message else []
+    if s.render_warnings:
+        said.append(counted(len(s.render_warnings), "warning"))
+    return "; ".join(said)
 
 
 async def download(request: Request, account: Account, credential: str) -> Response:
@@ -409,6 +428,7 @@ async def _try_render(
             no_pdf = f"<p class='error'>No PDF: {esc(result.pdf_message)}</p>"
         notice = (
             f"<section><p class='ok'>Rendered {counted(result.render_slide_count or 0, 'slide')}.</p>"
+            f"{_warnings_list(result)}"
             f"<p><a href='{esc(url)}'>Download the deck</a>{pdf} (links valid 5 minutes)</p>{no_pdf}</section>"
         )
     else:

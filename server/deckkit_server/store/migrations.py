@@ -43,6 +43,11 @@ def _add_pdf_columns(conn: Connection) -> None:
     _add_missing_columns(conn, ((tables.sessions, "pdf_key"), (tables.sessions, "pdf_message")))
 
 
+def _add_render_warnings(conn: Connection) -> None:
+    """What a render warned about, kept with its result (issue 25)."""
+    _add_missing_columns(conn, ((tables.sessions, "render_warnings"),))
+
+
 def _add_missing_columns(conn: Connection, wanted: tuple[tuple[Table, str], ...]) -> None:
     """A fresh database got every column from migration 1 (the current tables): add only the missing."""
     inspector = inspect(conn)
@@ -57,6 +62,7 @@ MIGRATIONS: tuple[tuple[int, Callable[[Connection], None]], ...] = (
     (2, _add_accounts_and_console_sessions),
     (3, _add_render_interruptions),
     (4, _add_pdf_columns),
+    (5, _add_render_warnings),
 )
 
 

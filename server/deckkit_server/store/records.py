@@ -2,9 +2,21 @@
 
 from __future__ import annotations
 
+import json
+from collections.abc import Sequence
 from dataclasses import dataclass
 
-__all__ = ["Account", "SessionRecord", "TokenRecord"]
+__all__ = [
+    "Account",
+    "RenderWarningRow",
+    "SessionRecord",
+    "TokenRecord",
+    "warnings_from_column",
+    "warnings_to_column",
+]
+
+RenderWarningRow = tuple[str, str, str]
+"""One warning of a render: (code, path, message)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -42,7 +54,20 @@ class SessionRecord:
     """Where the PDF asked for is kept (None: none asked, or it was not made)."""
     pdf_message: str | None = None
     """Why the PDF asked for was not made."""
+    render_warnings: tuple[RenderWarningRow, ...] = ()
 
     @property
     def is_rendered(self) -> bool:
         return self.rendered_at is not None
+
+
+def warnings_to_column(warnings: Sequence[RenderWarningRow]) -> str | None:
+    """A render's warnings as the text the sessions table keeps (None for none)."""
+    return json.dumps([list(w) for w in warnings]) if warnings else None
+
+
+def warnings_from_column(stored: str | None) -> tuple[RenderWarningRow, ...]:
+    """The warnings kept by :func:`warnings_to_column` (a row from before migration 3 has none)."""
+    if not stored:
+        return ()
+    return tuple((str(code), str(path), str(message)) for code, path, message in json.loads(stored))

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from sqlalchemy import delete, func, or_, select, update
 
 from deckkit_server.settings import SESSION_LIFETIME_SECONDS
 from deckkit_server.store import tables
 from deckkit_server.store.connections import StoreConnections
-from deckkit_server.store.records import SessionRecord
+from deckkit_server.store.records import RenderWarningRow, SessionRecord, warnings_to_column
 from deckkit_server.store.statements import DELETE_UNRENDERED, INSERT_SESSION, session_record, session_values
 
 __all__ = ["SessionStore"]
@@ -134,6 +136,7 @@ class SessionStore(StoreConnections):
         output_key: str | None,
         pdf_key: str | None = None,
         pdf_message: str | None = None,
+        warnings: Sequence[RenderWarningRow] = (),
     ) -> None:
         s = tables.sessions.c
         with self.engine.begin() as conn:
@@ -145,6 +148,7 @@ class SessionStore(StoreConnections):
                     render_succeeded=succeeded,
                     render_slide_count=slide_count,
                     render_message=message,
+                    render_warnings=warnings_to_column(warnings),
                     output_key=output_key,
                     pdf_key=pdf_key,
                     pdf_message=pdf_message,

@@ -13,7 +13,7 @@ from sqlalchemy import bindparam, delete, func, insert, or_, select
 
 from deckkit_server.settings import SESSION_LIFETIME_SECONDS
 from deckkit_server.store import tables
-from deckkit_server.store.records import SessionRecord, TokenRecord
+from deckkit_server.store.records import SessionRecord, TokenRecord, warnings_from_column
 
 __all__ = [
     "DELETE_UNRENDERED",
@@ -92,6 +92,7 @@ def session_record(row: Mapping[Any, Any]) -> SessionRecord:
         render_claimed_by=row["render_claimed_by"],
         pdf_key=row["pdf_key"],
         pdf_message=row["pdf_message"],
+        render_warnings=warnings_from_column(row["render_warnings"]),
     )
 
 

@@ -52,6 +52,7 @@ sessions = Table(
     Column("render_interruptions", Integer, nullable=True),
     Column("pdf_key", String(300), nullable=True),  # migration 4: the PDF asked for ({"formats": ["pdf"]})
     Column("pdf_message", Text, nullable=True),  # migration 4: why the PDF asked for was not made
+    Column("render_warnings", Text, nullable=True),  # migration 5: JSON [[code, path, message], ...]
     Index("ix_deckkit_sessions_account_created", "account_id", "created_at"),
     Index("ix_deckkit_sessions_created", "created_at"),
 )

@@ -16,11 +16,13 @@ import argparse
 import os
 import posixpath
 import sys
+import warnings
+from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from deckkit.cli._export import add_export_arguments, export, wants_export
-from deckkit.errors import DataError, DeckkitError, Problem, RenderError
+from deckkit.errors import DataError, DeckkitError, Problem, RenderError, RenderWarning
 from deckkit.gc_pause import collector_paused
 from deckkit.suggest import closest
 from deckkit.words import counted
@@ -87,17 +89,22 @@ def _render_local(args: argparse.Namespace, source: Path, is_zip: bool) -> int:
                 result = render(source, deck, media, strict=args.strict)
             except RenderError as error:
                 raise _with_missing_files(error, missing) from None
-        for warning in result.warnings:
-            print(f"warning: {warning}", file=sys.stderr)
+        _print_warnings(result.warnings)
         Path(args.output).write_bytes(result.pptx)
     print(f"wrote {args.output} ({counted(result.slide_count, 'slide')})")
     export(result, args, Path(args.output))
     return 0
 
 
+def _print_warnings(problems: Sequence[Problem]) -> None:
+    """A render's warnings, one per line on stderr: the same lines for a local and a remote render."""
+    for warning in problems:
+        print(f"warning: {warning}", file=sys.stderr)
+
+
 def _render_remote(args: argparse.Namespace, source: Path, is_zip: bool) -> int:
     # The client (and httpx) loads for --remote only.
-    from deckkit.client import render_remote
+    from deckkit.client import Client, TqdmProgress
 
     base_url = args.base_url or os.environ.get("DECKKIT_BASE_URL")
     token = args.token or os.environ.get("DECKKIT_API_TOKEN")
@@ -116,8 +123,12 @@ def _render_remote(args: argparse.Namespace, source: Path, is_zip: bool) -> int:
         payload: bytes | str = str(source)
     else:
         payload = _bundle_bytes(source, Path(args.data))
-    count = render_remote(payload, args.output, base_url=base_url, token=token, progress=True)
-    print(f"wrote {args.output} ({counted(count, 'slide')})")
+    with TqdmProgress() as bars, Client(base_url, token) as client, warnings.catch_warnings():
+        # The client gives them as Python warnings; here they are listed as a local render's are.
+        warnings.simplefilter("ignore", RenderWarning)
+        rendered = client.render(payload, to=Path(args.output), progress=bars, strict=args.strict)
+    _print_warnings(rendered.warnings)
+    print(f"wrote {args.output} ({counted(rendered.slide_count or 0, 'slide')})")
     return 0
 
 

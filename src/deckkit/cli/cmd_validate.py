@@ -13,7 +13,6 @@ from pathlib import Path
 from typing import Any
 
 from deckkit.errors import BundleError
-from deckkit.words import counted
 
 
 def register(verbs: Any) -> None:
@@ -24,8 +23,12 @@ def register(verbs: Any) -> None:
             "Check an input zip (template.pptx, data.json, media) against its template as a render "
             "would, or a data.json alone against the format (or against --template). Prints every "
             "problem with its path and exits 1 when there is one, 0 when the input would render; "
-            "warnings (keys the template lacks, placeholders left unfilled) go to stderr."
+            "warnings (keys the template lacks, placeholders left unfilled, text or tables that "
+            "leave the slide) are counted and listed, and with --strict they exit 1 too."
         ),
+    )
+    parser.add_argument(
+        "--strict", action="store_true", help="exit 1 when there are warnings too, as render --strict fails"
     )
     parser.add_argument("input", help="path of the input zip or of data.json")
     parser.add_argument("--template", help="for a data.json: the template.pptx to check it against")
@@ -49,13 +52,11 @@ def run(args: argparse.Namespace) -> int:
         print(f"{path}: {error}", file=sys.stderr)
         return 1
     if report.problems:
-        count = len(report.problems)
-        print(f"{path}: {count} problem{'s' if count != 1 else ''}", file=sys.stderr)
+        print(f"{path}: {report.headline()}", file=sys.stderr)
         for problem in report.problems:
             print(f"  {problem}", file=sys.stderr)
         return 1
-    count = report.slide_count
-    print(f"{report.what}: valid, {counted(count, 'slide')}")
+    print(f"{report.what}: {report.headline()}")
     for warning in report.warnings:
         print(f"  warning: {warning}", file=sys.stderr)
-    return 0
+    return 1 if args.strict and report.warnings else 0

@@ -255,18 +255,21 @@ def parse_session_list(response: httpx.Response) -> list[SessionSummary]:
     return list(parse_json(response, SessionList).sessions)
 
 
-def render_body(formats: Sequence[str] | None) -> bytes | None:
-    """The render request's body: ``{"formats": [...]}``, or none at all when nothing is asked
-    (what every server of the interface takes)."""
-    if not formats:
-        return None
-    if isinstance(formats, str):
-        raise ValueError(f'formats: give a list, such as ["pdf"], not the string {formats!r}')
-    for i, name in enumerate(formats):
-        if name not in wire.FORMATS:
-            known = ", ".join(repr(f) for f in wire.FORMATS)
-            raise ValueError(f"formats[{i}]: {name!r} is not a format a render makes (it makes {known})")
-    return json.dumps({"formats": list(dict.fromkeys(formats))}).encode()
+def render_body(formats: Sequence[str] | None, strict: bool = False) -> bytes | None:
+    """The render request's body: ``{"formats": [...], "strict": true}`` with what is asked, or none
+    at all when nothing is (what every server of the interface takes)."""
+    asked: dict[str, Any] = {}
+    if formats:
+        if isinstance(formats, str):
+            raise ValueError(f'formats: give a list, such as ["pdf"], not the string {formats!r}')
+        for i, name in enumerate(formats):
+            if name not in wire.FORMATS:
+                known = ", ".join(repr(f) for f in wire.FORMATS)
+                raise ValueError(f"formats[{i}]: {name!r} is not a format a render makes (it makes {known})")
+        asked["formats"] = list(dict.fromkeys(formats))
+    if strict:
+        asked["strict"] = True
+    return json.dumps(asked).encode() if asked else None
 
 
 def checked_render(result: RenderResponse, raise_on_failure: bool) -> RenderResponse:

@@ -8,6 +8,8 @@ from pathlib import Path
 from deckkit.client._exceptions import APIError, RenderFailed
 from deckkit.client._types import RenderResponse, Session, SessionState, _Lenient
 from deckkit.display_hook import Displayable
+from deckkit.errors import Problem
+from deckkit.warn import problem_from_wire
 
 __all__ = ["RenderedDeck"]
 
@@ -32,6 +34,11 @@ class RenderedDeck(Displayable, _Lenient):
     @property
     def slide_count(self) -> int | None:
         return self.session.render_slide_count
+
+    @property
+    def warnings(self) -> list[Problem]:
+        """What the render warned about, as a local render's ``RenderResult.warnings``."""
+        return [problem_from_wire(w.code, w.path, w.message) for w in self.session.render_warnings]
 
     @property
     def succeeded(self) -> bool:

@@ -34,6 +34,7 @@ from deckkit.client._types import (
     UploadForm,
 )
 from deckkit.client._upload import UploadBody, UploadSource, ZipSource, check_size
+from deckkit.warn import warn_render
 
 __all__ = ["Client"]
 
@@ -98,16 +99,23 @@ class Client:
         self._upload_zip(session, ZipSource.of(source), progress)
 
     def render_session(
-        self, session: SessionRef, *, raise_on_failure: bool = True, formats: Sequence[str] | None = None
+        self,
+        session: SessionRef,
+        *,
+        raise_on_failure: bool = True,
+        formats: Sequence[str] | None = None,
+        strict: bool = False,
     ) -> RenderResponse:
         """``POST /sessions/{uuid}/render``; raises RenderFailed unless ``raise_on_failure=False``.
 
         ``formats=["pdf"]`` asks for a PDF of the deck too: the answer's ``pdf_download_url``, or
-        ``pdf_message`` saying why it was not made (the deck itself succeeded). Safe to retry: the
+        ``pdf_message`` saying why it was not made (the deck itself succeeded). With ``strict``
+        a render that warns fails, every warning in ``render_message``; the warnings of a
+        render that went through are in ``session.render_warnings``. Safe to retry: the
         server records the first render and answers it again (making the PDF, if asked, when the
         first render did not).
         """
-        body = render_body(formats)
+        body = render_body(formats, strict)
         response = self._api("POST", f"/sessions/{session_uuid(session)}/render", body)
         return checked_render(parse_json(response, RenderResponse), raise_on_failure)
 
@@ -163,6 +171,7 @@ class Client:
         raise_on_failure: bool = True,
         progress: ProgressCallback | None = None,
         formats: Sequence[str] | None = None,
+        strict: bool = False,
     ) -> RenderedDeck:
         """Create a session, upload ``deck`` (a Deck or a zip), render, download the pptx.
 
@@ -170,12 +179,16 @@ class Client:
         pptx is also written there. A failed render raises RenderFailed, or with
         ``raise_on_failure=False`` comes back with ``succeeded`` False and the reason in
         ``session.render_message``. ``formats=["pdf"]`` downloads the deck's PDF too
-        (``pdf``; ``pdf_message`` says why when the server could not make it).
+        (``pdf``; ``pdf_message`` says why when the server could not make it). The render's
+        warnings are given as Python warnings (the RenderWarning classes of a local render) and
+        kept in ``warnings``; with ``strict`` they fail the render instead.
         """
         zip_source = ZipSource.of(deck)
         created = self.create_session()
         self._upload_zip(created, zip_source, progress)
-        result = self.render_session(created, raise_on_failure=raise_on_failure, formats=formats)
+        result = self.render_session(
+            created, raise_on_failure=raise_on_failure, formats=formats, strict=strict
+        )
         if not result.succeeded:
             return RenderedDeck(session=result.session, download_url=result.download_url)
         try:
@@ -193,6 +206,7 @@ class Client:
         )
         if to is not None:
             rendered = rendered.model_copy(update={"path": rendered.save(to)})
+        warn_render(rendered.warnings)
         return rendered
 
     # -- plumbing --------------------------------------------------------------------------

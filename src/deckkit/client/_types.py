@@ -19,6 +19,7 @@ here subclass them and only loosen them (extra fields, earlier shapes) and add c
 from __future__ import annotations
 
 import enum
+from collections.abc import Sequence
 from typing import Any, Protocol, runtime_checkable
 
 from pydantic import BaseModel, ConfigDict, model_validator
@@ -33,6 +34,7 @@ __all__ = [
     "SessionSummary",
     "SupportsZipBytes",
     "UploadForm",
+    "WarningDetail",
 ]
 
 
@@ -97,10 +99,17 @@ class SessionSummary(wire.SessionSummary):
         return _state(self.render_succeeded)
 
 
+class WarningDetail(wire.WarningDetail):
+    """One entry of ``render_warnings``; fields a newer server adds to it are kept, not refused."""
+
+    model_config = _LENIENT
+
+
 class Session(SessionSummary, wire.Session):
     """A session record (current or earlier shape)."""
 
     model_config = _LENIENT
+    render_warnings: Sequence[WarningDetail] = ()
 
     @model_validator(mode="before")
     @classmethod

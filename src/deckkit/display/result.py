@@ -15,7 +15,7 @@ from deckkit.display.thumbnails import thumbnails
 from deckkit.display_hook import HTML
 from deckkit.errors import Problem
 from deckkit.ooxml.opc.package import open_package
-from deckkit.renderer.result import RenderResult, rendered_text
+from deckkit.renderer.result import RenderResult, SlidePictures, rendered_text
 
 if TYPE_CHECKING:
     from deckkit.client import RenderedDeck
@@ -39,6 +39,12 @@ def rendered_html(
 @HTML.register("deckkit.renderer.result.RenderResult")
 def render_result_html(result: RenderResult) -> str:
     return rendered_html(type(result).__name__, result.pptx, result.slide_count, result.warnings)
+
+
+@HTML.register("deckkit.renderer.result.SlidePictures")
+def slide_pictures_html(shown: SlidePictures) -> str:
+    pictures = thumbnails(shown.pptx, width=shown.width, numbers=list(shown.numbers))
+    return pictures.html(labels=tuple(f"slide {n}" for n in shown.numbers), width=shown.width)
 
 
 # Registered by name: the client (and its HTTP library) loads only where a client is used.

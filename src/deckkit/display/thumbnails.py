@@ -34,7 +34,8 @@ class Thumbnails:
     source: str  # "LibreOffice" | "wireframe"
     note: str
 
-    def html(self, *, labels: tuple[str, ...] = (), width: int = 160) -> str:
+    def html(self, *, labels: tuple[str, ...] = (), width: int | None = None) -> str:
+        width = width if width is not None else options.thumbnail_width
         cells = []
         for i, uri in enumerate(self.images):
             label = labels[i] if i < len(labels) else f"slide {i + 1}"
@@ -60,13 +61,22 @@ def _svg_uri(svg: str) -> str:
 
 
 def thumbnails(
-    pptx: bytes, *, template: Template | None = None, width: int = 160, limit: int | None = None
+    pptx: bytes,
+    *,
+    template: Template | None = None,
+    width: int | None = None,
+    limit: int | None = None,
+    numbers: list[int] | None = None,
 ) -> Thumbnails:
-    """Thumbnails of the first ``limit`` slides of ``pptx`` (``template``: the same deck, opened)."""
+    """Pictures of the first ``limit`` slides of ``pptx``, or of slides ``numbers`` (from 1), at
+    ``width`` pixels (``deckkit.options.thumbnail_width``). ``template``: the deck is a template,
+    opened; its wireframes name its keys. A rendered deck's wireframes show its text instead."""
 
+    width = width if width is not None else options.thumbnail_width
     opened = template if template is not None else Template(pptx, "deck.pptx")
     total = len(opened.slides)
     shown = min(total, limit if limit is not None else options.thumbnails)
+    wanted = numbers if numbers is not None else list(range(1, shown + 1))
     reason = _why_not_libreoffice(total)
     if reason is None:
         # Converted at twice the width: a crisp picture on high-density screens, still a few KB.
@@ -76,14 +86,17 @@ def thumbnails(
             reason = str(error)
         else:
             return Thumbnails(
-                tuple(_png_uri(p) for p in pngs[:shown]),
-                total,
+                tuple(_png_uri(pngs[n - 1]) for n in wanted if n <= len(pngs)),
+                total if numbers is None else len(wanted),
                 "LibreOffice",
                 "previews rendered by LibreOffice",
             )
 
-    images = tuple(_svg_uri(preview.wireframe_svg(opened, n, width=width)) for n in range(1, shown + 1))
-    return Thumbnails(images, total, "wireframe", f"wireframe previews ({reason})")
+    content = template is None
+    images = tuple(_svg_uri(preview.wireframe_svg(opened, n, width=width, content=content)) for n in wanted)
+    return Thumbnails(
+        images, total if numbers is None else len(wanted), "wireframe", f"wireframe previews ({reason})"
+    )
 
 
 def _why_not_libreoffice(total: int) -> str | None:

@@ -11,8 +11,9 @@ __all__ = ["validation_html"]
 
 @HTML.register("deckkit.template.validate.ValidationReport")
 def validation_html(report: ValidationReport) -> str:
-    head = "valid" if report.ok else "does not render"
+    # The same headline as str(report) and ``deckkit validate``: never "valid" alone while warnings stand.
+    head = report.headline() if report.ok else f"does not render, {report.headline()}"
     body = problems_html(report.problems, heading="problems", color="#a94442") + problems_html(
         report.warnings
     )
-    return box(f"{esc(report.what)}: {head}, {report.slide_count} slides", body)
+    return box(f"{esc(report.what)}: {esc(head)}", body)

@@ -10,9 +10,11 @@ from __future__ import annotations
 import hashlib
 from collections.abc import Mapping, Sequence
 
+from lxml import etree
+
 from deckkit.errors import DeckkitError, Problem, RenderError
 from deckkit.model import DeckData, List, Text, format_path
-from deckkit.ooxml.geometry import slide_size
+from deckkit.ooxml.geometry import DEFAULT_SLIDE_SIZE, slide_size
 from deckkit.ooxml.namespaces import qn
 from deckkit.ooxml.opc.content_types import MEDIA_CONTENT_TYPES
 from deckkit.ooxml.opc.package import Package
@@ -20,7 +22,7 @@ from deckkit.ooxml.opc.part import Part
 from deckkit.ooxml.opc.relationships import RT
 from deckkit.ooxml.opc.zip_writer import BackgroundPacker
 from deckkit.renderer.external_links import external_link_warnings
-from deckkit.renderer.fill.autofit import fit_text_boxes
+from deckkit.renderer.fill.autofit import TextMeasure, fit_text_boxes
 from deckkit.renderer.fill.masterstyles import MasterStyles
 from deckkit.renderer.fill.notes import fill_notes
 from deckkit.renderer.fill.theme import apply_theme_colors
@@ -92,6 +94,7 @@ def assemble(
         copy = package.clone(plan.template, memo=copies)
         try:
             output = OutputSlide(copy, SlideMedia(package, copy, shared), media, size)
+            output.text_height = TextMeasure(copy, masters)
             _fill_slide(output, plan, index, locator, masters)
             if warnings is not None:
                 warnings.extend(output.warnings)
@@ -131,14 +134,16 @@ def _fill_slide(
     )
     located = LocatedSlide(output.part, plan.number, locator.locate(plan.template, output.part.xml))
     removed = False
-    typed_into = []  # text boxes whose text changed: auto-fit ones follow it
+    typed_into: list[tuple[etree._Element, str]] = []  # text boxes whose text changed, and its data path
     for op in plan.operations:
         site = key_site(located, op.key, format_path(["slides", index, op.key]))
         op.filler.fill(site, op.value, output)
         removed = removed or op.filler.removes_shapes
         if isinstance(op.value, Text | List):
-            typed_into += [occ.shape for occ in site.text if occ.cell is None]
-    fit_text_boxes(typed_into, output.part, masters)
+            typed_into += [(occ.shape, site.path) for occ in site.text if occ.cell is None]
+    output.warnings += fit_text_boxes(
+        typed_into, output.part, masters, output.slide_size or DEFAULT_SLIDE_SIZE
+    )
     if removed:
         _prune_relationships(output.part)
     # A paragraph's occurrences list one another (a cycle): broken here, they go with the slide

@@ -148,5 +148,4 @@ def read_deck(deck: bytes | str | Path) -> RenderResult:
 
 
 def _misfit(problems: list[Problem]) -> RenderError:
-    count = "1 problem" if len(problems) == 1 else f"{len(problems)} problems"
-    return RenderError(problems, summary=f"the data does not fit the template ({count})")
+    return RenderError.misfit(problems)

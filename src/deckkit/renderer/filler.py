@@ -18,10 +18,11 @@ new element kind is one new module.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Generic, NamedTuple, Protocol, TypeVar
 
+from lxml import etree
 from pydantic import BaseModel
 
 from deckkit.errors import Problem, WarningKind
@@ -30,6 +31,7 @@ from deckkit.ooxml.locate import Frame, FrameKind, Occurrence, SlidePlaceholders
 from deckkit.ooxml.opc.part import Part
 from deckkit.places import PLACE_KINDS, place_kind
 from deckkit.renderer.pictures.imageinfo import NO_VERDICTS_AHEAD, PictureVerdicts
+from deckkit.suggest import closest
 
 __all__ = [
     "ALL_PLACES",
@@ -41,9 +43,11 @@ __all__ = [
     "OutputSlide",
     "PlanReport",
     "SlideSink",
+    "TextHeight",
     "filler_for",
     "key_site",
     "register_filler",
+    "unused_key_message",
 ]
 
 E = TypeVar("E")
@@ -80,6 +84,16 @@ def key_site(slide: LocatedSlide, key: str, path: str) -> KeySite:
     )
 
 
+def unused_key_message(key: str, number: int, keys: Iterable[str]) -> str:
+    """The one wording of a data key that template slide ``number`` lacks, with the closest of its
+    ``keys`` (``Deck.add_slide`` and the render say the same)."""
+    keys = list(dict.fromkeys(keys))
+    near = closest(key, keys)
+    hint = f"; did you mean `{near}`?" if near else ""
+    listed = ", ".join(f"`{k}`" for k in keys) or "none"
+    return f"template slide {number} has no key `{key}`{hint} (its keys: {listed}); the value is not used"
+
+
 class PictureToConfirm(NamedTuple):
     """A picture planned with its facts while its verdict was still to come (``PictureVerdicts.facts``)."""
 
@@ -110,12 +124,9 @@ class PlanReport:
         self.warnings.append(Problem(path, message, kind))
 
     def unused(self, site: KeySite) -> None:
-        keys = ", ".join("{" + k + "}" for k in site.slide.placeholders.text) or "none"
-        self.warn(
-            site.path,
-            f"no {{{site.key}}} on template slide {site.slide.number}; the value is not used (the slide's keys: {keys})",
-            "unused key",
-        )
+        placeholders = site.slide.placeholders
+        keys = [*placeholders.text, *(f.key for f in placeholders.frames if f.key not in placeholders.text)]
+        self.warn(site.path, unused_key_message(site.key, site.slide.number, keys), "unused key")
 
     def wrong_place(
         self, site: KeySite, want: FrameKind, plural: str, describe: Callable[[Frame], str]
@@ -169,12 +180,18 @@ class SlideSink(Protocol):
         ...
 
 
+TextHeight = Callable[[etree._Element, int], int]
+"""The height in EMU of a text body wrapped at a width in EMU (see ``OutputSlide.text_height``)."""
+
+
 @dataclass(slots=True)
 class OutputSlide:
     """The output slide being filled: its part, the sink for new parts, the data's media files.
 
     ``slide_size`` is the deck's (width, height) in EMU; ``warnings`` collects what filling finds
-    that planning cannot know (a table that grew past the slide's edge).
+    that planning cannot know (a table that grew past the slide's edge). ``text_height``, when
+    given, measures a text body (``a:txBody``) wrapped at a width as auto-fit measures text: the
+    declared way a filler below the text fillers (a table's) measures its cells.
     """
 
     part: Part
@@ -182,6 +199,7 @@ class OutputSlide:
     media: Mapping[str, bytes]
     slide_size: tuple[int, int] | None = None
     warnings: list[Problem] = field(default_factory=list)
+    text_height: TextHeight | None = None
 
 
 class Filler(Protocol[E]):

@@ -13,7 +13,7 @@ from lxml import etree
 from deckkit.ooxml.geometry import Box
 from deckkit.ooxml.namespaces import qn
 
-__all__ = ["TOLERANCE_EMU", "on_slide_tree", "overhangs"]
+__all__ = ["EMU_PER_INCH", "TOLERANCE_EMU", "on_slide_tree", "overhangs"]
 
 EMU_PER_INCH = 914400
 TOLERANCE_EMU = 12700

@@ -31,6 +31,7 @@ from deckkit.renderer.filler import (
 )
 from deckkit.renderer.pictures.imageinfo import NO_VERDICTS_AHEAD, PictureVerdicts
 from deckkit.renderer.slide_links import SlideLink, find_slide_links
+from deckkit.suggest import closest
 
 __all__ = ["DeckPlan", "SlidePlan", "dummy_data_frames", "dummy_data_message", "plan_deck"]
 
@@ -156,11 +157,17 @@ class _Planner:
             operation = filler_for(value).plan(site, value, self.report)
             if operation is not None:
                 operations.append(operation)
+        # Keys the data gives that land nowhere: the likely typos of the keys it leaves unfilled.
+        stray = [
+            k for k in values if k not in slide.placeholders.text and not slide.placeholders.frames_named(k)
+        ]
         for key in slide.placeholders.text:
             if key not in values:
+                near = closest(key, stray) if stray else None
+                hint = f" (the data gives `{near}`: a typo of `{key}`?)" if near else ""
                 self.report.warn(
                     f"slides[{index}]",
-                    f"{{{key}}} on template slide {number} is not filled; it is left as it is",
+                    f"{{{key}}} on template slide {number} is not filled{hint}; it is left as it is",
                     "unfilled placeholder",
                 )
         for key in self._notes[number]:

@@ -14,7 +14,7 @@ from deckkit.compare import DeckDiff, DeckSource, diff
 from deckkit.display_hook import Displayable
 from deckkit.errors import Problem, problems_text
 
-__all__ = ["RenderResult", "rendered_text"]
+__all__ = ["RenderResult", "SlidePictures", "rendered_text"]
 
 
 @dataclass(frozen=True, slots=True, repr=False)
@@ -110,6 +110,30 @@ class RenderResult(Displayable):
                     f"it has {_plural(self.slide_count, 'slide')}, numbered from 1 to {self.slide_count}"
                 )
         return list(slides)
+
+    def show(self, n: int | None = None, width: int = 960) -> SlidePictures:
+        """Slide ``n`` (from 1), or every slide, as pictures ``width`` pixels wide, to judge by eye
+        (a notebook displays them; LibreOffice's pictures when installed, else wireframes that
+        show the slides' text)."""
+        if n is not None and not 1 <= n <= self.slide_count:
+            raise ValueError(f"slide {n} does not exist; the deck has slides 1 to {self.slide_count}")
+        if not 48 <= width <= 4096:
+            raise ValueError(f"width {width}: give a number of pixels from 48 to 4096")
+        numbers = (n,) if n is not None else tuple(range(1, self.slide_count + 1))
+        return SlidePictures(self.pptx, numbers, width)
+
+
+@dataclass(frozen=True, slots=True, repr=False)
+class SlidePictures(Displayable):
+    """Slides of a rendered deck shown large (``RenderResult.show``): its display is the pictures."""
+
+    pptx: bytes
+    numbers: tuple[int, ...]
+    width: int
+
+    def __repr__(self) -> str:
+        which = ", ".join(map(str, self.numbers[:10])) + (" …" if len(self.numbers) > 10 else "")
+        return f"<SlidePictures: slide{'s' if len(self.numbers) != 1 else ''} {which} at {self.width} px>"
 
 
 def _plural(count: int, word: str) -> str:

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any
 
 from deckkit.errors import DataError, Problem, UnusedKeyWarning
 from deckkit.places import place_kind
-from deckkit.suggest import closest
+from deckkit.renderer.filler import unused_key_message
 from deckkit.warn import warn
 
 if TYPE_CHECKING:
@@ -57,17 +57,7 @@ def check_slide(template: Template, position: int, number: int, values: Mapping[
     for key, value in values.items():
         path = f"slides[{position}].{key}"
         if key not in kinds:
-            near = closest(key, kinds)
-            hint = f"; did you mean `{near}`?" if near else ""
-            keys = ", ".join(f"`{k}`" for k in kinds) or "none"
-            warn(
-                Problem(
-                    path,
-                    f"template slide {number} has no key `{key}`{hint} (its keys: {keys}); "
-                    "the value is not used",
-                ),
-                UnusedKeyWarning,
-            )
+            warn(Problem(path, unused_key_message(key, number, kinds)), UnusedKeyWarning)
             continue
         kind = kind_of(value)
         if kind == "delete" or any(kind in place_kind(k).accepts for k in kinds[key]):

@@ -23,6 +23,7 @@ from deckkit.ooxml.namespaces import qn
 from deckkit.ooxml.opc.part import Part
 from deckkit.places import place_kind
 from deckkit.renderer import read_deck
+from deckkit.template.wireframe_content import Content, shape_content
 
 if TYPE_CHECKING:
     from deckkit.template.inspect import Template
@@ -58,8 +59,12 @@ def _render_pngs(pptx: bytes, width: int, timeout: float) -> tuple[bytes, ...]:
         raise PreviewUnavailableError(f"no slide previews: {error}") from None
 
 
-def wireframe_svg(template: Template, number: int, *, width: int = 640) -> str:
-    """An SVG sketch of template slide ``number``: every top-level shape's frame, keys highlighted."""
+def wireframe_svg(template: Template, number: int, *, width: int = 640, content: bool = False) -> str:
+    """An SVG sketch of template slide ``number``: every top-level shape's frame, keys highlighted.
+
+    With ``content`` (a rendered deck: no keys left) each shape shows what it says instead of its
+    name: its text, its table's rows at their heights, its chart's kind (``wireframe_content``).
+    """
 
     slide_part = template._package.slides()[number - 1]
     cx, cy = template.slide_size
@@ -83,6 +88,10 @@ def wireframe_svg(template: Template, number: int, *, width: int = 640) -> str:
         ]
         color = place_kind(kinds.get(name, "text")).colour if keys else "#bbb"
         label = " ".join(keys) if keys else name
+        shown = shape_content(shape, slide_part) if content else None
+        if shown is not None:
+            items.append(_content_svg(shown, x, y, w, h, scale))
+            continue
         items.append(
             f'<g><rect x="{x}" y="{y}" width="{max(w, 1)}" height="{max(h, 1)}" fill="{color}" fill-opacity="0.08" '
             f'stroke="{color}"/><text x="{x + 4}" y="{y + 14}" font-size="12" font-family="sans-serif" '
@@ -92,6 +101,40 @@ def wireframe_svg(template: Template, number: int, *, width: int = 640) -> str:
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
         f'viewBox="0 0 {width} {height}">{"".join(items)}</svg>'
     )
+
+
+_LINE = 13  # px between lines of a wireframe's text
+
+
+def _content_svg(shown: Content, x: int, y: int, w: int, h: int, scale: float) -> str:
+    """A shape's content in its frame: its lines from the top (as many as the frame holds, then an
+    ellipsis), or a table's rows at their own heights, running past the frame (and the slide) as
+    they are drawn."""
+    texts: list[str] = []
+    if shown.rows is not None:
+        top = y
+        for line, row in zip(shown.lines, shown.rows, strict=True):
+            step = max(round(row * scale), _LINE)
+            texts.append(_text_line(line, x + 4, top + min(step, _LINE + 1) - 2, w))
+            texts.append(f'<line x1="{x}" y1="{top + step}" x2="{x + w}" y2="{top + step}" stroke="#ddd"/>')
+            top += step
+        height = max(top - y, 1)
+    else:
+        room = max(h // _LINE, 1)
+        lines = shown.lines if len(shown.lines) <= room else [*shown.lines[: room - 1], "…"]
+        texts = [_text_line(line, x + 4, y + _LINE * (i + 1), w) for i, line in enumerate(lines)]
+        height = max(h, 1)
+    return (
+        f'<g><rect x="{x}" y="{y}" width="{max(w, 1)}" height="{height}" fill="#4a6fa5" fill-opacity="0.05" '
+        f'stroke="#889"/>{"".join(texts)}</g>'
+    )
+
+
+def _text_line(text: str, x: int, y: int, width: int) -> str:
+    # About 6 px a character at 11 px: what fits the frame's width, then an ellipsis.
+    room = max(width // 6, 1)
+    shown = text if len(text) <= room else text[: room - 1] + "…"
+    return f'<text x="{x}" y="{y}" font-size="11" font-family="sans-serif" fill="#333">{html.escape(shown)}</text>'
 
 
 def _contains_named(group: etree._Element, name: str) -> bool:

@@ -2,7 +2,10 @@
 
 ``validate_deck(template, data, media)`` checks the data against the template as the renderer
 would (every slide number, key, kind of value, table size, chart series, media file) and
-returns every problem and warning, writing nothing. The CLI (``deckkit validate``), the magic
+returns every problem and warning, writing nothing. When the plan finds no problem, the deck is
+rendered in memory and thrown away, so that what only filling can find (a table or picture past
+the slide's edge, text that overflows its box) is among the warnings: validation and the render
+give the same list, from the same code. The CLI (``deckkit validate``), the magic
 (``%deckkit validate``) and ``Deck.validate()`` all report through it, so they agree.
 """
 
@@ -18,7 +21,8 @@ from deckkit.bundle import read_bundle
 from deckkit.display_hook import Displayable
 from deckkit.errors import DataError, Problem, RenderError, TemplateError
 from deckkit.model import parse_data
-from deckkit.renderer import plan_render
+from deckkit.renderer import plan_render, render
+from deckkit.words import counted
 
 __all__ = ["ValidationReport", "validate_deck", "validate_path"]
 
@@ -37,18 +41,19 @@ class ValidationReport(Displayable):
     def ok(self) -> bool:
         return not self.problems
 
-    def __str__(self) -> str:
+    def headline(self) -> str:
+        """``valid, 3 slides, 2 warnings`` or ``2 problems``: never "valid" alone while warnings stand."""
         if self.problems:
-            count = len(self.problems)
-            lines = [f"{count} problem{'s' if count != 1 else ''}"]
-            lines += [f"  {p}" for p in self.problems]
-            return "\n".join(lines)
-        slides = f"{self.slide_count} slide{'s' if self.slide_count != 1 else ''}"
+            return counted(len(self.problems), "problem")
         scope = "" if self.against_template else " (the format only: no template to check against)"
-        text = f"valid, {slides}{scope}"
-        if self.warnings:
-            text += "".join(f"\n  warning: {w}" for w in self.warnings)
-        return text
+        warned = f", {counted(len(self.warnings), 'warning')}" if self.warnings else ""
+        return f"valid, {counted(self.slide_count, 'slide')}{warned}{scope}"
+
+    def __str__(self) -> str:
+        lines = [self.headline()]
+        lines += [f"  {p}" for p in self.problems]
+        lines += [f"  warning: {w}" for w in self.warnings]
+        return "\n".join(lines)
 
     def __repr__(self) -> str:
         return f"<ValidationReport {self.what}: {str(self).splitlines()[0]}>"
@@ -71,7 +76,14 @@ def validate_deck(
         return ValidationReport(what, len(deck.slides), error.problems)
     except TemplateError as error:
         return ValidationReport(what, len(deck.slides), (Problem("template.pptx", str(error)),))
-    return ValidationReport(what, len(deck.slides), tuple(plan.problems), tuple(plan.warnings))
+    if plan.problems:
+        return ValidationReport(what, len(deck.slides), tuple(plan.problems), tuple(plan.warnings))
+    try:
+        # Filling finds the rest (off-slide, overflow): the render itself, its file thrown away.
+        result = render(template, deck, media)
+    except (RenderError, DataError) as error:
+        return ValidationReport(what, len(deck.slides), error.problems, tuple(plan.warnings))
+    return ValidationReport(what, len(deck.slides), (), tuple(result.warnings))
 
 
 def validate_path(path: str | Path, *, template: str | Path | None = None) -> ValidationReport:

@@ -108,3 +108,13 @@ def case_powerpoint_authored_box_from_the_corpus(workdir: Path) -> GalleryInput:
         "replacement": "Replacement",
     }
     return template, [{"template": 1, **values}], {}
+
+
+def case_inherited_shrink_on_a_powerpoint_deck(workdir: Path) -> GalleryInput:
+    """A PowerPoint 2007 deck's "Text Only Slide": its body has no auto-fit of its own and inherits "shrink text on overflow" from the master; 14 items are shrunk to stay inside the body, above the slide's bottom, and the long title shrinks to stay in its band."""
+    from deckkit import List
+    from tests.renderer.fill.inherited_kit import ITEMS, text_only_template
+
+    template = text_only_template(workdir)
+    title = "Quarterly review of every region, product line and channel"
+    return template, [{"template": 2, "title": title, "items": List(values=ITEMS)}], {}

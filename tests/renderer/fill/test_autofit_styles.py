@@ -5,8 +5,10 @@ from __future__ import annotations
 
 from lxml import etree
 
+from deckkit.ooxml.inherit import effective_body, placeholder_of
 from deckkit.ooxml.namespaces import A
-from deckkit.renderer.fill.autofit import _lines, _Styles, _styles, _text_height, fit_text_boxes
+from deckkit.renderer.fill.autofit import _lines, _Styles, _text_height, fit_text_boxes
+from deckkit.renderer.fill.autofit import _styles as _styles_of
 from deckkit.renderer.fill.masterstyles import MasterStyles
 from tests.renderer.fill.test_masterstyles import NS, _slide
 
@@ -21,6 +23,11 @@ OWN_LIST_STYLE = '<a:lstStyle><a:lvl2pPr algn="r"><a:defRPr sz="1000"/></a:lvl2p
 
 def _shape(text: str, lst: str = "<a:lstStyle/>") -> etree._Element:
     return etree.fromstring(TITLE.format(lst=lst, text=text))
+
+
+def _styles(shape: etree._Element, body: etree._Element, slide: object, masters: MasterStyles) -> _Styles:
+    """The styles auto-fit measures the shape with (its own body properties: no layout here)."""
+    return _styles_of(shape, placeholder_of(shape), effective_body(shape, None), slide, masters)  # type: ignore[arg-type]
 
 
 def _measured(styles: _Styles, body: etree._Element) -> list[tuple[object, ...]]:
@@ -78,7 +85,7 @@ def test_filled_boxes_keep_the_sizes_of_the_general_path() -> None:
     shapes = [_shape("Report 1"), _shape("Report 1", OWN_LIST_STYLE), _shape("A longer title, on two lines")]
     tree = etree.Element("{http://schemas.openxmlformats.org/presentationml/2006/main}spTree")
     tree.extend(shapes)  # fit_text_boxes leaves shapes that are not on a slide alone
-    fit_text_boxes(shapes, slide, MasterStyles())  # type: ignore[arg-type]
+    fit_text_boxes([(shape, "slides[0].title") for shape in shapes], slide, MasterStyles())  # type: ignore[arg-type]
     for shape in shapes:
         fresh = _afresh(shape, MasterStyles(), slide)
         height = _text_height(_lines(shape[2], fresh)[0], 3000000 - 2 * 91440)

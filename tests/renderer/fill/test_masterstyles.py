@@ -74,9 +74,9 @@ def test_auto_fit_measures_with_the_slides_own_master():
     heights = {}
     for name, slide in (("big", big), ("small", small), ("big again", big)):
         tree = etree.fromstring(f"<p:spTree {NS}>{box}</p:spTree>")
-        fit_text_boxes([tree[0]], slide, masters)
+        fit_text_boxes([(tree[0], "slides[0].title")], slide, masters)
         alone = etree.fromstring(f"<p:spTree {NS}>{box}</p:spTree>")
-        fit_text_boxes([alone[0]], slide)  # a fresh cache: the same result
+        fit_text_boxes([(alone[0], "slides[0].title")], slide)  # a fresh cache: the same result
         assert etree.tostring(tree) == etree.tostring(alone)
         heights[name] = int(tree[0].find(".//{*}ext").get("cy"))
     assert heights["big"] == heights["big again"] > heights["small"]

@@ -156,8 +156,8 @@ def test_unfilled_placeholders_and_unused_keys_are_warnings(shapes: Path, check_
     result = render(shapes, [{"template": 1, "heading": "T", "nothere": "x", "not_a_key": "y"}])
     deck = check_render(result.pptx, shapes, pages=1)
     messages = [str(w) for w in result.warnings]
-    assert any(m.startswith("slides[0].nothere: no {nothere} on template slide 1") for m in messages)
-    assert any(m.startswith("slides[0].not_a_key: no {not_a_key}") for m in messages)
+    assert any(m.startswith("slides[0].nothere: template slide 1 has no key `nothere`") for m in messages)
+    assert any(m.startswith("slides[0].not_a_key: template slide 1 has no key `not_a_key`") for m in messages)
     assert "slides[0]: {badge} on template slide 1 is not filled; it is left as it is" in messages
     assert "{badge}" in deck.texts(0), "an unfilled placeholder is left as it is"
     assert deck.slide(0).xpath("//p:cNvPr[@name='{not_a_key}']", namespaces=NS)

@@ -1,5 +1,10 @@
 """Auto-fit text boxes follow their new text, as PowerPoint does when a person types it.
 
+A box's auto-fit, insets, wrap, anchor and list styles are its effective ones
+(:mod:`deckkit.ooxml.inherit`): its own, else its layout placeholder's, else its master
+placeholder's, so a slide placeholder with an empty ``a:bodyPr`` under a master body that
+shrinks text on overflow shrinks too.
+
 - ``a:spAutoFit`` with ``wrap="none"``: the box takes the width (and height) of its text; it
   grows away from the first paragraph's alignment edge (left-aligned text keeps the left edge,
   right-aligned the right edge, centred the centre).
@@ -8,7 +13,12 @@
 - ``a:normAutofit`` (shrink text on overflow): ``fontScale`` / ``lnSpcReduction`` are
   recomputed for the new text with PowerPoint's steps, and dropped when it fits at full size.
   They are not simply dropped: PowerPoint draws the stored values until someone edits the box,
-  so a stale scale (from ``{key}``) would shrink a short value or let a long one overflow.
+  so a stale scale (from ``{key}``) would shrink a short value or let a long one overflow. An
+  inherited ``a:normAutofit`` that has to shrink is written on the box's own ``a:bodyPr`` with
+  its scale, as PowerPoint writes it; text that fits leaves the box as it was.
+- No auto-fit (``a:noAutofit``, or none anywhere in the chain): the box stays, and text that
+  runs out of it is a warning naming the shape, as is text that even the smallest shrink step
+  cannot fit and a box that grows past the slide's edge.
 
 Text is measured with real font metrics (:mod:`deckkit.renderer.fill.fontmetrics`), with the
 theme's fonts for ``+mn-lt`` / ``+mj-lt``. Rotated and vertical text is left as it is.
@@ -19,17 +29,30 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from lxml import etree
 
+from deckkit.errors import Problem
+from deckkit.ooxml.geometry import DEFAULT_SLIDE_SIZE, Box, xfrm_box
+from deckkit.ooxml.inherit import (
+    AUTOFIT_TAGS,
+    BodyProperties,
+    PlaceholderChain,
+    effective_body,
+    inherited_body,
+    placeholder_of,
+)
 from deckkit.ooxml.locate import inherited_xfrm
 from deckkit.ooxml.namespaces import qn
 from deckkit.ooxml.opc.part import Part
-from deckkit.ooxml.xml_children import first_child
+from deckkit.ooxml.opc.relationships import RT
+from deckkit.ooxml.xml_children import first_child, first_on_path
 from deckkit.renderer.fill.fontmetrics import face, line_height
 from deckkit.renderer.fill.masterstyles import DEFAULT_TYPEFACE, MasterStyles, MasterText
+from deckkit.renderer.offslide import EMU_PER_INCH, TOLERANCE_EMU, on_slide_tree, overhangs
 
-__all__ = ["fit_text_boxes"]
+__all__ = ["TextMeasure", "fit_text_boxes"]
 
 DEFAULT_SIZE = 18.0  # presentation default text style of every Office template
 INSETS = {"lIns": 91440, "rIns": 91440, "tIns": 45720, "bIns": 45720}
@@ -46,8 +69,9 @@ SHRINK_STEPS = [
     (25000, 20000),
 ]
 _WORD = re.compile(r"\S+|\s+")
-_LATIN, _LST_STYLE, _NV_PR, _PH = qn("a:latin"), qn("a:lstStyle"), qn("p:nvPr"), qn("p:ph")
+_LATIN, _SP, _TX_BODY, _BODY_PR = qn("a:latin"), qn("p:sp"), qn("p:txBody"), qn("a:bodyPr")
 _RUN_TAGS, _T, _BR = (qn("a:r"), qn("a:fld")), qn("a:t"), qn("a:br")
+_P, _PPR, _RPR, _R, _FLD = qn("a:p"), qn("a:pPr"), qn("a:rPr"), qn("a:r"), qn("a:fld")
 
 
 @dataclass
@@ -170,33 +194,26 @@ class _Styles:
         )
 
 
-def _placeholder(shape: etree._Element) -> etree._Element | None:
-    """``shape.find("./*/p:nvPr/p:ph")``, walked in C."""
-    for child in shape.iterchildren():
-        for nv_pr in child.iterchildren(_NV_PR):
-            for ph in nv_pr.iterchildren(_PH):
-                return ph
-    return None
-
-
-def _styles(shape: etree._Element, body: etree._Element, slide: Part, masters: MasterStyles) -> _Styles:
-    """The shape's styles; shared by the boxes of one master and placeholder kind that add no list
-    style of their own (an empty ``a:lstStyle`` answers nothing), so each lookup is made once."""
+def _styles(
+    shape: etree._Element, ph: etree._Element | None, body: BodyProperties, slide: Part, masters: MasterStyles
+) -> _Styles:
+    """The shape's styles: its own, layout and master placeholders' list styles, then the master's
+    text style. Shared by the boxes of one chain that add no list style of their own (an empty
+    ``a:lstStyle`` answers nothing), so each lookup is made once."""
     master = masters.of(slide)
-    ph = _placeholder(shape)
     kind = ph.get("type", "body") if ph is not None else None
     inherited: list[etree._Element] = []
     if master is not None and kind is not None:
         found = master.title if kind in ("title", "ctrTitle") else master.body
         if found is not None:
             inherited.append(found)
-    own = first_child(body, _LST_STYLE)
-    if own is not None and len(own):
-        return _Styles([own, *inherited], master)
-    key = (id(master), kind)
+    levels = [*body.list_styles, *inherited]
+    if body.list_styles and body.list_styles[0].getparent() is first_child(shape, _TX_BODY):
+        return _Styles(levels, master)
+    key = (id(master), kind, *(id(style) for style in body.list_styles))
     shared = masters.derived.get(key)
     if not isinstance(shared, _Styles):
-        shared = masters.derived[key] = _Styles(inherited, master)
+        shared = masters.derived[key] = _Styles(levels, master)
     return shared
 
 
@@ -212,11 +229,11 @@ def _points(spacing: etree._Element | None, size: float) -> int:
     return 0
 
 
-def _lines(body: etree._Element, styles: _Styles) -> tuple[list[_Line], str]:
+def _lines(body: etree._Element | None, styles: _Styles) -> tuple[list[_Line], str]:
     """The body's lines (a paragraph breaks at each a:br) and the first paragraph's alignment."""
     lines: list[_Line] = []
     align = ""
-    for paragraph in body.iter(qn("a:p")):
+    for paragraph in body.iter(qn("a:p")) if body is not None else ():
         ppr = first_child(paragraph, qn("a:pPr"))
         level = int(ppr.get("lvl", "0")) if ppr is not None else 0
         if not align:
@@ -255,6 +272,11 @@ def _wrapped(line: _Line, available: int, scale: float) -> int:
     """How many lines line takes when wrapped at available EMU (greedy, at spaces, like Office)."""
     count, x = 1, 0
     available -= line.margin
+    # A line that fits whole fits word by word too: each word's width is rounded on its own, which
+    # adds less than 2 EMU a character (a point is 12,700), so the whole width with that margin
+    # answers "one line" without splitting the words.
+    if sum(run.width() * scale + 2 * len(run.text) + 1 for run in line.runs) <= available:
+        return 1
     for run in line.runs:
         for word in _WORD.findall(run.text):
             width = round(run.width(word) * scale)
@@ -279,9 +301,27 @@ def _text_height(
     return total
 
 
-def _inset(body_pr: etree._Element, name: str) -> int:
-    value = body_pr.get(name)
+def _inset(body: BodyProperties, name: str) -> int:
+    value = body.attributes.get(name)
     return int(value) if value is not None and value.lstrip("-").isdigit() else INSETS[name]
+
+
+def _read_xfrm(
+    shape: etree._Element, slide: Part, chain: PlaceholderChain | None = None
+) -> etree._Element | None:
+    """The shape's a:xfrm, else the one it inherits (from ``chain`` when known: found once per
+    render), changing nothing (for measuring only)."""
+    sp_pr = first_child(shape, qn("p:spPr"))
+    own = first_child(sp_pr, qn("a:xfrm")) if sp_pr is not None else None
+    if own is not None:
+        return own
+    if chain is None:
+        return inherited_xfrm(shape, slide)
+    for source in chain.shapes():
+        found = first_on_path(source, qn("p:spPr"), qn("a:xfrm"))
+        if found is not None:
+            return found
+    return None
 
 
 def _own_xfrm(shape: etree._Element, slide: Part) -> etree._Element | None:
@@ -310,81 +350,276 @@ def _move_edge(start: int, old: int, new: int, keep: str) -> int:
     return start
 
 
-def _fit_shape(
-    shape: etree._Element, body: etree._Element, body_pr: etree._Element, slide: Part, masters: MasterStyles
-) -> None:
-    xfrm = _own_xfrm(shape, slide)
+class _Box(NamedTuple):
+    """A text box being fitted: its shape, where its value is in the data, its effective body."""
+
+    shape: etree._Element
+    path: str
+    body: BodyProperties
+    styles: _Styles
+    chain: PlaceholderChain | None  # the layout and master placeholders it follows, if a placeholder
+
+
+def _name(shape: etree._Element) -> str:
+    c_nv_pr = shape.find(qn("./*/p:cNvPr"))
+    name = c_nv_pr.get("name") if c_nv_pr is not None else None
+    return f'"{name}"' if name else "a text box"
+
+
+def _fit_shape(box: _Box, slide: Part, size: tuple[int, int]) -> Problem | None:
+    xfrm = _own_xfrm(box.shape, slide)
     if xfrm is None or xfrm.get("rot") not in (None, "0"):
-        return
+        return None
     off, ext = first_child(xfrm, qn("a:off")), first_child(xfrm, qn("a:ext"))
     if off is None or ext is None:
-        return
-    lines, align = _lines(body, _styles(shape, body, slide, masters))
+        return None
+    lines, align = _lines(first_child(box.shape, _TX_BODY), box.styles)
     x, y = int(off.get("x", "0")), int(off.get("y", "0"))
     cx, cy = int(ext.get("cx", "0")), int(ext.get("cy", "0"))
-    horizontal = _inset(body_pr, "lIns") + _inset(body_pr, "rIns")
-    vertical = _inset(body_pr, "tIns") + _inset(body_pr, "bIns")
-    if body_pr.get("wrap") == "none":
+    horizontal = _inset(box.body, "lIns") + _inset(box.body, "rIns")
+    vertical = _inset(box.body, "tIns") + _inset(box.body, "bIns")
+    if box.body.attributes.get("wrap") == "none":
         new_cx = max((line.width() for line in lines), default=0) + horizontal
         new_cy = _text_height(lines, None) + vertical
         keep = {"r": "end", "ctr": "centre"}.get(align, "start")
-        off.set("x", str(_move_edge(x, cx, new_cx, keep)))
+        x = _move_edge(x, cx, new_cx, keep)
+        off.set("x", str(x))
         ext.set("cx", str(new_cx))
+        cx = new_cx
     else:
         new_cy = _text_height(lines, cx - horizontal) + vertical
-    keep = {"b": "end", "ctr": "centre"}.get(body_pr.get("anchor", "t"), "start")
-    off.set("y", str(_move_edge(y, cy, new_cy, keep)))
+    keep = {"b": "end", "ctr": "centre"}.get(box.body.attributes.get("anchor", "t"), "start")
+    y = _move_edge(y, cy, new_cy, keep)
+    off.set("y", str(y))
     ext.set("cy", str(new_cy))
+    if not on_slide_tree(box.shape):
+        return None
+    over = overhangs(Box(x, y, cx, new_cy), size)
+    if not over:
+        return None
+    return Problem(
+        box.path,
+        f"the text box {_name(box.shape)} grows with its text (resize shape to fit text) and now reaches "
+        f"{' and '.join(over)}; shorten the text, or make the box wider in the template",
+        "text overflow",
+    )
 
 
-def _fit_font_scale(
-    shape: etree._Element,
-    body: etree._Element,
-    body_pr: etree._Element,
-    norm: etree._Element,
-    slide: Part,
-    masters: MasterStyles,
-) -> None:
-    xfrm = _own_xfrm(shape, slide)
+def _own_body_pr(shape: etree._Element) -> etree._Element | None:
+    tx_body = first_child(shape, _TX_BODY)
+    return first_child(tx_body, _BODY_PR) if tx_body is not None else None
+
+
+def _shrink_element(box: _Box) -> etree._Element:
+    """The box's own ``a:normAutofit`` (PowerPoint writes the scale on the box), made when inherited."""
+    body_pr = _own_body_pr(box.shape)
+    own = box.body.autofit_element
+    if own is not None and own.getparent() is body_pr:
+        return own
+    assert body_pr is not None
+    for child in body_pr.iterchildren(*AUTOFIT_TAGS):
+        body_pr.remove(child)
+    norm = etree.Element(qn("a:normAutofit"))
+    # a:bodyPr's children: prstTxWarp, then the auto-fit, then scene3d, sp3d, flatTx, extLst.
+    warp = first_child(body_pr, qn("a:prstTxWarp"))
+    body_pr.insert(body_pr.index(warp) + 1 if warp is not None else 0, norm)
+    return norm
+
+
+def _overflow(
+    box: _Box, height: int, room: int, lines: list[_Line], slide: Part, size: tuple[int, int]
+) -> Problem | None:
+    """The warning for text ``height`` EMU tall in ``room``: None when it fits (within half a line)."""
+    slack = max(TOLERANCE_EMU, (lines[0].height() // 2) if lines else 0)
+    if height <= room + slack:
+        return None
+    box_inches = f"{room / EMU_PER_INCH:.2f} in"
+    need = f"{height / EMU_PER_INCH:.2f} in"
+    where = ""
+    xfrm = _read_xfrm(box.shape, slide, box.chain) if on_slide_tree(box.shape) else None
+    box_of = xfrm_box(xfrm) if xfrm is not None else None
+    if box_of is not None:
+        top = _inset(box.body, "tIns")
+        drawn = Box(box_of.x, box_of.y, box_of.cx, top + height + _inset(box.body, "bIns"))
+        over = overhangs(drawn, size)
+        if over:
+            where = f", and runs {' and '.join(over)}"
+    advice = (
+        "it is shrunk as far as PowerPoint shrinks text and still overflows"
+        if box.body.autofit == "shrink"
+        else "the box does not fit its text (no autofit)"
+    )
+    return Problem(
+        box.path,
+        f"the text of {_name(box.shape)} needs {need} but its box holds {box_inches}{where}: {advice}; "
+        "shorten the text, or let the box shrink text on overflow in the template",
+        "text overflow",
+    )
+
+
+def _fit_font_scale(box: _Box, slide: Part, size: tuple[int, int]) -> Problem | None:
+    own = box.body.autofit_element
+    inherited = own is None or own.getparent() is not _own_body_pr(box.shape)
+    # A box of its own normAutofit gets its own a:xfrm as before; an inherited one only measures.
+    xfrm = _read_xfrm(box.shape, slide, box.chain) if inherited else _own_xfrm(box.shape, slide)
     if xfrm is None:
-        return
+        return None
     ext = first_child(xfrm, qn("a:ext"))
     if ext is None:
-        return
-    lines, _ = _lines(body, _styles(shape, body, slide, masters))
-    available = int(ext.get("cx", "0")) - _inset(body_pr, "lIns") - _inset(body_pr, "rIns")
-    room = int(ext.get("cy", "0")) - _inset(body_pr, "tIns") - _inset(body_pr, "bIns")
-    wrap = None if body_pr.get("wrap") == "none" else available
-    for name in ("fontScale", "lnSpcReduction"):
-        norm.attrib.pop(name, "")
-    if _text_height(lines, wrap) <= room:
-        return
+        return None
+    lines, _ = _lines(first_child(box.shape, _TX_BODY), box.styles)
+    available = int(ext.get("cx", "0")) - _inset(box.body, "lIns") - _inset(box.body, "rIns")
+    room = int(ext.get("cy", "0")) - _inset(box.body, "tIns") - _inset(box.body, "bIns")
+    wrap = None if box.body.attributes.get("wrap") == "none" else available
+    if not inherited:
+        assert own is not None
+        for name in ("fontScale", "lnSpcReduction"):
+            own.attrib.pop(name, "")
+    height = _text_height(lines, wrap)
+    if height <= room:
+        return None
     for scale, reduction in SHRINK_STEPS:
-        if _text_height(lines, wrap, scale / 100000, reduction / 100000) <= room:
+        height = _text_height(lines, wrap, scale / 100000, reduction / 100000)
+        if height <= room:
             break
+    norm = _shrink_element(box)
     norm.set("fontScale", str(scale))
     norm.set("lnSpcReduction", str(reduction))
+    return _overflow(box, height, room, lines, slide, size)
+
+
+def _check_fixed(box: _Box, slide: Part, size: tuple[int, int]) -> Problem | None:
+    """A box that neither shrinks nor grows: a warning when its text runs out of it."""
+    xfrm = _read_xfrm(box.shape, slide, box.chain)
+    ext = first_child(xfrm, qn("a:ext")) if xfrm is not None else None
+    if ext is None or (xfrm is not None and xfrm.get("rot") not in (None, "0")):
+        return None
+    lines, _ = _lines(first_child(box.shape, _TX_BODY), box.styles)
+    available = int(ext.get("cx", "0")) - _inset(box.body, "lIns") - _inset(box.body, "rIns")
+    room = int(ext.get("cy", "0")) - _inset(box.body, "tIns") - _inset(box.body, "bIns")
+    wrap = None if box.body.attributes.get("wrap") == "none" else available
+    return _overflow(box, _text_height(lines, wrap), room, lines, slide, size)
 
 
 def fit_text_boxes(
-    shapes: Iterable[etree._Element], slide: Part, masters: MasterStyles | None = None
-) -> None:
-    """Resize (or rescale) each auto-fit text box among shapes to its new text; others are left alone.
+    shapes: Iterable[tuple[etree._Element, str]],
+    slide: Part,
+    masters: MasterStyles | None = None,
+    size: tuple[int, int] = DEFAULT_SLIDE_SIZE,
+) -> list[Problem]:
+    """Resize (or rescale) each auto-fit text box among shapes to its new text; each is given with
+    the data path of its value. Returns the warnings: text that runs out of its box (or off the
+    slide of ``size``) and that its auto-fit does not fix.
 
     ``masters`` reads each slide master's styles once for a whole render (a new one when absent).
     """
     masters = masters if masters is not None else MasterStyles()
     done: set[int] = set()
-    for shape in shapes:
-        if id(shape) in done or shape.getparent() is None or shape.tag != qn("p:sp"):
+    warnings: list[Problem] = []
+    for shape, path in shapes:
+        if id(shape) in done or shape.getparent() is None or shape.tag != _SP:
             continue
         done.add(id(shape))
-        body = first_child(shape, qn("p:txBody"))
-        body_pr = first_child(body, qn("a:bodyPr")) if body is not None else None
-        if body is None or body_pr is None or body_pr.get("vert", "horz") != "horz":
+        tx_body = first_child(shape, _TX_BODY)
+        if tx_body is None or first_child(tx_body, _BODY_PR) is None:
             continue
-        norm = first_child(body_pr, qn("a:normAutofit"))
-        if first_child(body_pr, qn("a:spAutoFit")) is not None:
-            _fit_shape(shape, body, body_pr, slide, masters)
-        elif norm is not None:
-            _fit_font_scale(shape, body, body_pr, norm, slide, masters)
+        ph = placeholder_of(shape)
+        chain = _chain(ph, slide, masters) if ph is not None else None
+        body = effective_body(shape, _inherited(chain, masters) if chain is not None else None)
+        if body.attributes.get("vert", "horz") != "horz":
+            continue
+        box = _Box(shape, path, body, _styles(shape, ph, body, slide, masters), chain)
+        fit = {"resize": _fit_shape, "shrink": _fit_font_scale}.get(body.autofit, _check_fixed)
+        warning = fit(box, slide, size)
+        if warning is not None:
+            warnings.append(warning)
+    return warnings
+
+
+def _inherited(chain: PlaceholderChain, masters: MasterStyles) -> BodyProperties:
+    """What the chain gives a body, worked out once per chain for a whole render."""
+    key = ("body", *(id(s) for s in chain.shapes()))
+    found = masters.derived.get(key)
+    if not isinstance(found, BodyProperties):
+        found = masters.derived[key] = inherited_body(chain)
+    return found
+
+
+def _chain(ph: etree._Element, slide: Part, masters: MasterStyles) -> PlaceholderChain:
+    """The placeholder's chain, found once per layout, idx and type for a whole render."""
+    layout = slide.related(RT.SLIDE_LAYOUT)
+    key = ("chain", id(layout), ph.get("idx"), ph.get("type"))
+    found = masters.derived.get(key)
+    if not isinstance(found, PlaceholderChain):
+        found = masters.derived[key] = PlaceholderChain.of(ph, slide)
+    return found
+
+
+class TextMeasure:
+    """Measures text bodies of one output slide (a table's cells) as auto-fit measures text:
+    sizes from their runs, else 18 pt; the theme's fonts (``OutputSlide.text_height``).
+
+    A body of one paragraph with one run (most table cells) is measured once per formatting for
+    the whole render: the line it makes is kept, and each cell's text is only wrapped against it
+    (when it stays one line, that line's height is the body's).
+    """
+
+    def __init__(self, slide: Part, masters: MasterStyles) -> None:
+        self._slide, self._masters = slide, masters
+        self._styles: _Styles | None = None
+
+    def _plain(self) -> _Styles:
+        if self._styles is None:
+            master = self._masters.of(self._slide)
+            key = ("plain", id(master))
+            found = self._masters.derived.get(key)
+            if not isinstance(found, _Styles):
+                found = self._masters.derived[key] = _Styles([], master)
+            self._styles = found
+        return self._styles
+
+    def __call__(self, body: etree._Element, width: int) -> int:
+        """The body's height in EMU wrapped at ``width`` EMU."""
+        styles = self._plain()
+        single = _single_run(body)
+        if single is not None:
+            paragraph, run = single
+            key = (
+                "one run",
+                id(styles),
+                _signature(first_child(paragraph, _PPR)),
+                _signature(first_child(run, _RPR)),
+            )
+            known = self._masters.derived.get(key)
+            if not isinstance(known, tuple):
+                lines, _ = _lines(body, styles)
+                known = self._masters.derived[key] = (lines[0], _text_height(lines, None))
+            line, height = known
+            t = first_child(run, _T)
+            text = (t.text or "") if t is not None else ""
+            # One line for sure (as _wrapped's first test says): that line's height, else measured.
+            if line.runs[0].width(text) + 2 * len(text) + 1 <= width - line.margin:
+                return int(height)
+        lines, _ = _lines(body, styles)
+        return _text_height(lines, width)
+
+
+def _single_run(body: etree._Element) -> tuple[etree._Element, etree._Element] | None:
+    """(paragraph, run) of a body of one paragraph holding one run and no break, else None."""
+    paragraphs = body.iterchildren(_P)
+    paragraph = next(paragraphs, None)
+    if paragraph is None or next(paragraphs, None) is not None:
+        return None
+    found = None
+    for child in paragraph.iterchildren(_R, _FLD, _BR):
+        if found is not None or child.tag == _BR:
+            return None
+        found = child
+    return (paragraph, found) if found is not None else None
+
+
+def _signature(element: etree._Element | None) -> object:
+    """What of a pPr or rPr can change a line's height: its attributes and, when it has any, its children."""
+    if element is None:
+        return None
+    return (tuple(element.attrib.items()), etree.tostring(element) if len(element) else None)

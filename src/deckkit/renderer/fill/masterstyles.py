@@ -63,9 +63,9 @@ class MasterStyles:
     def __init__(self) -> None:
         # id(master) -> (master, its text): the part is held, so its id is not reused meanwhile.
         self._read: dict[int, tuple[Part, MasterText]] = {}
-        # What auto-fit works out from a master's text (by id of its MasterText, held above, and
-        # placeholder kind): as lasting as the master text itself.
-        self.derived: dict[tuple[int, str | None], object] = {}
+        # What auto-fit works out from a master's text and a layout's placeholders (keyed by ids of
+        # parts and elements the package holds for the whole render): as lasting as they are.
+        self.derived: dict[tuple[object, ...], object] = {}
 
     def of(self, slide: Part) -> MasterText | None:
         """The master text of slide's layout's master (None for a slide without one)."""

@@ -16,8 +16,8 @@ from deckkit.model.elements import Table, TableCell
 from deckkit.ooxml.geometry import Box
 from deckkit.ooxml.locate import Frame
 from deckkit.renderer.drawingml import a
-from deckkit.renderer.filler import KeySite, Operation, OutputSlide, PlanReport, register_filler
-from deckkit.renderer.offslide import on_slide_tree, overhangs
+from deckkit.renderer.filler import KeySite, Operation, OutputSlide, PlanReport, TextHeight, register_filler
+from deckkit.renderer.offslide import EMU_PER_INCH, TOLERANCE_EMU, on_slide_tree, overhangs
 from deckkit.renderer.stencil.replay import through_stencil
 from deckkit.renderer.table.cell import apply_cell_styles, set_cell_text
 from deckkit.renderer.table.databar import ImageSink, LinkSink, draw_databar
@@ -31,6 +31,7 @@ from deckkit.renderer.table.grid import (
     source_index,
     table_of,
 )
+from deckkit.renderer.table.measure import RowNeeds, fits_fixed, rows_that_fit, rows_within
 from deckkit.renderer.table.prototype import BuiltCells, TablePrototype, keep_template_cells, table_prototype
 from deckkit.renderer.table.row_height import measured_height
 from deckkit.renderer.table.sizing import apply_sizing, frame_box
@@ -149,38 +150,78 @@ def _fill_cell_object(
         draw_databar(tc, sum(widths[col : col + span]), cell.databar, sink, style)
 
 
-def table_off_slide(frame: etree._Element, size: tuple[int, int], path: str) -> Problem | None:
-    """A warning when the filled table reaches past the slide's edges, else None.
+def _inches(emu: int) -> str:
+    return f"{emu / EMU_PER_INCH:.1f} in"
 
-    The table's extent is its final grid: the column widths and the row heights (``a:tr/@h``)
-    summed from the frame's position. The heights are a lower bound (text can make a row taller),
-    so a table reported here is off the slide at least by the amount said.
+
+def table_off_slide(
+    frame: etree._Element,
+    size: tuple[int, int],
+    path: str,
+    *,
+    text_height: TextHeight | None = None,
+    template_frame: Box | None = None,
+    vertical_sizing: str = "anchor_top",
+) -> Problem | None:
+    """A warning when the filled table is drawn past the slide's edges, or (vertical_sizing
+    "fixed") past its frame, else None.
+
+    The table's extent is its final grid: the column widths and each row's drawn height, its
+    ``a:tr/@h`` or, with ``text_height``, what its text needs when that is more (PowerPoint grows
+    the row; see :mod:`deckkit.renderer.table.measure`). Advice is given only when it works: "keep
+    them in the frame with vertical_sizing="fixed"" when the rows' text fits the template's frame
+    (``template_frame``) scaled so; else how many rows fit the frame, to split the rest.
     """
     tbl = table_of(frame)
     if tbl is None or not on_slide_tree(frame):
         return None
     rows = rows_of(tbl)
-    columns = grid_of(tbl).findall(a("gridCol"))
+    widths = [_size(c.get("w")) for c in grid_of(tbl).findall(a("gridCol"))]
+    heights = [_size(r.get("h")) for r in rows]
+    needs = RowNeeds(tbl, widths, text_height)
     box = frame_box(frame)
-    extent = Box(box.x, box.y, sum(_size(c.get("w")) for c in columns), sum(_size(r.get("h")) for r in rows))
-    over = overhangs(extent, size)
-    if not over:
+    # Off the slide by its rows' h alone (a lower bound): said so without measuring every row.
+    over = overhangs(Box(box.x, box.y, sum(widths), sum(heights)), size)
+    squeezed = False
+    if not any("bottom" in o for o in over):
+        drawn = needs.drawn(heights, limit=size[1] - box.y)
+        if vertical_sizing == "fixed":
+            squeezed = sum(needs.drawn(heights, limit=box.cy + TOLERANCE_EMU)) > box.cy + TOLERANCE_EMU
+        over = overhangs(Box(box.x, box.y, sum(widths), sum(drawn)), size)
+        if over or squeezed:  # a warning after all: its amounts from every row
+            over = overhangs(Box(box.x, box.y, sum(widths), sum(needs.drawn(heights))), size)
+    if not over and not squeezed:
         return None
-    vertical = any("bottom" in o or "top" in o for o in over)
+    vertical = squeezed or any("bottom" in o or "top" in o for o in over)
     horizontal = any("right" in o or "left" in o for o in over)
-    counts = ([f"{len(rows)} rows"] if vertical else []) + ([f"{len(columns)} columns"] if horizontal else [])
+    counts = ([f"{len(rows)} rows"] if vertical else []) + ([f"{len(widths)} columns"] if horizontal else [])
+    target = template_frame if template_frame is not None else box
     fixes = []
     if vertical:
-        fixes.append(
-            'split the rows over several slides, or keep them in the frame with vertical_sizing="fixed"'
+        fitting = rows_that_fit(heights, needs, target.cy)
+        split = (
+            f"split the rows over several slides ({fitting} rows fit the frame with their text at this size)"
         )
+        if squeezed:
+            fixes.append(f"{split}, or make the text smaller")
+        elif fits_fixed(heights, needs, target.cy) and not overhangs(target, size):
+            fixes.append(f'{split}, or keep them in the frame with vertical_sizing="fixed"')
+        else:
+            fixes.append(split)
     if horizontal:
         fixes.append('use fewer columns, or keep them in the frame with horizontal_sizing="fixed"')
-    return Problem(
-        path,
-        f"the table now ends {' and '.join(over)} ({', '.join(counts)}); {'; '.join(fixes)}",
-        "off slide",
-    )
+    if squeezed:
+        drawn = needs.drawn(heights)
+        on_slide = rows_within(drawn, size[1] - box.y)
+        where = f", and it ends {' and '.join(over)}" if over else ""
+        said = (
+            f'with vertical_sizing="fixed" the rows share {_inches(box.cy)} but their text needs '
+            f"{_inches(sum(drawn))} ({', '.join(counts)}): they are drawn taller than the frame{where}, "
+            f"and {on_slide} of {len(rows)} rows are on the slide"
+        )
+    else:
+        said = f"the table now ends {' and '.join(over)} ({', '.join(counts)})"
+    return Problem(path, f"{said}; {'; '.join(fixes)}", "off slide")
 
 
 def _described(frame: Frame) -> str:
@@ -205,8 +246,16 @@ class TableFiller:
     def fill(self, site: KeySite, value: Table, output: OutputSlide) -> None:
         for frame in site.frames:
             if frame.kind == "table":
+                template_frame = frame_box(frame.element)
                 fill_table(frame.element, value, output.sink)
                 if output.slide_size is not None:
-                    warning = table_off_slide(frame.element, output.slide_size, site.path)
+                    warning = table_off_slide(
+                        frame.element,
+                        output.slide_size,
+                        site.path,
+                        text_height=output.text_height,
+                        template_frame=template_frame,
+                        vertical_sizing=value.vertical_sizing,
+                    )
                     if warning is not None:
                         output.warnings.append(warning)

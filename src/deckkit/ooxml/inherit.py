@@ -1,0 +1,145 @@
+"""What a placeholder inherits: its layout and master placeholders, and its effective body properties.
+
+A placeholder on a slide says only what differs from the placeholder it follows on its layout,
+which says only what differs from the master's. PowerPoint reads a text box's body properties
+(``a:bodyPr``: insets, wrap, anchor, and its auto-fit: ``a:normAutofit`` shrink text on
+overflow, ``a:spAutoFit`` resize shape, ``a:noAutofit``) and its list styles (``a:lstStyle``)
+from the shape, then the layout placeholder, then the master placeholder; the master's text
+styles (``p:txStyles``) come last (:mod:`deckkit.renderer.fill.masterstyles` reads those).
+
+Matching follows PowerPoint: a slide placeholder follows the layout placeholder with its ``idx``,
+else the first of its ``type`` (``body`` when absent); a layout placeholder follows the master's
+of its type (a centred title the title, a subtitle or an object the body).
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from lxml import etree
+
+from deckkit.ooxml.namespaces import qn
+from deckkit.ooxml.opc.part import Part
+from deckkit.ooxml.opc.relationships import RT
+from deckkit.ooxml.xml_children import first_child
+
+__all__ = [
+    "AUTOFIT_TAGS",
+    "BodyProperties",
+    "PlaceholderChain",
+    "effective_body",
+    "inherited_body",
+    "placeholder_of",
+]
+
+AUTOFIT_TAGS = {qn("a:normAutofit"): "shrink", qn("a:spAutoFit"): "resize", qn("a:noAutofit"): "none"}
+_NV_PR, _PH, _SP_PR, _TX_BODY = qn("p:nvPr"), qn("p:ph"), qn("p:spPr"), qn("p:txBody")
+_BODY_PR, _LST_STYLE = qn("a:bodyPr"), qn("a:lstStyle")
+# The master's placeholder a layout's follows, by type: the master has title, body, dt, ftr, sldNum.
+_MASTER_TYPE = {"ctrTitle": "title", "subTitle": "body", "obj": "body", "tbl": "body", "chart": "body"}
+
+
+def placeholder_of(shape: etree._Element) -> etree._Element | None:
+    """The shape's ``p:ph`` (``./*/p:nvPr/p:ph``, walked in C), or None for a shape of its own."""
+    for child in shape.iterchildren():
+        for nv_pr in child.iterchildren(_NV_PR):
+            for ph in nv_pr.iterchildren(_PH):
+                return ph
+    return None
+
+
+def _find(root: etree._Element, idx: str | None, kind: str) -> etree._Element | None:
+    """The shape of root's placeholder with ``idx``, else the first of ``kind``."""
+    by_type = None
+    for ph in root.iter(_PH):
+        nv_pr = ph.getparent()
+        nv = nv_pr.getparent() if nv_pr is not None else None
+        owner = nv.getparent() if nv is not None else None
+        if owner is None:
+            continue
+        if idx is not None and ph.get("idx") == idx:
+            return owner
+        if by_type is None and ph.get("type", "body") == kind:
+            by_type = owner
+    return by_type
+
+
+class PlaceholderChain(NamedTuple):
+    """The shapes a placeholder inherits from, nearest first (layout, then master); either may be None."""
+
+    layout: etree._Element | None
+    master: etree._Element | None
+
+    @classmethod
+    def of(cls, ph: etree._Element, slide: Part) -> PlaceholderChain:
+        layout_part = slide.related(RT.SLIDE_LAYOUT)
+        master_part = layout_part.related(RT.SLIDE_MASTER) if layout_part is not None else None
+        kind = ph.get("type", "body")
+        layout = _find(layout_part.xml, ph.get("idx"), kind) if layout_part is not None else None
+        if layout is not None:
+            lph = placeholder_of(layout)
+            kind = lph.get("type", "body") if lph is not None else kind
+        master = (
+            _find(master_part.xml, None, _MASTER_TYPE.get(kind, kind)) if master_part is not None else None
+        )
+        return cls(layout, master)
+
+    def shapes(self) -> list[etree._Element]:
+        return [s for s in (self.layout, self.master) if s is not None]
+
+
+class BodyProperties(NamedTuple):
+    """A text box's body properties as PowerPoint draws them, its own first, then inherited."""
+
+    autofit: str  # "shrink" (normAutofit), "resize" (spAutoFit) or "none" (noAutofit, or none said)
+    autofit_element: etree._Element | None  # the a:*Autofit element that says so, wherever it is
+    attributes: dict[str, str]  # lIns, tIns, rIns, bIns, wrap, anchor, vert, ...: the nearest says
+    list_styles: list[etree._Element]  # a:lstStyle of the shape, layout and master, nearest first
+
+
+def _body_pr(shape: etree._Element) -> etree._Element | None:
+    body = first_child(shape, _TX_BODY)
+    return first_child(body, _BODY_PR) if body is not None else None
+
+
+def _merged(
+    shapes: list[etree._Element],
+) -> tuple[str, etree._Element | None, dict[str, str], list[etree._Element]]:
+    """Body properties of ``shapes``, the nearest first: (autofit, its element, attributes, list styles)."""
+    attributes: dict[str, str] = {}
+    autofit, element = "", None
+    styles: list[etree._Element] = []
+    for source in shapes:
+        body_pr = _body_pr(source)
+        if body_pr is None:
+            continue
+        for name, value in body_pr.attrib.items():
+            attributes.setdefault(str(name), str(value))
+        if not autofit:
+            for child in body_pr.iterchildren():
+                if child.tag in AUTOFIT_TAGS:
+                    autofit, element = AUTOFIT_TAGS[child.tag], child
+                    break
+        body = body_pr.getparent()
+        own = first_child(body, _LST_STYLE) if body is not None else None
+        if own is not None and len(own):
+            styles.append(own)
+    return autofit, element, attributes, styles
+
+
+def inherited_body(chain: PlaceholderChain) -> BodyProperties:
+    """What a placeholder's chain gives its body (the same for every slide placeholder of the chain)."""
+    autofit, element, attributes, styles = _merged(chain.shapes())
+    return BodyProperties(autofit or "none", element, attributes, styles)
+
+
+def effective_body(shape: etree._Element, inherited: BodyProperties | None) -> BodyProperties:
+    """The shape's body properties over what its chain gives (``inherited_body``; None: its own only)."""
+    autofit, element, attributes, styles = _merged([shape])
+    if inherited is None:
+        return BodyProperties(autofit or "none", element, attributes, styles)
+    if not autofit and inherited.autofit_element is not None:
+        autofit, element = inherited.autofit, inherited.autofit_element
+    for name, value in inherited.attributes.items():
+        attributes.setdefault(name, value)
+    return BodyProperties(autofit or "none", element, attributes, [*styles, *inherited.list_styles])

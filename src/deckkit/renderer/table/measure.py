@@ -1,0 +1,117 @@
+"""How tall a filled table is drawn: PowerPoint grows a row to fit its text, whatever ``a:tr/@h`` says.
+
+Each cell's text is wrapped in its column width (its span) less the cell's left and right margins,
+as auto-fit measures text (``OutputSlide.text_height``), plus the top and bottom margins; a row is
+drawn as tall as its tallest cell needs, and never lower than its ``h``. A cell spanning rows
+(``rowSpan``) is left out of the rows it spans: its text shares their height. The advice of the
+table's off-slide warning is checked with these heights: it names only what makes the table fit.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from lxml import etree
+
+from deckkit.ooxml.xml_children import first_child
+from deckkit.renderer.drawingml import a
+from deckkit.renderer.filler import TextHeight
+from deckkit.renderer.table.grid import attr_int, rows_of
+
+__all__ = ["RowNeeds", "fits_fixed", "fixed_heights", "rows_that_fit", "rows_within"]
+
+_TOLERANCE = 12700  # one point: rounding, not a row that does not fit
+_MARGINS = {"marL": 91440, "marR": 91440, "marT": 45720, "marB": 45720}  # a:tcPr's defaults
+
+
+def _margin(tc_pr: etree._Element | None, name: str) -> int:
+    return attr_int(tc_pr.get(name) if tc_pr is not None else None, _MARGINS[name])
+
+
+def _row_need(tr: etree._Element, widths: Sequence[int], text_height: TextHeight) -> int:
+    need, col = 0, 0
+    for tc in tr.iterchildren(a("tc")):
+        here, col = col, col + 1
+        if tc.get("hMerge") in ("1", "true") or tc.get("vMerge") in ("1", "true"):
+            continue
+        if attr_int(tc.get("rowSpan"), 1) > 1:
+            continue
+        body = first_child(tc, a("txBody"))
+        if body is None:
+            continue
+        tc_pr = first_child(tc, a("tcPr"))
+        width = sum(widths[here : here + attr_int(tc.get("gridSpan"), 1)])
+        inner = max(width - _margin(tc_pr, "marL") - _margin(tc_pr, "marR"), 1)
+        need = max(need, text_height(body, inner) + _margin(tc_pr, "marT") + _margin(tc_pr, "marB"))
+    return need
+
+
+class RowNeeds:
+    """What each row's text needs (a row is drawn at its ``h``, or at this when it is more),
+    measured when first asked: a check that can stop early measures only the rows it looks at."""
+
+    def __init__(self, tbl: etree._Element, widths: Sequence[int], text_height: TextHeight | None) -> None:
+        self._rows = rows_of(tbl)
+        self._widths = widths
+        self._text_height = text_height
+        self._known: dict[int, int] = {}
+
+    def __len__(self) -> int:
+        return len(self._rows)
+
+    def __getitem__(self, index: int) -> int:
+        if index not in self._known:
+            measure = self._text_height
+            self._known[index] = 0 if measure is None else _row_need(self._rows[index], self._widths, measure)
+        return self._known[index]
+
+    def drawn(self, heights: Sequence[int], limit: int | None = None) -> list[int]:
+        """Each row's drawn height, ``max(h, need)``, from the first; stops once their sum passes
+        ``limit`` (the rows after it are not measured)."""
+        out: list[int] = []
+        total = 0
+        for index, height in enumerate(heights):
+            out.append(max(height, self[index]))
+            total += out[-1]
+            if limit is not None and total > limit:
+                break
+        return out
+
+
+def fixed_heights(heights: Sequence[int], needs: RowNeeds, frame: int) -> list[int]:
+    """The rows' drawn heights when scaled into a frame ``frame`` EMU tall (vertical_sizing="fixed"):
+    each row its share of the frame, or what its text needs when that is more."""
+    total = sum(heights) or 1
+    return [max(round(h * frame / total), needs[i]) for i, h in enumerate(heights)]
+
+
+def fits_fixed(heights: Sequence[int], needs: RowNeeds, frame: int) -> bool:
+    """Whether vertical_sizing="fixed" keeps these rows, text included, within ``frame`` EMU."""
+    total = sum(heights) or 1
+    used = 0
+    for i, h in enumerate(heights):
+        used += max(round(h * frame / total), needs[i])
+        if used > frame + _TOLERANCE:
+            return False
+    return True
+
+
+def rows_that_fit(heights: Sequence[int], needs: RowNeeds, frame: int) -> int:
+    """The most rows (the first ones) that vertical_sizing="fixed" keeps within a frame ``frame``
+    EMU tall, their text included (0 when not even one does). One more row never makes them fit
+    better (each row's share only shrinks), so the count grows until it no longer fits."""
+    count = 0
+    while count < len(heights) and fits_fixed(heights[: count + 1], needs, frame):
+        count += 1
+    return count
+
+
+def rows_within(heights: Sequence[int], room: int) -> int:
+    """How many rows, from the first, are drawn within ``room`` EMU."""
+    used = count = 0
+    for height in heights:
+        used += height
+        if used > room:
+            break
+        count += 1
+    return count
