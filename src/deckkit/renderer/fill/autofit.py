@@ -612,15 +612,22 @@ class TextMeasure:
 
 def _single_run(body: etree._Element) -> tuple[etree._Element, etree._Element] | None:
     """(paragraph, run) of a body of one paragraph holding one run and no break, else None."""
-    paragraphs = body.iterchildren(_P)
-    paragraph = next(paragraphs, None)
-    if paragraph is None or next(paragraphs, None) is not None:
+    # Plain iteration over the children: asked for every cell of a measured table row.
+    paragraph = None
+    for child in body:
+        if child.tag == _P:
+            if paragraph is not None:
+                return None
+            paragraph = child
+    if paragraph is None:
         return None
     found = None
-    for child in paragraph.iterchildren(_R, _FLD, _BR):
-        if found is not None or child.tag == _BR:
-            return None
-        found = child
+    for child in paragraph:
+        tag = child.tag
+        if tag in (_R, _FLD, _BR):
+            if found is not None or tag == _BR:
+                return None
+            found = child
     return (paragraph, found) if found is not None else None
 
 
