@@ -48,7 +48,7 @@ from deckkit.ooxml.namespaces import qn
 from deckkit.ooxml.opc.part import Part
 from deckkit.ooxml.opc.relationships import RT
 from deckkit.ooxml.xml_children import first_child, first_on_path
-from deckkit.renderer.fill.fontmetrics import face, line_height
+from deckkit.renderer.fill.fontmetrics import Face, face, line_height
 from deckkit.renderer.fill.masterstyles import DEFAULT_TYPEFACE, MasterStyles, MasterText
 from deckkit.renderer.offslide import (
     DEFAULT_SLIDE_SIZE,
@@ -81,20 +81,19 @@ _P, _PPR, _RPR, _R, _FLD = qn("a:p"), qn("a:pPr"), qn("a:rPr"), qn("a:r"), qn("a
 _SPC_PTS, _SPC_PCT, _END_PARA_RPR = qn("a:spcPts"), qn("a:spcPct"), qn("a:endParaRPr")
 
 
-@dataclass
-class _Run:
+class _Run(NamedTuple):
     text: str
     size: float
     typeface: str
     bold: bool
     italic: bool
+    face: Face | None  # the installed face of typeface, bold, italic (fontmetrics.face)
 
     def width(self, text: str | None = None) -> int:
-        found = face(self.typeface, self.bold, self.italic)
         text = self.text if text is None else text
-        if found is None:
+        if self.face is None:
             return round(len(text) * self.size * 0.5 * 12700)
-        return found.width(text, self.size)
+        return self.face.width(text, self.size)
 
 
 @dataclass
@@ -128,7 +127,7 @@ class _Styles:
         self._children: dict[tuple[int, str], etree._Element | None] = {}
         self._paragraph_defaults: dict[tuple[int, str], str | None] = {}
         # A box's runs and paragraphs repeat a few formattings: each is worked out once.
-        self._runs: dict[tuple[int, object], tuple[float, str, bool, bool]] = {}
+        self._runs: dict[tuple[int, object], tuple[float, str, bool, bool, Face | None]] = {}
         self._paragraphs: dict[tuple[int, object], _Paragraph] = {}
 
     def default(self, level: int, attribute: str) -> str | None:
@@ -186,8 +185,10 @@ class _Styles:
             found = self._runs[key] = self._run_format(rpr, level)
         return _Run(text, *found)
 
-    def _run_format(self, rpr: etree._Element | None, level: int) -> tuple[float, str, bool, bool]:
-        """(size, typeface, bold, italic) of a run with this rPr at this level."""
+    def _run_format(
+        self, rpr: etree._Element | None, level: int
+    ) -> tuple[float, str, bool, bool, Face | None]:
+        """(size, typeface, bold, italic, face) of a run with this rPr at this level."""
 
         def attr(name: str) -> str | None:
             own = rpr.get(name) if rpr is not None else None
@@ -204,11 +205,13 @@ class _Styles:
         elif typeface.startswith("+mn"):
             typeface = self.minor
         size = attr("sz")
+        bold, italic = attr("b") in ("1", "true"), attr("i") in ("1", "true")
         return (
             int(size) / 100 if size else DEFAULT_SIZE,
             typeface,
-            attr("b") in ("1", "true"),
-            attr("i") in ("1", "true"),
+            bold,
+            italic,
+            face(typeface, bold, italic),
         )
 
     def paragraph(self, ppr: etree._Element | None, level: int) -> _Paragraph:
