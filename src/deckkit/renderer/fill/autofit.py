@@ -48,7 +48,7 @@ from deckkit.ooxml.namespaces import qn
 from deckkit.ooxml.opc.part import Part
 from deckkit.ooxml.opc.relationships import RT
 from deckkit.ooxml.xml_children import first_child, first_on_path
-from deckkit.renderer.fill.fontmetrics import face, line_height
+from deckkit.renderer.fill.fontmetrics import Face, face, line_height
 from deckkit.renderer.fill.masterstyles import DEFAULT_TYPEFACE, MasterStyles, MasterText
 from deckkit.renderer.offslide import EMU_PER_INCH, TOLERANCE_EMU, on_slide_tree, overhangs
 
@@ -72,22 +72,22 @@ _WORD = re.compile(r"\S+|\s+")
 _LATIN, _SP, _TX_BODY, _BODY_PR = qn("a:latin"), qn("p:sp"), qn("p:txBody"), qn("a:bodyPr")
 _RUN_TAGS, _T, _BR = (qn("a:r"), qn("a:fld")), qn("a:t"), qn("a:br")
 _P, _PPR, _RPR, _R, _FLD = qn("a:p"), qn("a:pPr"), qn("a:rPr"), qn("a:r"), qn("a:fld")
+_SPC_PTS, _SPC_PCT, _END_PARA_RPR = qn("a:spcPts"), qn("a:spcPct"), qn("a:endParaRPr")
 
 
-@dataclass
-class _Run:
+class _Run(NamedTuple):
     text: str
     size: float
     typeface: str
     bold: bool
     italic: bool
+    face: Face | None  # the installed face of typeface, bold, italic (fontmetrics.face)
 
     def width(self, text: str | None = None) -> int:
-        found = face(self.typeface, self.bold, self.italic)
         text = self.text if text is None else text
-        if found is None:
+        if self.face is None:
             return round(len(text) * self.size * 0.5 * 12700)
-        return found.width(text, self.size)
+        return self.face.width(text, self.size)
 
 
 @dataclass
@@ -120,6 +120,9 @@ class _Styles:
         self._defaults: dict[tuple[int, str], str | None] = {}
         self._children: dict[tuple[int, str], etree._Element | None] = {}
         self._paragraph_defaults: dict[tuple[int, str], str | None] = {}
+        # A box's runs and paragraphs repeat a few formattings: each is worked out once.
+        self._runs: dict[tuple[int, object], tuple[float, str, bool, bool, Face | None]] = {}
+        self._paragraphs: dict[tuple[int, object], _Paragraph] = {}
 
     def default(self, level: int, attribute: str) -> str | None:
         key = (level, attribute)
@@ -170,6 +173,17 @@ class _Styles:
         return None
 
     def run(self, rpr: etree._Element | None, level: int, text: str) -> _Run:
+        key = (level, _signature(rpr))
+        found = self._runs.get(key)
+        if found is None:
+            found = self._runs[key] = self._run_format(rpr, level)
+        return _Run(text, *found)
+
+    def _run_format(
+        self, rpr: etree._Element | None, level: int
+    ) -> tuple[float, str, bool, bool, Face | None]:
+        """(size, typeface, bold, italic, face) of a run with this rPr at this level."""
+
         def attr(name: str) -> str | None:
             own = rpr.get(name) if rpr is not None else None
             return own if own is not None else self.default(level, name)
@@ -185,13 +199,47 @@ class _Styles:
         elif typeface.startswith("+mn"):
             typeface = self.minor
         size = attr("sz")
-        return _Run(
-            text,
+        bold, italic = attr("b") in ("1", "true"), attr("i") in ("1", "true")
+        return (
             int(size) / 100 if size else DEFAULT_SIZE,
             typeface,
-            attr("b") in ("1", "true"),
-            attr("i") in ("1", "true"),
+            bold,
+            italic,
+            face(typeface, bold, italic),
         )
+
+    def paragraph(self, ppr: etree._Element | None, level: int) -> _Paragraph:
+        """What a paragraph with this pPr at this level takes from it and its list styles."""
+        key = (level, _signature(ppr))
+        found = self._paragraphs.get(key)
+        if found is None:
+            found = self._paragraphs[key] = self._paragraph_format(ppr, level)
+        return found
+
+    def _paragraph_format(self, ppr: etree._Element | None, level: int) -> _Paragraph:
+        align = (ppr.get("algn") if ppr is not None else None) or self.paragraph_default(level, "algn") or "l"
+        spacing = 1.0
+        line_spacing = self.paragraph_child(ppr, level, "lnSpc")
+        pct = first_child(line_spacing, _SPC_PCT) if line_spacing is not None else None
+        if pct is not None:
+            spacing = int(pct.get("val", "100000")) / 100000
+        margin = (ppr.get("marL") if ppr is not None else None) or self.paragraph_default(level, "marL")
+        indent = int(margin) if margin and margin.lstrip("-").isdigit() else 0
+        return _Paragraph(
+            align,
+            spacing,
+            indent,
+            self.paragraph_child(ppr, level, "spcBef"),
+            self.paragraph_child(ppr, level, "spcAft"),
+        )
+
+
+class _Paragraph(NamedTuple):
+    align: str
+    spacing: float  # a:lnSpc/a:spcPct
+    margin: int  # marL
+    before: etree._Element | None  # spcBef
+    after: etree._Element | None  # spcAft
 
 
 def _styles(
@@ -221,7 +269,7 @@ def _points(spacing: etree._Element | None, size: float) -> int:
     """spcBef/spcAft in EMU: spcPts in hundredths of a point, spcPct in thousandths of a line."""
     if spacing is None:
         return 0
-    pts, pct = spacing.find(qn("a:spcPts")), spacing.find(qn("a:spcPct"))
+    pts, pct = first_child(spacing, _SPC_PTS), first_child(spacing, _SPC_PCT)
     if pts is not None:
         return int(pts.get("val", "0")) * 127
     if pct is not None:
@@ -233,37 +281,32 @@ def _lines(body: etree._Element | None, styles: _Styles) -> tuple[list[_Line], s
     """The body's lines (a paragraph breaks at each a:br) and the first paragraph's alignment."""
     lines: list[_Line] = []
     align = ""
-    for paragraph in body.iter(qn("a:p")) if body is not None else ():
-        ppr = first_child(paragraph, qn("a:pPr"))
+    for paragraph in body.iter(_P) if body is not None else ():
+        ppr = first_child(paragraph, _PPR)
         level = int(ppr.get("lvl", "0")) if ppr is not None else 0
+        form = styles.paragraph(ppr, level)
         if not align:
-            align = (
-                (ppr.get("algn") if ppr is not None else None)
-                or styles.paragraph_default(level, "algn")
-                or "l"
-            )
-        spacing = 1.0
-        line_spacing = styles.paragraph_child(ppr, level, "lnSpc")
-        pct = line_spacing.find(qn("a:spcPct")) if line_spacing is not None else None
-        if pct is not None:
-            spacing = int(pct.get("val", "100000")) / 100000
-        margin = (ppr.get("marL") if ppr is not None else None) or styles.paragraph_default(level, "marL")
-        indent = int(margin) if margin and margin.lstrip("-").isdigit() else 0
-        current = _Line([], spacing=spacing, margin=indent)
+            align = form.align
+        current = _Line([], spacing=form.spacing, margin=form.margin)
         first = current
         for child in paragraph:
             if child.tag in _RUN_TAGS:
-                t = first_child(child, _T)
+                rpr = t = None
+                for part in child:
+                    if part.tag == _RPR:
+                        rpr = part if rpr is None else rpr
+                    elif part.tag == _T:
+                        t = part if t is None else t
                 text = (t.text or "") if t is not None else ""
-                current.runs.append(styles.run(first_child(child, qn("a:rPr")), level, text))
+                current.runs.append(styles.run(rpr, level, text))
             elif child.tag == _BR:
                 lines.append(current)
-                current = _Line([], spacing=spacing, margin=indent)
+                current = _Line([], spacing=form.spacing, margin=form.margin)
         if not current.runs:  # an empty line is as tall as its end-of-paragraph mark
-            current.runs.append(styles.run(first_child(paragraph, qn("a:endParaRPr")), level, ""))
+            current.runs.append(styles.run(first_child(paragraph, _END_PARA_RPR), level, ""))
         size = current.runs[0].size
-        first.space_before = _points(styles.paragraph_child(ppr, level, "spcBef"), size)
-        current.space_after = _points(styles.paragraph_child(ppr, level, "spcAft"), size)
+        first.space_before = _points(form.before, size)
+        current.space_after = _points(form.after, size)
         lines.append(current)
     return lines, align
 
@@ -606,15 +649,22 @@ class TextMeasure:
 
 def _single_run(body: etree._Element) -> tuple[etree._Element, etree._Element] | None:
     """(paragraph, run) of a body of one paragraph holding one run and no break, else None."""
-    paragraphs = body.iterchildren(_P)
-    paragraph = next(paragraphs, None)
-    if paragraph is None or next(paragraphs, None) is not None:
+    # Plain iteration over the children: asked for every cell of a measured table row.
+    paragraph = None
+    for child in body:
+        if child.tag == _P:
+            if paragraph is not None:
+                return None
+            paragraph = child
+    if paragraph is None:
         return None
     found = None
-    for child in paragraph.iterchildren(_R, _FLD, _BR):
-        if found is not None or child.tag == _BR:
-            return None
-        found = child
+    for child in paragraph:
+        tag = child.tag
+        if tag in (_R, _FLD, _BR):
+            if found is not None or tag == _BR:
+                return None
+            found = child
     return (paragraph, found) if found is not None else None
 
 

@@ -13,7 +13,6 @@ from collections.abc import Sequence
 
 from lxml import etree
 
-from deckkit.ooxml.xml_children import first_child
 from deckkit.renderer.drawingml import a
 from deckkit.renderer.filler import TextHeight
 from deckkit.renderer.table.grid import attr_int, rows_of
@@ -24,25 +23,44 @@ _TOLERANCE = 12700  # one point: rounding, not a row that does not fit
 _MARGINS = {"marL": 91440, "marR": 91440, "marT": 45720, "marB": 45720}  # a:tcPr's defaults
 
 
-def _margin(tc_pr: etree._Element | None, name: str) -> int:
-    return attr_int(tc_pr.get(name) if tc_pr is not None else None, _MARGINS[name])
+_TC, _TX_BODY, _TC_PR = a("tc"), a("txBody"), a("tcPr")
+_ON = ("1", "true")
+_DEFAULT_MARGINS = (_MARGINS["marL"] + _MARGINS["marR"], _MARGINS["marT"] + _MARGINS["marB"])
+
+
+def _margins(tc_pr: etree._Element | None) -> tuple[int, int]:
+    """(left + right, top + bottom) margins of a cell."""
+    if tc_pr is None or not len(tc_pr.attrib):
+        return _DEFAULT_MARGINS
+    get = tc_pr.get
+    return (
+        attr_int(get("marL"), _MARGINS["marL"]) + attr_int(get("marR"), _MARGINS["marR"]),
+        attr_int(get("marT"), _MARGINS["marT"]) + attr_int(get("marB"), _MARGINS["marB"]),
+    )
 
 
 def _row_need(tr: etree._Element, widths: Sequence[int], text_height: TextHeight) -> int:
-    need, col = 0, 0
-    for tc in tr.iterchildren(a("tc")):
-        here, col = col, col + 1
-        if tc.get("hMerge") in ("1", "true") or tc.get("vMerge") in ("1", "true"):
-            continue
-        if attr_int(tc.get("rowSpan"), 1) > 1:
-            continue
-        body = first_child(tc, a("txBody"))
+    # Each cell's children are looked at once (a row of a long table is measured for every check
+    # that asks about it, so this loop is the table check's own cost).
+    need = 0
+    for col, tc in enumerate(tr.iterchildren(_TC)):
+        span = 1
+        if len(tc.attrib):
+            get = tc.get
+            if get("hMerge") in _ON or get("vMerge") in _ON or attr_int(get("rowSpan"), 1) > 1:
+                continue
+            span = attr_int(get("gridSpan"), 1)
+        body = tc_pr = None
+        for child in tc:
+            if child.tag == _TX_BODY:
+                body = child if body is None else body
+            elif child.tag == _TC_PR:
+                tc_pr = child if tc_pr is None else tc_pr
         if body is None:
             continue
-        tc_pr = first_child(tc, a("tcPr"))
-        width = sum(widths[here : here + attr_int(tc.get("gridSpan"), 1)])
-        inner = max(width - _margin(tc_pr, "marL") - _margin(tc_pr, "marR"), 1)
-        need = max(need, text_height(body, inner) + _margin(tc_pr, "marT") + _margin(tc_pr, "marB"))
+        across, down = _margins(tc_pr)
+        inner = max(sum(widths[col : col + span]) - across, 1)
+        need = max(need, text_height(body, inner) + down)
     return need
 
 
