@@ -11,8 +11,9 @@ from deckkit.display_hook import Displayable
 from deckkit.model._base import StrictModel
 from deckkit.model._frames_link import FramesFunction
 from deckkit.model._types import TEXT_LIST, Color, Number, TextBranch, in_range, text_or_object
-from deckkit.model.formatting import FormatCode, formatted_cell, formatted_column_cells, number_cell
-from deckkit.model.runs import TextOrRuns, plain_text
+from deckkit.model.formatting import FormatCode, formatted_column_cells, number_cell
+from deckkit.model.runs import TextOrRuns
+from deckkit.model.shown_value import ShownValue
 from deckkit.model.styles import Styles
 
 HorizontalSizing = Literal["fixed", "anchor_left", "anchor_right"]
@@ -34,7 +35,7 @@ Databar = CellDataBar
 """The former name, kept for code that already imports it; new code says ``CellDataBar``."""
 
 
-class TableCell(StrictModel):
+class TableCell(ShownValue):
     """A table cell given as an object: text, styles (``shape`` styles the cell), data bar.
 
     ``value`` may be a number (or a date) with ``format``, an Excel format code (``"0.0%"``):
@@ -50,16 +51,6 @@ class TableCell(StrictModel):
     format: FormatCode | None = Field(default=None, repr=False)
     styles: Styles | None = None
     databar: CellDataBar | None = None
-
-    @model_validator(mode="before")
-    @classmethod
-    def _shown_value(cls, data: Any) -> Any:
-        return formatted_cell(data)
-
-    @property
-    def plain_text(self) -> str:
-        """The text shown, without the runs' own styles."""
-        return plain_text(self.value)
 
 
 NumberCell = Annotated[str, PlainValidator(number_cell), Tag("Num")]

@@ -4,22 +4,23 @@ from __future__ import annotations
 
 from typing import Annotated, Any, ClassVar, Literal
 
-from pydantic import Field, Tag, model_validator
+from pydantic import Field, Tag
 
 from deckkit.display_hook import Displayable
 from deckkit.model._base import StrictModel
 from deckkit.model._frames_link import FramesFunction
 from deckkit.model._types import Hyperlink, TextBranch, WholeNumber, in_range, text_or_object
-from deckkit.model.formatting import FormatCode, formatted_cell
+from deckkit.model.formatting import FormatCode
 from deckkit.model.markdown import markdown_runs
-from deckkit.model.runs import TextOrRuns, plain_text
+from deckkit.model.runs import TextOrRuns
+from deckkit.model.shown_value import ShownValue
 from deckkit.model.styles import Styles
 
 LEVEL_RANGE = (0, 8)
 Level = Annotated[WholeNumber, in_range(*LEVEL_RANGE)]
 
 
-class Text(StrictModel):
+class Text(ShownValue):
     """Text replacing ``{key}``; ``styles.font`` on the text, ``styles.shape`` on its shape.
 
     ``type`` may be left out in data.json: ``{"value": "Q3", "styles": {...}}`` is a Text.
@@ -37,16 +38,6 @@ class Text(StrictModel):
     styles: Styles | None = None
     hyperlink: Hyperlink | None = None
     level: Level | None = None
-
-    @model_validator(mode="before")
-    @classmethod
-    def _shown_value(cls, data: Any) -> Any:
-        return formatted_cell(data)
-
-    @property
-    def plain_text(self) -> str:
-        """The text shown, without the runs' own styles."""
-        return plain_text(self.value)
 
     @classmethod
     def markdown(cls, source: str, **fields: Any) -> Text:
