@@ -64,6 +64,18 @@ def test_the_renderer_gives_each_warning_its_kind(texts: Path) -> None:
     assert any("{subtitle} on template slide 1 is not filled" in w.message for w in result.warnings)
 
 
+def test_a_stray_key_is_named_as_the_typo_only_of_the_key_it_is_closest_to(texts: Path) -> None:
+    # "titel" is a typo of {title}: when {title} is filled, it is not offered as {subtitle}'s.
+    filled = render(texts, [{"template": 1, "title": "T", "titel": "typo"}, {"template": 2, "heading": "H"}])
+    (subtitle,) = [w.message for w in filled.warnings if "{subtitle}" in w.message]
+    assert "typo" not in subtitle, subtitle
+    unfilled = render(
+        texts, [{"template": 1, "subtitle": "S", "titel": "typo"}, {"template": 2, "heading": "H"}]
+    )
+    (title,) = [w.message for w in unfilled.warnings if "{title}" in w.message]
+    assert "(the data gives `titel`: a typo of `title`?)" in title, title
+
+
 # -- dummy data -----------------------------------------------------------------------------------
 
 

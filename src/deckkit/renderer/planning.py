@@ -164,6 +164,8 @@ class _Planner:
         for key in slide.placeholders.text:
             if key not in values:
                 near = closest(key, stray) if stray else None
+                if near is not None and closest(near, slide.placeholders.text) != key:
+                    near = None  # ("titel" near "subtitle") the stray is the typo of another key
                 hint = f" (the data gives `{near}`: a typo of `{key}`?)" if near else ""
                 self.report.warn(
                     f"slides[{index}]",
