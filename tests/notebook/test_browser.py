@@ -71,3 +71,11 @@ def test_browser_tags_a_shape_and_saves_the_template(tmp_path: Path) -> None:
     assert Template.open(path).slide(1).keys == ["sales"]
     browser.show(2)
     assert browser.tag_button.disabled  # slide 2 has nothing untagged
+
+
+def test_a_packaged_example_is_never_the_default_save_target() -> None:
+    from deckkit.examples import template
+    from deckkit.notebook.browser import TemplateBrowser
+
+    browser = TemplateBrowser(template(), previews=False)
+    assert browser.save_path.value == "template.pptx"

@@ -40,7 +40,8 @@ class TemplateBrowser:
 
     A slide's shapes without alt text (tables, charts, pictures) can be tagged from the browser:
     pick one, type its key, *Tag* (the template changes in memory, as :meth:`Template.tag`), then
-    *Save* writes the template to the path in the box (the file it was opened from, by default).
+    *Save* writes the template to the path in the box (the file it was opened from, by default;
+    a template shipped inside the deckkit package is saved as ``template.pptx`` here instead).
     """
 
     def __init__(
@@ -50,7 +51,7 @@ class TemplateBrowser:
         import ipywidgets as widgets
 
         self.template = template if isinstance(template, Template) else Template.open(template)
-        opened_from = "" if isinstance(template, (Template, bytes)) else os.fspath(template)
+        opened_from = "" if isinstance(template, (Template, bytes)) else _save_target(template)
         self.width = width
         self._pngs: list[bytes] | None = None
         self._use_previews = previews
@@ -198,3 +199,14 @@ class TemplateBrowser:
 def browse(template: Template | str | os.PathLike[str] | bytes, *, previews: bool = True) -> TemplateBrowser:
     """Open a template browser (``deckkit.notebook.browse("template.pptx")`` in a notebook cell)."""
     return TemplateBrowser(template, previews=previews)
+
+
+_PACKAGE = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+
+def _save_target(opened: str | os.PathLike[str]) -> str:
+    """Where *Save* writes by default: the file opened, unless it is one of deckkit's own examples
+    (saving there would change the installed package for every later user)."""
+    path = os.fspath(opened)
+    inside = os.path.commonpath([_PACKAGE, os.path.abspath(path)]) == _PACKAGE
+    return "template.pptx" if inside else path
