@@ -56,9 +56,9 @@ def test_every_public_submodule_is_an_attribute_of_the_package() -> None:
     subprocess.run([sys.executable, "-c", code + "deckkit.inspect.Template\n"], check=True)
 
 
-def test_a_render_loads_no_display_notebook_or_template_code() -> None:
+def test_a_render_loads_no_display_notebook_template_or_compare_code() -> None:
     # The renderer sits below them: its result's display comes through deckkit.display_hook,
-    # asked for by a notebook only.
+    # asked for by a notebook only, and its diff through deckkit.diff_hook.
     code = (
         "import sys\nimport deckkit\n"
         "from deckkit.examples import template\n"
@@ -66,7 +66,7 @@ def test_a_render_loads_no_display_notebook_or_template_code() -> None:
         "repr(result)\n"
         "packages = {'.'.join(m.split('.')[:2]) for m in sys.modules}\n"
         "upper = packages & {'deckkit.display', 'deckkit.notebook', 'deckkit.template', 'deckkit.inspect', "
-        "'deckkit.client'}\n"
+        "'deckkit.client', 'deckkit.compare'}\n"
         "assert not upper, upper\n"
     )
     subprocess.run([sys.executable, "-c", code], check=True)

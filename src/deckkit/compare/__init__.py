@@ -10,12 +10,12 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
-from typing import Any
 
 from deckkit.compare.changes import Change, ChangeKind, slide_changes
 from deckkit.compare.match import match_slides, moved
 from deckkit.compare.read import SlideContent, read_deck
 from deckkit.compare.report import Area, DeckDiff, SlideDiff, SlideStatus, change_text
+from deckkit.diff_hook import DIFF, DeckSource
 from deckkit.errors import TemplateError
 
 __all__ = [
@@ -29,9 +29,6 @@ __all__ = [
     "change_text",
     "diff",
 ]
-
-DeckSource = bytes | str | os.PathLike[str] | Any
-"""A .pptx path, its bytes, or anything holding them as ``.pptx`` (a RenderResult)."""
 
 
 def _opened(deck: DeckSource, side: str) -> tuple[bytes, str]:
@@ -51,6 +48,7 @@ def _opened(deck: DeckSource, side: str) -> tuple[bytes, str]:
     )
 
 
+@DIFF.register  # result.diff's comparison (the renderer does not import this package)
 def diff(old: DeckSource, new: DeckSource) -> DeckDiff:
     """What changed from ``old`` to ``new`` (.pptx paths, their bytes, or RenderResults).
 

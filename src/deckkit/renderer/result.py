@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from deckkit import office
-from deckkit.compare import DeckDiff, DeckSource, diff
+from deckkit.diff_hook import DIFF, DeckSource
 from deckkit.display_hook import Displayable
 from deckkit.errors import Problem, problems_text
 
@@ -43,10 +43,11 @@ class RenderResult(Displayable):
 
         return Presentation(io.BytesIO(self.pptx))
 
-    def diff(self, previous: DeckSource) -> DeckDiff:
+    def diff(self, previous: DeckSource) -> Any:
         """What changed since ``previous`` (an earlier RenderResult, a .pptx path or its bytes):
-        ``deckkit.diff(previous, self)``."""
-        return diff(previous, self)
+        ``deckkit.diff(previous, self)``, a :class:`~deckkit.DeckDiff`."""
+        # Through the declared hook: the renderer does not import deckkit.compare (diff_hook.py).
+        return DIFF(previous, self)
 
     def save(self, path: str | os.PathLike[str]) -> Path:
         """Write the pptx to ``path`` and return it as a Path."""
