@@ -23,13 +23,12 @@ from deckkit_server.access import download_refusal, upload_refusal
 from deckkit_server.api.docs import docs_routes
 from deckkit_server.api.errors import exception_handlers
 from deckkit_server.api.openapi import openapi_document
-from deckkit_server.api.ratelimit import InProcessRateLimiter, RateLimiter, RedisRateLimiter
 from deckkit_server.api.routes import api_routes
-from deckkit_server.api.token_cache import TokenCache
 from deckkit_server.claim_release import release_pending_claims
 from deckkit_server.clock import Clock, system_clock
 from deckkit_server.console.pages import routes as console_routes
 from deckkit_server.outages import outage_handlers
+from deckkit_server.ratelimit import InProcessRateLimiter, RateLimiter, RedisRateLimiter
 from deckkit_server.render_queue import RenderQueue
 from deckkit_server.retention import run_retention
 from deckkit_server.serving import BodyTimeout
@@ -41,6 +40,7 @@ from deckkit_server.storage.local import LocalStorage
 from deckkit_server.store import open_store
 from deckkit_server.store.engine import CONCURRENT_CALLS
 from deckkit_server.store.session_reads import open_session_reads
+from deckkit_server.token_cache import TokenCache
 from deckkit_server.worker import RenderPool
 
 __all__ = ["close_app", "create_app"]

@@ -13,7 +13,7 @@ import contextlib
 from collections import Counter
 from collections.abc import Iterator
 
-from deckkit_server.api.errors import APIProblem
+from deckkit_server.problems import APIProblem
 
 __all__ = ["QUEUE_RETRY_AFTER_SECONDS", "RenderQueue"]
 

@@ -27,9 +27,9 @@ from pathlib import Path
 import anyio
 
 from deckkit.errors import Problem, RenderError
-from deckkit_server.api.errors import APIProblem, not_found
 from deckkit_server.claim_release import release_claim, retry_pending_releases
 from deckkit_server.claims import is_gone, process_identity, render_ended_here, rendering_here
+from deckkit_server.problems import APIProblem, not_found
 from deckkit_server.state import ServerState
 from deckkit_server.storage.base import OUTPUT_CONTENT_TYPE, PDF_CONTENT_TYPE, StorageFull, StorageUnavailable
 from deckkit_server.store import SessionRecord

@@ -8,17 +8,18 @@ from dataclasses import dataclass, field
 from typing import ParamSpec, TypeVar
 
 import anyio
+from starlette.requests import Request
 
-from deckkit_server.api.ratelimit import RateLimiter
-from deckkit_server.api.token_cache import TokenCache
 from deckkit_server.clock import Clock
-from deckkit_server.console.guard import FailedSignIns
-from deckkit_server.outages import Outages
+from deckkit_server.outage_log import Outages
+from deckkit_server.ratelimit import RateLimiter
 from deckkit_server.render_queue import RenderQueue
 from deckkit_server.settings import Settings
+from deckkit_server.sign_in_failures import FailedSignIns
 from deckkit_server.storage import ObjectStorage
 from deckkit_server.store import Store
 from deckkit_server.store.session_reads import SessionReads
+from deckkit_server.token_cache import TokenCache
 from deckkit_server.worker import RenderPool
 
 __all__ = ["ServerState"]
@@ -52,6 +53,10 @@ class ServerState:
     sign_in_failures: FailedSignIns = field(
         default_factory=lambda: FailedSignIns(SIGN_IN_FAILURES_PER_MINUTE, 60 * 1_000_000)
     )
+
+    def base_url(self, request: Request) -> str:
+        """The address clients reach this server at: the public URL when set, else the request's."""
+        return (self.settings.public_url or str(request.base_url)).rstrip("/")
 
     async def db(self, fn: Callable[P, T], *args: P.args, **kwargs: P.kwargs) -> T:
         """Run a store call in one of the store's worker threads, off the event loop.

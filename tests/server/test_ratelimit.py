@@ -8,8 +8,8 @@ import anyio
 import pytest
 import redis.exceptions
 
-from deckkit_server.api import ratelimit
-from deckkit_server.api.ratelimit import InProcessRateLimiter, RateLimiter, RedisRateLimiter
+from deckkit_server import ratelimit
+from deckkit_server.ratelimit import InProcessRateLimiter, RateLimiter, RedisRateLimiter
 from tests.server.conftest import REDIS_URL, START, Api
 
 pytestmark = pytest.mark.anyio

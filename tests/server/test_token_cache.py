@@ -10,10 +10,10 @@ from pathlib import Path
 import httpx
 import pytest
 
-from deckkit_server.api.token_cache import MAX_AGE_SECONDS, TokenCache
 from deckkit_server.app import close_app, create_app
 from deckkit_server.store import Account
 from deckkit_server.store.tokens import parse_token_id
+from deckkit_server.token_cache import MAX_AGE_SECONDS, TokenCache
 from tests.server.conftest import FakeClock, make_settings
 
 pytestmark = pytest.mark.anyio

@@ -8,7 +8,7 @@ from functools import wraps
 from starlette.requests import Request
 from starlette.responses import Response
 
-from deckkit_server.api.errors import APIProblem, unauthorized
+from deckkit_server.problems import APIProblem, unauthorized
 from deckkit_server.state import ServerState
 from deckkit_server.store import Account
 

@@ -1,4 +1,5 @@
-"""The API's error answers: JSON ``{"error": {"code", "message"}}`` with the statuses of decisions.md."""
+"""The API's exception handlers: every error answered as JSON ``{"error": {"code", "message"}}``
+(:mod:`deckkit_server.problems`) with the statuses of decisions.md."""
 
 from __future__ import annotations
 
@@ -8,44 +9,12 @@ from starlette.exceptions import HTTPException
 from starlette.requests import Request
 from starlette.responses import Response
 
-from deckkit.wire import ErrorBody, ErrorDetail
+from deckkit_server.problems import APIProblem, error_response
 from deckkit_server.storage.base import FULL_RETRY_AFTER_SECONDS, StorageFull
 
-__all__ = ["APIProblem", "error_response", "exception_handlers"]
+__all__ = ["exception_handlers"]
 
 log = logging.getLogger("deckkit_server.api")
-
-
-class APIProblem(Exception):  # noqa: N818 (not a failure of the server: the answer to a refused request)
-    """A request the API refuses: raised by handlers, answered as ``{"error": {"code", "message"}}``.
-
-    (The client's ``deckkit.client.APIError`` is the other side: what a caller catches.)
-    """
-
-    def __init__(self, status: int, code: str, message: str, headers: dict[str, str] | None = None) -> None:
-        super().__init__(message)
-        self.status = status
-        self.code = code
-        self.message = message
-        self.headers = headers or {}
-
-    def response(self) -> Response:
-        return error_response(self.status, self.code, self.message, self.headers)
-
-
-def error_response(status: int, code: str, message: str, headers: dict[str, str] | None = None) -> Response:
-    body = ErrorBody(error=ErrorDetail(code=code, message=message)).model_dump_json()
-    return Response(body, status, headers, media_type="application/json")
-
-
-def unauthorized(message: str) -> APIProblem:
-    return APIProblem(401, "unauthorized", message, {"WWW-Authenticate": 'Bearer realm="deckkit"'})
-
-
-def not_found(uuid: str) -> APIProblem:
-    return APIProblem(
-        404, "not_found", f"no session {uuid} in this account (sessions expire 24 hours after creation)"
-    )
 
 
 _CODES = {404: "not_found", 405: "method_not_allowed", 400: "bad_request", 413: "too_large"}

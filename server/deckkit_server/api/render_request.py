@@ -14,7 +14,7 @@ from typing import Any
 from starlette.requests import Request
 
 from deckkit.wire import FORMATS
-from deckkit_server.api.errors import APIProblem
+from deckkit_server.problems import APIProblem
 
 __all__ = ["MAX_BODY_BYTES", "RenderAsked", "render_asked"]
 

@@ -11,27 +11,21 @@ from starlette.routing import Route
 
 from deckkit.wire import SessionList, SessionWithDownload, SessionWithUpload, UploadForm
 from deckkit_server.api.auth import api_endpoint
-from deckkit_server.api.errors import APIProblem, not_found
 from deckkit_server.api.render_request import render_asked
 from deckkit_server.api.shapes import session_model, session_summary_model, wire_response
+from deckkit_server.problems import APIProblem, not_found
 from deckkit_server.rendering import claim_stale_before, render_session, upload_key_for
 from deckkit_server.retention import delete_session_files
 from deckkit_server.state import ServerState
 from deckkit_server.store import Account, SessionRecord
 
-__all__ = ["api_routes", "base_url_of"]
+__all__ = ["api_routes"]
 
 _CANONICAL_UUID = re.compile(r"^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\Z")
 
 
-def base_url_of(request: Request, state: ServerState) -> str:
-    return (state.settings.public_url or str(request.base_url)).rstrip("/")
-
-
 def _upload_form(request: Request, state: ServerState, record: SessionRecord) -> UploadForm:
-    return state.storage.upload_form(
-        record.upload_key, base_url=base_url_of(request, state), now=state.clock()
-    )
+    return state.storage.upload_form(record.upload_key, base_url=state.base_url(request), now=state.clock())
 
 
 def _download_url(request: Request, state: ServerState, record: SessionRecord, key: str | None) -> str | None:
@@ -39,7 +33,7 @@ def _download_url(request: Request, state: ServerState, record: SessionRecord, k
         return None
     return state.storage.download_url(
         key,
-        base_url=base_url_of(request, state),
+        base_url=state.base_url(request),
         now=state.clock(),
         filename=f"{record.uuid}.{key.rsplit('.', 1)[1]}",
     )

@@ -24,11 +24,10 @@ from starlette.responses import HTMLResponse, RedirectResponse, Response
 from starlette.routing import BaseRoute, Mount, Route
 
 from deckkit.words import counted
-from deckkit_server.api.errors import APIProblem
-from deckkit_server.api.routes import base_url_of
 from deckkit_server.clock import format_timestamp
 from deckkit_server.console.guard import FormTooLargeError, SecurityHeaders, bounded_form, same_origin
 from deckkit_server.console.html import esc, page, short_id, short_time
+from deckkit_server.problems import APIProblem
 from deckkit_server.rendering import claim_stale_before, render_session, upload_key_for
 from deckkit_server.retention import delete_session_files
 from deckkit_server.settings import MAX_UPLOAD_BYTES
@@ -262,7 +261,7 @@ async def download_pdf(request: Request, account: Account, credential: str) -> R
 def _signed(request: Request, key: str, filename: str) -> str:
     state = _state(request)
     return state.storage.download_url(
-        key, base_url=base_url_of(request, state), now=state.clock(), filename=filename
+        key, base_url=state.base_url(request), now=state.clock(), filename=filename
     )
 
 
