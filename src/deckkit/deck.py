@@ -47,7 +47,9 @@ __all__ = ["Deck"]
 class _RendersDecks(Protocol):
     """What ``Deck.render(client=...)`` needs of a client: ``Client.render``."""
 
-    def render(self, deck: Any, /, *, to: str | os.PathLike[str] | None = None) -> Any: ...
+    def render(
+        self, deck: Any, /, *, to: str | os.PathLike[str] | None = None, strict: bool = False
+    ) -> Any: ...
 
 
 def _is_presentation(template: object) -> bool:
@@ -255,17 +257,15 @@ class Deck(Displayable):
         Locally returns a RenderResult (``pptx`` bytes, ``slide_count``, ``warnings``); each
         warning is also given as a Python warning (a RenderWarning) at the caller's line. With
         ``strict=True`` or ``deckkit.options.strict`` warnings (keys the template lacks) are
-        errors. With ``path`` the pptx is also written there. With a client, returns what
-        ``client.render`` returns.
+        errors, remotely too (the service is asked for a strict render). With ``path`` the pptx
+        is also written there. With a client, returns what ``client.render`` returns.
         """
+        strict = strict or options.strict
         if client is not None:
-            if path is not None:
-                return client.render(self, to=path)
-            return client.render(self)
+            return client.render(self, to=path, strict=strict)
         # The renderer loads when a deck is first rendered here: building one does not need it.
         from deckkit.renderer import render
 
-        strict = strict or options.strict
         result = render(self._template, self.to_data(), self._media, strict=strict)
         warn_render(result.warnings)
         if path is not None:

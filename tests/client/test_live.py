@@ -270,3 +270,21 @@ async def test_a_typo_warns_as_a_local_render_does_and_strict_fails(
         RenderFailed, match=r"2 problems\):\n  slides\[0\]\.titel: template slide 1 has no key"
     ):
         await resolve(api.render(deck, strict=True))
+
+
+async def test_deck_render_through_the_service_keeps_strict(api: Any, template: Path) -> None:
+    import deckkit
+    from deckkit.errors import UnusedKeyWarning
+
+    deck = deckkit.Deck(template)
+    with pytest.warns(UnusedKeyWarning):  # Deck.add_slide's own check
+        deck.add_slide(1, titel="Typo")
+    failure = r"2 problems\):\n  slides\[0\]\.titel: template slide 1 has no key"
+    with pytest.raises(RenderFailed, match=failure):
+        await resolve(deck.render(client=api, strict=True))
+    deckkit.options.strict = True
+    try:
+        with pytest.raises(RenderFailed, match=failure):
+            await resolve(deck.render(client=api))
+    finally:
+        deckkit.options.strict = False

@@ -14,6 +14,7 @@ from deckkit.bundle import read_bundle
 from deckkit.deck import Deck
 from deckkit.errors import BundleError, DataError, TemplateError
 from deckkit.model import Chart, Delete, Image, Table, Text, Theme, Video
+from deckkit.options import options
 from tests.bundle.conftest import GIF, JPEG, MP4, PNG, TEMPLATE
 
 
@@ -199,8 +200,17 @@ def test_render_through_a_client_hands_over_the_deck(deck: Deck, tmp_path: Path)
             return "rendered"
 
     assert deck.render(client=FakeClient()) == "rendered"
-    assert deck.render(tmp_path / "out.pptx", client=FakeClient()) == "rendered"
-    assert calls == [(deck, {}), (deck, {"to": tmp_path / "out.pptx"})]
+    assert deck.render(tmp_path / "out.pptx", client=FakeClient(), strict=True) == "rendered"
+    options.strict = True
+    try:
+        assert deck.render(client=FakeClient()) == "rendered"
+    finally:
+        options.strict = False
+    assert calls == [
+        (deck, {"to": None, "strict": False}),
+        (deck, {"to": tmp_path / "out.pptx", "strict": True}),
+        (deck, {"to": None, "strict": True}),
+    ]
 
 
 def test_repr_says_what_is_inside(deck: Deck) -> None:
