@@ -35,6 +35,7 @@ from deckkit.renderer.chart.datatext import DataChildren
 from deckkit.renderer.chart.dates import base_time_unit
 from deckkit.renderer.chart.drawn_colours import DrawnColours
 from deckkit.renderer.chart.layout import SheetLayout
+from deckkit.renderer.chart.legend import fit_legend, legend_texts
 from deckkit.renderer.chart.placement import Placement, rebuild_groups, series_elements
 from deckkit.renderer.chart.plancache import chart_plan, template_groups
 from deckkit.renderer.chart.points import extend_point_formats, template_point_count
@@ -230,6 +231,7 @@ def _fill(
     plan = chart_plan(chart_space, template, chart, book.sheet_names if book is not None else None)
     layout, placements = plan.layout, plan.placements
     keep_title_state(chart_space, sum(len(g.series) for g in plan.groups), len(placements))
+    fit_legend(chart_space, legend_texts(plan.groups), _listed(chart, plan.groups))
     drawn = drawn or DrawnColours({})
     series_elements(placements, drawn)
     remaining = rebuild_groups(chart_space, plan.groups, placements)
@@ -256,6 +258,14 @@ def _fill(
         )
     except (KeyError, etree.XMLSyntaxError):
         return workbook
+
+
+def _listed(chart: Chart | ScatterChart, groups: list[PlotGroup]) -> list[str]:
+    """What the filled chart's legend lists: the series' names, or a pie's categories."""
+    if isinstance(chart, Chart) and groups and all(g.is_pie for g in groups):
+        return [str(label) for label in chart.categories]
+    axes = [chart.axis1, *([chart.axis2] if chart.axis2 is not None else [])]
+    return [series.name or key for axis in axes for key, series in axis.series.items()]
 
 
 def _category_number_format(chart_space: etree._Element, out: DataChildren) -> str | None:

@@ -27,6 +27,8 @@ from deckkit.renderer.table.grid import (
     cut_merges,
     grid_of,
     resize_grid,
+    row_source,
+    rows_alternate,
     rows_of,
     source_index,
     table_of,
@@ -73,6 +75,7 @@ def fill_table(frame: etree._Element, table: Table, sink: ImageSink | None = Non
     template_widths = [_size(col.get("w")) for col in grid_of(tbl).findall(a("gridCol"))] or [914400]
     # A row of height 0 (PptxGenJS writes them) is as tall as PowerPoint draws it: measured.
     template_heights = [_size(tr.get("h")) or measured_height(tr) for tr in rows_of(tbl)]
+    alternating = rows_alternate(tbl)
 
     matrix, merges, built = through_stencil(
         lambda: table_prototype(tbl),
@@ -80,7 +83,7 @@ def fill_table(frame: etree._Element, table: Table, sink: ImageSink | None = Non
         lambda: (*resize_grid(tbl, n_rows, n_cols), None),
     )
     widths = [template_widths[source_index(j, len(template_widths))] for j in range(n_cols)]
-    heights = [template_heights[source_index(i, len(template_heights))] for i in range(n_rows)]
+    heights = [template_heights[row_source(i, len(template_heights), alternating)] for i in range(n_rows)]
     apply_sizing(frame, tbl, widths, heights, table.horizontal_sizing, table.vertical_sizing)
     final_widths = [_size(col.get("w")) for col in grid_of(tbl).findall(a("gridCol"))]
 

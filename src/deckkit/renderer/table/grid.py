@@ -23,6 +23,7 @@ from deckkit.ooxml.xml_copy import copy_tree
 from deckkit.renderer.drawingml import a
 
 MERGE_ATTRIBUTES = ("gridSpan", "rowSpan", "hMerge", "vMerge")
+_TC, _TC_PR = a("tc"), a("tcPr")
 
 HorizontalSizing = Literal["fixed", "anchor_left", "anchor_right"]
 VerticalSizing = Literal["anchor_top", "fixed", "anchor_bottom"]
@@ -109,6 +110,32 @@ def source_index(i: int, template_count: int) -> int:
     return min(i, template_count - 1)
 
 
+def row_source(i: int, template_count: int, alternating: bool) -> int:
+    """The template row output row i is modelled on: row i, or past them the last one; the last
+    two in turn where the template's rows alternate in look (:func:`rows_alternate`)."""
+    if i < template_count or not alternating:
+        return min(i, template_count - 1)
+    return template_count - 2 + (i - template_count) % 2
+
+
+def rows_alternate(tbl: etree._Element) -> bool:
+    """The table's last rows are banded by hand: the last looks like the third from last and
+    unlike the second from last (cell properties: fills, borders). PptxGenJS and Google Slides
+    write a banded table so, cell by cell, where PowerPoint's table styles band it by
+    ``bandRow``; rows added to it keep the bands going rather than repeating the last one."""
+    rows = rows_of(tbl)[-3:]
+    if len(rows) < 3:
+        return False
+    looks = [
+        tuple(
+            b"" if (props := first_child(tc, _TC_PR)) is None else etree.tostring(props)
+            for tc in tr.iterchildren(_TC)
+        )
+        for tr in rows
+    ]
+    return looks[0] == looks[2] != looks[1]
+
+
 def visible_source(merges: Sequence[Merge], row: int, col: int) -> tuple[int, int]:
     """The template cell that draws grid position (row, col): itself, or the top-left cell of the
     merge covering it. A covered cell (``hMerge``/``vMerge``) is never drawn, and PowerPoint
@@ -162,6 +189,7 @@ def resize_grid(
     """
     matrix = cell_matrix(tbl)
     template_rows = rows_of(tbl)
+    alternating = rows_alternate(tbl)
     grid = grid_of(tbl)
     template_cols = child_elements(grid, a("gridCol"))
     if not template_cols:
@@ -174,14 +202,16 @@ def resize_grid(
     merges = merges_of(matrix)
     _resize_columns(grid, template_cols, n_cols)
     if cells is None:
-        new_matrix = _resized_cells(matrix, n_rows, n_cols, len(template_cols), merges)
+        new_matrix = _resized_cells(matrix, n_rows, n_cols, len(template_cols), merges, alternating)
     else:
         new_matrix = cells
         for row in matrix[:n_rows]:
             for tc in row[:n_cols]:
                 blank_merge(tc)
     new_rows = (
-        _resized_rows(template_rows, n_rows) if added_rows is None else template_rows[:n_rows] + added_rows
+        _resized_rows(template_rows, n_rows, alternating)
+        if added_rows is None
+        else template_rows[:n_rows] + added_rows
     )
     _replace_rows(tbl, template_rows, new_rows, new_matrix)
     new_merges = cut_merges(merges, n_rows, n_cols)
@@ -209,11 +239,13 @@ def _resize_columns(grid: etree._Element, template_cols: list[etree._Element], n
         grid.append(col)
 
 
-def _resized_rows(template_rows: list[etree._Element], n_rows: int) -> list[etree._Element]:
+def _resized_rows(
+    template_rows: list[etree._Element], n_rows: int, alternating: bool
+) -> list[etree._Element]:
     """The output rows: the template rows kept, empty copies of their source rows past them."""
     t_rows = len(template_rows)
     new_rows = [
-        template_rows[i] if i < t_rows else _empty_row_copy(template_rows[source_index(i, t_rows)])
+        template_rows[i] if i < t_rows else _empty_row_copy(template_rows[row_source(i, t_rows, alternating)])
         for i in range(n_rows)
     ]
     _renumber_clone_ids(template_rows, new_rows[t_rows:], "rowId")
@@ -221,14 +253,19 @@ def _resized_rows(template_rows: list[etree._Element], n_rows: int) -> list[etre
 
 
 def _resized_cells(
-    matrix: list[list[etree._Element]], n_rows: int, n_cols: int, t_cols: int, merges: Sequence[Merge]
+    matrix: list[list[etree._Element]],
+    n_rows: int,
+    n_cols: int,
+    t_cols: int,
+    merges: Sequence[Merge],
+    alternating: bool,
 ) -> list[list[etree._Element]]:
     """The output cells, unmerged: the template cells kept, past them copies of the visible
     template cell at their source position (:func:`visible_source`)."""
     t_rows = len(matrix)
 
     def source(i: int, j: int) -> etree._Element:
-        r, c = visible_source(merges, source_index(i, t_rows), source_index(j, t_cols))
+        r, c = visible_source(merges, row_source(i, t_rows, alternating), source_index(j, t_cols))
         return matrix[r][c]
 
     return [

@@ -38,7 +38,16 @@ from deckkit.renderer.stencil.markers import cut_once, marker
 from deckkit.renderer.stencil.memo import SharedMemo
 from deckkit.renderer.stencil.replay import UnfitError
 from deckkit.renderer.table.cell import has_special_characters, set_cell_text
-from deckkit.renderer.table.grid import Merge, blank_merge, grid_of, merges_of, rows_of, visible_source
+from deckkit.renderer.table.grid import (
+    Merge,
+    blank_merge,
+    grid_of,
+    merges_of,
+    row_source,
+    rows_alternate,
+    rows_of,
+    visible_source,
+)
 
 __all__ = ["BuiltCells", "TablePrototype", "keep_template_cells", "table_prototype"]
 
@@ -80,6 +89,9 @@ class TablePrototype(NamedTuple):
     has_keys: bool  # some cell text holds "{": a text key may point into the template cells
     # Each template row's start and end tag as a row added after it gets them; None: not as text.
     row_tags: tuple[tuple[str, str], ...] | None
+    alternating: (
+        bool  # the rows are banded by hand: added rows take the last two in turn (grid.rows_alternate)
+    )
 
     def build(
         self,
@@ -98,7 +110,7 @@ class TablePrototype(NamedTuple):
         parts = ["<cells", self.declarations, ">"]
         filled: list[list[bool]] = []
         for i in range(n_rows):
-            source = min(i, t_rows - 1)
+            source = row_source(i, t_rows, self.alternating)
             tags = self.row_tags[source] if i >= t_rows and self.row_tags is not None else None
             if tags is not None:
                 parts.append(tags[0])
@@ -177,6 +189,7 @@ def _analyse(tbl: etree._Element) -> TablePrototype | None:
         tuple(merges_of(matrix)),
         has_keys,
         _row_tags(rows_of(tbl), declarations),
+        rows_alternate(tbl),
     )
 
 
