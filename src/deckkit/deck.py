@@ -206,7 +206,7 @@ class Deck(Displayable):
         """
         position = len(self._slides)
         if not isinstance(table, Table):
-            table, counted_header = _table_of(table, table_options or {})
+            table, counted_header = _table_of(table, table_options or {}, f"slides[{position}].{key}")
             header_rows = counted_header if header_rows is None else header_rows
         elif table_options:
             raise DataError(
@@ -370,9 +370,20 @@ def _value_kind(value: object) -> str:
     return "text" if isinstance(value, str) else str(getattr(value, "type", type(value).__name__))
 
 
-def _table_of(frame: Any, options: Mapping[str, Any]) -> tuple[Table, int]:
+def _table_of(frame: Any, options: Mapping[str, Any], path: str) -> tuple[Table, int]:
     """The Table of a DataFrame (``Table.from_dataframe``'s options), and its count of header rows."""
     if hasattr(frame, "collect") and not hasattr(frame, "__len__"):
         frame = frame.collect()  # a polars LazyFrame: its length is needed
-    table = table_from_dataframe(frame, **options)
+    try:
+        table = table_from_dataframe(frame, **options)
+    except DataError:
+        if to_element(frame) is frame:  # not a DataFrame at all: said in add_table_slides' words
+            raise DataError(
+                [Problem(path, f"add_table_slides takes a Table or a DataFrame, not {_python_name(frame)}")]
+            ) from None
+        raise
     return table, len(table.rows) - len(frame)
+
+
+def _python_name(value: object) -> str:
+    return f"a {type(value).__name__}"

@@ -220,6 +220,31 @@ def test_errors_say_where_and_add_nothing(template: Path) -> None:
         DataError, match=r"slides\[1\]\.sales\.rows\[4\]: row 4 alone \(with the 1 header row\) is taller"
     ):
         deck.add_table_slides(1, "sales", tall, title="x")
+    with pytest.raises(
+        DataError, match=r"slides\[1\]\.sales: add_table_slides takes a Table or a DataFrame, not a list"
+    ):
+        deck.add_table_slides(1, "sales", [["a"], ["b"]])
+    header = Table(rows=[["\n".join(["Region"] * 60), "Revenue", "Note"], ["North", "1", ""]])
+    with pytest.raises(DataError, match=r"slides\[1\]\.sales\.rows\[0\]: the header rows alone do not fit"):
+        deck.add_table_slides(1, "sales", header, title="x")
+    with pytest.raises(DataError, match="header_rows is 2, but the table has 2 rows"):
+        deck.add_table_slides(1, "sales", Table(rows=[["a"], ["b"]]), header_rows=2)
     with pytest.raises(DataError, match="table_options are for a DataFrame"):
         deck.add_table_slides(1, "sales", Table(rows=[["a"], ["b"]]), table_options={"header": False})
     assert len(deck) == 1
+
+
+def test_anchor_bottom_pages_grow_up_from_the_frame_and_stay_on_the_slide(tmp_path: Path) -> None:
+    template = table_template(tmp_path / "t.pptx", top=5.5, height=0.6)
+    table = Table.from_dataframe(sales(40), vertical_sizing="anchor_bottom")
+    pages = [_texts(s) for s in Deck(template).add_table_slides(1, "sales", table, title="x")]
+    assert len(pages) > 1
+    values = {"title": "x", "page": "1", "pages": "1"}
+    sized = [Table(rows=p, vertical_sizing="anchor_bottom") for p in pages]
+    assert _warnings(template, [(1, {**values, "sales": t}) for t in sized]) == []
+    over = _warnings(
+        template,
+        [(1, {**values, "sales": Table(rows=[*pages[0], pages[1][1]], vertical_sizing="anchor_bottom")})],
+    )
+    assert len(over) == 1, over
+    assert "above the slide's top edge" in over[0]
