@@ -98,8 +98,10 @@ def test_sixty_rows_split_with_the_header_on_every_page_and_page_numbers(
 
 def test_each_page_is_as_full_as_the_render_allows(template: Path) -> None:
     # The split is where the render's own measure says: one more row on any full page is a warning.
-    deck = Deck(template)
-    pages = [_texts(s) for s in deck.add_table_slides(1, "sales", sales(60), title="Sales")]
+    frame = sales(60)
+    frame["note"] = [("a note that wraps over two or three lines " * (i % 4)).strip() for i in range(60)]
+    pages = [_texts(s) for s in Deck(template).add_table_slides(1, "sales", frame, title="Sales")]
+    assert len({len(p) for p in pages[:-1]}) > 1  # rows of several heights: pages of several lengths
     values = {"title": "Sales", "page": "1", "pages": "1"}
     assert _warnings(template, [(1, {**values, "sales": Table(rows=p)}) for p in pages]) == []
     for page, following in itertools.pairwise(pages):
