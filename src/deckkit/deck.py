@@ -217,11 +217,8 @@ class Deck(Displayable):
                     )
                 ]
             )
-        inspected = self._template_info()
-        if inspected is None:
-            raise TemplateError(
-                f"{self._name}: cannot be opened to measure the table's pages; render says why"
-            )
+        # The pages are measured in the template: one that cannot be opened says why here.
+        inspected = self._template_info() or Template(self._template, self._name)
         pages = split_table(
             inspected,
             self._template,

@@ -13,7 +13,7 @@ from pptx.util import Inches, Pt
 
 from deckkit.cli import main
 from deckkit.deck import Deck
-from deckkit.errors import DataError
+from deckkit.errors import DataError, TemplateError
 from deckkit.model import Slide, Table
 from deckkit.renderer import render
 from tests.readers import assert_readable
@@ -250,3 +250,8 @@ def test_anchor_bottom_pages_grow_up_from_the_frame_and_stay_on_the_slide(tmp_pa
     )
     assert len(over) == 1, over
     assert "above the slide's top edge" in over[0]
+
+
+def test_a_template_that_cannot_be_opened_says_why() -> None:
+    with pytest.raises(TemplateError, match="not a PowerPoint package"):
+        Deck(b"PK\x05\x06" + bytes(18)).add_table_slides(1, "sales", Table(rows=[["a"], ["b"]]))
