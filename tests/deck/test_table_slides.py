@@ -7,6 +7,7 @@ from pathlib import Path
 from typing import Any
 
 import pandas as pd
+import polars
 import pytest
 from pptx import Presentation
 from pptx.util import Inches, Pt
@@ -255,3 +256,14 @@ def test_anchor_bottom_pages_grow_up_from_the_frame_and_stay_on_the_slide(tmp_pa
 def test_a_template_that_cannot_be_opened_says_why() -> None:
     with pytest.raises(TemplateError, match="not a PowerPoint package"):
         Deck(b"PK\x05\x06" + bytes(18)).add_table_slides(1, "sales", Table(rows=[["a"], ["b"]]))
+
+
+def test_a_table_that_fits_is_one_page_of_one(template: Path) -> None:
+    (only,) = Deck(template).add_table_slides(1, "sales", sales(3), title="x")
+    assert (only.values["page"], only.values["pages"], len(_texts(only))) == ("1", "1", 4)
+
+
+def test_a_polars_lazy_frame_is_collected_and_split(template: Path) -> None:
+    frame = polars.from_pandas(sales(30)).lazy()
+    added = Deck(template).add_table_slides(1, "sales", frame, max_rows=10, title="x")
+    assert [_texts(s)[1][0] for s in added] == ["Region 1", "Region 11", "Region 21"]
