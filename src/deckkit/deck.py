@@ -3,6 +3,7 @@
     deck = Deck("template.pptx")
     deck.add_slide(1, title="Q3 review", logo=Image.from_path("logo.png"))
     deck.add_slide(2, {"q3-sales": Table(rows=[["Region", "Sales"], ["North", "12"]])})
+    deck.add_table_slides(3, "stores", df)  # as many copies of slide 3 as the rows need
     deck.save_zip("deck.zip")           # the service's input zip
     deck.render("deck.pptx")            # locally (or client=Client() for the service)
 
