@@ -65,10 +65,6 @@ class _Room:
         self._table = table
         self._header = table.rows[:header_rows]
 
-    @property
-    def frames(self) -> int:
-        return len(self._frames)
-
     def fits(self, start: int, count: int) -> bool:
         page = self._table.model_copy(update={"rows": self._header + self._table.rows[start : start + count]})
         return all(self._fits_frame(frame, page) for frame in self._frames)
