@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import itertools
+import subprocess
 from pathlib import Path
 from typing import Any
 
@@ -17,7 +18,7 @@ from deckkit.deck import Deck
 from deckkit.errors import DataError, TemplateError
 from deckkit.model import Slide, Table
 from deckkit.renderer import render
-from tests.readers import assert_readable
+from tests.readers import assert_readable, convert_to_pdf, pdf_page_count
 
 
 def _alt_text(shape: Any, text: str) -> None:
@@ -94,7 +95,20 @@ def test_sixty_rows_split_with_the_header_on_every_page_and_page_numbers(
     assert {s.values["title"] for s in added} == {"Sales"}
     result = deck.render(tmp_path / "out.pptx")
     assert result.warnings == []
-    assert_readable(tmp_path / "out.pptx", template, pages=len(added) + 1)
+    assert_readable(tmp_path / "out.pptx", template, pages=len(added) + 1, libreoffice=False)
+    # LibreOffice draws each page with its first and last row on the slide (a row past the
+    # slide's edge would be cut from the PDF's page), and its title numbered.
+    pdf = convert_to_pdf(tmp_path / "out.pptx", tmp_path)
+    assert pdf_page_count(pdf) == len(added) + 1
+    for number, page in enumerate(pages, start=2):
+        shown = subprocess.run(
+            ["pdftotext", "-f", str(number), "-l", str(number), str(pdf), "-"],
+            capture_output=True,
+            text=True,
+            check=True,
+        ).stdout
+        assert f"Sales ({number - 1}/{len(added)})" in shown
+        assert {"region", page[1][0], page[-1][0]} <= set(shown.splitlines()), shown
 
 
 def test_each_page_is_as_full_as_the_render_allows(template: Path) -> None:
