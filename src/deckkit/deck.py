@@ -3,6 +3,7 @@
     deck = Deck("template.pptx")
     deck.add_slide(1, title="Q3 review", logo=Image.from_path("logo.png"))
     deck.add_slide(2, {"q3-sales": Table(rows=[["Region", "Sales"], ["North", "12"]])})
+    deck.add_table_slides(3, "stores", df)  # as many copies of slide 3 as the rows need
     deck.save_zip("deck.zip")           # the service's input zip
     deck.render("deck.pptx")            # locally (or client=Client() for the service)
 
@@ -25,15 +26,16 @@ from pydantic_core import PydanticCustomError
 
 from deckkit.bundle import read_bundle, write_bundle
 from deckkit.display_hook import PREVIEW, Displayable
-from deckkit.errors import DataError, Problem, TemplateError
+from deckkit.errors import DataError, DeckkitError, Problem, TemplateError
 from deckkit.file_kind import describe, not_powerpoint
-from deckkit.frames import to_element
-from deckkit.model import DeckData, Image, Slide, Theme, ThemeColors, Video, data_error, media_path
+from deckkit.frames import table_from_dataframe, to_element
+from deckkit.model import DeckData, Image, Slide, Table, Theme, ThemeColors, Video, data_error, media_path
 from deckkit.model.media_bytes import mismatch
 from deckkit.model.patterns import IMAGE_EXTENSIONS, VIDEO_EXTENSIONS
 from deckkit.options import options
 from deckkit.template.early_checks import check_slide
 from deckkit.template.inspect import Template
+from deckkit.template.table_pages import split_table
 from deckkit.warn import warn_render
 from deckkit.words import counted
 
@@ -179,6 +181,69 @@ class Deck(Displayable):
         self._slides.append(slide)
         return slide
 
+    def add_table_slides(
+        self,
+        template: int,
+        key: str,
+        table: Table | Any,
+        /,
+        *,
+        max_rows: int | None = None,
+        header_rows: int | None = None,
+        table_options: Mapping[str, Any] | None = None,
+        **keys: Any,
+    ) -> list[Slide]:
+        """Add as many copies of template slide ``template`` as ``table``'s rows need; returns them.
+
+        ``table`` is a Table, or a pandas or polars DataFrame made one by ``Table.from_dataframe``
+        with ``table_options`` (its keywords: ``{"formats": {...}, "index": True}``). Every copy
+        repeats the header rows (a Table's first row, a DataFrame's header rows, or the first
+        ``header_rows``) and takes as many of the other rows as fit, measured as a render draws
+        them: within the template frame's height for ``vertical_sizing="fixed"``, else down to
+        the slide's bottom edge (``"anchor_bottom"``: up to its top edge); at most ``max_rows``
+        when given (fewer on a page they would not fit). The other ``keys`` fill every copy;
+        ``{page}`` and ``{pages}`` in the slide's text, when it has them, become ``2`` and ``3``.
+
+        Raises DataError when the slide does not exist, ``key`` is not a table on it, or one row
+        is taller than a page with the header rows alone.
+        """
+        position = len(self._slides)
+        if not isinstance(table, Table):
+            table, counted_header = _table_of(table, table_options or {}, f"slides[{position}].{key}")
+            header_rows = counted_header if header_rows is None else header_rows
+        elif table_options:
+            raise DataError(
+                [
+                    Problem(
+                        f"slides[{position}].{key}",
+                        "table_options are for a DataFrame; this is a Table already",
+                    )
+                ]
+            )
+        # The pages are measured in the template: one that cannot be opened says why here.
+        inspected = self._template_info() or Template(self._template, self._name)
+        pages = split_table(
+            inspected,
+            self._template,
+            position,
+            template,
+            key,
+            table,
+            header_rows=1 if header_rows is None else header_rows,
+            max_rows=max_rows,
+        )
+        numbered = set(inspected.slide(template).keys) & {"page", "pages"}
+        added: list[Slide] = []
+        try:
+            for number, page in enumerate(pages, start=1):
+                counters = {"page": str(number), "pages": str(len(pages))}
+                values = {**{k: counters[k] for k in numbered}, **keys, key: page}
+                added.append(self.add_slide(template, values))
+        except DeckkitError:
+            del self._slides[position:]  # all the pages or none
+            raise
+        return added
+
     def _template_info(self) -> Template | None:
         """The template opened for inspection, or None when it cannot be (render says why)."""
         if self._inspected is None:
@@ -301,3 +366,22 @@ def slide_line(position: int, slide: Slide) -> str:
 
 def _value_kind(value: object) -> str:
     return "text" if isinstance(value, str) else str(getattr(value, "type", type(value).__name__))
+
+
+def _table_of(frame: Any, options: Mapping[str, Any], path: str) -> tuple[Table, int]:
+    """The Table of a DataFrame (``Table.from_dataframe``'s options), and its count of header rows."""
+    if hasattr(frame, "collect") and not hasattr(frame, "__len__"):
+        frame = frame.collect()  # a polars LazyFrame: its length is needed
+    try:
+        table = table_from_dataframe(frame, **options)
+    except DataError:
+        if to_element(frame) is frame:  # not a DataFrame at all: said in add_table_slides' words
+            raise DataError(
+                [Problem(path, f"add_table_slides takes a Table or a DataFrame, not {_python_name(frame)}")]
+            ) from None
+        raise
+    return table, len(table.rows) - len(frame)
+
+
+def _python_name(value: object) -> str:
+    return f"a {type(value).__name__}"

@@ -6,7 +6,7 @@ from pathlib import Path
 from typing import Any
 
 from tests.gallery.cases import GalleryInput
-from tests.gallery.cases._kit import EMU, new_deck, outline
+from tests.gallery.cases._kit import EMU, new_deck, outline, text_box
 
 
 def _template(workdir: Path, rows: int, cols: int, left: int, top: int, width: int, height: int) -> Path:
@@ -112,3 +112,54 @@ def case_formatted_cells(workdir: Path) -> GalleryInput:
         "horizontal_sizing": "anchor_left",
     }
     return path, [{"template": 1, "sales": data}], {}
+
+
+def case_long_table_over_pages(workdir: Path) -> GalleryInput:
+    """32 stores over "Stores by revenue (1/3)" to "(3/3)": each page opens with the blue header row, page 1 ends at Store 15 and page 2 goes on with Store 16, two-line notes take two lines, no row is cut at the bottom edge."""
+    import pandas as pd
+    from pptx.util import Pt
+
+    from deckkit import Deck
+
+    prs, slide = new_deck()
+    text_box(
+        slide,
+        "Stores by revenue ({page}/{pages})",
+        EMU // 2,
+        EMU // 4,
+        10 * EMU,
+        EMU // 2,
+        size=24,
+        bold=True,
+    )
+    frame = slide.shapes.add_table(2, 3, EMU // 2, EMU, 12 * EMU, EMU)
+    frame._element.xpath("./p:nvGraphicFramePr/p:cNvPr")[0].set("descr", "stores")
+    for c, name in enumerate(["Store", "Revenue", "Note"]):
+        frame.table.cell(0, c).text = name
+        frame.table.cell(1, c).text = "sample"
+    for r in range(2):
+        frame.table.rows[r].height = int(0.35 * EMU)
+        for c in range(3):
+            frame.table.cell(r, c).text_frame.paragraphs[0].runs[0].font.size = Pt(14)
+    path = workdir / "template.pptx"
+    prs.save(str(path))
+    stores = pd.DataFrame(
+        {
+            "store": [f"Store {i + 1}" for i in range(32)],
+            "revenue": [98000 - 1700 * i for i in range(32)],
+            "note": [
+                "refitted in spring, closed four weeks; the figures count the weeks it was open"
+                if i % 5 == 3
+                else ""
+                for i in range(32)
+            ],
+        }
+    )
+    deck = Deck(path)
+    deck.add_table_slides(
+        1,
+        "stores",
+        stores,
+        table_options={"labels": {"store": "Store", "revenue": "Revenue", "note": "Note"}},
+    )
+    return path, deck.to_dict()["slides"], {}

@@ -1,0 +1,82 @@
+"""A long table split over copies of one template slide (``Deck.add_table_slides``).
+
+The template is checked first, in the words of Python: the slide exists and the key names a
+table on it (an unknown key cannot be paginated, so here it is an error, not the warning
+``Deck.add_slide`` gives). The split itself is the renderer's
+(:func:`deckkit.renderer.table_pages.table_pages`): each page filled and measured as a render
+draws it, so that no page leaves its slide and the render warns about none.
+"""
+
+from __future__ import annotations
+
+from deckkit.errors import DataError, Problem
+from deckkit.model.elements import Table
+from deckkit.places import place_kind
+from deckkit.renderer.filler import unused_key_message
+from deckkit.renderer.table_pages import table_pages
+from deckkit.template.inspect import Template
+
+__all__ = ["split_table"]
+
+
+def split_table(
+    template: Template,
+    data: bytes,
+    position: int,
+    number: int,
+    key: str,
+    table: Table,
+    *,
+    header_rows: int,
+    max_rows: int | None,
+) -> list[Table]:
+    """The pages of ``table`` for template slide ``number``'s table ``key``, the first of them
+    to be output slide ``position`` (from 0: for the data paths of messages)."""
+    where = f"slides[{position}]"
+    problems = []
+    if max_rows is not None and max_rows < 1:
+        problems.append(
+            Problem(f"{where}.{key}", f"max_rows is {max_rows}: give 1 or more rows per page, or None")
+        )
+    if not 0 <= header_rows < len(table.rows):
+        problems.append(
+            Problem(
+                f"{where}.{key}",
+                f"header_rows is {header_rows}, but the table has {len(table.rows)} rows: give 0 to "
+                f"{len(table.rows) - 1} (the rows repeated on every page)",
+            )
+        )
+    count = len(template.slides)
+    if not 1 <= number <= count:
+        problems.append(
+            Problem(
+                f"{where}.template",
+                f"template slide {number} does not exist; {template.name} has slides 1 to {count}",
+            )
+        )
+    else:
+        problems += _key_problems(template, where, number, key)
+    if problems:
+        raise DataError(problems)
+    pages = table_pages(
+        data, number, key, table, header_rows=header_rows, max_rows=max_rows, path=f"{where}.{key}"
+    )
+    return pages.tables(table)
+
+
+def _key_problems(template: Template, where: str, number: int, key: str) -> list[Problem]:
+    kinds = [p.kind for p in template.slide(number).placeholders if p.key == key]
+    if not kinds:
+        keys = [p.key for p in template.slide(number).placeholders]
+        message = unused_key_message(key, number, keys).replace("; the value is not used", "")
+        return [Problem(f"{where}.{key}", f"{message}: add_table_slides needs the key of a table")]
+    if "table" not in kinds:
+        noun = place_kind(kinds[0]).noun
+        return [
+            Problem(
+                f"{where}.{key}",
+                f"`{key}` is {noun} on template slide {number}: add_table_slides fills a table "
+                "(give a table the alt text, or use add_slide)",
+            )
+        ]
+    return []
