@@ -334,11 +334,13 @@ def test_unreachable_s3_answers_503(serve: Any, monkeypatch: pytest.MonkeyPatch)
     assert served.app.state.deckkit.outages.answered["storage service"] == 1
 
 
-def test_s3_failing_the_decks_upload_answers_503(
-    serve: Any, moto_s3: MotoS3, monkeypatch: pytest.MonkeyPatch
+@pytest.mark.parametrize("fault", ["upload answered 500", "download cut short"])
+def test_s3_failing_a_renders_transfer_answers_503(
+    serve: Any, moto_s3: MotoS3, monkeypatch: pytest.MonkeyPatch, fault: str
 ) -> None:
-    """S3 answering 500 to the rendered deck's PUT (boto3's upload_file wraps it in its own error)
-    is an outage like S3 out of reach; the render succeeds once S3 answers again."""
+    """S3 answering 500 to the rendered deck's PUT (boto3's upload_file wraps it in an error of its
+    own), or cutting every read of the input zip short (download_file retries, then gives up with
+    one): an outage like S3 out of reach; the render succeeds once S3 answers whole again."""
     import boto3
 
     monkeypatch.setenv("AWS_MAX_ATTEMPTS", "1")  # no retries with back-off: the answer at once
@@ -348,38 +350,18 @@ def test_s3_failing_the_decks_upload_answers_503(
         record = served.app.state.deckkit.store.session_by_uuid(served.uuid)
         s3 = boto3.client("s3", endpoint_url=moto_s3.endpoint, region_name="us-east-1")
         s3.put_object(Bucket=bucket, Key=record.upload_key, Body=input_zip())
-        proxy.fails = lambda method, path: method == "PUT"
+        if fault == "upload answered 500":
+            proxy.fails = lambda method, path: method == "PUT"
+            failing = f"PUT /{bucket}/sessions/{served.uuid}/output.pptx"
+        else:
+            proxy.cuts = lambda method, path: method == "GET"
+            failing = f"GET /{bucket}/{record.upload_key}"
         render = f"/sessions/{served.uuid}/render"
         with contextlib.closing(served.connection()) as conn:
             assert_outage_answer(*request(conn, "POST", render, served.token))
-            assert proxy.failed == [f"PUT /{bucket}/sessions/{served.uuid}/output.pptx"]
-            proxy.fails = lambda method, path: False
+            assert set(proxy.failed) == {failing}
+            proxy.fails = proxy.cuts = lambda method, path: False
             status, body, _ = request(conn, "POST", render, served.token)  # the same connection
     assert status == 200, body
     assert json.loads(body)["session"]["render_succeeded"] is True
     assert served.app.state.deckkit.outages.answered["storage service"] == 1
-
-
-def test_s3_dropping_the_inputs_download_answers_503(
-    serve: Any, moto_s3: MotoS3, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    """Every read of the input zip cut short (boto3's download_file retries, then gives up with
-    its own error): an outage, 503; the render succeeds once S3 answers whole again."""
-    import boto3
-
-    monkeypatch.setenv("AWS_MAX_ATTEMPTS", "1")
-    bucket = moto_s3.new_bucket()
-    with s3_proxy(moto_s3.endpoint) as proxy:
-        served = serve(storage_url=f"s3://{bucket}?endpoint_url={proxy.endpoint}&region=us-east-1")
-        record = served.app.state.deckkit.store.session_by_uuid(served.uuid)
-        s3 = boto3.client("s3", endpoint_url=moto_s3.endpoint, region_name="us-east-1")
-        s3.put_object(Bucket=bucket, Key=record.upload_key, Body=input_zip())
-        proxy.cuts = lambda method, path: method == "GET"
-        render = f"/sessions/{served.uuid}/render"
-        with contextlib.closing(served.connection()) as conn:
-            assert_outage_answer(*request(conn, "POST", render, served.token))
-            assert set(proxy.failed) == {f"GET /{bucket}/{record.upload_key}"}
-            proxy.cuts = lambda method, path: False
-            status, body, _ = request(conn, "POST", render, served.token)
-    assert status == 200, body
-    assert json.loads(body)["session"]["render_succeeded"] is True
