@@ -1,4 +1,5 @@
-"""No circle in the import graph: no module reaches itself through the modules it imports.
+"""No circle in the import graph: no module reaches itself through the modules it imports, and no
+sub-package (of deckkit or of deckkit_server, at any depth) through its siblings.
 
 Every import counts: at the top of a module, inside a function and under TYPE_CHECKING (grimp
 reads them all, as import-linter does for the layer contracts in pyproject.toml). Importing
@@ -73,3 +74,42 @@ def _circles(graph: grimp.ImportGraph) -> list[list[str]]:
 def test_no_module_imports_itself_through_others() -> None:
     graph = grimp.build_graph("deckkit", "deckkit_server")
     assert _circles(graph) == []
+
+
+def _sibling_circles(graph: grimp.ImportGraph, package: str) -> list[list[str]]:
+    """Circles between the children of ``package`` (modules and sub-packages, each standing for
+    everything inside it), then within each child package in turn."""
+    children = sorted(graph.find_children(package))
+    edges: dict[str, set[str]] = {child: set() for child in children}
+    for child in children:
+        inside = {child} | graph.find_descendants(child)
+        for module in inside:
+            for imported in graph.find_modules_directly_imported_by(module):
+                other = next((c for c in children if imported == c or imported.startswith(c + ".")), None)
+                if other is not None and other != child:
+                    edges[child].add(other)
+    found = [circle for circle in _strongly_connected(edges) if len(circle) > 1]
+    for child in children:
+        if graph.find_children(child):
+            found += _sibling_circles(graph, child)
+    return found
+
+
+def _strongly_connected(edges: dict[str, set[str]]) -> list[list[str]]:
+    """The components of a small graph: nodes that reach each other."""
+    reach: dict[str, set[str]] = {}
+    for start in edges:
+        seen, todo = {start}, [start]
+        while todo:
+            for nxt in edges[todo.pop()]:
+                if nxt not in seen:
+                    seen.add(nxt)
+                    todo.append(nxt)
+        reach[start] = seen
+    components = {frozenset(n for n in reach[node] if node in reach[n]) for node in edges}
+    return sorted(sorted(component) for component in components)
+
+
+def test_no_package_reaches_itself_through_its_siblings() -> None:
+    graph = grimp.build_graph("deckkit", "deckkit_server")
+    assert _sibling_circles(graph, "deckkit") + _sibling_circles(graph, "deckkit_server") == []

@@ -72,6 +72,26 @@ async def test_try_a_render_and_see_the_session(api: Api) -> None:
     assert sessions[0].uuid in response.text
 
 
+async def test_a_sessions_download_links_redirect_to_fresh_signed_urls(api: Api) -> None:
+    csrf = await sign_in(api)
+    await api.client.post(
+        "/console/try", data={"csrf": csrf}, files={"zip": ("input.zip", input_zip(), "application/zip")}
+    )
+    (session,) = api.state.store.list_sessions(api.account_id, api.clock())
+    redirect = await api.client.get(f"/console/sessions/{session.uuid}/download")
+    assert redirect.status_code == 303
+    assert f"{session.uuid}.pptx" in redirect.headers["location"]
+    deck = await api.client.get(redirect.headers["location"])
+    assert deck.status_code == 200
+    assert deck.content[:2] == b"PK"
+    no_pdf = await api.client.get(f"/console/sessions/{session.uuid}/pdf")  # none was asked for
+    assert no_pdf.status_code == 404
+    assert "That PDF is not kept: sessions and their files last 24 hours." in no_pdf.text
+    gone = await api.client.get("/console/sessions/00000000-0000-4000-8000-000000000000/download")
+    assert gone.status_code == 404
+    assert "That deck is no longer kept: sessions and their files last 24 hours." in gone.text
+
+
 async def test_try_a_failing_render_shows_the_message(api: Api) -> None:
     csrf = await sign_in(api)
     bad = input_zip({"slides": [{"template": 1, "title": 1}]})

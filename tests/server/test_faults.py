@@ -21,8 +21,17 @@ import psycopg
 import pytest
 
 from deckkit_server.app import create_app
-from tests.server.conftest import START, LiveServer, free_port, make_settings, start_live_server
+from tests.server.conftest import (
+    START,
+    LiveServer,
+    MotoS3,
+    free_port,
+    input_zip,
+    make_settings,
+    start_live_server,
+)
 from tests.server.private_backends import PrivatePostgres, PrivateRedis, private_postgres, private_redis
+from tests.server.s3_proxy import s3_proxy
 
 pytestmark = pytest.mark.slow
 
@@ -322,4 +331,37 @@ def test_unreachable_s3_answers_503(serve: Any, monkeypatch: pytest.MonkeyPatch)
         assert_outage_answer(*request(conn, "POST", f"/sessions/{served.uuid}/render", served.token))
         status, _, _ = request(conn, "GET", f"/sessions/{served.uuid}", served.token)  # the same connection
     assert status == 200
+    assert served.app.state.deckkit.outages.answered["storage service"] == 1
+
+
+@pytest.mark.parametrize("fault", ["upload answered 500", "download cut short"])
+def test_s3_failing_a_renders_transfer_answers_503(
+    serve: Any, moto_s3: MotoS3, monkeypatch: pytest.MonkeyPatch, fault: str
+) -> None:
+    """S3 answering 500 to the rendered deck's PUT (boto3's upload_file wraps it in an error of its
+    own), or cutting every read of the input zip short (download_file retries, then gives up with
+    one): an outage like S3 out of reach; the render succeeds once S3 answers whole again."""
+    import boto3
+
+    monkeypatch.setenv("AWS_MAX_ATTEMPTS", "1")  # no retries with back-off: the answer at once
+    bucket = moto_s3.new_bucket()
+    with s3_proxy(moto_s3.endpoint) as proxy:
+        served = serve(storage_url=f"s3://{bucket}?endpoint_url={proxy.endpoint}&region=us-east-1")
+        record = served.app.state.deckkit.store.session_by_uuid(served.uuid)
+        s3 = boto3.client("s3", endpoint_url=moto_s3.endpoint, region_name="us-east-1")
+        s3.put_object(Bucket=bucket, Key=record.upload_key, Body=input_zip())
+        if fault == "upload answered 500":
+            proxy.fails = lambda method, path: method == "PUT"
+            failing = f"PUT /{bucket}/sessions/{served.uuid}/output.pptx"
+        else:
+            proxy.cuts = lambda method, path: method == "GET"
+            failing = f"GET /{bucket}/{record.upload_key}"
+        render = f"/sessions/{served.uuid}/render"
+        with contextlib.closing(served.connection()) as conn:
+            assert_outage_answer(*request(conn, "POST", render, served.token))
+            assert set(proxy.failed) == {failing}
+            proxy.fails = proxy.cuts = lambda method, path: False
+            status, body, _ = request(conn, "POST", render, served.token)  # the same connection
+    assert status == 200, body
+    assert json.loads(body)["session"]["render_succeeded"] is True
     assert served.app.state.deckkit.outages.answered["storage service"] == 1

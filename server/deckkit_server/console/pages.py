@@ -242,20 +242,25 @@ def _row_message(s: SessionRecord) -> str:
 
 async def download(request: Request, account: Account, credential: str) -> Response:
     """A session's deck, through a fresh signed URL (a page's links outlive a 5-minute URL)."""
-    state = _state(request)
-    record = await state.reads.session(account.id, request.path_params["uuid"], state.clock())
-    if record is None or not record.render_succeeded or record.output_key is None:
-        return _refused("That deck is no longer kept: sessions and their files last 24 hours.", 404)
-    return RedirectResponse(_signed(request, record.output_key, f"{record.uuid}.pptx"), status_code=303)
+    return await _redirect_to_file(request, account, "pptx", "That deck is no longer kept")
 
 
 async def download_pdf(request: Request, account: Account, credential: str) -> Response:
     """A session's PDF, through a fresh signed URL."""
+    return await _redirect_to_file(request, account, "pdf", "That PDF is not kept")
+
+
+async def _redirect_to_file(request: Request, account: Account, extension: str, gone: str) -> Response:
+    """A redirect to a fresh signed URL of the session's ``.pptx`` or ``.pdf``; 404 saying ``gone``
+    when the session has none (any more)."""
     state = _state(request)
     record = await state.reads.session(account.id, request.path_params["uuid"], state.clock())
-    if record is None or not record.render_succeeded or record.pdf_key is None:
-        return _refused("That PDF is not kept: sessions and their files last 24 hours.", 404)
-    return RedirectResponse(_signed(request, record.pdf_key, f"{record.uuid}.pdf"), status_code=303)
+    key = None
+    if record is not None and record.render_succeeded:
+        key = record.pdf_key if extension == "pdf" else record.output_key
+    if record is None or key is None:
+        return _refused(f"{gone}: sessions and their files last 24 hours.", 404)
+    return RedirectResponse(_signed(request, key, f"{record.uuid}.{extension}"), status_code=303)
 
 
 def _signed(request: Request, key: str, filename: str) -> str:

@@ -100,15 +100,21 @@ class S3Storage:
 
     async def _call(self, fn: Callable[[], T]) -> T:
         """``fn`` (a boto3 call) in a worker thread; an unreachable or failing S3 raises StorageUnavailable."""
-        from botocore.exceptions import ClientError, ConnectionError, HTTPClientError  # optional, as above
+        # optional, as above
+        from boto3.exceptions import RetriesExceededError, S3UploadFailedError
+        from botocore.exceptions import ClientError, ConnectionError, HTTPClientError
 
         try:
             return await anyio.to_thread.run_sync(fn)
-        except (ConnectionError, HTTPClientError) as error:
+        except (ConnectionError, HTTPClientError, RetriesExceededError) as error:
+            # RetriesExceededError: download_file's reads kept failing (connections dropped).
             raise StorageUnavailable(f"S3 is unreachable: {error}") from error
-        except ClientError as error:
-            if error.response.get("ResponseMetadata", {}).get("HTTPStatusCode", 0) >= 500:
-                raise StorageUnavailable(f"S3 answered {error}") from error
+        except (ClientError, S3UploadFailedError) as error:
+            # upload_file answers S3's refusal of its PUT as S3UploadFailedError, raised while
+            # handling the ClientError that says what S3 answered.
+            answer = error if isinstance(error, ClientError) else error.__context__
+            if isinstance(answer, ClientError) and _status(answer) >= 500:
+                raise StorageUnavailable(f"S3 answered {answer}") from error
             raise
 
     async def exists(self, key: str) -> bool:
@@ -180,3 +186,9 @@ class S3Storage:
 
     def close(self) -> None:
         self.client.close()
+
+
+def _status(error: Any) -> int:
+    """The HTTP status S3 answered a botocore ClientError with (0 when it says none)."""
+    status: int = error.response.get("ResponseMetadata", {}).get("HTTPStatusCode", 0)
+    return status

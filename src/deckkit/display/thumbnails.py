@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import base64
 import html
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from deckkit.errors import PreviewUnavailableError
@@ -77,7 +77,20 @@ def thumbnails(
     total = len(opened.slides)
     shown = min(total, limit if limit is not None else options.thumbnails)
     wanted = numbers if numbers is not None else list(range(1, shown + 1))
-    reason = _why_not_libreoffice(total)
+    pictures, reason = _pictures(pptx, opened, wanted, width, _why_not_libreoffice(total), template is None)
+    images = tuple(uri for _, uri in pictures)
+    count = total if numbers is None else len(wanted)
+    if reason is None:
+        return Thumbnails(images, count, "LibreOffice", "previews rendered by LibreOffice")
+    return Thumbnails(images, count, "wireframe", f"wireframe previews ({reason})")
+
+
+def _pictures(
+    pptx: bytes, opened: Template, wanted: Sequence[int], width: int, reason: str | None, content: bool
+) -> tuple[list[tuple[int, str]], str | None]:
+    """(slide number, data URI) of each slide ``wanted``: LibreOffice's picture when ``reason``
+    (why not LibreOffice) is None and the conversion works, else its wireframe (``content``: what
+    its shapes say); and why they are wireframes (None when LibreOffice made them)."""
     if reason is None:
         # Converted at twice the width: a crisp picture on high-density screens, still a few KB.
         try:
@@ -85,18 +98,10 @@ def thumbnails(
         except PreviewUnavailableError as error:
             reason = str(error)
         else:
-            return Thumbnails(
-                tuple(_png_uri(pngs[n - 1]) for n in wanted if n <= len(pngs)),
-                total if numbers is None else len(wanted),
-                "LibreOffice",
-                "previews rendered by LibreOffice",
-            )
-
-    content = template is None
-    images = tuple(_svg_uri(preview.wireframe_svg(opened, n, width=width, content=content)) for n in wanted)
-    return Thumbnails(
-        images, total if numbers is None else len(wanted), "wireframe", f"wireframe previews ({reason})"
-    )
+            return [(n, _png_uri(pngs[n - 1])) for n in wanted if n <= len(pngs)], None
+    return [
+        (n, _svg_uri(preview.wireframe_svg(opened, n, width=width, content=content))) for n in wanted
+    ], reason
 
 
 def _why_not_libreoffice(total: int) -> str | None:
@@ -122,15 +127,8 @@ def slide_pictures(
     if not wanted:
         return {}, ""
     opened = Template(pptx, "deck.pptx")
-    reason = _why_not_libreoffice(0 if any_length else len(opened.slides))
+    why_not = _why_not_libreoffice(0 if any_length else len(opened.slides))
+    pictures, reason = _pictures(pptx, opened, wanted, width, why_not, content=False)
     if reason is None:
-        try:
-            pngs = preview.slide_pngs(pptx, width=width * 2)
-        except PreviewUnavailableError as error:
-            reason = str(error)
-        else:
-            return {
-                n: _png_uri(pngs[n - 1]) for n in wanted if n <= len(pngs)
-            }, "pictures rendered by LibreOffice"
-    pictures = {n: _svg_uri(preview.wireframe_svg(opened, n, width=width)) for n in wanted}
-    return pictures, f"wireframe pictures ({reason})"
+        return dict(pictures), "pictures rendered by LibreOffice"
+    return dict(pictures), f"wireframe pictures ({reason})"

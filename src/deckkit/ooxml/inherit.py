@@ -14,7 +14,8 @@ of its type (a centred title the title, a subtitle or an object the body).
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from collections.abc import Callable
+from typing import NamedTuple, TypeVar
 
 from lxml import etree
 
@@ -29,8 +30,11 @@ __all__ = [
     "PlaceholderChain",
     "effective_body",
     "inherited_body",
+    "matching_placeholder",
     "placeholder_of",
 ]
+
+T = TypeVar("T")
 
 AUTOFIT_TAGS = {qn("a:normAutofit"): "shrink", qn("a:spAutoFit"): "resize", qn("a:noAutofit"): "none"}
 _NV_PR, _PH, _SP_PR, _TX_BODY = qn("p:nvPr"), qn("p:ph"), qn("p:spPr"), qn("p:txBody")
@@ -48,20 +52,30 @@ def placeholder_of(shape: etree._Element) -> etree._Element | None:
     return None
 
 
-def _find(root: etree._Element, idx: str | None, kind: str) -> etree._Element | None:
-    """The shape of root's placeholder with ``idx``, else the first of ``kind``."""
+def matching_placeholder(
+    root: etree._Element, idx: str | None, kind: str, take: Callable[[etree._Element], T | None]
+) -> T | None:
+    """What ``take`` gives of the shape of root's (a layout's, a master's) placeholder with
+    ``idx``, else of its first placeholder of type ``kind``; a shape ``take`` gives None of is
+    passed over."""
     by_type = None
     for ph in root.iter(_PH):
         nv_pr = ph.getparent()
         nv = nv_pr.getparent() if nv_pr is not None else None
         owner = nv.getparent() if nv is not None else None
-        if owner is None:
+        taken = take(owner) if owner is not None else None
+        if taken is None:
             continue
         if idx is not None and ph.get("idx") == idx:
-            return owner
+            return taken
         if by_type is None and ph.get("type", "body") == kind:
-            by_type = owner
+            by_type = taken
     return by_type
+
+
+def _find(root: etree._Element, idx: str | None, kind: str) -> etree._Element | None:
+    """The shape of root's placeholder with ``idx``, else the first of ``kind``."""
+    return matching_placeholder(root, idx, kind, lambda shape: shape)
 
 
 class PlaceholderChain(NamedTuple):

@@ -20,6 +20,7 @@ from lxml import etree
 
 from deckkit.errors import TemplateError
 from deckkit.ooxml.geometry import Box, xfrm_box
+from deckkit.ooxml.inherit import matching_placeholder
 from deckkit.ooxml.namespaces import TABLE, C, qn
 from deckkit.ooxml.opc.relationships import RT
 from deckkit.ooxml.xml_children import first_child, first_on_path
@@ -259,7 +260,8 @@ def inherited_xfrm(shape: etree._Element, slide: Part) -> etree._Element | None:
     for source in (layout, layout.related(RT.SLIDE_MASTER) if layout is not None else None):
         if source is None:
             continue
-        xfrm = _placeholder_xfrm(source.xml, ph.get("idx"), ph.get("type", "body"))
+        # The layout's (master's) placeholder that has a position: one without passes for none.
+        xfrm = matching_placeholder(source.xml, ph.get("idx"), ph.get("type", "body"), _own_xfrm)
         if xfrm is not None:
             return xfrm
     return None
@@ -278,17 +280,5 @@ def inherited_frame(shape: etree._Element, slide: Part) -> Box | None:
     return xfrm_box(xfrm) if xfrm is not None else None
 
 
-def _placeholder_xfrm(root: etree._Element, idx: str | None, kind: str) -> etree._Element | None:
-    by_type = None
-    for ph in root.iter(qn("p:ph")):
-        nv_pr = ph.getparent()
-        nv = nv_pr.getparent() if nv_pr is not None else None
-        owner = nv.getparent() if nv is not None else None
-        xfrm = first_on_path(owner, qn("p:spPr"), qn("a:xfrm")) if owner is not None else None
-        if xfrm is None:
-            continue
-        if idx is not None and ph.get("idx") == idx:
-            return xfrm
-        if by_type is None and ph.get("type", "body") == kind:
-            by_type = xfrm
-    return by_type
+def _own_xfrm(shape: etree._Element) -> etree._Element | None:
+    return first_on_path(shape, qn("p:spPr"), qn("a:xfrm"))

@@ -17,9 +17,9 @@ from deckkit.model.styles import FontStyles, ShapeStyles
 from deckkit.ooxml.namespaces import A, names_in, qn
 from deckkit.ooxml.xml_children import first_child
 
-FILL_TAGS = tuple(
-    qn(f"a:{t}") for t in ("noFill", "solidFill", "gradFill", "blipFill", "pattFill", "grpFill")
-)
+FILLS = ("noFill", "solidFill", "gradFill", "blipFill", "pattFill", "grpFill")
+"""The fill elements (EG_FillProperties), in schema order: one at most stands in each parent."""
+FILL_TAGS = tuple(qn(f"a:{t}") for t in FILLS)
 
 # Children that must come after the fill in each parent, in schema order.
 _AFTER_FILL_IN_SPPR = ("ln", "effectLst", "effectDag", "scene3d", "sp3d", "extLst")
@@ -42,7 +42,7 @@ _AFTER_FILL_IN_RPR = (
     "extLst",
 )
 _AFTER_LN_IN_SPPR = ("effectLst", "effectDag", "scene3d", "sp3d", "extLst")
-_AFTER_LN_IN_RPR = ("noFill", "solidFill", "gradFill", "blipFill", "pattFill", "grpFill", *_AFTER_FILL_IN_RPR)
+_AFTER_LN_IN_RPR = (*FILLS, *_AFTER_FILL_IN_RPR)
 _AFTER_LATIN_IN_RPR = ("ea", "cs", "sym", "hlinkClick", "hlinkMouseOver", "rtl", "extLst")
 
 ALIGN = {"left": "l", "center": "ctr", "right": "r", "justified": "just", "distributed": "dist"}

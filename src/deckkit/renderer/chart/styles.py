@@ -23,7 +23,7 @@ from deckkit.ooxml.namespaces import A, C
 from deckkit.ooxml.xml_children import first_child
 from deckkit.renderer.chart.drawn_colours import Colour, DrawnColours
 from deckkit.renderer.chart.series import set_child
-from deckkit.renderer.drawingml import set_shape_fill, set_shape_outline
+from deckkit.renderer.drawingml import FILLS, set_shape_fill, set_shape_outline
 
 _MARKER_ORDER = ("symbol", "size", "spPr", "extLst")
 _DPT_ORDER = (
@@ -282,18 +282,7 @@ def colour_automatic_markers(series: Sequence[tuple[etree._Element, bool]], draw
             _insert_ordered(marker_sp_pr, child, _SP_PR_ORDER)
 
 
-_SP_PR_ORDER = (
-    "xfrm",
-    "custGeom",
-    "prstGeom",
-    "noFill",
-    "solidFill",
-    "gradFill",
-    "blipFill",
-    "pattFill",
-    "grpFill",
-    "ln",
-)
+_SP_PR_ORDER = ("xfrm", "custGeom", "prstGeom", *FILLS, "ln")
 
 
 @lru_cache(maxsize=len(PALETTE))

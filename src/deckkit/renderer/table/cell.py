@@ -20,6 +20,7 @@ from deckkit.ooxml.xml_copy import copy_tree
 from deckkit.renderer.drawingml import (
     ALIGN,
     ANCHOR,
+    FILLS,
     apply_font,
     insert_before_any,
     line_properties,
@@ -44,12 +45,7 @@ _TCPR_ORDER = (
     "lnTlToBr",
     "lnBlToTr",
     "cell3D",
-    "noFill",
-    "solidFill",
-    "gradFill",
-    "blipFill",
-    "pattFill",
-    "grpFill",
+    *FILLS,
     "headers",
     "extLst",
 )
