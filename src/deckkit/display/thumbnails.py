@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import base64
 import html
+import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 
@@ -18,38 +19,71 @@ from deckkit.options import options
 from deckkit.template import preview
 from deckkit.template.inspect import Template
 
-__all__ = ["Thumbnails", "slide_pictures", "thumbnails"]
+__all__ = ["ENLARGED_WIDTH", "Thumbnails", "slide_pictures", "thumbnails"]
 
 # LibreOffice converts the whole deck; past this many slides a strip of wireframes is faster
 # than waiting for pictures of slides the strip does not show.
 LIBREOFFICE_MAX_SLIDES = 40
 
 
+ENLARGED_WIDTH = 960
+"""Pixels across a slide's enlarged picture, which a click on its thumbnail opens."""
+
+
 @dataclass(frozen=True)
 class Thumbnails:
-    """Pictures of the first slides: ``images`` are data URIs; ``note`` says where they came from."""
+    """Pictures of the first slides: ``images`` are data URIs; ``note`` says where they came from.
+
+    ``enlarged``: the same slides' pictures at :data:`ENLARGED_WIDTH` (a wireframe's SVG is the
+    same picture, drawn larger), which a click on a thumbnail opens under it.
+    """
 
     images: tuple[str, ...]
     total: int
     source: str  # "LibreOffice" | "wireframe"
     note: str
+    enlarged: tuple[str, ...] = ()
 
-    def html(self, *, labels: tuple[str, ...] = (), width: int | None = None) -> str:
+    def html(self, *, labels: tuple[str, ...] = (), width: int | None = None, enlarge: bool = True) -> str:
+        """The strip; ``enlarge``: a click on a picture opens its enlarged one (not for pictures
+        already shown large, ``result.show()``)."""
         width = width if width is not None else options.thumbnail_width
+        enlarged = self.enlarged if enlarge else ()
         cells = []
         for i, uri in enumerate(self.images):
             label = labels[i] if i < len(labels) else f"slide {i + 1}"
+            alt = html.escape(_plain(label))
+            picture = (
+                f'<img class="deckkit-thumb" src="{uri}" width="{width}" style="border:1px solid #ccc;display:block"'
+                f' alt="{alt}"/>'
+            )
+            if i < len(enlarged):
+                # A <details> opens on a click with no script: it works in JupyterLab (even where
+                # output is sanitized), in VS Code and in a static HTML export alike.
+                picture = (
+                    '<details class="deckkit-enlarge"><summary title="click to enlarge (again to close)"'
+                    f' style="list-style:none;cursor:zoom-in">{picture}</summary>'
+                    f'<img class="deckkit-enlarged" src="{enlarged[i]}" width="{ENLARGED_WIDTH}"'
+                    f' alt="{alt}, enlarged"'
+                    ' style="max-width:90vw;height:auto;border:1px solid #ccc;margin-top:4px"/></details>'
+                )
             cells.append(
-                f'<figure style="margin:0 6px 6px 0;display:inline-block;vertical-align:top;width:{width}px">'
-                f'<img src="{uri}" width="{width}" style="border:1px solid #ccc" alt="{html.escape(label)}"/>'
-                f'<figcaption style="font-size:11px;color:#555">{label}</figcaption></figure>'
+                '<figure style="margin:0 6px 6px 0;display:inline-block;vertical-align:top">'
+                f"{picture}"
+                f'<figcaption style="font-size:11px;color:#555;width:{width}px">{label}</figcaption></figure>'
             )
         more = self.total - len(self.images)
         tail = f'<span style="font-size:12px;color:#555">… and {more} more</span>' if more > 0 else ""
+        hint = "; click a slide to enlarge it" if enlarged else ""
         return (
             f'<div class="deckkit-thumbnails">{"".join(cells)}{tail}'
-            f'<div style="font-size:11px;color:#888">{html.escape(self.note)}</div></div>'
+            f'<div style="font-size:11px;color:#888">{html.escape(self.note)}{hint}</div></div>'
         )
+
+
+def _plain(label: str) -> str:
+    """A caption's text without its markup (a template's captions hold <b> and <code>)."""
+    return re.sub(r"<[^>]+>", " ", label).replace("  ", " ").strip()
 
 
 def _png_uri(png: bytes) -> str:
@@ -82,6 +116,7 @@ def thumbnails(
         # Converted at twice the width: a crisp picture on high-density screens, still a few KB.
         try:
             pngs = preview.slide_pngs(pptx, width=width * 2)
+            large = preview.slide_pngs(pptx, width=ENLARGED_WIDTH)
         except PreviewUnavailableError as error:
             reason = str(error)
         else:
@@ -90,12 +125,17 @@ def thumbnails(
                 total if numbers is None else len(wanted),
                 "LibreOffice",
                 "previews rendered by LibreOffice",
+                tuple(_png_uri(large[n - 1]) for n in wanted if n <= len(large)),
             )
 
     content = template is None
     images = tuple(_svg_uri(preview.wireframe_svg(opened, n, width=width, content=content)) for n in wanted)
     return Thumbnails(
-        images, total if numbers is None else len(wanted), "wireframe", f"wireframe previews ({reason})"
+        images,
+        total if numbers is None else len(wanted),
+        "wireframe",
+        f"wireframe previews ({reason})",
+        images,  # an SVG: the same picture drawn larger
     )
 
 

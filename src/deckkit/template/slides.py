@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from deckkit.places import PlaceKindName, place_kind
+from deckkit.template.chart_kinds import ChartKind
 
 __all__ = ["Placeholder", "TemplateSlide", "TemplateSlides", "UntaggedShape"]
 
@@ -21,6 +22,8 @@ class Placeholder:
     shape: str
     detail: str
     example: Any = field(compare=False, repr=False)
+    chart: ChartKind | None = field(default=None, compare=False, repr=False)
+    """A chart key's template chart kind (columns, lines, a pie...), which a preview draws."""
 
     @property
     def accepts(self) -> tuple[str, ...]:
