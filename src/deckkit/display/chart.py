@@ -153,11 +153,16 @@ def chart_html(chart: Chart | ScatterChart, kind: ChartKind | None = None, *, ti
     """The chart's preview; ``kind``: its template chart's (a Chart alone is drawn as lines)."""
     png = base64.b64encode(chart_png(chart, kind)).decode("ascii")
     what = drawn_as(chart, kind)
-    note = f'<div class="deckkit-chart-kind" style="color:#888;font-size:11px">{esc(what)}; colours and fonts come from the template</div>'
+    # As wide as the picture: a Deck's display sets its charts side by side.
+    width = f"max-width:{round(_SIZE[0] * _DPI)}px"
+    note = (
+        f'<div class="deckkit-chart-kind" style="color:#888;font-size:11px;{width}">'
+        f"{esc(what)}; colours and fonts come from the template</div>"
+    )
     text = repr(chart)[1:-1]
     head, _, detail = text.partition(": ")
     return box(
         esc(title or head),
-        f'<div style="font-size:11px">{esc(detail)}</div>'
+        f'<div style="font-size:11px;{width}">{esc(detail)}</div>'
         f'<img src="data:image/png;base64,{png}" alt="{esc(what)}"/>{note}',
     )
