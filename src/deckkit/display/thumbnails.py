@@ -65,10 +65,10 @@ class Thumbnails:
                     f' style="list-style:none;cursor:zoom-in">{picture}</summary>'
                     f'<img class="deckkit-enlarged" src="{enlarged[i]}" width="{ENLARGED_WIDTH}"'
                     f' alt="{alt}, enlarged"'
-                    ' style="max-width:90vw;height:auto;border:1px solid #ccc;margin-top:4px"/></details>'
+                    ' style="max-width:100%;height:auto;border:1px solid #ccc;margin-top:4px"/></details>'
                 )
             cells.append(
-                '<figure style="margin:0 6px 6px 0;display:inline-block;vertical-align:top">'
+                '<figure style="margin:0 6px 6px 0;display:inline-block;vertical-align:top;max-width:100%">'
                 f"{picture}"
                 f'<figcaption style="font-size:11px;color:#555;width:{width}px">{label}</figcaption></figure>'
             )
