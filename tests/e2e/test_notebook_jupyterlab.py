@@ -213,3 +213,77 @@ def test_charts_in_their_kind_and_a_thumbnail_opens_large_on_a_click(jupyterlab:
             for name in ("jupyterlab-charts.png", "jupyterlab-enlarged.png"):
                 shutil.copy(tmp_path / name, Path(kept) / name)
         browser.close()
+
+
+def _untrusted_notebook(html: str) -> dict[str, object]:
+    """A notebook saved with a display's HTML as its output and no signature: JupyterLab opens it
+    untrusted and sanitizes that HTML (no script, no <style>), as for a notebook someone sent."""
+    return {
+        "cells": [
+            {
+                "cell_type": "code",
+                "execution_count": 1,
+                "id": "shown",
+                "metadata": {},
+                "outputs": [
+                    {
+                        "data": {"text/html": html, "text/plain": "<RenderResult>"},
+                        "execution_count": 1,
+                        "metadata": {},
+                        "output_type": "execute_result",
+                    }
+                ],
+                "source": ["deck.render()"],
+            }
+        ],
+        "metadata": {"kernelspec": {"display_name": "Python 3", "language": "python", "name": "python3"}},
+        "nbformat": 4,
+        "nbformat_minor": 5,
+    }
+
+
+def test_a_thumbnail_opens_large_in_sanitized_output_and_without_javascript(
+    jupyterlab: str, tmp_path: Path
+) -> None:
+    """The click needs no script: it works where JupyterLab sanitizes the output (an untrusted
+    notebook) and in a static page with JavaScript off (a notebook exported to HTML)."""
+    import json
+
+    import deckkit
+
+    playwright_api = pytest.importorskip("playwright.sync_api")
+    from playwright.sync_api import expect
+
+    before = deckkit.options.previews
+    deckkit.options.previews = "wireframe"
+    try:
+        deck = deckkit.Deck(deckkit.examples.template())
+        deck.add_slide(1, title="Quarterly review", subtitle="Q3")
+        html = deck.render()._repr_html_()
+    finally:
+        deckkit.options.previews = before
+    # A probe that sanitizing changes: its event handler is dropped.
+    probe = '<span class="deckkit-probe" onclick="void 0">probe</span>'
+    sent = _untrusted_notebook(html + probe)
+    (tmp_path / "work" / "sent.ipynb").write_text(json.dumps(sent), encoding="utf-8")
+    (tmp_path / "exported.html").write_text(
+        f"<!doctype html><html><body>{html}</body></html>", encoding="utf-8"
+    )
+    with playwright_api.sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
+        page = browser.new_page(viewport={"width": 1280, "height": 1000})
+        page.goto(f"{jupyterlab}/lab/tree/sent.ipynb?token={TOKEN}")
+        strip = page.locator(".jp-OutputArea-output .deckkit-thumbnails")
+        expect(strip).to_be_visible(timeout=120_000)
+        assert not page.locator(".deckkit-probe").evaluate("e => e.hasAttribute('onclick')")  # sanitized
+        enlarged = strip.locator("details img").nth(1)
+        expect(enlarged).to_be_hidden()
+        strip.locator("summary").first.click()
+        expect(enlarged).to_be_visible()
+        static = browser.new_context(java_script_enabled=False).new_page()
+        static.goto((tmp_path / "exported.html").as_uri())
+        opened = static.locator("details img").nth(1)
+        expect(opened).to_be_hidden()
+        static.locator("summary").first.click()
+        expect(opened).to_be_visible()
+        browser.close()
