@@ -9,7 +9,6 @@ import pytest
 
 import deckkit
 from deckkit import examples
-from deckkit.display.thumbnails import ENLARGED_WIDTH
 
 
 @pytest.mark.usefixtures("wireframes")
@@ -23,7 +22,8 @@ def test_each_thumbnail_opens_its_slide_large_on_a_click() -> None:
     for cell in cells:
         thumb = re.search(r'<summary[^>]*><img class="deckkit-thumb" src="([^"]+)" width="(\d+)"', cell)
         large = re.search(
-            rf'</summary><img class="deckkit-enlarged" src="([^"]+)" width="{ENLARGED_WIDTH}"', cell
+            rf'</summary><img class="deckkit-enlarged" src="([^"]+)" width="{deckkit.options.enlarged_width}"',
+            cell,
         )
         assert thumb is not None
         assert large is not None
@@ -39,3 +39,24 @@ def test_pictures_shown_large_already_do_not_enlarge() -> None:
     page = deck.render().show(1)._repr_html_()
     assert "<details" not in page
     assert "deckkit-enlarged" not in page
+
+
+@pytest.mark.usefixtures("wireframes")
+def test_enlarged_width_sets_the_large_picture_and_0_turns_it_off() -> None:
+    deck = deckkit.Deck(examples.template())
+    deck.add_slide(1, title="Q3", subtitle="review")
+    result = deck.render()
+    before = deckkit.options.enlarged_width
+    try:
+        deckkit.options.enlarged_width = 1280
+        assert 'class="deckkit-enlarged" src="data:image/svg+xml;base64,' in result._repr_html_()
+        assert 'width="1280"' in result._repr_html_()
+        deckkit.options.enlarged_width = 0
+        page = result._repr_html_()
+        assert "<details" not in page
+        assert "click a slide" not in page
+        assert page.count('<img class="deckkit-thumb"') == 1
+        with pytest.raises(ValueError, match="0 \\(thumbnails do not open\\) or a whole number of pixels"):
+            deckkit.options.enlarged_width = 100
+    finally:
+        deckkit.options.enlarged_width = before

@@ -19,23 +19,20 @@ from deckkit.options import options
 from deckkit.template import preview
 from deckkit.template.inspect import Template
 
-__all__ = ["ENLARGED_WIDTH", "Thumbnails", "slide_pictures", "thumbnails"]
+__all__ = ["Thumbnails", "slide_pictures", "thumbnails"]
 
 # LibreOffice converts the whole deck; past this many slides a strip of wireframes is faster
 # than waiting for pictures of slides the strip does not show.
 LIBREOFFICE_MAX_SLIDES = 40
 
 
-ENLARGED_WIDTH = 960
-"""Pixels across a slide's enlarged picture, which a click on its thumbnail opens."""
-
-
 @dataclass(frozen=True)
 class Thumbnails:
     """Pictures of the first slides: ``images`` are data URIs; ``note`` says where they came from.
 
-    ``enlarged``: the same slides' pictures at :data:`ENLARGED_WIDTH` (a wireframe's SVG is the
-    same picture, drawn larger), which a click on a thumbnail opens under it.
+    ``enlarged``: the same slides' pictures ``deckkit.options.enlarged_width`` pixels wide (a
+    wireframe's SVG is the same picture, drawn larger), which a click on a thumbnail opens under
+    it; none when that option is 0.
     """
 
     images: tuple[str, ...]
@@ -48,7 +45,7 @@ class Thumbnails:
         """The strip; ``enlarge``: a click on a picture opens its enlarged one (not for pictures
         already shown large, ``result.show()``)."""
         width = width if width is not None else options.thumbnail_width
-        enlarged = self.enlarged if enlarge else ()
+        enlarged = self.enlarged if enlarge and options.enlarged_width else ()
         cells = []
         for i, uri in enumerate(self.images):
             label = labels[i] if i < len(labels) else f"slide {i + 1}"
@@ -63,7 +60,7 @@ class Thumbnails:
                 picture = (
                     '<details class="deckkit-enlarge"><summary title="click to enlarge (again to close)"'
                     f' style="list-style:none;cursor:zoom-in">{picture}</summary>'
-                    f'<img class="deckkit-enlarged" src="{enlarged[i]}" width="{ENLARGED_WIDTH}"'
+                    f'<img class="deckkit-enlarged" src="{enlarged[i]}" width="{options.enlarged_width}"'
                     f' alt="{alt}, enlarged"'
                     ' style="max-width:100%;height:auto;border:1px solid #ccc;margin-top:4px"/></details>'
                 )
@@ -116,7 +113,7 @@ def thumbnails(
         # Converted at twice the width: a crisp picture on high-density screens, still a few KB.
         try:
             pngs = preview.slide_pngs(pptx, width=width * 2)
-            large = preview.slide_pngs(pptx, width=ENLARGED_WIDTH)
+            large = preview.slide_pngs(pptx, width=options.enlarged_width) if options.enlarged_width else []
         except PreviewUnavailableError as error:
             reason = str(error)
         else:
