@@ -144,3 +144,18 @@ def test_a_deck_draws_at_most_four_charts(count: int) -> None:
     page = deck._repr_html_()
     assert page.count("data:image/png") == 4
     assert f"… and {count - 4} more chart" in page
+
+
+def test_date_labels_under_columns_in_their_date_format() -> None:
+    chart = deckkit.Chart.model_validate(
+        {
+            "type": "chart",
+            "date_labels": [45292, 45323, 45352],  # 2024-01-01, 2024-02-01, 2024-03-01
+            "date_labels_format": "mmm yyyy",
+            "axis1": {"series": {"Revenue": {"values": [1500, 2500, 1800]}}, "format": "#,##0"},
+        }
+    )
+    (ax,) = chart_figure(chart, _kind("monthly")).axes
+    assert len(_bars(ax)) == 3
+    assert [t.get_text() for t in ax.get_xticklabels()] == ["Jan 2024", "Feb 2024", "Mar 2024"]
+    assert ax.yaxis.get_major_formatter()(2500, 0) == "2,500"
