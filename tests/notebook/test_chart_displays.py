@@ -14,7 +14,7 @@ from matplotlib.patches import Rectangle, Wedge
 import deckkit
 from deckkit import examples
 from deckkit.display.chart import STANDALONE_NOTE, chart_figure, chart_html
-from deckkit.template.chart_kinds import ChartKind
+from deckkit.template.chart_kinds import ChartKind, PlotKind
 from deckkit.template.inspect import Template
 
 CHARTS = Template.open(examples.charts_template())
@@ -159,3 +159,17 @@ def test_date_labels_under_columns_in_their_date_format() -> None:
     assert len(_bars(ax)) == 3
     assert [t.get_text() for t in ax.get_xticklabels()] == ["Jan 2024", "Feb 2024", "Mar 2024"]
     assert ax.yaxis.get_major_formatter()(2500, 0) == "2,500"
+
+
+def test_a_100_percent_stacked_column_chart_shows_shares_on_a_percent_axis() -> None:
+    percent = ChartKind(
+        (PlotKind("column", "percent", False, "100% stacked column", ("Revenue", "Cost")),),
+        "100% stacked column",
+    )
+    (ax,) = chart_figure(_chart(), percent).axes
+    bars = _bars(ax)
+    revenue_north, cost_north = bars[0], bars[3]
+    assert revenue_north.get_height() == pytest.approx(10 / 15)
+    assert cost_north.get_y() == pytest.approx(10 / 15)
+    assert revenue_north.get_height() + cost_north.get_height() == pytest.approx(1)
+    assert ax.yaxis.get_major_formatter()(0.5, 0) == "50%"

@@ -70,11 +70,11 @@ def chart_figure(chart: Chart | ScatterChart, kind: ChartKind | None = None) -> 
     colors = (f"C{i % 10}" for i in range(10_000))
     handles: list[Any] = []
     if isinstance(chart, ScatterChart):
-        handles = _draw_scatter(fig, ax, chart, colors)
+        handles = _draw_scatter(ax, chart, colors)
     else:
-        pie = kind is not None and kind.plots and kind.plots[0].shape in ("pie", "doughnut")
-        if kind is not None and pie:
-            handles = draw_pie(ax, chart, kind.plots[0], _labels(chart), _color)
+        first = kind.plots[0] if kind is not None and kind.plots else None
+        if first is not None and first.shape in ("pie", "doughnut"):
+            handles = draw_pie(ax, chart, first, _labels(chart), _color)
         else:
             handles = _draw_category(ax, chart, kind, colors)
     if handles:
@@ -99,10 +99,9 @@ def _draw_category(ax: Any, chart: Chart, kind: ChartKind | None, colors: Iterat
         drawn: Drawn = draw_category_axis(target, axis, kind, secondary, len(labels), colors, _color)
         handles += drawn.handles
         horizontal = horizontal or (drawn.horizontal and not secondary)
-        percent = drawn.percent
         # The axis' number format, as the rendered chart shows its tick labels (a 100% stacked
         # group's axis is in percent whatever the data's format).
-        code = "0%" if percent else axis.format
+        code = "0%" if drawn.percent else axis.format
         if code:
             show = number_formatter(code)
             value_axis = target.xaxis if drawn.horizontal else target.yaxis
@@ -124,7 +123,7 @@ def _formatter(show: Any) -> Any:
     return FuncFormatter(lambda v, _pos: show(v))
 
 
-def _draw_scatter(fig: Any, ax: Any, chart: ScatterChart, colors: Iterator[str]) -> list[Any]:
+def _draw_scatter(ax: Any, chart: ScatterChart, colors: Iterator[str]) -> list[Any]:
     axes: list[tuple[Any, ScatterAxis]] = [(ax, chart.axis1)]
     if chart.axis2 is not None:
         axes.append((ax.twinx(), chart.axis2))
