@@ -173,3 +173,19 @@ def test_a_100_percent_stacked_column_chart_shows_shares_on_a_percent_axis() -> 
     assert cost_north.get_y() == pytest.approx(10 / 15)
     assert revenue_north.get_height() + cost_north.get_height() == pytest.approx(1)
     assert ax.yaxis.get_major_formatter()(0.5, 0) == "50%"
+
+
+def test_the_template_browser_draws_each_chart_keys_sample_data_in_its_kind() -> None:
+    from deckkit.notebook import TemplateBrowser
+
+    browser = TemplateBrowser(examples.charts_template(), previews=False)
+    browser.show(8)
+    shown = escape("drawn as the template's clustered column + line with markers chart")
+    assert shown in browser.charts.value
+    assert "combo: the template&#x27;s sample data" in browser.charts.value
+    browser.show(5)
+    assert escape("drawn as the template's pie chart") in browser.charts.value
+    browser.show(1)
+    assert browser.charts.value.count("data:image/png") == 1
+    title = next(p for p in CHARTS.slide(1).placeholders if p.key == "heading")
+    assert "data:image/png" not in title._repr_html_()  # a text key: what it takes, no plot

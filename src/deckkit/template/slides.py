@@ -7,6 +7,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
+from deckkit.display_hook import Displayable
 from deckkit.places import PlaceKindName, place_kind
 from deckkit.template.chart_kinds import ChartKind
 
@@ -14,8 +15,9 @@ __all__ = ["Placeholder", "TemplateSlide", "TemplateSlides", "UntaggedShape"]
 
 
 @dataclass(frozen=True)
-class Placeholder:
-    """One key on a template slide and what data.json may give it."""
+class Placeholder(Displayable):
+    """One key on a template slide and what data.json may give it (its notebook display: a chart
+    key's sample data drawn in the template chart's kind)."""
 
     key: str
     kind: PlaceKindName
