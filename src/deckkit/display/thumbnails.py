@@ -98,10 +98,12 @@ def thumbnails(
     width: int | None = None,
     limit: int | None = None,
     numbers: list[int] | None = None,
+    enlarge: bool = True,
 ) -> Thumbnails:
     """Pictures of the first ``limit`` slides of ``pptx``, or of slides ``numbers`` (from 1), at
     ``width`` pixels (``deckkit.options.thumbnail_width``). ``template``: the deck is a template,
-    opened; its wireframes name its keys. A rendered deck's wireframes show its text instead."""
+    opened; its wireframes name its keys. A rendered deck's wireframes show its text instead.
+    ``enlarge``: also the enlarged pictures a click opens (``deckkit.options.enlarged_width``)."""
 
     width = width if width is not None else options.thumbnail_width
     opened = template if template is not None else Template(pptx, "deck.pptx")
@@ -113,7 +115,8 @@ def thumbnails(
         # Converted at twice the width: a crisp picture on high-density screens, still a few KB.
         try:
             pngs = preview.slide_pngs(pptx, width=width * 2)
-            large = preview.slide_pngs(pptx, width=options.enlarged_width) if options.enlarged_width else []
+            wanted_large = enlarge and options.enlarged_width
+            large = preview.slide_pngs(pptx, width=options.enlarged_width) if wanted_large else []
         except PreviewUnavailableError as error:
             reason = str(error)
         else:
@@ -132,7 +135,7 @@ def thumbnails(
         total if numbers is None else len(wanted),
         "wireframe",
         f"wireframe previews ({reason})",
-        images,  # an SVG: the same picture drawn larger
+        images if enlarge else (),  # an SVG: the same picture drawn larger
     )
 
 
