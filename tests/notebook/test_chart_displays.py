@@ -4,6 +4,7 @@ says it is drawn as lines."""
 
 from __future__ import annotations
 
+import sys
 from html import escape
 from typing import Any
 
@@ -189,3 +190,13 @@ def test_the_template_browser_draws_each_chart_keys_sample_data_in_its_kind() ->
     assert browser.charts.value.count("data:image/png") == 1
     title = next(p for p in CHARTS.slide(1).placeholders if p.key == "heading")
     assert "data:image/png" not in title._repr_html_()  # a text key: what it takes, no plot
+
+
+def test_without_matplotlib_a_deck_still_shows_and_says_why_it_has_no_plot(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setitem(sys.modules, "matplotlib.figure", None)  # import matplotlib.figure fails
+    page = _charts_deck()._repr_html_()
+    assert "Deck: 2 slides" in page
+    assert "data:image/png" not in page
+    assert page.count("no plot: matplotlib is not installed") == 2

@@ -149,19 +149,21 @@ def _draw_scatter(ax: Any, chart: ScatterChart, colors: Iterator[str]) -> list[A
 
 @HTML.register("deckkit.model.chart.Chart", "deckkit.model.chart.ScatterChart")
 def chart_html(chart: Chart | ScatterChart, kind: ChartKind | None = None, *, title: str = "") -> str:
-    """The chart's preview; ``kind``: its template chart's (a Chart alone is drawn as lines)."""
-    png = base64.b64encode(chart_png(chart, kind)).decode("ascii")
+    """The chart's preview; ``kind``: its template chart's (a Chart alone is drawn as lines).
+    Without matplotlib (``pip install "deckkit[notebook]"``) it says so instead of a plot, so that
+    a Deck's display still shows."""
     what = drawn_as(chart, kind)
+    try:
+        png = base64.b64encode(chart_png(chart, kind)).decode("ascii")
+    except ImportError:
+        what, png = 'no plot: matplotlib is not installed (pip install "deckkit[notebook]")', ""
     # As wide as the picture: a Deck's display sets its charts side by side.
     width = f"max-width:{round(_SIZE[0] * _DPI)}px"
     note = (
         f'<div class="deckkit-chart-kind" style="color:#888;font-size:11px;{width}">'
-        f"{esc(what)}; colours and fonts come from the template</div>"
+        f"{esc(what)}{'; colours and fonts come from the template' if png else ''}</div>"
     )
     text = repr(chart)[1:-1]
     head, _, detail = text.partition(": ")
-    return box(
-        esc(title or head),
-        f'<div style="font-size:11px;{width}">{esc(detail)}</div>'
-        f'<img src="data:image/png;base64,{png}" alt="{esc(what)}"/>{note}',
-    )
+    picture = f'<img src="data:image/png;base64,{png}" alt="{esc(what)}"/>' if png else ""
+    return box(esc(title or head), f'<div style="font-size:11px;{width}">{esc(detail)}</div>{picture}{note}')
