@@ -13,8 +13,9 @@ from matplotlib.collections import PolyCollection
 from matplotlib.patches import Rectangle, Wedge
 
 import deckkit
+import deckkit.display.chart
 from deckkit import examples
-from deckkit.display.chart import STANDALONE_NOTE, chart_figure, chart_html
+from deckkit.display.chart import STANDALONE_NOTE, chart_figure, chart_html, chart_png
 from deckkit.template.chart_kinds import ChartKind, PlotKind
 from deckkit.template.inspect import Template
 
@@ -196,7 +197,17 @@ def test_without_matplotlib_a_deck_still_shows_and_says_why_it_has_no_plot(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     monkeypatch.setitem(sys.modules, "matplotlib.figure", None)  # import matplotlib.figure fails
+    monkeypatch.setattr(deckkit.display.chart, "_PNGS", {})  # nothing drawn before counts
     page = _charts_deck()._repr_html_()
     assert "Deck: 2 slides" in page
     assert "data:image/png" not in page
     assert page.count("no plot: matplotlib is not installed") == 2
+
+
+def test_a_preview_is_drawn_again_only_when_the_chart_or_its_kind_changes() -> None:
+    chart = _chart()
+    first = chart_png(chart, _kind("column"))
+    assert chart_png(chart, _kind("column")) is first  # shown again: not drawn again
+    assert chart_png(chart, _kind("pie")) != first
+    chart.axis1.series["Revenue"].values[0] = 99
+    assert chart_png(chart, _kind("column")) != first

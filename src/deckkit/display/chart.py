@@ -54,9 +54,22 @@ def drawn_as(chart: Chart | ScatterChart, kind: ChartKind | None) -> str:
 
 
 def chart_png(chart: Chart | ScatterChart, kind: ChartKind | None = None) -> bytes:
-    out = io.BytesIO()
-    chart_figure(chart, kind).savefig(out, format="png", dpi=_DPI)
-    return out.getvalue()
+    """The preview as a PNG; cached by the chart's data and kind, since a Deck's display draws
+    the same charts each time it is shown (matplotlib takes a tenth of a second a plot)."""
+    key = (type(chart).__name__, chart.model_dump_json(), kind)
+    png = _PNGS.get(key)
+    if png is None:
+        out = io.BytesIO()
+        chart_figure(chart, kind).savefig(out, format="png", dpi=_DPI)
+        png = out.getvalue()
+        if len(_PNGS) >= _PNGS_SIZE:
+            del _PNGS[next(iter(_PNGS))]  # the oldest
+        _PNGS[key] = png
+    return png
+
+
+_PNGS: dict[tuple[str, str, ChartKind | None], bytes] = {}
+_PNGS_SIZE = 32
 
 
 def chart_figure(chart: Chart | ScatterChart, kind: ChartKind | None = None) -> Any:
