@@ -19,6 +19,9 @@ from typing import Any
 IMAGES = Path(__file__).resolve().parents[1] / "docs" / "images"
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking"]
 
+CLICKS = {"result-enlarged": "details.deckkit-enlarge summary"}
+"""name -> what is clicked before that display is shot."""
+
 PAGE = """<!doctype html><html><head><meta charset="utf-8"><style>
 body {{ margin: 0; padding: 12px; font-family: sans-serif; background: #fff; width: 860px; }}
 </style></head><body><div id="output">{html}</div></body></html>"""
@@ -116,7 +119,36 @@ def displays() -> dict[str, Callable[[], Any]]:
         ],
         summary="the data does not fit the template (2 errors)",
     )
+
+    def chart_kinds() -> Deck:
+        # Each chart drawn in its template chart's kind: columns, stacked bars, a pie, a combo.
+        d = Deck(examples.charts_template())
+        by_region = pd.DataFrame(
+            {"Revenue": [15.2, 9.8, 12.1], "Cost": [9.1, 7.5, 8.0]}, index=["North", "South", "East"]
+        )
+        d.add_slide(1, heading="Columns", column=Chart.from_dataframe(by_region, format='"$"#,##0.0'))
+        d.add_slide(2, heading="Stacked bars", stacked=Chart.from_dataframe(by_region))
+        d.add_slide(5, heading="Pie", pie=Chart.from_dataframe(by_region[["Revenue"]]))
+        d.add_slide(
+            8, heading="Combo", combo=Chart.from_dataframe(monthly, axis2=["Margin"], axis2_format="0%")
+        )
+        return d
+
+    def bullets() -> Any:
+        from deckkit import List, Text
+
+        return List(
+            values=[
+                "Plain item",
+                Text.markdown("**Revenue** up *12%*, see [the report](https://example.com/q3)"),
+                Text(value="A child item", level=1, styles={"font": {"color": "accent2"}}),
+            ]
+        )
+
     return {
+        "chart-kinds": chart_kinds,
+        "list": bullets,
+        "result-enlarged": result,
         "result": result,
         "deck": previewed_deck,
         "table": lambda: table,
@@ -149,6 +181,8 @@ def main(names: list[str]) -> None:
             source = Path(tmp) / f"{name}.html"
             source.write_text(PAGE.format(html=html), encoding="utf-8")
             page.goto(source.as_uri())
+            if name in CLICKS:  # the display after a click (a thumbnail opened large)
+                page.locator(CLICKS[name]).first.click()
             page.locator("#output").screenshot(path=str(IMAGES / f"notebook-{name}.png"))
             print(f"docs/images/notebook-{name}.png")
         browser.close()

@@ -17,6 +17,7 @@ from __future__ import annotations
 import io
 import json
 import os
+import weakref
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal, Protocol
@@ -43,7 +44,18 @@ if TYPE_CHECKING:
     from deckkit.renderer import RenderResult
     from deckkit.template.validate import ValidationReport
 
-__all__ = ["Deck"]
+__all__ = ["Deck", "deck_holding"]
+
+# Which deck a slide was added to, so that the slide's display can draw its charts in their
+# template chart's kind. Keyed by id (a Slide is not hashable); weak, so that a deck dies with
+# its last reference; the identity check below guards against a reused id.
+_DECK_OF_SLIDE: weakref.WeakValueDictionary[int, Deck] = weakref.WeakValueDictionary()
+
+
+def deck_holding(slide: Slide) -> Deck | None:
+    """The deck ``slide`` was added to (``Deck.add_slide``), or None."""
+    deck = _DECK_OF_SLIDE.get(id(slide))
+    return deck if deck is not None and any(s is slide for s in deck.slides) else None
 
 
 class _RendersDecks(Protocol):
@@ -179,6 +191,7 @@ class Deck(Displayable):
             if isinstance(element, Image | Video):
                 self._media.update(element.media)
         self._slides.append(slide)
+        _DECK_OF_SLIDE[id(slide)] = self
         return slide
 
     def add_table_slides(
@@ -244,6 +257,12 @@ class Deck(Displayable):
             raise
         return added
 
+    @property
+    def template_info(self) -> Template | None:
+        """The template opened for inspection (its slides, keys and charts' kinds), or None when it
+        cannot be opened (a render says why)."""
+        return self._template_info()
+
     def _template_info(self) -> Template | None:
         """The template opened for inspection, or None when it cannot be (render says why)."""
         if self._inspected is None:
@@ -307,6 +326,7 @@ class Deck(Displayable):
         bundle = read_bundle(source if isinstance(source, bytes) else Path(source))
         deck = cls(bundle.template, theme=bundle.data.theme)
         deck._slides = list(bundle.data.slides)
+        _DECK_OF_SLIDE.update((id(slide), deck) for slide in deck._slides)
         deck._media = dict(bundle.media)
         return deck
 

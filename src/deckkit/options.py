@@ -61,6 +61,9 @@ class Options:
 
     ``thumbnail_width``: the width in pixels of each picture in a strip (160; up to 1920), for
     pictures big enough to judge a slide by; ``result.show(n)`` shows one slide larger still.
+
+    ``enlarged_width``: the width in pixels of the picture a click on a thumbnail opens (960;
+    320 to 3840), or 0 for thumbnails that do not open (a notebook a few KB lighter per slide).
     """
 
     __slots__ = ("_values",)
@@ -79,6 +82,14 @@ class Options:
         160,
         lambda value: isinstance(value, int) and not isinstance(value, bool) and 48 <= value <= 1920,
         "a whole number of pixels from 48 to 1920",
+    )
+
+    enlarged_width = _Switch(
+        960,
+        lambda value: (
+            isinstance(value, int) and not isinstance(value, bool) and (value == 0 or 320 <= value <= 3840)
+        ),
+        "0 (thumbnails do not open) or a whole number of pixels from 320 to 3840",
     )
 
     def __init__(self) -> None:

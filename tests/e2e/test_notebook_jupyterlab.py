@@ -133,10 +133,10 @@ def test_quickstart_runs_and_shows_thumbnails_and_the_browser(jupyterlab: str, t
         # The rendered deck's strip is the last output: 3 slides, with the note on their source.
         last = page.locator(".jp-Cell").last.locator(".deckkit-thumbnails")
         expect(last).to_be_visible(timeout=300_000)
-        expect(last.locator("img")).to_have_count(3)
+        expect(last.locator("img.deckkit-thumb")).to_have_count(3)
         expect(last).to_contain_text("previews")
         # The template display: 5 thumbnails with their keys; the table: styled cells.
-        expect(page.locator(".deckkit-thumbnails").first.locator("img")).to_have_count(5)
+        expect(page.locator(".deckkit-thumbnails").first.locator("img.deckkit-thumb")).to_have_count(5)
         expect(page.locator(".deckkit-table").first).to_contain_text("$15,234")
         # The template browser widget: its slide picker and the data.json / Python tabs.
         widget = page.locator(".jp-OutputArea-output .widget-dropdown").first
@@ -186,4 +186,159 @@ def test_long_table_pages_show_page_two_large(jupyterlab: str, tmp_path: Path) -
         last.screenshot(path=str(tmp_path / "jupyterlab-06.png"))
         page.screenshot(path=str(tmp_path / "jupyterlab-06-page.png"), full_page=True)
         _keep(tmp_path, "jupyterlab-06.png", "jupyterlab-06-page.png")
+        browser.close()
+
+
+_CHARTS_NOTEBOOK = {
+    "cells": [
+        {
+            "cell_type": "code",
+            "execution_count": None,
+            "id": "charts",
+            "metadata": {},
+            "outputs": [],
+            "source": [
+                "import pandas as pd\n",
+                "import deckkit\n",
+                "deck = deckkit.Deck(deckkit.examples.charts_template())\n",
+                "sales = pd.DataFrame({'Revenue': [15.2, 9.8, 12.1], 'Cost': [9.1, 7.5, 8.0]},"
+                " index=['North', 'South', 'East'])\n",
+                "deck.add_slide(1, heading='Columns', column=deckkit.Chart.from_dataframe(sales, format='\"$\"#,##0'))\n",
+                "deck.add_slide(5, heading='Pie', pie=deckkit.Chart.from_dataframe(sales[['Revenue']]))\n",
+                "deck",
+            ],
+        },
+        {
+            "cell_type": "code",
+            "execution_count": None,
+            "id": "render",
+            "metadata": {},
+            "outputs": [],
+            "source": ["deck.render()"],
+        },
+    ],
+    "metadata": {"kernelspec": {"display_name": "Python 3", "language": "python", "name": "python3"}},
+    "nbformat": 4,
+    "nbformat_minor": 5,
+}
+
+
+def test_charts_in_their_kind_and_a_thumbnail_opens_large_on_a_click(jupyterlab: str, tmp_path: Path) -> None:
+    """A deck's charts drawn as columns and a pie (issue 26, point 10); a click on a rendered
+    slide's thumbnail opens it large, in JupyterLab's own output area (issue 25, item 5)."""
+    import json
+
+    playwright_api = pytest.importorskip("playwright.sync_api")
+    from playwright.sync_api import expect
+
+    (tmp_path / "work" / "charts.ipynb").write_text(json.dumps(_CHARTS_NOTEBOOK), encoding="utf-8")
+    with playwright_api.sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
+        page = browser.new_page(viewport={"width": 1280, "height": 1000})
+        page.goto(f"{jupyterlab}/lab/tree/charts.ipynb?token={TOKEN}")
+        expect(page.locator(".jp-Notebook")).to_be_visible(timeout=120_000)
+        select = page.locator(".jp-Dialog").get_by_role("button", name="Select", exact=True)
+        with contextlib.suppress(playwright_api.TimeoutError):
+            select.click(timeout=20_000)
+        expect(page.locator(".jp-Dialog")).to_have_count(0)
+        page.get_by_role("menuitem", name="Run", exact=True).click()
+        page.get_by_text("Run All Cells", exact=True).click()
+
+        kinds = page.locator(".deckkit-chart-kind")
+        expect(kinds).to_have_count(2, timeout=300_000)
+        expect(kinds.nth(0)).to_contain_text("clustered column chart")
+        expect(kinds.nth(1)).to_contain_text("pie chart")
+        strip = page.locator(".jp-Cell").last.locator(".deckkit-thumbnails")
+        expect(strip).to_be_visible(timeout=300_000)
+        expect(strip.locator("img.deckkit-thumb")).to_have_count(2)
+        enlarged = strip.locator("img.deckkit-enlarged").first
+        expect(enlarged).to_be_hidden()
+        page.locator(".jp-Cell").first.screenshot(path=str(tmp_path / "jupyterlab-charts.png"))
+        strip.locator("summary").first.click()
+        expect(enlarged).to_be_visible()
+        box = enlarged.bounding_box()
+        assert box is not None
+        assert box["width"] > 3 * strip.locator("img.deckkit-thumb").first.bounding_box()["width"]  # type: ignore[index]
+        assert enlarged.evaluate("i => i.complete && i.naturalWidth > 0")
+        page.locator(".jp-Cell").last.screenshot(path=str(tmp_path / "jupyterlab-enlarged.png"))
+        strip.locator("summary").first.click()  # a second click closes it
+        expect(enlarged).to_be_hidden()
+        kept = os.environ.get("DECKKIT_E2E_SCREENSHOTS")
+        if kept:
+            for name in ("jupyterlab-charts.png", "jupyterlab-enlarged.png"):
+                shutil.copy(tmp_path / name, Path(kept) / name)
+        browser.close()
+
+
+def _untrusted_notebook(html: str) -> dict[str, object]:
+    """A notebook saved with a display's HTML as its output and no signature: JupyterLab opens it
+    untrusted and sanitizes that HTML (no script, no <style>), as for a notebook someone sent."""
+    return {
+        "cells": [
+            {
+                "cell_type": "code",
+                "execution_count": 1,
+                "id": "shown",
+                "metadata": {},
+                "outputs": [
+                    {
+                        "data": {"text/html": html, "text/plain": "<RenderResult>"},
+                        "execution_count": 1,
+                        "metadata": {},
+                        "output_type": "execute_result",
+                    }
+                ],
+                "source": ["deck.render()"],
+            }
+        ],
+        "metadata": {"kernelspec": {"display_name": "Python 3", "language": "python", "name": "python3"}},
+        "nbformat": 4,
+        "nbformat_minor": 5,
+    }
+
+
+def test_a_thumbnail_opens_large_in_sanitized_output_and_without_javascript(
+    jupyterlab: str, tmp_path: Path
+) -> None:
+    """The click needs no script: it works where JupyterLab sanitizes the output (an untrusted
+    notebook) and in a static page with JavaScript off (a notebook exported to HTML)."""
+    import json
+
+    import deckkit
+
+    playwright_api = pytest.importorskip("playwright.sync_api")
+    from playwright.sync_api import expect
+
+    before = deckkit.options.previews
+    deckkit.options.previews = "wireframe"
+    try:
+        deck = deckkit.Deck(deckkit.examples.template())
+        deck.add_slide(1, title="Quarterly review", subtitle="Q3")
+        html = deck.render()._repr_html_()
+    finally:
+        deckkit.options.previews = before
+    # A probe that sanitizing changes: its event handler is dropped.
+    probe = '<span class="deckkit-probe" onclick="void 0">probe</span>'
+    sent = _untrusted_notebook(html + probe)
+    (tmp_path / "work" / "sent.ipynb").write_text(json.dumps(sent), encoding="utf-8")
+    (tmp_path / "exported.html").write_text(
+        f"<!doctype html><html><body>{html}</body></html>", encoding="utf-8"
+    )
+    with playwright_api.sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
+        page = browser.new_page(viewport={"width": 1280, "height": 1000})
+        page.goto(f"{jupyterlab}/lab/tree/sent.ipynb?token={TOKEN}")
+        strip = page.locator(".jp-OutputArea-output .deckkit-thumbnails")
+        expect(strip).to_be_visible(timeout=120_000)
+        assert not page.locator(".deckkit-probe").evaluate("e => e.hasAttribute('onclick')")  # sanitized
+        enlarged = strip.locator("details img").nth(1)
+        expect(enlarged).to_be_hidden()
+        strip.locator("summary").first.click()
+        expect(enlarged).to_be_visible()
+        static = browser.new_context(java_script_enabled=False).new_page()
+        static.goto((tmp_path / "exported.html").as_uri())
+        opened = static.locator("details img").nth(1)
+        expect(opened).to_be_hidden()
+        static.locator("summary").first.click()
+        expect(opened).to_be_visible()
         browser.close()

@@ -71,3 +71,20 @@ def test_a_list_shows_its_bullets_with_levels_and_styles() -> None:
     assert 'style="margin-left:1.5em;font-weight:bold;color:' in html
     assert '<a href="https://example.com/a?b=1&amp;c=2">Link</a>' in html
     assert items._repr_html_() == html
+
+
+def test_a_list_shows_rich_text_runs_in_their_styles_and_links() -> None:
+    items = deckkit.List(
+        values=[
+            deckkit.Text.markdown("**Revenue** up *5%*, see [the report](https://example.com/r)", level=1),
+            deckkit.Text(value=["plain ", {"text": "red", "font": {"color": "FF0000", "underline": True}}]),
+        ]
+    )
+    html = list_html(items)
+    assert (
+        '<span style="font-weight:bold">Revenue</span> up <span style="font-style:italic">5%</span>' in html
+    )
+    assert '<a href="https://example.com/r">the report</a>' in html
+    assert '<li style="margin-left:1.5em">' in html
+    assert 'plain <span style="text-decoration:underline;color:#FF0000">red</span>' in html
+    assert "TextRun" not in html

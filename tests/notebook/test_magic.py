@@ -59,7 +59,7 @@ def test_preview_shows_thumbnails_of_a_pptx(ip: Any, tmp_path: Path) -> None:
     out = tmp_path / "out.pptx"
     deck.render(out)
     shown = ip.run_line_magic("deckkit", f"preview {out}")
-    assert shown._repr_html_().count("<img") == 1
+    assert shown._repr_html_().count('<img class="deckkit-thumb"') == 1
     assert "wireframe previews" in shown._repr_html_()
     assert repr(shown).startswith("<pptx out.pptx: 1 slide, pptx of ")
 

@@ -47,7 +47,7 @@ def test_rendered_result_shows_a_thumbnail_strip_count_and_warnings() -> None:
     with pytest.warns(deckkit.DeckkitWarning):
         result = deck.render()
     page = result._repr_html_()
-    assert page.count("<img") == 3
+    assert page.count('<img class="deckkit-thumb"') == 3
     assert "wireframe previews" in page
     assert "deckkit.options.previews" in page
     assert "3 slides" in page
@@ -62,7 +62,7 @@ def test_strip_is_bounded_by_options_thumbnails() -> None:
     for _ in range(12):
         deck.add_slide(1, title="t", subtitle="s")
     page = deck.render()._repr_html_()
-    assert page.count("<img") == deckkit.options.thumbnails
+    assert page.count('<img class="deckkit-thumb"') == deckkit.options.thumbnails
     assert f"… and {12 - deckkit.options.thumbnails} more" in page
 
 
@@ -76,7 +76,10 @@ def test_libreoffice_thumbnails_when_installed(tmp_path: Path) -> None:
     assert_readable(tmp_path / "out.pptx", examples.template(), pages=2)
     page = result._repr_html_()
     assert "previews rendered by LibreOffice" in page
-    assert page.count("data:image/png;base64,") == 2
+    assert page.count('<img class="deckkit-thumb" src="data:image/png;base64,') == 2
+    # Each opens large on a click: a bigger picture of the same slide, made from the same PDF.
+    assert page.count('<img class="deckkit-enlarged" src="data:image/png;base64,') == 2
+    assert len(page) < 400_000
 
 
 def test_table_html_shows_formats_fills_and_databars() -> None:
@@ -137,7 +140,7 @@ def test_image_shows_its_picture_or_says_it_holds_none() -> None:
 
 def test_template_shows_slides_as_thumbnails_with_keys() -> None:
     page = examples.template_info()._repr_html_()
-    assert page.count("<img") == 5
+    assert page.count('<img class="deckkit-thumb"') == 5
     assert "<code>sales</code> <i>table 4x3</i>" in page
     assert "<code>plot</code> <i>picture &quot;Picture 2&quot;" in page
 
@@ -149,8 +152,8 @@ def test_deck_summary_and_cached_preview() -> None:
     assert "heading=text" in repr(deck)
     first = deck.preview()
     assert deck.preview() is first  # cached while the deck is unchanged
-    assert first._repr_html_().count("<img") == 2
-    assert deck._repr_html_().count("<img") == 2  # the deck's display now includes them
+    assert first._repr_html_().count('<img class="deckkit-thumb"') == 2
+    assert deck._repr_html_().count('<img class="deckkit-thumb"') == 2  # the deck's display now includes them
     deck.add_slide(1, title="a", subtitle="b")
     assert deck.preview() is not first
 
@@ -172,7 +175,7 @@ def test_remote_rendered_deck_shows_its_strip_or_why_it_has_none() -> None:
         content=pptx,
     )
     page = ok._repr_html_()
-    assert page.count("<img") == 2
+    assert page.count('<img class="deckkit-thumb"') == 2
     assert "RenderedDeck: 2 slides" in page
     assert len(repr(ok)) < 200
     failed = RenderedDeck(

@@ -8,15 +8,20 @@ import hashlib
 from dataclasses import dataclass
 
 from deckkit.deck import Deck, slide_line
+from deckkit.display.chart import chart_html
 from deckkit.display.html import box, esc, problems_html
 from deckkit.display.thumbnails import thumbnails
 from deckkit.display_hook import HTML, PREVIEW
 from deckkit.errors import Problem, problems_text
+from deckkit.model import Chart, ScatterChart
+from deckkit.template.chart_kinds import ChartKind
 from deckkit.words import counted
 
 __all__ = ["DeckPreview", "deck_html", "preview"]
 
 _MAX_SLIDES_LISTED = 20
+MAX_CHARTS_SHOWN = 4
+"""Charts a Deck's display draws (the first ones); it says how many more the deck has."""
 
 
 @HTML.register("deckkit.deck.Deck")
@@ -36,7 +41,41 @@ def deck_html(deck: Deck) -> str:
         else ('<div style="color:#888;font-size:11px">deck.preview() shows the rendered slides</div>')
     )
     title = f"Deck: {counted(len(deck.slides), 'slide')}, {counted(len(deck.media), 'media file')}{theme}"
-    return box(esc(title), f'<ol style="margin:2px 0">{items}</ol>{strip}')
+    return box(esc(title), f'<ol style="margin:2px 0">{items}</ol>{_charts_html(deck)}{strip}')
+
+
+def _chart_kind(deck: Deck, template_slide: int, key: str) -> ChartKind | None:
+    info = deck.template_info
+    if info is None or not 1 <= template_slide <= len(info.slides):
+        return None
+    return next((p.chart for p in info.slide(template_slide).placeholders if p.key == key), None)
+
+
+def _charts_html(deck: Deck) -> str:
+    """The deck's charts, each drawn in its template chart's kind (columns, pie...), side by side."""
+    charts = [
+        (position, key, value)
+        for position, slide in enumerate(deck.slides)
+        for key, value in slide.values.items()
+        if isinstance(value, Chart | ScatterChart)
+    ]
+    cells = "".join(
+        '<div style="display:inline-block;vertical-align:top;margin:0 8px 6px 0">'
+        + chart_html(
+            value,
+            _chart_kind(deck, deck.slides[position].template, key),
+            title=f"slide {position + 1}, {key}",
+        )
+        + "</div>"
+        for position, key, value in charts[:MAX_CHARTS_SHOWN]
+    )
+    more = len(charts) - MAX_CHARTS_SHOWN
+    tail = (
+        f'<div style="font-size:12px;color:#555">… and {counted(more, "more chart")}</div>'
+        if more > 0
+        else ""
+    )
+    return f'<div class="deckkit-charts">{cells}{tail}</div>' if cells else ""
 
 
 @dataclass(frozen=True)

@@ -43,8 +43,9 @@ def render_result_html(result: RenderResult) -> str:
 
 @HTML.register("deckkit.renderer.result.SlidePictures")
 def slide_pictures_html(shown: SlidePictures) -> str:
-    pictures = thumbnails(shown.pptx, width=shown.width, numbers=list(shown.numbers))
-    return pictures.html(labels=tuple(f"slide {n}" for n in shown.numbers), width=shown.width)
+    pictures = thumbnails(shown.pptx, width=shown.width, numbers=list(shown.numbers), enlarge=False)
+    labels = tuple(f"slide {n}" for n in shown.numbers)
+    return pictures.html(labels=labels, width=shown.width, enlarge=False)  # shown large already
 
 
 # Registered by name: the client (and its HTTP library) loads only where a client is used.

@@ -8,6 +8,7 @@ import json
 import os
 from typing import Any
 
+from deckkit.display_hook import HTML
 from deckkit.errors import PreviewUnavailableError, TemplateError
 from deckkit.template import preview
 from deckkit.template.inspect import Template
@@ -65,6 +66,7 @@ class TemplateBrowser:
         self.picture = widgets.Image(format="png", width=width)
         self.sketch = widgets.HTML()
         self.keys = widgets.HTML()
+        self.charts = widgets.HTML()  # the slide's chart keys, their sample data in their kind
         self.skeleton = widgets.Textarea(layout=widgets.Layout(width="100%", height="160px"))
         self.python = widgets.Textarea(layout=widgets.Layout(width="100%", height="160px"))
         # Two ways to fill the selected slide: data.json for the service, Python for the SDK.
@@ -94,6 +96,7 @@ class TemplateBrowser:
                 self.picture,
                 self.sketch,
                 self.keys,
+                self.charts,
                 tagging,
                 self.tabs,
             ]
@@ -130,6 +133,11 @@ class TemplateBrowser:
             self.picture.layout.display = "none"
             self.sketch.value = preview.wireframe_svg(self.template, number, width=self.width)
         self.keys.value = _placeholder_table(slide)
+        charts = [p for p in slide.placeholders if p.chart is not None]
+        self.charts.value = "".join(
+            f'<div style="display:inline-block;vertical-align:top;margin:0 8px 6px 0">{HTML(p)}</div>'
+            for p in charts
+        )
         self.skeleton.value = json.dumps(slide.skeleton(), indent=2, ensure_ascii=False)
         self.python.value = "\n".join(slide_code(slide))
         self.untagged.options = [

@@ -31,6 +31,7 @@ from deckkit.ooxml.opc.package import Package, open_package
 from deckkit.ooxml.opc.part import Part
 from deckkit.ooxml.opc.relationships import RT
 from deckkit.places import PlaceKindName, place_kind
+from deckkit.template.chart_kinds import chart_kind
 from deckkit.template.schema import template_json_schema
 from deckkit.template.skeleton import python_skeleton
 from deckkit.template.slides import Placeholder, TemplateSlide
@@ -197,7 +198,7 @@ def _chart_placeholder(key: str, name: str, frame: etree._Element, slide: Part) 
     detail = f"{chart_label(groups)} chart" + (
         f" with series {', '.join(map(json.dumps, names))}" if names else ""
     )
-    return Placeholder(key, kind, name, detail, _chart_example(kind, groups))
+    return Placeholder(key, kind, name, detail, _chart_example(kind, groups), chart_kind(groups))
 
 
 def _cache_points(ser: etree._Element, tag: str) -> list[Any]:

@@ -34,29 +34,48 @@ _EMU_PER_PX = 9525
 
 
 def slide_pngs(pptx: bytes, *, width: int = 640, timeout: float = 180.0) -> list[bytes]:
-    """One PNG per slide of ``pptx``, ``width`` pixels wide (cached per content and width)."""
-    key = (hashlib.sha256(pptx).hexdigest(), width)
+    """One PNG per slide of ``pptx``, ``width`` pixels wide (cached per content and width).
+
+    The PDF is kept too (per content), so the same deck at another width (a thumbnail and its
+    enlarged picture) costs pdftoppm only, not a second LibreOffice conversion.
+    """
+    digest = hashlib.sha256(pptx).hexdigest()
+    key = (digest, width)
     if key not in _CACHE:
+        pngs = _render_pngs(_pdf(pptx, digest, timeout), width, timeout)
         if len(_CACHE) >= _CACHE_SIZE:
             del _CACHE[next(iter(_CACHE))]  # the oldest entry
-        _CACHE[key] = _render_pngs(pptx, width, timeout)
+        _CACHE[key] = pngs
     return list(_CACHE[key])
 
 
 # Keyed by the deck's digest, not its bytes: a lookup hashes the deck once and the cache keeps
-# only the pictures.
+# only the pictures (and the last few decks' PDFs).
 _CACHE: dict[tuple[str, int], tuple[bytes, ...]] = {}
 _CACHE_SIZE = 16
+_PDFS: dict[str, bytes] = {}
+_PDFS_SIZE = 4
 
 
-def _render_pngs(pptx: bytes, width: int, timeout: float) -> tuple[bytes, ...]:
+def _pdf(pptx: bytes, digest: str, timeout: float) -> bytes:
+    if digest not in _PDFS:
+        try:
+            pdf = office.pptx_to_pdf(read_deck(pptx).pptx, timeout=timeout)
+        except ConversionError as error:
+            raise PreviewUnavailableError(f"no slide previews: {error}", cause=error.cause) from None
+        except TemplateError as error:
+            raise PreviewUnavailableError(f"no slide previews: {error}") from None
+        if len(_PDFS) >= _PDFS_SIZE:
+            del _PDFS[next(iter(_PDFS))]
+        _PDFS[digest] = pdf
+    return _PDFS[digest]
+
+
+def _render_pngs(pdf: bytes, width: int, timeout: float) -> tuple[bytes, ...]:
     try:
-        pdf = office.pptx_to_pdf(read_deck(pptx).pptx, timeout=timeout)
         return tuple(office.pdf_to_pngs(pdf, width=width, timeout=timeout))
     except ConversionError as error:
         raise PreviewUnavailableError(f"no slide previews: {error}", cause=error.cause) from None
-    except TemplateError as error:
-        raise PreviewUnavailableError(f"no slide previews: {error}") from None
 
 
 def wireframe_svg(template: Template, number: int, *, width: int = 640, content: bool = False) -> str:

@@ -7,20 +7,25 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
+from deckkit.display_hook import Displayable
 from deckkit.places import PlaceKindName, place_kind
+from deckkit.template.chart_kinds import ChartKind
 
 __all__ = ["Placeholder", "TemplateSlide", "TemplateSlides", "UntaggedShape"]
 
 
 @dataclass(frozen=True)
-class Placeholder:
-    """One key on a template slide and what data.json may give it."""
+class Placeholder(Displayable):
+    """One key on a template slide and what data.json may give it (its notebook display: a chart
+    key's sample data drawn in the template chart's kind)."""
 
     key: str
     kind: PlaceKindName
     shape: str
     detail: str
     example: Any = field(compare=False, repr=False)
+    chart: ChartKind | None = field(default=None, compare=False, repr=False)
+    """A chart key's template chart kind (columns, lines, a pie...), which a preview draws."""
 
     @property
     def accepts(self) -> tuple[str, ...]:
