@@ -51,7 +51,8 @@ class Thumbnails:
             label = labels[i] if i < len(labels) else f"slide {i + 1}"
             alt = html.escape(_plain(label))
             picture = (
-                f'<img class="deckkit-thumb" src="{uri}" width="{width}" style="border:1px solid #ccc;display:block"'
+                f'<img class="deckkit-thumb" src="{uri}" width="{width}"'
+                ' style="border:1px solid #ccc;display:block;max-width:100%;height:auto"'
                 f' alt="{alt}"/>'
             )
             if i < len(enlarged):
