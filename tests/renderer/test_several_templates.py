@@ -165,7 +165,8 @@ def test_the_other_template_s_placeholders_are_filled(tmp_path: Path) -> None:
     ]
     out = _render(tmp_path, base_template(), slides, {"templates/appendix.pptx": appendix_template()})
     texts = ["".join(out.xml(f"ppt/slides/slide{n}.xml").itertext()) for n in (1, 2)]
-    assert "Appendix A" in texts[0] and "Method" in texts[0]
+    assert "Appendix A" in texts[0]
+    assert "Method" in texts[0]
     assert "Back" in texts[1]
     # "template.pptx#1" is the base's slide 1: the first master, the base's theme.
     assert out.theme_of_slide(2) == "ppt/theme/theme1.xml"
