@@ -252,3 +252,24 @@ def test_a_deck_of_one_template_is_as_it_was() -> None:
     by_number = render(base, [{"template": 1, "title": "a", "subtitle": "b"}]).pptx
     by_name = render(base, [{"template": "template.pptx#1", "title": "a", "subtitle": "b"}]).pptx
     assert by_number == by_name
+
+
+def test_the_data_s_theme_colours_change_every_template_s_theme() -> None:
+    result = render(
+        base_template(),
+        {
+            "slides": [
+                {"template": 1, "title": "a", "subtitle": "b"},
+                {"template": "templates/appendix.pptx#1", "heading": "c", "points": "d"},
+            ],
+            "theme": {"colors": {"accent2": "#123456"}},
+        },
+        {"templates/appendix.pptx": appendix_template()},
+    )
+    out = Output(result.pptx)
+    themes = {out.theme_of_slide(1), out.theme_of_slide(2)}
+    assert len(themes) == 2
+    for theme in themes:
+        accent2 = out.xml(theme).find("a:themeElements/a:clrScheme/a:accent2/a:srgbClr", NS)
+        assert accent2 is not None
+        assert accent2.get("val") == "123456"
