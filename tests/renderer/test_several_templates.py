@@ -45,6 +45,8 @@ class Output:
         folder, base = name.rsplit("/", 1)
         rels = self.xml(f"{folder}/_rels/{base}.rels")
         rel = next(r for r in rels.iter(REL) if r.get("Type").endswith("/" + reltype))
+        if rel.get("TargetMode") == "External":
+            return str(rel.get("Target"))
         return _join(folder, rel.get("Target"))
 
     def theme_of_slide(self, number: int) -> str:
@@ -273,3 +275,29 @@ def test_the_data_s_theme_colours_change_every_template_s_theme() -> None:
         accent2 = out.xml(theme).find("a:themeElements/a:clrScheme/a:accent2/a:srgbClr", NS)
         assert accent2 is not None
         assert accent2.get("val") == "123456"
+
+
+LINKED = CORPUS / "pptx-automizer" / "__tests___pptx-templates_SlideWithLink.pptx"  # slide 1 links to 2
+WIDE = (12192000, 6858000)
+
+
+def test_a_link_between_the_other_template_s_slides_lands_on_the_copy(tmp_path: Path) -> None:
+    slides = [
+        {"template": 1, "title": "Review", "subtitle": "Q3"},
+        {"template": "templates/linked.pptx#1"},
+        {"template": "templates/linked.pptx#2"},
+    ]
+    out = _render(tmp_path, base_template(WIDE), slides, {"templates/linked.pptx": LINKED.read_bytes()})
+    assert out.target("ppt/slides/slide2.xml", "slide") == "ppt/slides/slide3.xml"
+    assert out.target("ppt/slides/slide2.xml", "hyperlink") == "https://github.com/singerla/pptx-automizer"
+
+
+def test_a_link_to_a_slide_left_out_goes_with_a_warning() -> None:
+    result = render(
+        base_template(WIDE),
+        {"slides": [{"template": "templates/linked.pptx#1"}]},
+        {"templates/linked.pptx": LINKED.read_bytes()},
+    )
+    assert [(w.path, w.kind) for w in result.warnings] == [("slides[0]", "dropped link")]
+    rels = Output(result.pptx).xml("ppt/slides/_rels/slide1.xml.rels")
+    assert not [r for r in rels.iter(REL) if r.get("Type").endswith("/slide")]

@@ -17,6 +17,7 @@ import hashlib
 from lxml import etree
 
 from deckkit.ooxml.namespaces import qn
+from deckkit.ooxml.opc.content_types import CT_SLIDE
 from deckkit.ooxml.opc.package import Package
 from deckkit.ooxml.opc.part import Part
 from deckkit.ooxml.opc.relationships import RT, Relationship
@@ -69,6 +70,9 @@ class Adoption:
         found = self._copies.get(id(part))
         if found is not None:
             return found
+        if part.content_type == CT_SLIDE:
+            # A link to another slide: it lands on that slide's copy, or goes (renderer.slide_links).
+            return part
         if part.content_type == _CT_NOTES_MASTER:
             own = self._target.presentation.related(RT.NOTES_MASTER)
             if own is not None:
