@@ -301,3 +301,17 @@ def test_a_link_to_a_slide_left_out_goes_with_a_warning() -> None:
     assert [(w.path, w.kind) for w in result.warnings] == [("slides[0]", "dropped link")]
     rels = Output(result.pptx).xml("ppt/slides/_rels/slide1.xml.rels")
     assert not [r for r in rels.iter(REL) if r.get("Type").endswith("/slide")]
+
+
+def test_a_deck_uses_at_most_16_other_templates() -> None:
+    appendix = appendix_template()
+    files = {f"t{i}.pptx": appendix for i in range(17)}
+    plan = plan_render(
+        base_template(), {"slides": [{"template": f"t{i}.pptx#2", "caption": "c"} for i in range(17)]}, files
+    )
+    assert [(p.path, p.message) for p in plan.problems] == [
+        (
+            "slides[16].template",
+            "a deck uses at most 16 templates besides template.pptx; t16.pptx is one more",
+        )
+    ]
