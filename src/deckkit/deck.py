@@ -153,7 +153,8 @@ class Deck(Displayable):
 
     @property
     def media(self) -> Mapping[str, bytes]:
-        """Media files of the zip (path relative to data.json -> bytes)."""
+        """The zip's other files (path relative to data.json -> bytes): media, and the templates
+        given with ``extra`` (``templates/<name>.pptx``)."""
         return dict(self._media)
 
     @property

@@ -18,7 +18,7 @@ def slide_html(slide: Slide) -> str:
         f"<li><code>{esc(k)}</code>: {esc(v if isinstance(v, str) else repr(v))}</li>"
         for k, v in slide.values.items()
     )
-    return box(f"Slide from template slide {slide.template}", f'<ul style="margin:2px 0">{items}</ul>')
+    return box(f"Slide from template slide {slide.template_ref}", f'<ul style="margin:2px 0">{items}</ul>')
 
 
 _LIST_SHOWN = 50  # items; a longer list says how many more it has
