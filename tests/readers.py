@@ -16,6 +16,7 @@ import shutil
 import subprocess
 import tempfile
 import uuid
+from collections.abc import Sequence
 from pathlib import Path
 
 from tests.package_graph import package_graph_problems
@@ -33,7 +34,7 @@ def reopen_with_python_pptx(path: Path) -> int:
     return len(Presentation(str(path)).slides)
 
 
-def schema_problems(path: Path, baseline: Path | None) -> list[str]:
+def schema_problems(path: Path, baseline: Path | Sequence[Path] | None) -> list[str]:
     """New ECMA-376 problems of path (relative to baseline, Strict templates translated), one line each.
 
     tests/ooxml/check.py does the checking; without its schemas it raises, so that the reader
@@ -84,16 +85,30 @@ def pdf_page_count(pdf: Path) -> int:
 
 
 def assert_readable(
-    path: Path | str, template: Path | str | None, *, pages: int | None = None, libreoffice: bool = True
+    path: Path | str,
+    template: Path | str | Sequence[Path | str] | None,
+    *,
+    pages: int | None = None,
+    libreoffice: bool = True,
 ) -> None:
-    """Fail unless all three readers accept the file (LibreOffice only when asked: it costs seconds)."""
+    """Fail unless all three readers accept the file (LibreOffice only when asked: it costs seconds).
+
+    ``template``: the template the file was made from, or the templates of a deck made from several.
+    """
     path = Path(path)
     graph = package_graph_problems(path)
     assert not graph, "the package holds what it should not:\n" + "\n".join(graph[:30])
     count = reopen_with_python_pptx(path)
     if pages is not None:
         assert count == pages, f"python-pptx sees {count} slides, expected {pages}"
-    problems = schema_problems(path, Path(template) if template else None)
+    baseline = (
+        [Path(t) for t in template]
+        if isinstance(template, list | tuple)
+        else Path(template)
+        if template
+        else None
+    )
+    problems = schema_problems(path, baseline)
     assert not problems, "new ECMA-376 problems:\n" + "\n".join(problems[:30])
     if libreoffice:
         with tempfile.TemporaryDirectory() as out:

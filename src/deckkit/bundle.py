@@ -1,4 +1,5 @@
-"""The input zip: template.pptx, data.json (at the root or in a folder) and the media it names.
+"""The input zip: template.pptx, data.json (at the root or in a folder), the media it names and
+the other templates its slides name (``"template": "templates/appendix.pptx#3"``).
 
 Reading is defensive, because the zip comes from anyone who can upload: the zip is at most
 ``MAX_ZIP_BYTES``; the entries are at most ``MAX_ENTRIES`` and ``MAX_UNCOMPRESSED_BYTES`` in
@@ -19,6 +20,7 @@ import zipfile
 import zlib
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
+from itertools import chain
 from pathlib import Path
 from typing import Any
 
@@ -36,6 +38,7 @@ __all__ = [
     "Bundle",
     "media_references",
     "read_bundle",
+    "template_references",
     "write_bundle",
 ]
 
@@ -88,6 +91,15 @@ def media_references(data: DeckData) -> Iterator[MediaReference]:
                     yield MediaReference(
                         f"{where}.thumbnail", value.thumbnail, value.media.get(value.thumbnail)
                     )
+
+
+def template_references(data: DeckData) -> Iterator[MediaReference]:
+    """The other templates the slides name (template.pptx, the base, is not one), each once."""
+    seen: set[str] = set()
+    for i, slide in enumerate(data.slides):
+        if slide.template_file is not None and slide.template_file not in seen:
+            seen.add(slide.template_file)
+            yield MediaReference(f"slides[{i}].template", slide.template_file)
 
 
 def _fail(problems: list[str]) -> BundleError:
@@ -290,7 +302,8 @@ def read_bundle(source: bytes | str | Path) -> Bundle:
     folder = posixpath.dirname(data_name)
     media: dict[str, bytes] = {}
     problems: list[str] = []
-    for ref in media_references(data):
+    templates = {ref.src for ref in template_references(data)}
+    for ref in chain(media_references(data), template_references(data)):
         if ref.src in media:
             continue
         if ref.held is not None:  # checked when data.json was read
@@ -303,7 +316,8 @@ def read_bundle(source: bytes | str | Path) -> Bundle:
             )
             continue
         content = archive.read(entry)
-        wrong = mismatch(content, ref.src)
+        # A template is checked when the renderer opens it, as the base is.
+        wrong = mismatch(content, ref.src) if ref.src not in templates else None
         if wrong:
             problems.append(f'{ref.path}: "{ref.src}" {wrong}')
             continue
@@ -341,6 +355,11 @@ def write_bundle(
             wrong = mismatch(media[ref.src], ref.src)
             if wrong:
                 problems.append(f'{ref.path}: "{ref.src}" {wrong}')
+    for ref in template_references(deck):
+        if ref.src not in media:
+            problems.append(
+                f'{ref.path}: "{ref.src}" has no bytes: give the template (Deck(..., extra=...)) with the media'
+            )
     if problems:
         raise _fail(problems)
     out = io.BytesIO()

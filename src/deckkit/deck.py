@@ -17,6 +17,7 @@ from __future__ import annotations
 import io
 import json
 import os
+import posixpath
 import weakref
 from collections.abc import Mapping, Sequence
 from pathlib import Path
@@ -30,7 +31,18 @@ from deckkit.display_hook import PREVIEW, Displayable
 from deckkit.errors import DataError, DeckkitError, Problem, TemplateError
 from deckkit.file_kind import describe, not_powerpoint
 from deckkit.frames import table_from_dataframe, to_element
-from deckkit.model import DeckData, Image, Slide, Table, Theme, ThemeColors, Video, data_error, media_path
+from deckkit.model import (
+    DeckData,
+    Image,
+    Slide,
+    Table,
+    Theme,
+    ThemeColors,
+    Video,
+    data_error,
+    media_path,
+    split_template_ref,
+)
 from deckkit.model.media_bytes import mismatch
 from deckkit.model.patterns import IMAGE_EXTENSIONS, VIDEO_EXTENSIONS
 from deckkit.options import options
@@ -106,15 +118,43 @@ class Deck(Displayable):
         template: bytes | str | os.PathLike[str] | Any,
         *,
         theme: Theme | Mapping[str, Any] | None = None,
+        extra: Mapping[str, bytes | str | os.PathLike[str] | Any] | None = None,
     ) -> None:
         """``template``: a path, the bytes of a .pptx, or a python-pptx ``Presentation`` (saved as
-        it is now; later changes to it do not reach the deck)."""
+        it is now; later changes to it do not reach the deck): the deck's base, whose slide size
+        and first master the deck has.
+
+        ``extra``: more templates by name (``{"appendix": "appendix.pptx"}``), each given like
+        ``template``; ``add_slide("appendix#3")`` takes slide 3 of one. Each goes into the zip
+        as ``templates/<name>.pptx``, and data.json names it so (``"templates/appendix.pptx#3"``).
+        """
         self._template = _template_bytes(template)
         self._name = Path(template).name if isinstance(template, str | os.PathLike) else "the template"
-        self._inspected: Template | Literal[False] | None = None  # None: not yet; False: cannot be
+        self._inspected: dict[str | None, Template | Literal[False]] = {}  # False: cannot be inspected
         self._slides: list[Slide] = []
         self._media: dict[str, bytes] = {}
+        self._extra: dict[str, str] = {}  # name given -> the file's path in the zip
+        for name, source in (extra or {}).items():
+            self._add_template(name, source)
         self.theme = theme
+
+    def _add_template(self, name: str, source: bytes | str | os.PathLike[str] | Any) -> None:
+        stem = name.removesuffix(".pptx")
+        path = name if name.startswith("templates/") and name.endswith(".pptx") else f"templates/{stem}.pptx"
+        try:
+            file, _ = split_template_ref(f"{path}#1")
+        except PydanticCustomError as error:
+            raise DataError([Problem(f"extra[{json.dumps(name)}]", error.message())]) from None
+        if file is None or "#" in name:
+            raise DataError(
+                [
+                    Problem(
+                        f"extra[{json.dumps(name)}]", f"{name!r} cannot name a template besides template.pptx"
+                    )
+                ]
+            )
+        self._media[file] = _template_bytes(source)
+        self._extra[stem] = self._extra[file] = file
 
     # -- building ---------------------------------------------------------------------------
 
@@ -130,7 +170,8 @@ class Deck(Displayable):
 
     @property
     def media(self) -> Mapping[str, bytes]:
-        """Media files of the zip (path relative to data.json -> bytes)."""
+        """The zip's other files (path relative to data.json -> bytes): media, and the templates
+        given with ``extra`` (``templates/<name>.pptx``)."""
         return dict(self._media)
 
     @property
@@ -158,8 +199,11 @@ class Deck(Displayable):
             raise data_error(error, "theme colors", "theme.colors") from None
         self._theme = Theme(colors=merged)
 
-    def add_slide(self, template: int, values: Mapping[str, Any] | None = None, /, **keys: Any) -> Slide:
-        """Add a slide made from template slide ``template`` (counted from 1).
+    def add_slide(
+        self, template: int | str, values: Mapping[str, Any] | None = None, /, **keys: Any
+    ) -> Slide:
+        """Add a slide made from template slide ``template`` (counted from 1): of the deck's
+        template, or ``"appendix#3"``, slide 3 of the template given as ``extra={"appendix": ...}``.
 
         Placeholder values come as keyword arguments, or as a mapping for keys that are not
         Python identifiers (``{"q3-sales": ...}``); each is a string or an element. A pandas or
@@ -179,12 +223,12 @@ class Deck(Displayable):
                 ]
             )
         try:
-            slide = Slide.model_validate({"template": template, **data})
+            slide = Slide.model_validate({"template": self._template_ref(template, position), **data})
         except ValidationError as error:
             raise data_error(
                 error, f"slide {position + 1}", f"slides[{position}]", slide_alone=True
             ) from None
-        inspected = self._template_info()
+        inspected = self._template_info(slide.template_file)
         if inspected is not None:
             check_slide(inspected, position, slide.template, slide.values)
         for element in slide.values.values():
@@ -263,14 +307,41 @@ class Deck(Displayable):
         cannot be opened (a render says why)."""
         return self._template_info()
 
-    def _template_info(self) -> Template | None:
-        """The template opened for inspection, or None when it cannot be (render says why)."""
-        if self._inspected is None:
+    def template_of(self, slide: Slide) -> Template | None:
+        """The template ``slide`` is a copy of (the deck's own, or one given with ``extra=``),
+        opened for inspection; None when it cannot be opened (a render says why)."""
+        return self._template_info(slide.template_file)
+
+    def _template_ref(self, template: int | str, position: int) -> int | str:
+        """``"appendix#3"`` as data.json names it, ``"templates/appendix.pptx#3"``; a number as it is."""
+        if not isinstance(template, str) or "#" not in template:
+            return template
+        name, _, number = template.rpartition("#")
+        if name in self._extra:
+            return f"{self._extra[name]}#{number}"
+        if name.removeprefix("./") == "template.pptx":
+            return template
+        known = ", ".join(sorted({n for n in self._extra if not n.endswith(".pptx")})) or "none"
+        raise DataError(
+            [
+                Problem(
+                    f"slides[{position}].template",
+                    f"{name!r} is none of the deck's templates (given with extra=: {known}); "
+                    f'add it with Deck(..., extra={{"{name}": "{name}.pptx"}})',
+                )
+            ]
+        )
+
+    def _template_info(self, file: str | None = None) -> Template | None:
+        """A template of the deck opened for inspection, or None when it cannot be (render says why)."""
+        if file not in self._inspected:
+            data, name = (self._template, self._name) if file is None else (self._media[file], file)
             try:
-                self._inspected = Template(self._template, self._name)
+                self._inspected[file] = Template(data, name)
             except TemplateError:
-                self._inspected = False
-        return self._inspected if self._inspected is not False else None
+                self._inspected[file] = False
+        found = self._inspected[file]
+        return found if found is not False else None
 
     def validate(self) -> ValidationReport:
         """Check the deck against its template as a render would (every problem), writing nothing."""
@@ -328,6 +399,11 @@ class Deck(Displayable):
         deck._slides = list(bundle.data.slides)
         _DECK_OF_SLIDE.update((id(slide), deck) for slide in deck._slides)
         deck._media = dict(bundle.media)
+        for slide in deck._slides:
+            if slide.template_file is not None:
+                stem = posixpath.basename(slide.template_file).removesuffix(".pptx")
+                deck._extra.setdefault(stem, slide.template_file)
+                deck._extra[slide.template_file] = slide.template_file
         return deck
 
     def render(
@@ -381,7 +457,7 @@ class Deck(Displayable):
 def slide_line(position: int, slide: Slide) -> str:
     """``3. template slide 2: title=text, sales=table``: one output slide and what each key gets."""
     keys = ", ".join(f"{k}={_value_kind(v)}" for k, v in slide.values.items()) or "no keys"
-    return f"{position + 1}. template slide {slide.template}: {keys}"
+    return f"{position + 1}. template slide {slide.template_ref}: {keys}"
 
 
 def _value_kind(value: object) -> str:

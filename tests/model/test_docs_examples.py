@@ -42,7 +42,7 @@ INVALID = [(code, rest) for code, invalid, rest in blocks("json") if invalid]
 def test_the_page_has_examples() -> None:
     assert len(VALID) >= 12
     assert len(INVALID) >= 2
-    assert len(blocks("python")) == 1
+    assert len(blocks("python")) == 2  # "From Python": one deck, then one of several templates
 
 
 @pytest.mark.parametrize("code", VALID, ids=[f"valid-{i}" for i in range(len(VALID))])

@@ -27,7 +27,7 @@ import io
 import posixpath
 import re
 import zipfile
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
@@ -255,12 +255,16 @@ def _as_transitional(template: bytes) -> bytes:
     return out.getvalue()
 
 
-def new_problems(package: Path | bytes, baseline: Path | bytes | None) -> list[Problem]:
-    """The package's problems that the baseline (the template it came from) does not have."""
+def new_problems(
+    package: Path | bytes, baseline: Path | bytes | Sequence[Path | bytes] | None
+) -> list[Problem]:
+    """The package's problems that the baseline (the template it came from, or the templates of a
+    deck made from several) does not have."""
     known: set[tuple[str, str]] = set()
-    if baseline is not None:
-        data = baseline if isinstance(baseline, bytes) else baseline.read_bytes()
-        known = {p.kind for p in check_package(_as_transitional(data))}
+    baselines = [baseline] if isinstance(baseline, Path | bytes) else list(baseline or [])
+    for template in baselines:
+        data = template if isinstance(template, bytes) else template.read_bytes()
+        known |= {p.kind for p in check_package(_as_transitional(data))}
     return [p for p in check_package(package) if p.kind not in known]
 
 

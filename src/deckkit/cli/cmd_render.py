@@ -18,6 +18,7 @@ import posixpath
 import sys
 import warnings
 from collections.abc import Sequence
+from itertools import chain
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -144,17 +145,18 @@ def _bundle_bytes(template: Path, data_path: Path) -> bytes:
 
 
 def _read_data_and_media(data_path: Path) -> tuple[DeckData, dict[str, bytes], dict[str, Problem]]:
-    """data.json parsed, the files its images and videos name (those that exist), and a problem
-    for each named file that is not there, by its data path, in the words of loose files."""
+    """data.json parsed, the files its images, videos and other templates name (those that
+    exist), and a problem for each named file that is not there, by its data path, in the words
+    of loose files."""
     # The data model (pydantic) loads when the data is read, not for ``deckkit --help``.
-    from deckkit.bundle import media_references
+    from deckkit.bundle import media_references, template_references
     from deckkit.model import parse_data
 
     deck = parse_data(data_path.read_bytes())
     folder = data_path.parent
     media: dict[str, bytes] = {}
     missing: dict[str, Problem] = {}
-    for reference in media_references(deck):
+    for reference in chain(media_references(deck), template_references(deck)):
         key = posixpath.normpath(reference.src)
         file = folder / key
         if key in media:

@@ -24,7 +24,7 @@ _SLIDE_CHARTS_SHOWN = 4
 
 def _chart_kinds(slide: Slide) -> dict[str, ChartKind]:
     deck = deck_holding(slide)
-    info = deck.template_info if deck is not None else None
+    info = deck.template_of(slide) if deck is not None else None
     if info is None or not 1 <= slide.template <= len(info.slides):
         return {}
     return {p.key: p.chart for p in info.slide(slide.template).placeholders if p.chart is not None}
@@ -44,7 +44,9 @@ def slide_html(slide: Slide) -> str:
         + "</div>"
         for key, value in charts[:_SLIDE_CHARTS_SHOWN]
     )
-    return box(f"Slide from template slide {slide.template}", f'<ul style="margin:2px 0">{items}</ul>{drawn}')
+    return box(
+        f"Slide from template slide {slide.template_ref}", f'<ul style="margin:2px 0">{items}</ul>{drawn}'
+    )
 
 
 _LIST_SHOWN = 50  # items; a longer list says how many more it has

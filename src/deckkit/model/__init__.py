@@ -18,7 +18,7 @@ from deckkit.model._base import data_error
 from deckkit.model._problems import format_path, problems_from
 from deckkit.model._types import media_path
 from deckkit.model.colors import NAMED_COLORS, THEME_COLOR_NAMES, ParsedColor, parse_color
-from deckkit.model.document import DeckData, Slide, Theme, ThemeColors
+from deckkit.model.document import BASE_TEMPLATE, DeckData, Slide, Theme, ThemeColors, split_template_ref
 from deckkit.model.elements import *  # noqa: F403  (the element types: elements.__all__ lists them)
 from deckkit.model.limits import check_limits, loads
 from deckkit.model.runs import TextRun
@@ -26,6 +26,7 @@ from deckkit.model.styles import FontStyles, ShapeStyles, Styles
 from deckkit.model.table import Databar as Databar  # the former name of CellDataBar
 
 __all__ = [
+    "BASE_TEMPLATE",
     "NAMED_COLORS",
     "THEME_COLOR_NAMES",
     "DeckData",
@@ -43,6 +44,7 @@ __all__ = [
     "parse_color",
     "parse_data",
     "problems_from",
+    "split_template_ref",
 ]
 __all__ += elements.__all__
 

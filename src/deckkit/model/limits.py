@@ -12,6 +12,8 @@ pydantic-core failing on millions of slides). Each limit is far above what a rea
 - ``MAX_VALUES``: 2,000,000 values in all (array items and object members; a table of 200,000
   cells is some 220,000), which the models validate in seconds, far inside the server's limits
   of time and memory (past them, pydantic-core's own failures are not messages for a user);
+- ``MAX_TEMPLATES``: 16 templates in one deck besides template.pptx (each is opened with the
+  limits of a template, so the renderer's memory stays bounded);
 - ``MAX_JSON_BYTES``: data.json is at most 64 MiB of text, checked before it is parsed.
 
 The same walk finds text holding a character XML 1.0 cannot hold, which lxml would refuse
@@ -39,6 +41,7 @@ __all__ = [
     "MAX_INTEGER_DIGITS",
     "MAX_JSON_BYTES",
     "MAX_SLIDES",
+    "MAX_TEMPLATES",
     "MAX_VALUES",
     "check_limits",
     "clean_text",
@@ -47,6 +50,7 @@ __all__ = [
 
 MAX_DEPTH: Final = 32
 MAX_SLIDES: Final = 10_000
+MAX_TEMPLATES: Final = 16
 MAX_INTEGER_DIGITS: Final = 20
 
 MAX_VALUES: Final = 2_000_000

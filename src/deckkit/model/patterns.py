@@ -62,3 +62,6 @@ HYPERLINK_PATTERN = (
 )
 
 HEX_COLOR_PATTERN = r"^#?(?:[0-9A-Fa-f]{3}|[0-9A-Fa-f]{6})$"
+
+# A slide of another template: its file in the zip (a relative path ending .pptx) and the slide.
+TEMPLATE_REF_PATTERN = r"^[^#\\:]+\.[pP][pP][tT][xX]#[1-9][0-9]{0,8}$"

@@ -19,6 +19,7 @@ from deckkit.model.patterns import (
     HYPERLINK_PATTERN,
     IMAGE_DATA_URI_PATTERN,
     IMAGE_PATH_PATTERN,
+    TEMPLATE_REF_PATTERN,
     VIDEO_PATH_PATTERN,
     VIDEO_URL_PATTERN,
     XML_TEXT_PATTERN,
@@ -297,7 +298,18 @@ _DEFS: dict[str, Schema] = {
     "Slide": {
         "type": "object",
         "description": "One output slide: template (from 1) and a value for each placeholder key.",
-        "properties": {"template": {"type": "integer", "minimum": 1}},
+        "properties": {
+            "template": {
+                "description": (
+                    "The template slide: its number in template.pptx (from 1), or another template "
+                    'of the zip and a slide number, "templates/appendix.pptx#3".'
+                ),
+                "anyOf": [
+                    {"type": "integer", "minimum": 1},
+                    {"type": "string", "pattern": TEMPLATE_REF_PATTERN},
+                ],
+            }
+        },
         "required": ["template"],
         "additionalProperties": _ref("SlideValue"),
     },

@@ -16,6 +16,7 @@ from deckkit.errors import DeckkitError, Problem, RenderError
 from deckkit.model import DeckData, List, Text, format_path
 from deckkit.ooxml.geometry import DEFAULT_SLIDE_SIZE, slide_size
 from deckkit.ooxml.namespaces import qn
+from deckkit.ooxml.opc.adopt import Adoption, SharedBinaries
 from deckkit.ooxml.opc.content_types import MEDIA_CONTENT_TYPES
 from deckkit.ooxml.opc.package import Package
 from deckkit.ooxml.opc.part import Part
@@ -89,9 +90,11 @@ def assemble(
     locator = SlideKeys()  # each template slide located once, its copies by position
     masters = MasterStyles()  # what auto-fit reads from each master, read once
     links = SlideLinks(slide_links)
+    adoptions = _adoptions(package, plans)
     for index, plan in enumerate(plans):
         copies: dict[int, Part] = {}
-        copy = package.clone(plan.template, memo=copies)
+        adopt = adoptions[id(plan.source)] if plan.source is not None else None
+        copy = package.clone(plan.template, memo=copies, adopt=adopt)
         try:
             output = OutputSlide(copy, SlideMedia(package, copy, shared), media, size)
             output.text_height = TextMeasure(copy, masters)
@@ -115,6 +118,8 @@ def assemble(
             part.freeze(packer)
         outputs.append((plan.template, copy))
     packer.flush()
+    for adoption in adoptions.values():
+        adoption.list_masters()
     rebuild_presentation(package, outputs)
     links.land(outputs)
     if deck.theme is not None and deck.theme.colors is not None:
@@ -122,6 +127,17 @@ def assemble(
     if warnings is not None:
         warnings.extend(external_link_warnings(package))
     return package.write()
+
+
+def _adoptions(package: Package, plans: list[SlidePlan]) -> dict[int, Adoption]:
+    """What each other template the slides come from gives the deck (by id of its OneTemplate)."""
+    adoptions: dict[int, Adoption] = {}
+    binaries: SharedBinaries | None = None
+    for plan in plans:
+        if plan.source is not None and id(plan.source) not in adoptions:
+            binaries = binaries or SharedBinaries(package)
+            adoptions[id(plan.source)] = Adoption(package, plan.source.package, binaries)
+    return adoptions
 
 
 def _fill_slide(

@@ -31,6 +31,7 @@ from deckkit.renderer.filler import (
 )
 from deckkit.renderer.pictures.imageinfo import NO_VERDICTS_AHEAD, PictureVerdicts
 from deckkit.renderer.slide_links import SlideLink, find_slide_links
+from deckkit.renderer.templates import DeckTemplates, OneTemplate
 from deckkit.suggest import closest
 
 __all__ = ["DeckPlan", "SlidePlan", "dummy_data_frames", "dummy_data_message", "plan_deck"]
@@ -60,7 +61,7 @@ def dummy_data_frames(placeholders: SlidePlaceholders, keys: Collection[str]) ->
     return list(found.values())
 
 
-def dummy_data_message(frame: Frame, number: int) -> str:
+def dummy_data_message(frame: Frame, number: int | str) -> str:
     """The warning for a frame :func:`dummy_data_frames` found on template slide ``number``."""
     return (
         f"{place_kind(frame.kind).noun} `{frame.key}` on template slide {number} gets no data and keeps the "
@@ -75,6 +76,7 @@ class SlidePlan:
     template: Part
     number: int
     operations: list[Operation[Any]]
+    source: OneTemplate | None = None  # None: the deck's base template
 
 
 @dataclass(slots=True)
@@ -82,6 +84,7 @@ class DeckPlan:
     """The plan of a whole deck: its slides, the problems that stop it, and warnings."""
 
     slides: list[SlidePlan] = field(default_factory=list)
+    templates: list[OneTemplate] = field(default_factory=list)  # the other templates the slides use
     problems: list[Problem] = field(default_factory=list)
     warnings: list[Problem] = field(default_factory=list)
     slide_count: int = 0  # data slides, including those that could not be planned
@@ -103,12 +106,16 @@ def plan_deck(
     """Check every data slide against the template (nothing is changed); ``verdicts``: the
     pictures decoded ahead (``read_ahead``), which the plan carries on."""
     planner = _Planner(package, media, verdicts)
-    slides = [planner.plan_slide(i, slide.template, slide.values) for i, slide in enumerate(deck.slides)]
+    slides = [
+        planner.plan_slide(i, slide.template_file, slide.template, slide.values)
+        for i, slide in enumerate(deck.slides)
+    ]
     planned = [s for s in slides if s is not None]
     links = find_slide_links(package, [s.template for s in planned])
     outputs = [s.template if s is not None else None for s in slides]
     return DeckPlan(
         planned,
+        planner.templates.others,
         list(planner.report.problems),
         list(planner.report.warnings) + dropped_link_warnings(links, outputs, planner.slides),
         len(slides),
@@ -120,37 +127,42 @@ def plan_deck(
 
 class _Planner:
     def __init__(self, package: Package, media: Mapping[str, bytes], verdicts: PictureVerdicts) -> None:
-        self.slides = package.slides()
+        self.templates = DeckTemplates(package, media)
+        self.slides = self.templates.base.slides
         self.report = PlanReport(media, verdicts)
-        self._located: dict[int, LocatedSlide] = {}
+        self._located: dict[int, LocatedSlide] = {}  # by id(template slide part)
         self._notes: dict[int, dict[str, list[Occurrence]]] = {}  # keys in each slide's speaker notes
 
-    def template_slide(self, number: int) -> LocatedSlide:
-        if number not in self._located:
-            part = self.slides[number - 1]
-            self._located[number] = LocatedSlide(part, number, locate_placeholders(part.xml))
-            self._notes[number] = notes_keys(part)
-        return self._located[number]
+    def template_slide(self, part: Part, number: int) -> LocatedSlide:
+        if id(part) not in self._located:
+            self._located[id(part)] = LocatedSlide(part, number, locate_placeholders(part.xml))
+            self._notes[id(part)] = notes_keys(part)
+        return self._located[id(part)]
 
-    def plan_slide(self, index: int, number: int, values: Mapping[str, Any]) -> SlidePlan | None:
-        if not 1 <= number <= len(self.slides):
-            count = len(self.slides)
+    def plan_slide(
+        self, index: int, file: str | None, number: int, values: Mapping[str, Any]
+    ) -> SlidePlan | None:
+        template = self.templates.get(file)
+        if not isinstance(template, OneTemplate):
+            if template is not None:
+                self.report.error(f"slides[{index}].template", template)
+            return None
+        if not 1 <= number <= len(template.slides):
+            count = len(template.slides)
             self.report.error(
                 f"slides[{index}].template",
-                f"template slide {number} does not exist; the template has {count} slide{'s' if count != 1 else ''} (numbered from 1)",
+                f"template slide {number} does not exist; {'the template' if file is None else file} has "
+                f"{count} slide{'s' if count != 1 else ''} (numbered from 1)",
             )
             return None
-        slide = self.template_slide(number)
+        slide = self.template_slide(template.slides[number - 1], number)
+        notes = self._notes[id(slide.part)]
+        label = template.label(number)
         operations: list[Operation[Any]] = []
         for key, raw in values.items():
             value: AnyElement = Text(value=raw) if isinstance(raw, str) else raw
             site = key_site(slide, key, format_path(["slides", index, key]))
-            if (
-                isinstance(value, Text | List)
-                and not site.text
-                and not site.frames
-                and key in self._notes[number]
-            ):
+            if isinstance(value, Text | List) and not site.text and not site.frames and key in notes:
                 # Only in the speaker notes: used there (assembly fills the notes), not "unused".
                 operations.append(Operation(key, value, filler_for(value)))
                 continue
@@ -169,16 +181,16 @@ class _Planner:
                 hint = f" (the data gives `{near}`: a typo of `{key}`?)" if near else ""
                 self.report.warn(
                     f"slides[{index}]",
-                    f"{{{key}}} on template slide {number} is not filled{hint}; it is left as it is",
+                    f"{{{key}}} on template slide {label} is not filled{hint}; it is left as it is",
                     "unfilled placeholder",
                 )
-        for key in self._notes[number]:
+        for key in notes:
             if key not in values and key not in slide.placeholders.text:
                 self.report.warn(
                     f"slides[{index}]",
-                    f"{{{key}}} in the speaker notes of template slide {number} is not filled; it is left as it is",
+                    f"{{{key}}} in the speaker notes of template slide {label} is not filled; it is left as it is",
                     "unfilled placeholder",
                 )
         for frame in dummy_data_frames(slide.placeholders, values):
-            self.report.warn(f"slides[{index}]", dummy_data_message(frame, number), "dummy data")
-        return SlidePlan(slide.part, number, operations)
+            self.report.warn(f"slides[{index}]", dummy_data_message(frame, label), "dummy data")
+        return SlidePlan(slide.part, number, operations, template if file is not None else None)

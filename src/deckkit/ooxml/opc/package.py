@@ -19,6 +19,7 @@ import io
 import posixpath
 import zipfile
 import zlib
+from collections.abc import Callable
 from urllib.parse import unquote
 
 from lxml import etree
@@ -196,6 +197,11 @@ class Package:
             slides.append(part)
         return slides
 
+    def media_parts(self) -> list[Part]:
+        """The template's binary parts (pictures, media, embedded files), in name order."""
+        names = sorted(n for n in self._names if not n.endswith((".xml", ".rels")))
+        return [part for name in names if (part := self.part(name)) is not None]
+
     # building ----------------------------------------------------------------------------
 
     def new_part(
@@ -210,12 +216,18 @@ class Package:
         return Part(self, None, content_type, blob, xml, name_hint=name_hint)
 
     def clone(
-        self, source: Part, owned: frozenset[str] = OWNED_BY_SLIDE, memo: dict[int, Part] | None = None
+        self,
+        source: Part,
+        owned: frozenset[str] = OWNED_BY_SLIDE,
+        memo: dict[int, Part] | None = None,
+        adopt: Callable[[Part], Part] | None = None,
     ) -> Part:
         """Copy source and, recursively, the targets it owns; shared targets are referenced.
 
         ``memo`` maps id(template part) -> its copy, so a back-reference (notes -> slide) points at
-        the new slide and a part owned twice is copied once.
+        the new slide and a part owned twice is copied once. ``adopt``: for a slide of another
+        template, what its shared targets (layout, pictures) become in this package
+        (:class:`deckkit.ooxml.opc.adopt.Adoption`).
         """
         memo = {} if memo is None else memo
         if id(source) in memo:
@@ -229,7 +241,9 @@ class Package:
                 if id(target) in memo:
                     return memo[id(target)]
                 if rel.reltype in owned:
-                    return self.clone(target, owned, memo)
+                    return self.clone(target, owned, memo, adopt)
+                if adopt is not None:
+                    return adopt(target)
             return target
 
         copy.rels = source.rels.retargeted(target_of)
@@ -258,8 +272,13 @@ class Package:
         # Template bytes written unparsed are checked (once: clones share them); bytes deckkit
         # made (an edited workbook, media from the data) come from checked sources.
         for part in parts:
-            if not part.is_parsed and not part.is_frozen and id(part.blob) in self._unchecked:
-                self._unchecked.discard(id(part.blob))
+            if part.is_parsed or part.is_frozen:
+                continue
+            # A part taken from another template (see adopt) was read, and is checked, there.
+            source = part.source
+            unchecked = source._unchecked if isinstance(source, Package) else self._unchecked
+            if id(part.blob) in unchecked:
+                unchecked.discard(id(part.blob))
                 check_unparsed_part(part.name or part.name_hint, part.content_type, part.blob)
         assign_names(parts)
         written = _WrittenOnce()
@@ -283,7 +302,7 @@ class Package:
 
     def _packed_template_entry(self, part: Part) -> Packed | None:
         """A part still holding a template entry's bytes, as the template stores it (not deflated again)."""
-        if part.is_parsed or self.strict:
+        if part.is_parsed or self.strict or part.source is not self:
             return None
         part.blob  # noqa: B018 -- read once (its CRC checked, a damaged entry refused) before copying it
         if part.template_entry is None:

@@ -126,6 +126,11 @@ class Part:
         self._state = _Bytes(data, None)
 
     @property
+    def source(self) -> PartSource:
+        """The package the part's bytes and relationships were read from."""
+        return self._source
+
+    @property
     def template_entry(self) -> str | None:
         """The template entry whose bytes this part still holds unchanged (written without deflating again)."""
         state = self._state

@@ -58,6 +58,7 @@ class RT:
     SLIDE_LAYOUT: Final = _RT_BASE + "slideLayout"
     SLIDE_MASTER: Final = _RT_BASE + "slideMaster"
     NOTES_SLIDE: Final = _RT_BASE + "notesSlide"
+    NOTES_MASTER: Final = _RT_BASE + "notesMaster"
     THEME: Final = _RT_BASE + "theme"
     THEME_OVERRIDE: Final = _RT_BASE + "themeOverride"
     CHART: Final = _RT_BASE + "chart"

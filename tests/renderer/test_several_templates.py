@@ -1,0 +1,317 @@
+"""Several templates in one render (issue 29): a slide names another template, ``"templates/x.pptx#3"``.
+
+The decks mixed: python-pptx's (tests/renderer/several_templates_kit.py), PowerPoint's
+(open-xml-sdk's O12Typical, 10 x 7.5 in) and PptxGenJS's (10 x 5.625 in).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import io
+import zipfile
+from pathlib import Path
+from typing import Any
+
+import pytest
+from lxml import etree
+
+from deckkit.errors import RenderError
+from deckkit.renderer import plan_render, render
+from tests.readers import CORPUS, assert_readable
+from tests.renderer.several_templates_kit import appendix_template, base_template, logo_png
+
+POWERPOINT = CORPUS / "open-xml-sdk" / "v2FxTestFiles_bvt_O12Typical.pptx"
+PPTXGENJS = CORPUS / "pptxgenjs" / "deckkit_pptxgenjs-templates.pptx"
+PPTXGENJS_SIZE = (9144000, 5143500)
+NS = {
+    "p": "http://schemas.openxmlformats.org/presentationml/2006/main",
+    "r": "http://schemas.openxmlformats.org/officeDocument/2006/relationships",
+    "a": "http://schemas.openxmlformats.org/drawingml/2006/main",
+}
+REL = "{http://schemas.openxmlformats.org/package/2006/relationships}Relationship"
+
+
+class Output:
+    """A rendered deck read back: parts, and where a slide's relationships lead."""
+
+    def __init__(self, pptx: bytes) -> None:
+        self.zip = zipfile.ZipFile(io.BytesIO(pptx))
+        self.names = self.zip.namelist()
+
+    def xml(self, name: str) -> etree._Element:
+        return etree.fromstring(self.zip.read(name))
+
+    def target(self, name: str, reltype: str) -> str:
+        folder, base = name.rsplit("/", 1)
+        rels = self.xml(f"{folder}/_rels/{base}.rels")
+        rel = next(r for r in rels.iter(REL) if r.get("Type").endswith("/" + reltype))
+        if rel.get("TargetMode") == "External":
+            return str(rel.get("Target"))
+        return _join(folder, rel.get("Target"))
+
+    def theme_of_slide(self, number: int) -> str:
+        layout = self.target(f"ppt/slides/slide{number}.xml", "slideLayout")
+        master = self.target(layout, "slideMaster")
+        return self.target(master, "theme")
+
+    def named(self, folder: str) -> list[str]:
+        return [n for n in self.names if n.startswith(folder) and "/_rels/" not in n]
+
+
+def _join(folder: str, target: str) -> str:
+    parts = folder.split("/")
+    for piece in target.split("/"):
+        if piece == "..":
+            parts.pop()
+        elif piece != ".":
+            parts.append(piece)
+    return "/".join(parts)
+
+
+def _write(tmp_path: Path, name: str, data: bytes) -> Path:
+    path = tmp_path / name
+    path.write_bytes(data)
+    return path
+
+
+def _render(tmp_path: Path, base: bytes, slides: list[dict[str, Any]], files: dict[str, bytes]) -> Output:
+    result = render(base, {"slides": slides}, files)
+    assert not result.warnings
+    out = _write(tmp_path, "out.pptx", result.pptx)
+    templates = [_write(tmp_path, "template.pptx", base)] + [
+        _write(tmp_path, name.replace("/", "_"), data) for name, data in files.items()
+    ]
+    assert_readable(out, templates, pages=len(slides))
+    return Output(result.pptx)
+
+
+def test_a_powerpoint_deck_s_slides_join_a_python_pptx_template(tmp_path: Path) -> None:
+    powerpoint = POWERPOINT.read_bytes()
+    slides = [
+        {"template": 1, "title": "Review", "subtitle": "Q3"},
+        {"template": "templates/typical.pptx#4"},  # a picture (JPEG)
+        {"template": "templates/typical.pptx#11"},  # SmartArt
+        {"template": "templates/typical.pptx#4"},
+        {"template": "templates/typical.pptx#2"},
+    ]
+    out = _render(tmp_path, base_template(), slides, {"templates/typical.pptx": powerpoint})
+    source = zipfile.ZipFile(io.BytesIO(powerpoint))
+    # One copy of the other template's master (and its theme), whatever number of slides uses it.
+    assert len(out.named("ppt/slideMasters/")) == 2
+    assert len(out.named("ppt/theme/")) == 2
+    assert out.zip.read(out.theme_of_slide(2)) == source.read("ppt/theme/theme1.xml")
+    assert out.theme_of_slide(2) == out.theme_of_slide(5) != out.theme_of_slide(1)
+    # Its layouts once; the picture once, shared by both slides showing it.
+    source_layouts = [n for n in source.namelist() if n.startswith("ppt/slideLayouts/slideLayout")]
+    assert len(out.named("ppt/slideLayouts/")) == 11 + len(source_layouts)
+    assert out.target("ppt/slides/slide2.xml", "image") == out.target("ppt/slides/slide4.xml", "image")
+    assert len(out.named("ppt/media/")) == 1
+    # The SmartArt is the slide's own.
+    assert out.target("ppt/slides/slide3.xml", "diagramData").startswith("ppt/diagrams/")
+
+
+def test_master_and_layout_ids_stay_unique_and_in_range(tmp_path: Path) -> None:
+    slides = [{"template": 1, "title": "t", "subtitle": "s"}, {"template": "typical.pptx#2"}]
+    out = _render(tmp_path, base_template(), slides, {"typical.pptx": POWERPOINT.read_bytes()})
+    presentation = out.xml("ppt/presentation.xml")
+    masters = presentation.findall("p:sldMasterIdLst/p:sldMasterId", NS)
+    ids = [int(m.get("id")) for m in masters]
+    for master in out.named("ppt/slideMasters/"):
+        ids += [int(x.get("id")) for x in out.xml(master).iterfind("p:sldLayoutIdLst/p:sldLayoutId", NS)]
+    assert len(masters) == 2
+    assert len(ids) == len(set(ids))
+    assert min(ids) >= 2147483648
+
+
+def test_pptxgenjs_slides_bring_their_charts_notes_and_theme(tmp_path: Path) -> None:
+    pptxgenjs = PPTXGENJS.read_bytes()
+    slides = [
+        {"template": 1, "title": "Review", "subtitle": "Q3"},
+        {"template": "templates/gen.pptx#1"},
+        {"template": "templates/gen.pptx#2"},
+        {"template": "templates/gen.pptx#3"},
+        {"template": "templates/gen.pptx#2"},
+    ]
+    out = _render(tmp_path, base_template(PPTXGENJS_SIZE), slides, {"templates/gen.pptx": pptxgenjs})
+    source = zipfile.ZipFile(io.BytesIO(pptxgenjs))
+    assert out.zip.read(out.theme_of_slide(3)) == source.read("ppt/theme/theme1.xml")
+    # Each copy has its own chart and notes; the notes share one notes master, listed once.
+    charts = {out.target(f"ppt/slides/slide{n}.xml", "chart") for n in (3, 4, 5)}
+    assert len(charts) == 3
+    assert len({out.target(chart, "package") for chart in charts}) == 3  # each with its workbook
+    assert all(out.target(chart, "package").endswith(".xlsx") for chart in charts)
+    notes = [out.target(f"ppt/slides/slide{n}.xml", "notesSlide") for n in (2, 3, 4, 5)]
+    assert len(set(notes)) == 4
+    assert len({out.target(n, "notesMaster") for n in notes}) == 1
+    assert len(out.xml("ppt/presentation.xml").findall("p:notesMasterIdLst/p:notesMasterId", NS)) == 1
+
+
+def test_a_picture_both_templates_carry_is_stored_once(tmp_path: Path) -> None:
+    slides = [
+        {"template": 1, "title": "Review", "subtitle": "Q3"},
+        {"template": "templates/appendix.pptx#2", "caption": "Logo"},
+    ]
+    out = _render(
+        tmp_path, base_template(logo=True), slides, {"templates/appendix.pptx": appendix_template()}
+    )
+    media = out.named("ppt/media/")
+    assert len(media) == 1
+    assert hashlib.sha1(out.zip.read(media[0])).digest() == hashlib.sha1(logo_png()).digest()
+    assert out.target("ppt/slides/slide1.xml", "image") == out.target("ppt/slides/slide2.xml", "image")
+
+
+def test_the_other_template_s_placeholders_are_filled(tmp_path: Path) -> None:
+    slides = [
+        {"template": "templates/appendix.pptx#1", "heading": "Appendix A", "points": "Method"},
+        {"template": "template.pptx#1", "title": "Back", "subtitle": "to the base"},
+    ]
+    out = _render(tmp_path, base_template(), slides, {"templates/appendix.pptx": appendix_template()})
+    texts = ["".join(out.xml(f"ppt/slides/slide{n}.xml").itertext()) for n in (1, 2)]
+    assert "Appendix A" in texts[0]
+    assert "Method" in texts[0]
+    assert "Back" in texts[1]
+    # "template.pptx#1" is the base's slide 1: the first master, the base's theme.
+    assert out.theme_of_slide(2) == "ppt/theme/theme1.xml"
+    assert out.theme_of_slide(1) != out.theme_of_slide(2)
+
+
+def test_a_key_the_other_slide_lacks_is_reported_with_its_template() -> None:
+    plan = plan_render(
+        base_template(),
+        {"slides": [{"template": "templates/appendix.pptx#1", "heading": "A"}]},
+        {"templates/appendix.pptx": appendix_template()},
+    )
+    assert [(w.path, w.message) for w in plan.warnings] == [
+        (
+            "slides[0]",
+            "{points} on template slide 1 of templates/appendix.pptx is not filled; it is left as it is",
+        )
+    ]
+
+
+def test_bad_templates_are_errors_at_the_slide_that_names_them() -> None:
+    slides = [
+        {"template": "templates/typical.pptx#2"},
+        {"template": "templates/typical.pptx#3"},  # the same file: said once
+        {"template": "templates/missing.pptx#1"},
+        {"template": "templates/notes.pptx#1"},
+        {"template": "templates/appendix.pptx#9"},
+        {"template": 4},
+    ]
+    files = {
+        "templates/typical.pptx": POWERPOINT.read_bytes(),
+        "templates/notes.pptx": b"plain text, not a presentation",
+        "templates/appendix.pptx": appendix_template(),
+    }
+    with pytest.raises(RenderError) as caught:
+        render(base_template(PPTXGENJS_SIZE), {"slides": slides}, files)
+    assert [(p.path, p.message) for p in caught.value.problems] == [
+        (
+            "slides[0].template",
+            "templates/typical.pptx has slides of 10 × 7.5 in, template.pptx has slides of 10 × 5.625 in; "
+            "a deck has one slide size: set templates/typical.pptx's to 10 × 5.625 in "
+            "(PowerPoint: Design > Slide Size) and save it again",
+        ),
+        (
+            "slides[2].template",
+            '"templates/missing.pptx" is not among the deck\'s files; put it in the zip beside template.pptx '
+            "(a path relative to data.json), or give it with the media",
+        ),
+        (
+            "slides[3].template",
+            "templates/notes.pptx is a text file, not a PowerPoint file: the template must be a presentation "
+            "saved as .pptx (PowerPoint: File > Save As > PowerPoint Presentation; LibreOffice, Keynote and "
+            "Google Slides export .pptx too)",
+        ),
+        (
+            "slides[4].template",
+            "templates/appendix.pptx has slides of 10 × 7.5 in, template.pptx has slides of 10 × 5.625 in; "
+            "a deck has one slide size: set templates/appendix.pptx's to 10 × 5.625 in "
+            "(PowerPoint: Design > Slide Size) and save it again",
+        ),
+        ("slides[5].template", "template slide 4 does not exist; the template has 1 slide (numbered from 1)"),
+    ]
+
+
+def test_a_slide_number_past_the_other_template_s_end() -> None:
+    with pytest.raises(RenderError) as caught:
+        render(
+            base_template(),
+            {"slides": [{"template": "templates/appendix.pptx#3"}]},
+            {"templates/appendix.pptx": appendix_template()},
+        )
+    assert [(p.path, p.message) for p in caught.value.problems] == [
+        (
+            "slides[0].template",
+            "template slide 3 does not exist; templates/appendix.pptx has 2 slides (numbered from 1)",
+        )
+    ]
+
+
+def test_a_deck_of_one_template_is_as_it_was() -> None:
+    # "template.pptx#1" and 1 are the same slide: the same bytes out.
+    base = base_template()
+    by_number = render(base, [{"template": 1, "title": "a", "subtitle": "b"}]).pptx
+    by_name = render(base, [{"template": "template.pptx#1", "title": "a", "subtitle": "b"}]).pptx
+    assert by_number == by_name
+
+
+def test_the_data_s_theme_colours_change_every_template_s_theme() -> None:
+    result = render(
+        base_template(),
+        {
+            "slides": [
+                {"template": 1, "title": "a", "subtitle": "b"},
+                {"template": "templates/appendix.pptx#1", "heading": "c", "points": "d"},
+            ],
+            "theme": {"colors": {"accent2": "#123456"}},
+        },
+        {"templates/appendix.pptx": appendix_template()},
+    )
+    out = Output(result.pptx)
+    themes = {out.theme_of_slide(1), out.theme_of_slide(2)}
+    assert len(themes) == 2
+    for theme in themes:
+        accent2 = out.xml(theme).find("a:themeElements/a:clrScheme/a:accent2/a:srgbClr", NS)
+        assert accent2 is not None
+        assert accent2.get("val") == "123456"
+
+
+LINKED = CORPUS / "pptx-automizer" / "__tests___pptx-templates_SlideWithLink.pptx"  # slide 1 links to 2
+WIDE = (12192000, 6858000)
+
+
+def test_a_link_between_the_other_template_s_slides_lands_on_the_copy(tmp_path: Path) -> None:
+    slides = [
+        {"template": 1, "title": "Review", "subtitle": "Q3"},
+        {"template": "templates/linked.pptx#1"},
+        {"template": "templates/linked.pptx#2"},
+    ]
+    out = _render(tmp_path, base_template(WIDE), slides, {"templates/linked.pptx": LINKED.read_bytes()})
+    assert out.target("ppt/slides/slide2.xml", "slide") == "ppt/slides/slide3.xml"
+    assert out.target("ppt/slides/slide2.xml", "hyperlink") == "https://github.com/singerla/pptx-automizer"
+
+
+def test_a_link_to_a_slide_left_out_goes_with_a_warning() -> None:
+    result = render(
+        base_template(WIDE),
+        {"slides": [{"template": "templates/linked.pptx#1"}]},
+        {"templates/linked.pptx": LINKED.read_bytes()},
+    )
+    assert [(w.path, w.kind) for w in result.warnings] == [("slides[0]", "dropped link")]
+    rels = Output(result.pptx).xml("ppt/slides/_rels/slide1.xml.rels")
+    assert not [r for r in rels.iter(REL) if r.get("Type").endswith("/slide")]
+
+
+def test_a_deck_uses_at_most_16_other_templates() -> None:
+    appendix = appendix_template()
+    files = {f"t{i}.pptx": appendix for i in range(17)}
+    plan = plan_render(
+        base_template(), {"slides": [{"template": f"t{i}.pptx#2", "caption": "c"} for i in range(17)]}, files
+    )
+    assert [(p.path, p.message) for p in plan.problems] == [
+        (
+            "slides[16].template",
+            "a deck uses at most 16 templates besides template.pptx; t16.pptx is one more",
+        )
+    ]
