@@ -5,7 +5,7 @@ Usage:
   python bench/render/instructions.py [--base REV ...] [--slides 200] [--keep DIR]
 
 Counting instructions instead of timing makes the figure steady on a shared machine: the same
-work gives the same count (within about 0.1%) whatever else runs. Each tree renders the workload
+work gives about the same count whatever else runs. Each tree renders the workload
 (``bench/workload/make_workload.py``) under ``valgrind --tool=callgrind`` in two fresh processes,
 one rendering it once and one three times; the difference, halved, is what one warm render costs
 (the imports, the cold first render and the interpreter's start and end cancel out). Every thread

@@ -83,6 +83,7 @@ class _Run(NamedTuple):
     bold: bool
     italic: bool
     face: Face | None  # the installed face of typeface, bold, italic (fontmetrics.face)
+    line: int  # line_height(typeface, size): a single line's height at full size
 
     def width(self, text: str | None = None) -> int:
         text = self.text if text is None else text
@@ -103,7 +104,10 @@ class _Line:
         return self.margin + sum(r.width() for r in self.runs)
 
     def height(self, scale: float = 1.0, reduction: float = 0.0) -> int:
-        tallest = max((line_height(r.typeface, r.size * scale) for r in self.runs), default=0)
+        if scale == 1.0:
+            tallest = max((r.line for r in self.runs), default=0)
+        else:
+            tallest = max((line_height(r.typeface, r.size * scale) for r in self.runs), default=0)
         return round(tallest * max(0.1, self.spacing - reduction))
 
 
@@ -122,7 +126,7 @@ class _Styles:
         self._children: dict[tuple[int, str], _Spacing | None] = {}
         self._paragraph_defaults: dict[tuple[int, str], str | None] = {}
         # A box's runs and paragraphs repeat a few formattings: each is worked out once.
-        self._runs: dict[tuple[int, object], tuple[float, str, bool, bool, Face | None]] = {}
+        self._runs: dict[tuple[int, object], tuple[float, str, bool, bool, Face | None, int]] = {}
         self._paragraphs: dict[tuple[int, object], _Paragraph] = {}
 
     def default(self, level: int, attribute: str) -> str | None:
@@ -180,8 +184,8 @@ class _Styles:
 
     def _run_format(
         self, rpr: etree._Element | None, level: int
-    ) -> tuple[float, str, bool, bool, Face | None]:
-        """(size, typeface, bold, italic, face) of a run with this rPr at this level."""
+    ) -> tuple[float, str, bool, bool, Face | None, int]:
+        """(size, typeface, bold, italic, face, line height) of a run with this rPr at this level."""
 
         def attr(name: str) -> str | None:
             own = rpr.get(name) if rpr is not None else None
@@ -199,13 +203,8 @@ class _Styles:
             typeface = self.minor
         size = attr("sz")
         bold, italic = attr("b") in ("1", "true"), attr("i") in ("1", "true")
-        return (
-            int(size) / 100 if size else DEFAULT_SIZE,
-            typeface,
-            bold,
-            italic,
-            face(typeface, bold, italic),
-        )
+        points = int(size) / 100 if size else DEFAULT_SIZE
+        return (points, typeface, bold, italic, face(typeface, bold, italic), line_height(typeface, points))
 
     def paragraph(self, ppr: etree._Element | None, level: int) -> _Paragraph:
         """What a paragraph with this pPr at this level takes from it and its list styles."""
@@ -601,7 +600,8 @@ def fit_text_boxes(
         if tx_body is None or first_child(tx_body, _BODY_PR) is None:
             continue
         if of_slide is None:
-            of_slide = (slide.related(RT.SLIDE_LAYOUT), masters.of(slide))
+            found = slide.related(RT.SLIDE_LAYOUT)
+            of_slide = (found, masters.of_layout(found))
         layout, master = of_slide
         ph = placeholder_of(shape)
         chain, inherited = _chain(ph, layout, slide, masters) if ph is not None else (None, None)

@@ -58,9 +58,11 @@ def _row_need(tr: etree._Element, widths: Sequence[int], text_height: TextHeight
                 tc_pr = child if tc_pr is None else tc_pr
         if body is None:
             continue
-        across, down = _margins(tc_pr)
+        across, down = _margins(tc_pr) if tc_pr is not None and len(tc_pr.attrib) else _DEFAULT_MARGINS
         inner = max(sum(widths[col : col + span]) - across, 1)
-        need = max(need, text_height(body, inner) + down)
+        height = text_height(body, inner) + down
+        if height > need:
+            need = height
     return need
 
 
