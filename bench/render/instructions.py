@@ -2,7 +2,7 @@
 """Instructions per warm render of the standard workload (valgrind callgrind), against other revisions.
 
 Usage:
-  python bench/render/instructions.py [--base REV ...] [--slides 200] [--keep DIR]
+  python bench/render/instructions.py [--base REV ...] [--slides 200] [--jobs N] [--keep DIR]
 
 Counting instructions instead of timing makes the figure steady on a shared machine: the same
 work gives about the same count whatever else runs. Each tree renders the workload
@@ -14,8 +14,9 @@ of the process is counted (the packing thread's deflating too).
 ``--base REV`` (repeatable) measures revision REV in the same run: it is checked out into a
 temporary ``git worktree`` and run with ``PYTHONPATH=<worktree>/src:<worktree>/server`` and this
 Python, so that only the source differs. Each tree's modules are byte-compiled first, as an
-installed package's are. The last lines give each tree's count as a ratio to the first ``--base``
-(to this tree when none is given). ``--keep DIR`` keeps the callgrind files for
+installed package's are. ``--jobs N`` runs N of the processes at once (a count does not
+depend on what runs beside it). The last lines give each tree's count as a ratio to the first
+``--base`` (to this tree when none is given). ``--keep DIR`` keeps the callgrind files for
 ``callgrind_annotate``.
 """
 
@@ -28,6 +29,7 @@ import shutil
 import subprocess
 import sys
 import tempfile
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 from _workload import build_workload
@@ -81,14 +83,12 @@ def _instructions(tree: Path, workload: Path, renders: int, out: Path) -> int:
     return int(found.group(1))
 
 
-def per_render(tree: Path, workload: Path, keep: Path, label: str) -> int:
-    """Instructions of one warm render with tree's source: (3 renders - 1 render) / 2."""
+def _prepared(tree: Path) -> Path:
+    """tree, its modules byte-compiled (as an installed package's are)."""
     subprocess.run(
         [sys.executable, "-m", "compileall", "-q", str(tree / "src"), str(tree / "server")], check=True
     )
-    once = _instructions(tree, workload, 1, keep / f"callgrind.{label}.1")
-    thrice = _instructions(tree, workload, 3, keep / f"callgrind.{label}.3")
-    return (thrice - once) // 2
+    return tree
 
 
 def main() -> int:
@@ -97,36 +97,49 @@ def main() -> int:
         "--base", action="append", default=[], help="a git revision to measure too (repeatable)"
     )
     parser.add_argument("--slides", type=int, default=200)
+    parser.add_argument("--jobs", type=int, default=1, help="processes under valgrind at once")
     parser.add_argument("--keep", type=Path, help="keep the callgrind files in this folder")
     args = parser.parse_args()
     if shutil.which("valgrind") is None:
         parser.error("valgrind is not installed (apt-get install valgrind)")
-    results: list[tuple[str, int]] = []
     with tempfile.TemporaryDirectory() as tmp:
         folder = Path(tmp)
         build_workload(folder / "w", args.slides)
         keep = args.keep or folder
         keep.mkdir(parents=True, exist_ok=True)
-        for rev in args.base:
-            checkout = folder / f"base-{len(results)}"
-            subprocess.run(
-                ["git", "-C", str(ROOT), "worktree", "add", "--detach", "--quiet", str(checkout), rev],
-                check=True,
-            )
-            try:
-                label = re.sub(r"[^A-Za-z0-9_.-]", "_", rev)
-                results.append((rev, per_render(checkout, folder / "w", keep, label)))
-            finally:
+        trees: list[tuple[str, Path]] = []
+        try:
+            for number, rev in enumerate(args.base):
+                checkout = folder / f"base-{number}"
                 subprocess.run(
-                    ["git", "-C", str(ROOT), "worktree", "remove", "--force", str(checkout)], check=True
+                    ["git", "-C", str(ROOT), "worktree", "add", "--detach", "--quiet", str(checkout), rev],
+                    check=True,
                 )
-            print(f"{rev:>12}  {results[-1][1] / 1e6:10.1f} M instructions a render", flush=True)
-        results.append(("this tree", per_render(ROOT, folder / "w", keep, "this")))
-        print(f"{'this tree':>12}  {results[-1][1] / 1e6:10.1f} M instructions a render", flush=True)
+                trees.append((rev, _prepared(checkout)))
+            trees.append(("this tree", _prepared(ROOT)))
+            runs = [(label, tree, renders) for label, tree in trees for renders in (1, 3)]
+
+            def count(run: tuple[str, Path, int]) -> int:
+                label, tree, renders = run
+                name = re.sub(r"[^A-Za-z0-9_.-]", "_", label)
+                return _instructions(tree, folder / "w", renders, keep / f"callgrind.{name}.{renders}")
+
+            with ThreadPoolExecutor(max_workers=max(args.jobs, 1)) as pool:
+                counts = dict(zip(((r[0], r[2]) for r in runs), pool.map(count, runs), strict=True))
+        finally:
+            for number in range(len(args.base)):
+                checkout = folder / f"base-{number}"
+                if checkout.exists():
+                    subprocess.run(
+                        ["git", "-C", str(ROOT), "worktree", "remove", "--force", str(checkout)], check=True
+                    )
+    results = [(label, (counts[label, 3] - counts[label, 1]) // 2) for label, _ in trees]
+    for label, per in results:
+        print(f"{label:>12}  {per / 1e6:10.1f} M instructions a render")
     reference_label, reference = results[0]
     print(f"ratios to {reference_label} ({args.slides} slides, one warm render each, measured in this run):")
-    for label, count in results:
-        print(f"{label:>12}  {count / reference:.3f}x")
+    for label, per in results:
+        print(f"{label:>12}  {per / reference:.3f}x")
     return 0
 
 
