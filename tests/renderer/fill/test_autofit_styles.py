@@ -6,8 +6,15 @@ from __future__ import annotations
 from lxml import etree
 
 from deckkit.ooxml.inherit import effective_body, placeholder_of
-from deckkit.ooxml.namespaces import A
-from deckkit.renderer.fill.autofit import _lines, _Styles, _text_height, fit_text_boxes
+from deckkit.renderer.fill.autofit import (
+    _PCT_DEFAULTS,
+    _lines,
+    _Spacing,
+    _spacing,
+    _Styles,
+    _text_height,
+    fit_text_boxes,
+)
 from deckkit.renderer.fill.autofit import _styles as _styles_of
 from deckkit.renderer.fill.masterstyles import MasterStyles
 from tests.renderer.fill.test_masterstyles import NS, _slide
@@ -27,7 +34,8 @@ def _shape(text: str, lst: str = "<a:lstStyle/>") -> etree._Element:
 
 def _styles(shape: etree._Element, body: etree._Element, slide: object, masters: MasterStyles) -> _Styles:
     """The styles auto-fit measures the shape with (its own body properties: no layout here)."""
-    return _styles_of(shape, placeholder_of(shape), effective_body(shape, None), slide, masters)  # type: ignore[arg-type]
+    master = masters.of(slide)  # type: ignore[arg-type]
+    return _styles_of(shape, placeholder_of(shape), effective_body(shape, None), master, masters)
 
 
 def _measured(styles: _Styles, body: etree._Element) -> list[tuple[object, ...]]:
@@ -41,9 +49,9 @@ class _Uncached(_Styles):
     def default(self, level: int, attribute: str) -> str | None:
         return self._find_default(level, attribute)
 
-    def paragraph_child(self, ppr: etree._Element | None, level: int, tag: str) -> etree._Element | None:
-        own = ppr.find(f"{{{A}}}{tag}") if ppr is not None else None
-        return own if own is not None else self._find_child(level, tag)
+    def list_spacing(self, level: int, tag: str) -> _Spacing | None:
+        found = self._find_child(level, tag)
+        return _spacing(found, _PCT_DEFAULTS[tag]) if found is not None else None
 
     def paragraph_default(self, level: int, attribute: str) -> str | None:
         return self._find_paragraph_default(level, attribute)

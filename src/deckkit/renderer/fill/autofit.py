@@ -73,6 +73,7 @@ _LATIN, _SP, _TX_BODY, _BODY_PR = qn("a:latin"), qn("p:sp"), qn("p:txBody"), qn(
 _RUN_TAGS, _T, _BR = (qn("a:r"), qn("a:fld")), qn("a:t"), qn("a:br")
 _P, _PPR, _RPR, _R, _FLD = qn("a:p"), qn("a:pPr"), qn("a:rPr"), qn("a:r"), qn("a:fld")
 _SPC_PTS, _SPC_PCT, _END_PARA_RPR = qn("a:spcPts"), qn("a:spcPct"), qn("a:endParaRPr")
+_RUN_OR_BREAK = (_R, _FLD, _BR)
 
 
 class _Run(NamedTuple):
@@ -82,6 +83,7 @@ class _Run(NamedTuple):
     bold: bool
     italic: bool
     face: Face | None  # the installed face of typeface, bold, italic (fontmetrics.face)
+    line: int  # line_height(typeface, size): a single line's height at full size
 
     def width(self, text: str | None = None) -> int:
         text = self.text if text is None else text
@@ -102,7 +104,10 @@ class _Line:
         return self.margin + sum(r.width() for r in self.runs)
 
     def height(self, scale: float = 1.0, reduction: float = 0.0) -> int:
-        tallest = max((line_height(r.typeface, r.size * scale) for r in self.runs), default=0)
+        if scale == 1.0:
+            tallest = max((r.line for r in self.runs), default=0)
+        else:
+            tallest = max((line_height(r.typeface, r.size * scale) for r in self.runs), default=0)
         return round(tallest * max(0.1, self.spacing - reduction))
 
 
@@ -118,10 +123,10 @@ class _Styles:
         self.minor = master.minor if master is not None else DEFAULT_TYPEFACE
         self.major = master.major if master is not None else DEFAULT_TYPEFACE
         self._defaults: dict[tuple[int, str], str | None] = {}
-        self._children: dict[tuple[int, str], etree._Element | None] = {}
+        self._children: dict[tuple[int, str], _Spacing | None] = {}
         self._paragraph_defaults: dict[tuple[int, str], str | None] = {}
         # A box's runs and paragraphs repeat a few formattings: each is worked out once.
-        self._runs: dict[tuple[int, object], tuple[float, str, bool, bool, Face | None]] = {}
+        self._runs: dict[tuple[int, object], tuple[float, str, bool, bool, Face | None, int]] = {}
         self._paragraphs: dict[tuple[int, object], _Paragraph] = {}
 
     def default(self, level: int, attribute: str) -> str | None:
@@ -142,14 +147,12 @@ class _Styles:
                     return rpr.get(attribute)
         return None
 
-    def paragraph_child(self, ppr: etree._Element | None, level: int, tag: str) -> etree._Element | None:
-        """The paragraph's own a:pPr child (spcBef, lnSpc...), else its list style's."""
-        own = first_child(ppr, qn(f"a:{tag}")) if ppr is not None else None
-        if own is not None:
-            return own
+    def list_spacing(self, level: int, tag: str) -> _Spacing | None:
+        """The list styles' spacing ``tag`` (lnSpc, spcBef, spcAft) at level, as values."""
         key = (level, tag)
         if key not in self._children:
-            self._children[key] = self._find_child(level, tag)
+            found = self._find_child(level, tag)
+            self._children[key] = _spacing(found, _PCT_DEFAULTS[tag]) if found is not None else None
         return self._children[key]
 
     def _find_child(self, level: int, tag: str) -> etree._Element | None:
@@ -173,7 +176,7 @@ class _Styles:
         return None
 
     def run(self, rpr: etree._Element | None, level: int, text: str) -> _Run:
-        key = (level, _signature(rpr))
+        key = (level, _run_key(rpr))
         found = self._runs.get(key)
         if found is None:
             found = self._runs[key] = self._run_format(rpr, level)
@@ -181,8 +184,8 @@ class _Styles:
 
     def _run_format(
         self, rpr: etree._Element | None, level: int
-    ) -> tuple[float, str, bool, bool, Face | None]:
-        """(size, typeface, bold, italic, face) of a run with this rPr at this level."""
+    ) -> tuple[float, str, bool, bool, Face | None, int]:
+        """(size, typeface, bold, italic, face, line height) of a run with this rPr at this level."""
 
         def attr(name: str) -> str | None:
             own = rpr.get(name) if rpr is not None else None
@@ -200,17 +203,12 @@ class _Styles:
             typeface = self.minor
         size = attr("sz")
         bold, italic = attr("b") in ("1", "true"), attr("i") in ("1", "true")
-        return (
-            int(size) / 100 if size else DEFAULT_SIZE,
-            typeface,
-            bold,
-            italic,
-            face(typeface, bold, italic),
-        )
+        points = int(size) / 100 if size else DEFAULT_SIZE
+        return (points, typeface, bold, italic, face(typeface, bold, italic), line_height(typeface, points))
 
     def paragraph(self, ppr: etree._Element | None, level: int) -> _Paragraph:
         """What a paragraph with this pPr at this level takes from it and its list styles."""
-        key = (level, _signature(ppr))
+        key = (level, _paragraph_key(ppr))
         found = self._paragraphs.get(key)
         if found is None:
             found = self._paragraphs[key] = self._paragraph_format(ppr, level)
@@ -218,19 +216,19 @@ class _Styles:
 
     def _paragraph_format(self, ppr: etree._Element | None, level: int) -> _Paragraph:
         align = (ppr.get("algn") if ppr is not None else None) or self.paragraph_default(level, "algn") or "l"
+        own = _own_spacings(ppr) if ppr is not None else _NO_SPACINGS
         spacing = 1.0
-        line_spacing = self.paragraph_child(ppr, level, "lnSpc")
-        pct = first_child(line_spacing, _SPC_PCT) if line_spacing is not None else None
-        if pct is not None:
-            spacing = int(pct.get("val", "100000")) / 100000
+        line_spacing = own[0] if own[0] is not None else self.list_spacing(level, "lnSpc")
+        if line_spacing is not None and line_spacing[1] is not None:
+            spacing = int(line_spacing[1]) / 100000
         margin = (ppr.get("marL") if ppr is not None else None) or self.paragraph_default(level, "marL")
         indent = int(margin) if margin and margin.lstrip("-").isdigit() else 0
         return _Paragraph(
             align,
             spacing,
             indent,
-            self.paragraph_child(ppr, level, "spcBef"),
-            self.paragraph_child(ppr, level, "spcAft"),
+            own[1] if own[1] is not None else self.list_spacing(level, "spcBef"),
+            own[2] if own[2] is not None else self.list_spacing(level, "spcAft"),
         )
 
 
@@ -238,17 +236,50 @@ class _Paragraph(NamedTuple):
     align: str
     spacing: float  # a:lnSpc/a:spcPct
     margin: int  # marL
-    before: etree._Element | None  # spcBef
-    after: etree._Element | None  # spcAft
+    before: _Spacing | None  # spcBef
+    after: _Spacing | None  # spcAft
+
+
+_Spacing = tuple[str | None, str | None]
+"""A spacing element (lnSpc, spcBef, spcAft) as values: the ``val`` of its first spcPts and of its
+first spcPct (None where it has none), their defaults filled in."""
+_SPACING_TAGS = {qn("a:lnSpc"): 0, qn("a:spcBef"): 1, qn("a:spcAft"): 2}
+_PCT_DEFAULTS = {"lnSpc": "100000", "spcBef": "0", "spcAft": "0"}
+_NO_SPACINGS: tuple[_Spacing | None, _Spacing | None, _Spacing | None] = (None, None, None)
+
+
+def _spacing(element: etree._Element, pct_default: str) -> _Spacing:
+    pts = pct = None
+    for child in element:
+        if child.tag == _SPC_PTS:
+            pts = child.get("val", "0") if pts is None else pts
+        elif child.tag == _SPC_PCT:
+            pct = child.get("val", pct_default) if pct is None else pct
+    return pts, pct
+
+
+def _own_spacings(ppr: etree._Element) -> tuple[_Spacing | None, _Spacing | None, _Spacing | None]:
+    """The pPr's own lnSpc, spcBef and spcAft (the first of each) as values, None where absent."""
+    if not len(ppr):
+        return _NO_SPACINGS
+    found: list[_Spacing | None] = [None, None, None]
+    for child in ppr:
+        slot = _SPACING_TAGS.get(child.tag)
+        if slot is not None and found[slot] is None:
+            found[slot] = _spacing(child, "100000" if slot == 0 else "0")
+    return found[0], found[1], found[2]
 
 
 def _styles(
-    shape: etree._Element, ph: etree._Element | None, body: BodyProperties, slide: Part, masters: MasterStyles
+    shape: etree._Element,
+    ph: etree._Element | None,
+    body: BodyProperties,
+    master: MasterText | None,
+    masters: MasterStyles,
 ) -> _Styles:
     """The shape's styles: its own, layout and master placeholders' list styles, then the master's
-    text style. Shared by the boxes of one chain that add no list style of their own (an empty
-    ``a:lstStyle`` answers nothing), so each lookup is made once."""
-    master = masters.of(slide)
+    text style (``master``: the slide's). Shared by the boxes of one chain that add no list style
+    of their own (an empty ``a:lstStyle`` answers nothing), so each lookup is made once."""
     kind = ph.get("type", "body") if ph is not None else None
     inherited: list[etree._Element] = []
     if master is not None and kind is not None:
@@ -265,15 +296,15 @@ def _styles(
     return shared
 
 
-def _points(spacing: etree._Element | None, size: float) -> int:
+def _points(spacing: _Spacing | None, size: float) -> int:
     """spcBef/spcAft in EMU: spcPts in hundredths of a point, spcPct in thousandths of a line."""
     if spacing is None:
         return 0
-    pts, pct = first_child(spacing, _SPC_PTS), first_child(spacing, _SPC_PCT)
+    pts, pct = spacing
     if pts is not None:
-        return int(pts.get("val", "0")) * 127
+        return int(pts) * 127
     if pct is not None:
-        return round(int(pct.get("val", "0")) / 100000 * size * 1.2 * 12700)
+        return round(int(pct) / 100000 * size * 1.2 * 12700)
     return 0
 
 
@@ -559,6 +590,8 @@ def fit_text_boxes(
     masters = masters if masters is not None else MasterStyles()
     done: set[int] = set()
     warnings: list[Problem] = []
+    # The slide's layout and master text, looked up once for all its boxes (when one is fitted).
+    of_slide: tuple[Part | None, MasterText | None] | None = None
     for shape, path in shapes:
         if id(shape) in done or shape.getparent() is None or shape.tag != _SP:
             continue
@@ -566,12 +599,16 @@ def fit_text_boxes(
         tx_body = first_child(shape, _TX_BODY)
         if tx_body is None or first_child(tx_body, _BODY_PR) is None:
             continue
+        if of_slide is None:
+            found = slide.related(RT.SLIDE_LAYOUT)
+            of_slide = (found, masters.of_layout(found))
+        layout, master = of_slide
         ph = placeholder_of(shape)
-        chain = _chain(ph, slide, masters) if ph is not None else None
-        body = effective_body(shape, _inherited(chain, masters) if chain is not None else None)
+        chain, inherited = _chain(ph, layout, slide, masters) if ph is not None else (None, None)
+        body = effective_body(shape, inherited)
         if body.attributes.get("vert", "horz") != "horz":
             continue
-        box = _Box(shape, path, body, _styles(shape, ph, body, slide, masters), chain)
+        box = _Box(shape, path, body, _styles(shape, ph, body, master, masters), chain)
         fit = {"resize": _fit_shape, "shrink": _fit_font_scale}.get(body.autofit, _check_fixed)
         warning = fit(box, slide, size)
         if warning is not None:
@@ -579,22 +616,19 @@ def fit_text_boxes(
     return warnings
 
 
-def _inherited(chain: PlaceholderChain, masters: MasterStyles) -> BodyProperties:
-    """What the chain gives a body, worked out once per chain for a whole render."""
-    key = ("body", *(id(s) for s in chain.shapes()))
-    found = masters.derived.get(key)
-    if not isinstance(found, BodyProperties):
-        found = masters.derived[key] = inherited_body(chain)
-    return found
+class _Inherited(NamedTuple):
+    chain: PlaceholderChain
+    body: BodyProperties  # what the chain gives a body (inherited_body)
 
 
-def _chain(ph: etree._Element, slide: Part, masters: MasterStyles) -> PlaceholderChain:
-    """The placeholder's chain, found once per layout, idx and type for a whole render."""
-    layout = slide.related(RT.SLIDE_LAYOUT)
+def _chain(ph: etree._Element, layout: Part | None, slide: Part, masters: MasterStyles) -> _Inherited:
+    """The placeholder's chain (``layout``: the slide's) and what it gives a body, found once per
+    layout, idx and type for a whole render."""
     key = ("chain", id(layout), ph.get("idx"), ph.get("type"))
     found = masters.derived.get(key)
-    if not isinstance(found, PlaceholderChain):
-        found = masters.derived[key] = PlaceholderChain.of(ph, slide)
+    if not isinstance(found, _Inherited):
+        chain = PlaceholderChain.of(ph, slide)
+        found = masters.derived[key] = _Inherited(chain, inherited_body(chain))
     return found
 
 
@@ -610,46 +644,45 @@ class TextMeasure:
     def __init__(self, slide: Part, masters: MasterStyles) -> None:
         self._slide, self._masters = slide, masters
         self._styles: _Styles | None = None
+        self._one_run: dict[tuple[object, object], tuple[_Line, int]] = {}
 
     def _plain(self) -> _Styles:
-        if self._styles is None:
-            master = self._masters.of(self._slide)
-            key = ("plain", id(master))
-            found = self._masters.derived.get(key)
-            if not isinstance(found, _Styles):
-                found = self._masters.derived[key] = _Styles([], master)
-            self._styles = found
-        return self._styles
+        master = self._masters.of(self._slide)
+        key = ("plain", id(master))
+        found = self._masters.derived.get(key)
+        if not isinstance(found, _Styles):
+            found = self._masters.derived[key] = _Styles([], master)
+        # The lines of one-run bodies, by formatting: shared by every slide of the master.
+        lines = self._masters.derived.get(("one run", id(found)))
+        if not isinstance(lines, dict):
+            lines = self._masters.derived[("one run", id(found))] = {}
+        self._one_run = lines
+        return found
 
     def __call__(self, body: etree._Element, width: int) -> int:
         """The body's height in EMU wrapped at ``width`` EMU."""
-        styles = self._plain()
+        styles = self._styles
+        if styles is None:
+            styles = self._styles = self._plain()
         single = _single_run(body)
         if single is not None:
-            paragraph, run = single
-            key = (
-                "one run",
-                id(styles),
-                _signature(first_child(paragraph, _PPR)),
-                _signature(first_child(run, _RPR)),
-            )
-            known = self._masters.derived.get(key)
-            if not isinstance(known, tuple):
+            ppr, rpr, text = single
+            key = (_paragraph_key(ppr), _run_key(rpr))
+            known = self._one_run.get(key)
+            if known is None:
                 lines, _ = _lines(body, styles)
-                known = self._masters.derived[key] = (lines[0], _text_height(lines, None))
+                known = self._one_run[key] = (lines[0], _text_height(lines, None))
             line, height = known
-            t = first_child(run, _T)
-            text = (t.text or "") if t is not None else ""
             # One line for sure (as _wrapped's first test says): that line's height, else measured.
             if line.runs[0].width(text) + 2 * len(text) + 1 <= width - line.margin:
-                return int(height)
+                return height
         lines, _ = _lines(body, styles)
         return _text_height(lines, width)
 
 
-def _single_run(body: etree._Element) -> tuple[etree._Element, etree._Element] | None:
-    """(paragraph, run) of a body of one paragraph holding one run and no break, else None."""
-    # Plain iteration over the children: asked for every cell of a measured table row.
+def _single_run(body: etree._Element) -> tuple[etree._Element | None, etree._Element | None, str] | None:
+    """(pPr, rPr, text) of a body of one paragraph holding one run and no break, else None."""
+    # One pass over each level's children: asked for every cell of a measured table row.
     paragraph = None
     for child in body:
         if child.tag == _P:
@@ -658,18 +691,41 @@ def _single_run(body: etree._Element) -> tuple[etree._Element, etree._Element] |
             paragraph = child
     if paragraph is None:
         return None
-    found = None
+    ppr = found = None
     for child in paragraph:
         tag = child.tag
-        if tag in (_R, _FLD, _BR):
+        if tag == _PPR:
+            ppr = child if ppr is None else ppr
+        elif tag in _RUN_OR_BREAK:
             if found is not None or tag == _BR:
                 return None
             found = child
-    return (paragraph, found) if found is not None else None
-
-
-def _signature(element: etree._Element | None) -> object:
-    """What of a pPr or rPr can change a line's height: its attributes and, when it has any, its children."""
-    if element is None:
+    if found is None:
         return None
-    return (tuple(element.attrib.items()), etree.tostring(element) if len(element) else None)
+    rpr = t = None
+    for child in found:
+        tag = child.tag
+        if tag == _RPR:
+            rpr = child if rpr is None else rpr
+        elif tag == _T:
+            t = child if t is None else t
+    return ppr, rpr, (t.text or "") if t is not None else ""
+
+
+def _run_key(rpr: etree._Element | None) -> object:
+    """What of an rPr makes a run's size, face and line height: sz, b, i and a:latin's typeface
+    (what :meth:`_Styles._run_format` reads, so equal keys give equal runs)."""
+    if rpr is None:
+        return None
+    get = rpr.get
+    latin = first_child(rpr, _LATIN) if len(rpr) else None
+    return (get("sz"), get("b"), get("i"), latin.get("typeface") if latin is not None else None)
+
+
+def _paragraph_key(ppr: etree._Element | None) -> object:
+    """What of a pPr makes a paragraph's lines: its level, alignment, margin and own spacings
+    (what :meth:`_Styles._paragraph_format` reads, so equal keys give equal paragraphs)."""
+    if ppr is None:
+        return None
+    get = ppr.get
+    return (get("lvl"), get("algn"), get("marL"), _own_spacings(ppr) if len(ppr) else _NO_SPACINGS)

@@ -69,7 +69,10 @@ class MasterStyles:
 
     def of(self, slide: Part) -> MasterText | None:
         """The master text of slide's layout's master (None for a slide without one)."""
-        layout = slide.related(RT.SLIDE_LAYOUT)
+        return self.of_layout(slide.related(RT.SLIDE_LAYOUT))
+
+    def of_layout(self, layout: Part | None) -> MasterText | None:
+        """The master text of a layout's master (None for none)."""
         master = layout.related(RT.SLIDE_MASTER) if layout is not None else None
         if master is None:
             return None

@@ -58,9 +58,11 @@ def _row_need(tr: etree._Element, widths: Sequence[int], text_height: TextHeight
                 tc_pr = child if tc_pr is None else tc_pr
         if body is None:
             continue
-        across, down = _margins(tc_pr)
+        across, down = _margins(tc_pr) if tc_pr is not None and len(tc_pr.attrib) else _DEFAULT_MARGINS
         inner = max(sum(widths[col : col + span]) - across, 1)
-        need = max(need, text_height(body, inner) + down)
+        height = text_height(body, inner) + down
+        if height > need:
+            need = height
     return need
 
 
@@ -72,16 +74,19 @@ class RowNeeds:
         self._rows = rows_of(tbl)
         self._widths = widths
         self._text_height = text_height
-        self._known: dict[int, int] = {}
+        self._known: list[int] = [-1] * len(self._rows)  # -1: not measured yet
 
     def __len__(self) -> int:
         return len(self._rows)
 
     def __getitem__(self, index: int) -> int:
-        if index not in self._known:
+        need = self._known[index]
+        if need < 0:
             measure = self._text_height
-            self._known[index] = 0 if measure is None else _row_need(self._rows[index], self._widths, measure)
-        return self._known[index]
+            need = self._known[index] = (
+                0 if measure is None else _row_need(self._rows[index], self._widths, measure)
+            )
+        return need
 
     def drawn(self, heights: Sequence[int], limit: int | None = None) -> list[int]:
         """Each row's drawn height, ``max(h, need)``, from the first; stops once their sum passes
@@ -117,10 +122,29 @@ def fits_fixed(heights: Sequence[int], needs: RowNeeds, frame: int) -> bool:
 def rows_that_fit(heights: Sequence[int], needs: RowNeeds, frame: int) -> int:
     """The most rows (the first ones) that vertical_sizing="fixed" keeps within a frame ``frame``
     EMU tall, their text included (0 when not even one does). One more row never makes them fit
-    better (each row's share only shrinks), so the count grows until it no longer fits."""
-    count = 0
-    while count < len(heights) and fits_fixed(heights[: count + 1], needs, frame):
+    better (each row's share only shrinks), so the count grows until it no longer fits.
+
+    Each count is checked as :func:`fits_fixed` checks it, in one step while every row's text is
+    within its share: a share is ``round(h * frame / total)``, at least ``need`` when
+    ``2 * h * frame >= (2 * need + 1) * total``, and then the rows take their shares, which add up
+    to at most ``frame`` and half an EMU a row, within the tolerance. The row that comes nearest
+    to its need (the least ``2 * h * frame / (2 * need + 1)``) is kept, so the step is one
+    comparison; the sum is added up row by row only when that row is over its share.
+    """
+    total = count = 0
+    tight_h, tight_need = 0, -1  # the row nearest its share so far (none yet)
+    for h in heights:
+        total += h
+        need = needs[count]
+        # This row nearer its share than the nearest so far: 2h*F/(2n+1) < 2h'*F/(2n'+1).
+        if tight_need < 0 or h * (2 * tight_need + 1) < tight_h * (2 * need + 1):
+            tight_h, tight_need = h, need
         count += 1
+        shares_hold = 2 * tight_h * frame >= (2 * tight_need + 1) * (total or 1)
+        if not (shares_hold and count <= 2 * (_TOLERANCE - 1)) and not fits_fixed(
+            heights[:count], needs, frame
+        ):
+            return count - 1
     return count
 
 
