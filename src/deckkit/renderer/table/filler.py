@@ -34,6 +34,7 @@ from deckkit.renderer.table.grid import (
 from deckkit.renderer.table.measure import RowNeeds, fits_fixed, rows_that_fit, rows_within
 from deckkit.renderer.table.prototype import BuiltCells, TablePrototype, keep_template_cells, table_prototype
 from deckkit.renderer.table.row_height import measured_height
+from deckkit.renderer.table.shrink import FixedFit, shrink_to_frame
 from deckkit.renderer.table.sizing import apply_sizing, frame_box
 from deckkit.renderer.table.style import StyleFills
 
@@ -154,6 +155,10 @@ def _inches(emu: int) -> str:
     return f"{emu / EMU_PER_INCH:.1f} in"
 
 
+def _points(size: int) -> str:
+    return f"{size / 100:g} pt"
+
+
 def table_off_slide(
     frame: etree._Element,
     size: tuple[int, int],
@@ -162,15 +167,18 @@ def table_off_slide(
     text_height: TextHeight | None = None,
     template_frame: Box | None = None,
     vertical_sizing: str = "anchor_top",
+    fixed_fit: FixedFit | None = None,
 ) -> Problem | None:
     """A warning when the filled table is drawn past the slide's edges, or (vertical_sizing
     "fixed") past its frame, else None.
 
     The table's extent is its final grid: the column widths and each row's drawn height, its
     ``a:tr/@h`` or, with ``text_height``, what its text needs when that is more (PowerPoint grows
-    the row; see :mod:`deckkit.renderer.table.measure`). Advice is given only when it works: "keep
-    them in the frame with vertical_sizing="fixed"" when the rows' text fits the template's frame
-    (``template_frame``) scaled so; else how many rows fit the frame, to split the rest.
+    the row; see :mod:`deckkit.renderer.table.measure`). A fixed table comes with ``fixed_fit``,
+    its text shrunk as far as it goes (:mod:`deckkit.renderer.table.shrink`) and its rows measured
+    so. Advice is given only when it works: "keep them in the frame with vertical_sizing="fixed""
+    when the rows' text fits the template's frame (``template_frame``) scaled so; else how many
+    rows fit the frame, to split the rest.
     """
     tbl = table_of(frame)
     if tbl is None or not on_slide_tree(frame):
@@ -178,7 +186,7 @@ def table_off_slide(
     rows = rows_of(tbl)
     widths = [_size(c.get("w")) for c in grid_of(tbl).findall(a("gridCol"))]
     heights = [_size(r.get("h")) for r in rows]
-    needs = RowNeeds(tbl, widths, text_height)
+    needs = fixed_fit.needs if fixed_fit is not None else RowNeeds(tbl, widths, text_height)
     box = frame_box(frame)
     # Off the slide by its rows' h alone (a lower bound): said so without measuring every row.
     over = overhangs(Box(box.x, box.y, sum(widths), sum(heights)), size)
@@ -202,8 +210,10 @@ def table_off_slide(
         split = (
             f"split the rows over several slides ({fitting} rows fit the frame with their text at this size)"
         )
-        if squeezed:
-            fixes.append(f"{split}, or make the text smaller")
+        if squeezed and fixed_fit is not None:
+            fixes.append(_split_shrunk(heights, fixed_fit, target.cy))
+        elif squeezed:
+            fixes.append(split)
         elif fits_fixed(heights, needs, target.cy) and not overhangs(target, size):
             fixes.append(f'{split}, or keep them in the frame with vertical_sizing="fixed"')
         else:
@@ -212,16 +222,41 @@ def table_off_slide(
         fixes.append('use fewer columns, or keep them in the frame with horizontal_sizing="fixed"')
     if squeezed:
         drawn = needs.drawn(heights)
-        on_slide = rows_within(drawn, size[1] - box.y)
-        where = f", and it ends {' and '.join(over)}" if over else ""
+        inside = rows_within(drawn, box.cy + TOLERANCE_EMU)
+        shrunk = ""
+        if fixed_fit is not None:
+            floor = _points(fixed_fit.floor)
+            shrunk = (
+                f" even shrunk to the floor of {floor}"
+                if fixed_fit.shrunk
+                else f" (its text is no larger than the floor of {floor}: not shrunk)"
+            )
+        where = ""
+        if over:
+            on_slide = rows_within(drawn, size[1] - box.y)
+            where = f", and it ends {' and '.join(over)}, with {on_slide} of {len(rows)} rows on the slide"
         said = (
             f'with vertical_sizing="fixed" the rows share {_inches(box.cy)} but their text needs '
-            f"{_inches(sum(drawn))} ({', '.join(counts)}): they are drawn taller than the frame{where}, "
-            f"and {on_slide} of {len(rows)} rows are on the slide"
+            f"{_inches(sum(drawn))}{shrunk} ({', '.join(counts)}): the table is drawn "
+            f"{_inches(sum(drawn) - box.cy)} taller than its frame, with {inside} of {len(rows)} rows "
+            f"inside it{where}"
         )
     else:
         said = f"the table now ends {' and '.join(over)} ({', '.join(counts)})"
     return Problem(path, f"{said}; {'; '.join(fixes)}", "off slide")
+
+
+def _split_shrunk(heights: list[int], fit: FixedFit, frame_height: int) -> str:
+    """The split that works for a fixed table shrunk as far as it goes: how many rows a slide fit
+    the frame with their text shrunk, and how many at the designer's size."""
+    shrunk = rows_that_fit(heights, fit.needs, frame_height)
+    own = rows_that_fit(heights, fit.own_needs, frame_height) if fit.shrunk else shrunk
+    if shrunk == 0:
+        return "not one row fits the frame even with its text at the floor: make the frame taller in the template"
+    counts = f"{shrunk} rows fit the frame" + (
+        f" with their text shrunk, {own} at its own size" if own != shrunk else ""
+    )
+    return f"split the rows over several slides ({counts})"
 
 
 def _described(frame: Frame) -> str:
@@ -248,6 +283,11 @@ class TableFiller:
             if frame.kind == "table":
                 template_frame = frame_box(frame.element)
                 fill_table(frame.element, value, output.sink)
+                fixed_fit = (
+                    shrink_to_frame(frame.element, output.text_height)
+                    if value.vertical_sizing == "fixed" and output.text_height is not None
+                    else None
+                )
                 if output.slide_size is not None:
                     warning = table_off_slide(
                         frame.element,
@@ -256,6 +296,7 @@ class TableFiller:
                         text_height=output.text_height,
                         template_frame=template_frame,
                         vertical_sizing=value.vertical_sizing,
+                        fixed_fit=fixed_fit,
                     )
                     if warning is not None:
                         output.warnings.append(warning)
