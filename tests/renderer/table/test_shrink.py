@@ -13,7 +13,7 @@ import pytest
 
 import deckkit
 from deckkit.renderer import render
-from tests.renderer.core_kit import EMU_INCH, blank_slide, new_presentation, set_alt_text
+from tests.renderer.core_kit import EMU_INCH, RenderedPptx, blank_slide, new_presentation, set_alt_text
 from tests.renderer.table.fit_kit import drawn_tables
 
 
@@ -78,6 +78,21 @@ def test_rows_that_overflow_are_shrunk_in_one_step_for_every_cell_until_they_fit
     assert set(table.sizes) == {header, body}
 
 
+def test_rows_share_the_frame_by_what_their_text_needs_before_any_text_is_shrunk(save_template: Any) -> None:
+    """One row's text wraps to three lines: it takes room the short rows leave, at the designer's sizes."""
+    template = _template(save_template)
+    rows = _rows(4)
+    rows[2][0] = "Region 2, the largest of all the regions by far"
+    result = render(template, [_fixed(rows)])
+    assert _off(result) == []
+    ((table,),) = drawn_tables(result.pptx)
+    assert set(table.sizes) == {2000, 1400}, "no text shrunk"
+    assert table.drawn == table.frame.cy, "the rows fill the frame exactly"
+    heights = [int(h) for h in RenderedPptx(result.pptx).xpath("ppt/slides/slide1.xml", "//a:tr/@h")]
+    assert sum(heights) == table.frame.cy
+    assert heights[2] > heights[1] == heights[3], "the wrapped row is the tallest; the others share alike"
+
+
 def test_at_the_floor_the_warning_says_the_exact_overflow_and_a_split_that_works(save_template: Any) -> None:
     template = _template(save_template)
     result = render(template, [_fixed(_rows(30))])
@@ -109,9 +124,6 @@ def test_the_split_the_warning_gives_fits_at_either_count(save_template: Any) ->
         at_own_size = [set(table.sizes) <= {2000, 1400} for table in tables]
         # 4 rows a slide keep the designer's sizes; 9 fit only with their text shrunk
         assert all(at_own_size) if per_slide == 4 else not at_own_size[0], per_slide
-    # one more row than the count does not fit at the designer's sizes: it is shrunk
-    ((five,),) = drawn_tables(render(template, [_fixed(rows[:5])]).pptx)
-    assert not set(five.sizes) <= {2000, 1400}
 
 
 def test_a_minimum_in_the_tables_name_is_the_floor(save_template: Any) -> None:

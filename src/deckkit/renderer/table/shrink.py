@@ -14,7 +14,7 @@ measured (the same rows the off-slide check reads), and is left as it was.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from typing import NamedTuple
 
 from lxml import etree
@@ -25,9 +25,9 @@ from deckkit.renderer.filler import TextHeight
 from deckkit.renderer.table.grid import attr_int, grid_of, p, rows_of, table_of
 from deckkit.renderer.table.measure import RowNeeds, fits_fixed
 from deckkit.renderer.table.row_height import DEFAULT_SIZE
-from deckkit.renderer.table.sizing import frame_box
+from deckkit.renderer.table.sizing import frame_box, scale_to_total
 
-__all__ = ["FLOOR", "STEPS", "FixedFit", "designer_floor", "shrink_to_frame"]
+__all__ = ["FLOOR", "STEPS", "FixedFit", "designer_floor", "shared_heights", "shrink_to_frame"]
 
 FLOOR = 600
 """6 pt in hundredths of a point: no text is shrunk below it (a designer may ask for more)."""
@@ -119,26 +119,66 @@ def _made(holder: etree._Element) -> etree._Element:
     return rpr
 
 
+def shared_heights(heights: Sequence[int], needs: RowNeeds, frame: int) -> list[int] | None:
+    """Row heights that sum to ``frame`` with each row at least as tall as its text needs: the rows
+    that need more than their share get what they need, the others share the rest in the
+    proportions of ``heights``. None when the rows' text needs more than the frame."""
+    need, total = [], 0
+    for i in range(len(heights)):
+        need.append(needs[i])
+        total += need[-1]
+        if total > frame:
+            return None
+    pinned: set[int] = set()
+    while True:
+        free = [i for i in range(len(heights)) if i not in pinned]
+        room = frame - sum(need[i] for i in pinned)
+        weight = sum(heights[i] for i in free)
+        more = {i for i in free if weight <= 0 or need[i] * weight > heights[i] * room}
+        if not more:
+            break
+        pinned |= more
+    out = list(need)
+    if free:
+        for i, height in zip(free, scale_to_total([heights[i] for i in free], room), strict=True):
+            out[i] = height
+    else:  # every row at its need: what is left goes to them all, as their heights share it
+        for i, extra in enumerate(scale_to_total(heights, frame - sum(need))):
+            out[i] += extra
+    return out
+
+
 def shrink_to_frame(frame: etree._Element, text_height: TextHeight) -> FixedFit | None:
-    """Shrink the text of a filled ``vertical_sizing="fixed"`` table until its rows fit its frame
-    (as far as the floor); None when the frame holds no table."""
+    """Fit the rows of a filled ``vertical_sizing="fixed"`` table into its frame: when they are
+    drawn taller than it, its row heights are shared again by what each row's text needs
+    (:func:`shared_heights`), and its text is shrunk in steps until they can be (as far as the
+    floor). None when the frame holds no table."""
     tbl = table_of(frame)
     if tbl is None:
         return None
     widths = [attr_int(col.get("w")) for col in grid_of(tbl).iterchildren(a("gridCol"))]
-    heights = [attr_int(tr.get("h")) for tr in rows_of(tbl)]
+    rows = rows_of(tbl)
+    heights = [attr_int(tr.get("h")) for tr in rows]
     frame_height = frame_box(frame).cy
     floor = designer_floor(frame)
     own = RowNeeds(tbl, widths, text_height)
+    # A table that fits as it is (the common case) costs the rows the off-slide check measures anyway.
     if fits_fixed(heights, own, frame_height):
         return FixedFit(own, own, False, floor)
-    sizes = _Sizes(tbl)
     needs, shrunk = own, False
-    for step in STEPS:
-        if not sizes.scale(step, floor):
-            continue
-        shrunk = True
-        needs = RowNeeds(tbl, widths, text_height)
-        if fits_fixed(heights, needs, frame_height):
-            break
+    shared = shared_heights(heights, own, frame_height)
+    if shared is None:
+        own.drawn([0] * len(own))  # every row measured at the designer's sizes, before they change
+        sizes = _Sizes(tbl)
+        for step in STEPS:
+            if not sizes.scale(step, floor):
+                continue
+            shrunk = True
+            needs = RowNeeds(tbl, widths, text_height)
+            shared = shared_heights(heights, needs, frame_height)
+            if shared is not None:
+                break
+    if shared is not None:
+        for tr, height in zip(rows, shared, strict=True):
+            tr.set("h", str(height))
     return FixedFit(needs, own, shrunk, floor)
