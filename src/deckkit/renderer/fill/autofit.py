@@ -470,9 +470,17 @@ def _shrink_element(box: _Box) -> etree._Element:
 
 
 def _overflow(
-    box: _Box, height: int, room: int, lines: list[_Line], slide: Part, size: tuple[int, int]
+    box: _Box,
+    height: int,
+    room: int,
+    lines: list[_Line],
+    slide: Part,
+    size: tuple[int, int],
+    wrap: int | None = None,
 ) -> Problem | None:
-    """The warning for text ``height`` EMU tall in ``room``: None when it fits (within half a line)."""
+    """The warning for text ``height`` EMU tall in ``room``: None when it fits (within half a line).
+    Its advice names only what fits: shrinking on overflow when the smallest step holds the text
+    (``wrap``: the width it wraps at), a taller box when one stays on the slide."""
     slack = max(TOLERANCE_EMU, (lines[0].height() // 2) if lines else 0)
     if height <= room + slack:
         return None
@@ -481,21 +489,28 @@ def _overflow(
     where = ""
     xfrm = _read_xfrm(box.shape, slide, box.chain) if on_slide_tree(box.shape) else None
     box_of = xfrm_box(xfrm) if xfrm is not None else None
+    vertical = _inset(box.body, "tIns") + _inset(box.body, "bIns")
     if box_of is not None:
-        top = _inset(box.body, "tIns")
-        drawn = Box(box_of.x, box_of.y, box_of.cx, top + height + _inset(box.body, "bIns"))
+        drawn = Box(box_of.x, box_of.y, box_of.cx, height + vertical)
         over = overhangs(drawn, size)
         if over:
             where = f", and runs {' and '.join(over)}"
-    advice = (
-        "it is shrunk as far as PowerPoint shrinks text and still overflows"
-        if box.body.autofit == "shrink"
-        else "the box does not fit its text (no autofit)"
-    )
+    fixes = ["shorten the text"]
+    if box.body.autofit == "shrink":
+        said = "it is shrunk as far as PowerPoint shrinks text and still overflows"
+    else:
+        said = "the box does not fit its text (no autofit)"
+        scale, reduction = SHRINK_STEPS[-1]
+        if _text_height(lines, wrap, scale / 100000, reduction / 100000) <= room + slack:
+            fixes.append("let the box shrink text on overflow in the template")
+    if box_of is not None and box_of.y + height + vertical <= size[1] + TOLERANCE_EMU:
+        fixes.append(
+            f"make the box at least {(height + vertical) / EMU_PER_INCH:.2f} in tall in the template"
+        )
     return Problem(
         box.path,
-        f"the text of {_name(box.shape)} needs {need} but its box holds {box_inches}{where}: {advice}; "
-        "shorten the text, or let the box shrink text on overflow in the template",
+        f"the text of {_name(box.shape)} needs {need} but its box holds {box_inches}{where}: {said}; "
+        f"{', or '.join(fixes)}",
         "text overflow",
     )
 
@@ -528,7 +543,7 @@ def _fit_font_scale(box: _Box, slide: Part, size: tuple[int, int]) -> Problem | 
     norm = _shrink_element(box)
     norm.set("fontScale", str(scale))
     norm.set("lnSpcReduction", str(reduction))
-    return _overflow(box, height, room, lines, slide, size)
+    return _overflow(box, height, room, lines, slide, size, wrap)
 
 
 def _check_fixed(box: _Box, slide: Part, size: tuple[int, int]) -> Problem | None:
@@ -541,7 +556,7 @@ def _check_fixed(box: _Box, slide: Part, size: tuple[int, int]) -> Problem | Non
     available = int(ext.get("cx", "0")) - _inset(box.body, "lIns") - _inset(box.body, "rIns")
     room = int(ext.get("cy", "0")) - _inset(box.body, "tIns") - _inset(box.body, "bIns")
     wrap = None if box.body.attributes.get("wrap") == "none" else available
-    return _overflow(box, _text_height(lines, wrap), room, lines, slide, size)
+    return _overflow(box, _text_height(lines, wrap), room, lines, slide, size, wrap)
 
 
 def fit_text_boxes(

@@ -43,7 +43,7 @@ _RPR, _END_PARA_RPR, _P, _TX_BODY, _TC = a("rPr"), a("endParaRPr"), a("p"), a("t
 class FixedFit(NamedTuple):
     """How a fixed table's text was fitted: the rows measured as they are now, and as the designer
     sized them; ``shrunk`` when the sizes were made smaller; ``floor`` the smallest size allowed
-    (hundredths of a point)."""
+    (hundredths of a point; 6 pt, unread, when the table fits as it is)."""
 
     needs: RowNeeds
     own_needs: RowNeeds
@@ -160,11 +160,11 @@ def shrink_to_frame(frame: etree._Element, text_height: TextHeight) -> FixedFit 
     rows = rows_of(tbl)
     heights = [attr_int(tr.get("h")) for tr in rows]
     frame_height = frame_box(frame).cy
-    floor = designer_floor(frame)
     own = RowNeeds(tbl, widths, text_height)
     # A table that fits as it is (the common case) costs the rows the off-slide check measures anyway.
     if fits_fixed(heights, own, frame_height):
-        return FixedFit(own, own, False, floor)
+        return FixedFit(own, own, False, FLOOR)
+    floor = designer_floor(frame)
     needs, shrunk = own, False
     shared = shared_heights(heights, own, frame_height)
     if shared is None:
