@@ -24,6 +24,7 @@ from tests.renderer.core_kit import (
     png_bytes,
     set_alt_text,
 )
+from tests.renderer.table.fit_kit import drawn_tables
 
 # -- kinds ----------------------------------------------------------------------------------------
 
@@ -219,24 +220,58 @@ def test_the_advice_given_is_the_advice_that_works(placed: Path) -> None:
             }
             for rows in pages
         ]
-        assert _off(render(placed, data).warnings) == [], sizing
+        result = render(placed, data)
+        assert _off(result.warnings) == [], sizing
+        for (table,) in drawn_tables(result.pptx):  # measured: every page on its slide (and in its frame)
+            assert table.fits_slide(), sizing
+            assert table.fits_frame() or sizing != "fixed", sizing
     # Small text: "fixed" fits, so it is offered, and following it fits.
     small = [[{"value": v, "styles": {"font": {"size": 10}}} for v in row] for row in _rows(6)]
     table = {"type": "table", "rows": small}
     (warning,) = _off(render(placed, [{"template": 1, "sales": table, "pic": {"delete": True}}]).warnings)
     assert warning.endswith('or keep them in the frame with vertical_sizing="fixed"')
     followed = {**table, "vertical_sizing": "fixed"}
-    assert _off(render(placed, [{"template": 1, "sales": followed, "pic": {"delete": True}}]).warnings) == []
+    result = render(placed, [{"template": 1, "sales": followed, "pic": {"delete": True}}])
+    assert _off(result.warnings) == []
+    ((drawn,),) = drawn_tables(result.pptx)
+    assert drawn.fits_frame()
+    assert drawn.fits_slide()
 
 
 def test_a_table_that_grows_past_the_right_edge_is_reported(placed: Path) -> None:
     wide = {"type": "table", "rows": _rows(2, cols=6), "horizontal_sizing": "anchor_left"}
     result = render(placed, [{"template": 1, "sales": wide, "pic": {"delete": True}}])
-    # 6 columns of 3 in from 1 in: ends at 19 in on a 10 in slide
+    # 6 columns of 3 in from 1 in: ends at 19 in on a 10 in slide; 3 columns end at 10 in
     assert _off(result.warnings) == [
-        "slides[0].sales: the table now ends 9.0 in past the slide's right edge (6 columns); use fewer "
+        "slides[0].sales: the table now ends 9.0 in past the slide's right edge (6 columns); use at most 3 "
         'columns, or keep them in the frame with horizontal_sizing="fixed"'
     ]
+    # followed, each fits: no warning, and the table as drawn is on the slide
+    for followed in (
+        {**wide, "rows": [row[:3] for row in _rows(2, cols=6)]},
+        {**wide, "horizontal_sizing": "fixed"},
+    ):
+        done = render(placed, [{"template": 1, "sales": followed, "pic": {"delete": True}}])
+        assert _off(done.warnings) == []
+        ((table,),) = drawn_tables(done.pptx)
+        assert table.frame.x + table.frame.cx <= 10 * 914400
+        assert table.fits_slide()
+
+
+def test_fixed_columns_are_not_offered_when_their_wrapped_rows_would_leave_the_slide(placed: Path) -> None:
+    words = " ".join(["revenue"] * 12)
+    wide = {"type": "table", "rows": [[words] * 12] * 2, "horizontal_sizing": "anchor_left"}
+    (warning,) = _off(render(placed, [{"template": 1, "sales": wide, "pic": {"delete": True}}]).warnings)
+    assert warning.endswith("use at most 3 columns"), warning
+    squeezed = {**wide, "horizontal_sizing": "fixed"}
+    done = render(placed, [{"template": 1, "sales": squeezed, "pic": {"delete": True}}])
+    ((table,),) = drawn_tables(done.pptx)
+    assert not table.fits_slide(), "fixed columns would have been advice that does not work"
+    followed = {**wide, "rows": [row[:3] for row in wide["rows"]]}
+    done = render(placed, [{"template": 1, "sales": followed, "pic": {"delete": True}}])
+    assert _off(done.warnings) == []
+    ((table,),) = drawn_tables(done.pptx)
+    assert table.fits_slide()
 
 
 def test_a_picture_placed_past_the_edge_is_reported(placed: Path, check_render) -> None:

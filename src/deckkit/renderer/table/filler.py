@@ -35,7 +35,7 @@ from deckkit.renderer.table.measure import RowNeeds, fits_fixed, rows_that_fit, 
 from deckkit.renderer.table.prototype import BuiltCells, TablePrototype, keep_template_cells, table_prototype
 from deckkit.renderer.table.row_height import measured_height
 from deckkit.renderer.table.shrink import FixedFit, shrink_to_frame
-from deckkit.renderer.table.sizing import apply_sizing, frame_box
+from deckkit.renderer.table.sizing import apply_sizing, frame_box, scale_to_total
 from deckkit.renderer.table.style import StyleFills
 
 __all__ = ["ImageSink", "TableFiller", "check_table", "fill_table", "table_off_slide"]
@@ -219,7 +219,7 @@ def table_off_slide(
         else:
             fixes.append(split)
     if horizontal:
-        fixes.append('use fewer columns, or keep them in the frame with horizontal_sizing="fixed"')
+        fixes.append(_fewer_columns(tbl, widths, heights, box, target, size, over, text_height))
     if squeezed:
         drawn = needs.drawn(heights)
         inside = rows_within(drawn, box.cy + TOLERANCE_EMU)
@@ -244,6 +244,29 @@ def table_off_slide(
     else:
         said = f"the table now ends {' and '.join(over)} ({', '.join(counts)})"
     return Problem(path, f"{said}; {'; '.join(fixes)}", "off slide")
+
+
+def _fewer_columns(
+    tbl: etree._Element,
+    widths: list[int],
+    heights: list[int],
+    box: Box,
+    target: Box,
+    size: tuple[int, int],
+    over: list[str],
+    text_height: TextHeight | None,
+) -> str:
+    """The advice for a table past a side edge: as many columns as stay on the slide, and
+    horizontal_sizing="fixed" when the template's frame is on the slide and the rows, wrapped in
+    the narrower columns, still end above its bottom edge."""
+    room = size[0] - box.x if any("right" in o for o in over) else box.x + box.cx
+    fitting = rows_within(widths, room + TOLERANCE_EMU)
+    fixes = [f"use at most {fitting} columns"] if fitting else []
+    if not overhangs(target, size):
+        narrower = RowNeeds(tbl, scale_to_total(widths, target.cx), text_height)
+        if box.y + sum(narrower.drawn(heights, limit=size[1] - box.y)) <= size[1] + TOLERANCE_EMU:
+            fixes.append('keep them in the frame with horizontal_sizing="fixed"')
+    return ", or ".join(fixes) or "the template's frame reaches past the slide's edge: move it in PowerPoint"
 
 
 def _split_shrunk(heights: list[int], fit: FixedFit, frame_height: int) -> str:
