@@ -26,6 +26,7 @@ theme's fonts for ``+mn-lt`` / ``+mj-lt``. Rotated and vertical text is left as 
 
 from __future__ import annotations
 
+import math
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass
@@ -419,6 +420,7 @@ def _fit_shape(box: _Box, slide: Part, size: tuple[int, int]) -> Problem | None:
     lines, align = _lines(first_child(box.shape, _TX_BODY), box.styles)
     x, y = int(off.get("x", "0")), int(off.get("y", "0"))
     cx, cy = int(ext.get("cx", "0")), int(ext.get("cy", "0"))
+    template = Box(x, y, cx, cy)
     horizontal = _inset(box.body, "lIns") + _inset(box.body, "rIns")
     vertical = _inset(box.body, "tIns") + _inset(box.body, "bIns")
     if box.body.attributes.get("wrap") == "none":
@@ -440,12 +442,43 @@ def _fit_shape(box: _Box, slide: Part, size: tuple[int, int]) -> Problem | None:
     over = overhangs(Box(x, y, cx, new_cy), size)
     if not over:
         return None
+    fixes = ["shorten the text", *_grown_box_fixes(box, lines, template, size)]
     return Problem(
         box.path,
         f"the text box {_name(box.shape)} grows with its text (resize shape to fit text) and now reaches "
-        f"{' and '.join(over)}; shorten the text, or make the box wider in the template",
+        f"{' and '.join(over)}; {', or '.join(fixes)}",
         "text overflow",
     )
+
+
+def _grown_box_fixes(box: _Box, lines: list[_Line], template: Box, size: tuple[int, int]) -> list[str]:
+    """What else keeps a "resize shape" box on the slide, tried on the template's box: wrapping
+    its text (a box that does not wrap), or the least width, up to the slide's right edge, at
+    which the wrapped text ends on the slide (a box that wraps). Only what works is named."""
+    horizontal = _inset(box.body, "lIns") + _inset(box.body, "rIns")
+    vertical = _inset(box.body, "tIns") + _inset(box.body, "bIns")
+    keep = {"b": "end", "ctr": "centre"}.get(box.body.attributes.get("anchor", "t"), "start")
+
+    def on_slide(width: int) -> bool:
+        height = _text_height(lines, width - horizontal) + vertical
+        y = _move_edge(template.y, template.cy, height, keep)
+        return not overhangs(Box(template.x, y, width, height), size)
+
+    if box.body.attributes.get("wrap") == "none":
+        return ["turn on *Wrap text in shape* in the template"] if on_slide(template.cx) else []
+    widest = size[0] - template.x
+    if widest <= template.cx or not on_slide(widest):
+        return []
+    low, high = template.cx, widest  # on_slide(high); the least width to a hundredth of an inch
+    while high - low > EMU_PER_INCH // 100:
+        middle = (low + high) // 2
+        low, high = (low, middle) if on_slide(middle) else (middle, high)
+    return [f"make the box at least {_inches_up(high)} wide in the template"]
+
+
+def _inches_up(emu: int) -> str:
+    """EMU in inches, rounded up to a hundredth (a box that size holds what was measured)."""
+    return f"{math.ceil(emu * 100 / EMU_PER_INCH) / 100:.2f} in"
 
 
 def _own_body_pr(shape: etree._Element) -> etree._Element | None:
@@ -504,9 +537,7 @@ def _overflow(
         if _text_height(lines, wrap, scale / 100000, reduction / 100000) <= room + slack:
             fixes.append("let the box shrink text on overflow in the template")
     if box_of is not None and box_of.y + height + vertical <= size[1] + TOLERANCE_EMU:
-        fixes.append(
-            f"make the box at least {(height + vertical) / EMU_PER_INCH:.2f} in tall in the template"
-        )
+        fixes.append(f"make the box at least {_inches_up(height + vertical)} tall in the template")
     return Problem(
         box.path,
         f"the text of {_name(box.shape)} needs {need} but its box holds {box_inches}{where}: {said}; "
