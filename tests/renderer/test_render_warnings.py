@@ -313,3 +313,49 @@ def test_every_warning_kind_has_a_class_and_a_line_in_the_docs() -> None:
         if kind:
             assert render_warning_category(Problem("", "", kind)) is not deckkit.RenderWarning, kind
             assert f'`"{kind}"`' in docs, kind
+
+
+def _picture_box(pptx: bytes) -> tuple[int, int, int, int]:
+    """The placed picture's box as drawn (its a:xfrm)."""
+    from tests.renderer.core_kit import RenderedPptx
+
+    (xfrm,) = RenderedPptx(pptx).xpath("ppt/slides/slide1.xml", "//p:pic/p:spPr/a:xfrm")
+    off, ext = xfrm[0], xfrm[1]
+    return int(off.get("x")), int(off.get("y")), int(ext.get("cx")), int(ext.get("cy"))
+
+
+def _within(box: tuple[int, int, int, int]) -> bool:
+    x, y, cx, cy = box
+    return x >= 0 and y >= 0 and x + cx <= 10 * 914400 and y + cy <= int(7.5 * 914400)
+
+
+def test_a_covering_picture_past_the_edge_is_told_to_clip_or_fit_and_each_fits(placed: Path) -> None:
+    table = {"type": "table", "rows": _rows(2)}
+    media = {"b.png": png_bytes(480, 96)}  # 5:1, covering the 2 x 1 in box: 5 in wide, centred
+    cover = {"type": "image", "src": "b.png", "scaling": "cover"}
+    shown = render(placed, [{"template": 1, "sales": table, "pic": cover}], media)
+    assert _off(shown.warnings) == [
+        "slides[0].pic: the picture now reaches 1.0 in past the slide's right edge; "
+        'overflow="hidden" clips it to its place, or scaling="contain" fits it in'
+    ]
+    for followed in ({**cover, "overflow": "hidden"}, {**cover, "scaling": "contain"}):
+        done = render(placed, [{"template": 1, "sales": table, "pic": followed}], media)
+        assert _off(done.warnings) == [], followed
+        assert _within(_picture_box(done.pptx)), followed
+
+
+def test_a_place_past_the_edge_is_told_to_move_and_moved_it_fits(save_template) -> None:
+    media = {"a.png": png_bytes()}
+    image = {"type": "image", "src": "a.png", "scaling": "contain"}
+    for left, warned in ((9.0, True), (7.5, False)):  # the designer moves the place back on the slide
+        prs = new_presentation()
+        add_textbox(blank_slide(prs), "{pic}", left=left, top=6, width=2, height=1)
+        result = render(save_template(prs), [{"template": 1, "pic": image}], media)
+        if warned:
+            (warning,) = _off(result.warnings)
+            assert warning.endswith(
+                "its place on the template slide reaches past the edge: move or shrink it in PowerPoint"
+            )
+        else:
+            assert _off(result.warnings) == []
+            assert _within(_picture_box(result.pptx))
