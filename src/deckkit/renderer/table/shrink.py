@@ -4,8 +4,8 @@ PowerPoint grows a row to hold its text whatever ``a:tr/@h`` says, so a fixed ta
 than its frame holds is drawn taller than the frame. Here its text is made smaller the way
 PowerPoint's *shrink text on overflow* does it, in steps, every size at once: each run's size
 (its own ``sz``, or the 18 pt a table cell's text is without one) becomes 90 %, 80 %, ... 10 % of
-the designer's size, rounded to half a point, until the rows, measured again
-(:mod:`deckkit.renderer.table.measure`), fit the frame. No size goes below the floor: 6 pt, or the
+the designer's size, rounded to half a point: the largest step at which the rows, measured
+again (:mod:`deckkit.renderer.table.measure`), fit the frame, found by halving the steps. No size goes below the floor: 6 pt, or the
 designer's own minimum when the table's name (PowerPoint's Selection Pane) says one, ``min 9 pt``;
 a size already below the floor stays as it is. A table that fits at the designer's sizes is only
 measured (the same rows the off-slide check reads), and is left as it was.
@@ -95,19 +95,18 @@ class _Sizes:
 
     def scale(self, step: float, floor: int) -> bool:
         """Every size at ``step`` of its own, rounded to half a point, never below ``floor`` (nor
-        above its own); False when no size changes (every one at the floor already)."""
-        changed = False
+        above its own); False when no size is smaller than its own (every one at the floor)."""
+        smaller = False
         for i, (holder, element, own) in enumerate(self._all):
-            size = str(min(own, max(floor, round(own * step / _HALF_POINT) * _HALF_POINT)))
+            size = min(own, max(floor, round(own * step / _HALF_POINT) * _HALF_POINT))
+            smaller = smaller or size < own
             if element is None:
-                if size == str(own):
+                if size == own:
                     continue
                 element = _made(holder)
                 self._all[i] = _Sized(holder, element, own)
-            if element.get("sz") != size:
-                element.set("sz", size)
-                changed = True
-        return changed
+            element.set("sz", str(size))
+        return smaller
 
 
 def _made(holder: etree._Element) -> etree._Element:
@@ -170,14 +169,23 @@ def shrink_to_frame(frame: etree._Element, text_height: TextHeight) -> FixedFit 
     if shared is None:
         own.drawn([0] * len(own))  # every row measured at the designer's sizes, before they change
         sizes = _Sizes(tbl)
-        for step in STEPS:
-            if not sizes.scale(step, floor):
-                continue
-            shrunk = True
+        # Smaller text never needs more room, so the largest step that fits is found by halving.
+        low, high = 0, len(STEPS)  # STEPS[high] is the first known to fit (none yet)
+        found: tuple[RowNeeds, list[int]] | None = None
+        while low < high:
+            middle = (low + high) // 2
+            shrunk = sizes.scale(STEPS[middle], floor)
             needs = RowNeeds(tbl, widths, text_height)
             shared = shared_heights(heights, needs, frame_height)
             if shared is not None:
-                break
+                high, found = middle, (needs, shared)
+            else:
+                low = middle + 1
+        if found is not None:
+            shrunk = sizes.scale(STEPS[high], floor)
+            needs, shared = found
+        # else the last step tried is the last of all: the text stays at the floor, where it
+        # overflows least, and its rows are measured so
     if shared is not None:
         for tr, height in zip(rows, shared, strict=True):
             tr.set("h", str(height))
