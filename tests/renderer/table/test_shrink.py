@@ -173,3 +173,29 @@ def test_validate_reports_what_the_render_reports(save_template: Any) -> None:
         result = deck.render()
     assert [str(w) for w in report.warnings] == [str(w) for w in result.warnings]
     assert len(caught) == 1
+
+
+def test_the_step_kept_is_the_largest_that_fits(save_template: Any) -> None:
+    """One step larger than the sizes chosen, the rows' text needs more than the frame."""
+    from deckkit.ooxml.opc.package import open_package
+    from deckkit.renderer.fill.autofit import TextMeasure
+    from deckkit.renderer.fill.masterstyles import MasterStyles
+    from deckkit.renderer.table.grid import grid_of, rows_of, table_of
+    from deckkit.renderer.table.measure import RowNeeds
+    from tests.renderer.core_kit import NS
+
+    result = render(_template(save_template), [_fixed(_rows(6))])
+    ((table,),) = drawn_tables(result.pptx)
+    step = round(table.sizes[0] / 2000, 1)
+    assert step <= 0.9, "shrunk"
+    package = open_package(result.pptx)
+    (slide,) = package.slides()
+    tbl = table_of(slide.xml.find(".//p:graphicFrame", NS))
+    larger = step + 0.1
+    for i, tr in enumerate(rows_of(tbl)):
+        own = 2000 if i == 0 else 1400
+        for rpr in tr.iterfind(".//a:rPr", NS):
+            rpr.set("sz", str(min(own, max(600, round(own * larger / 50) * 50))))
+    widths = [int(c.get("w")) for c in grid_of(tbl).iterfind("a:gridCol", NS)]
+    needs = RowNeeds(tbl, widths, TextMeasure(slide, MasterStyles()))
+    assert sum(needs[i] for i in range(len(needs))) > table.frame.cy
