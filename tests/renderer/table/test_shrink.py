@@ -55,13 +55,18 @@ def test_a_fixed_table_that_fits_keeps_the_designers_sizes(save_template: Any) -
     assert set(table.sizes) == {2000, 1400}, "the template's own sizes, untouched"
 
 
-def test_rows_that_overflow_are_shrunk_in_one_step_for_every_cell_until_they_fit(save_template: Any) -> None:
+def test_rows_that_overflow_are_shrunk_in_one_step_for_every_cell_until_they_fit(
+    save_template: Any, check_render: Any
+) -> None:
     template = _template(save_template)
     own = render(template, [{"template": 1, "sales": {"type": "table", "rows": _rows(6)}}])
     ((grown,),) = drawn_tables(own.pptx)
     assert grown.drawn > 2 * EMU_INCH, "at the designer's sizes the 6 rows need more than the 2 in frame"
 
     result = render(template, [_fixed(_rows(6))])
+    check_render(
+        result.pptx, template, pages=1
+    )  # the three readers: sizes written where the schema wants them
     assert _off(result) == []
     ((table,),) = drawn_tables(result.pptx)
     assert table.fits_frame()
@@ -78,12 +83,15 @@ def test_rows_that_overflow_are_shrunk_in_one_step_for_every_cell_until_they_fit
     assert set(table.sizes) == {header, body}
 
 
-def test_rows_share_the_frame_by_what_their_text_needs_before_any_text_is_shrunk(save_template: Any) -> None:
+def test_rows_share_the_frame_by_what_their_text_needs_before_any_text_is_shrunk(
+    save_template: Any, check_render: Any
+) -> None:
     """One row's text wraps to three lines: it takes room the short rows leave, at the designer's sizes."""
     template = _template(save_template)
     rows = _rows(4)
     rows[2][0] = "Region 2, the largest of all the regions by far"
     result = render(template, [_fixed(rows)])
+    check_render(result.pptx, template, pages=1)
     assert _off(result) == []
     ((table,),) = drawn_tables(result.pptx)
     assert set(table.sizes) == {2000, 1400}, "no text shrunk"
@@ -93,9 +101,12 @@ def test_rows_share_the_frame_by_what_their_text_needs_before_any_text_is_shrunk
     assert heights[2] > heights[1] == heights[3], "the wrapped row is the tallest; the others share alike"
 
 
-def test_at_the_floor_the_warning_says_the_exact_overflow_and_a_split_that_works(save_template: Any) -> None:
+def test_at_the_floor_the_warning_says_the_exact_overflow_and_a_split_that_works(
+    save_template: Any, check_render: Any
+) -> None:
     template = _template(save_template)
     result = render(template, [_fixed(_rows(30))])
+    check_render(result.pptx, template, pages=1)
     ((table,),) = drawn_tables(result.pptx)
     assert set(table.sizes) == {600}, "every size at the floor, 6 pt"
     (warning,) = _off(result)
@@ -149,13 +160,17 @@ def test_text_already_below_the_floor_is_never_enlarged(save_template: Any) -> N
     assert "(its text is no larger than the floor of 6 pt: not shrunk)" in warning
 
 
-def test_text_without_a_size_is_shrunk_from_the_18_pt_it_is_drawn_at(save_template: Any) -> None:
+def test_text_without_a_size_is_shrunk_from_the_18_pt_it_is_drawn_at(
+    save_template: Any, check_render: Any
+) -> None:
     from pptx.util import Inches
 
     prs = new_presentation()
     frame = blank_slide(prs).shapes.add_table(2, 2, Inches(1), Inches(2), Inches(6), Inches(2))
     set_alt_text(frame, "sales")
-    result = render(save_template(prs), [_fixed(_rows(6))])
+    template = save_template(prs)
+    result = render(template, [_fixed(_rows(6))])
+    check_render(result.pptx, template, pages=1)  # rPr and endParaRPr made where the schema wants them
     assert _off(result) == []
     ((table,),) = drawn_tables(result.pptx)
     assert table.fits_frame()
