@@ -17,13 +17,15 @@ from tests.renderer.core_kit import EMU_INCH, RenderedPptx, blank_slide, new_pre
 from tests.renderer.table.fit_kit import drawn_tables
 
 
-def _template(save_template: Any, *, name: str = "Sales", header: float = 20, body: float = 14) -> Path:
-    """A 10 x 7.5 in slide with a 2-row table 6 x 2 in at (1, 2) in: header and body text sizes."""
+def _template(
+    save_template: Any, *, name: str = "Sales", header: float = 20, body: float = 14, height: float = 2
+) -> Path:
+    """A 10 x 7.5 in slide with a 2-row table 6 x 2 in (``height``) at (1, 2) in: header and body text sizes."""
     from pptx.util import Inches, Pt
 
     prs = new_presentation()
     slide = blank_slide(prs)
-    frame = slide.shapes.add_table(2, 2, Inches(1), Inches(2), Inches(6), Inches(2))
+    frame = slide.shapes.add_table(2, 2, Inches(1), Inches(2), Inches(6), Inches(height))
     frame.name = name
     set_alt_text(frame, "sales")
     for row, size in ((0, header), (1, body)):
@@ -214,3 +216,22 @@ def test_the_step_kept_is_the_largest_that_fits(save_template: Any) -> None:
     widths = [int(c.get("w")) for c in grid_of(tbl).iterfind("a:gridCol", NS)]
     needs = RowNeeds(tbl, widths, TextMeasure(slide, MasterStyles()))
     assert sum(needs[i] for i in range(len(needs))) > table.frame.cy
+
+
+def test_a_taller_frame_is_offered_when_one_holds_every_row_on_the_slide(
+    save_template: Any, check_render: Any
+) -> None:
+    import re
+
+    (warning,) = _off(render(_template(save_template), [_fixed(_rows(15))]))
+    found = re.search(r"make the frame at least (\d+\.\d) in tall in the template$", warning)
+    assert found is not None, warning
+    # followed: every row at the designer's sizes, inside the frame, on the slide
+    template = _template(save_template, height=float(found.group(1)))
+    result = render(template, [_fixed(_rows(15))])
+    check_render(result.pptx, template, pages=1)
+    assert _off(result) == []
+    ((table,),) = drawn_tables(result.pptx)
+    assert set(table.sizes) == {2000, 1400}
+    assert table.fits_frame()
+    assert table.fits_slide()

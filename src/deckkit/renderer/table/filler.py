@@ -9,6 +9,8 @@ the template cell at its position (``table_cell``), data bars become the cell's 
 
 from __future__ import annotations
 
+import math
+
 from lxml import etree
 
 from deckkit.errors import Problem
@@ -211,7 +213,7 @@ def table_off_slide(
             f"split the rows over several slides ({fitting} rows fit the frame with their text at this size)"
         )
         if squeezed and fixed_fit is not None:
-            fixes.append(_split_shrunk(heights, fixed_fit, target.cy))
+            fixes.append(_split_shrunk(heights, fixed_fit, box, size[1]))
         elif squeezed:
             fixes.append(split)
         elif fits_fixed(heights, needs, target.cy) and not overhangs(target, size):
@@ -269,17 +271,23 @@ def _fewer_columns(
     return ", or ".join(fixes) or "the template's frame reaches past the slide's edge: move it in PowerPoint"
 
 
-def _split_shrunk(heights: list[int], fit: FixedFit, frame_height: int) -> str:
-    """The split that works for a fixed table shrunk as far as it goes: how many rows a slide fit
-    the frame with their text shrunk, and how many at the designer's size."""
-    shrunk = rows_that_fit(heights, fit.needs, frame_height)
-    own = rows_that_fit(heights, fit.own_needs, frame_height) if fit.shrunk else shrunk
-    if shrunk == 0:
-        return "not one row fits the frame even with its text at the floor: make the frame taller in the template"
-    counts = f"{shrunk} rows fit the frame" + (
-        f" with their text shrunk, {own} at its own size" if own != shrunk else ""
-    )
-    return f"split the rows over several slides ({counts})"
+def _split_shrunk(heights: list[int], fit: FixedFit, box: Box, slide_height: int) -> str:
+    """The advice for a fixed table shrunk as far as it goes: how many rows a slide fit the frame
+    with their text shrunk, and how many at the designer's size; and the frame's height that
+    holds every row at the designer's size, when a frame that tall stays on the slide."""
+    shrunk = rows_that_fit(heights, fit.needs, box.cy)
+    own = rows_that_fit(heights, fit.own_needs, box.cy) if fit.shrunk else shrunk
+    fixes = []
+    if shrunk:
+        counts = f"{shrunk} rows fit the frame" + (
+            f" with their text shrunk, {own} at its own size" if own != shrunk else ""
+        )
+        fixes.append(f"split the rows over several slides ({counts})")
+    # Rows that need no more than the frame in all are shared out in it: this height holds them.
+    tall = math.ceil(sum(fit.own_needs.drawn([0] * len(heights))) * 10 / EMU_PER_INCH) / 10
+    if box.y + tall * EMU_PER_INCH <= slide_height + TOLERANCE_EMU:
+        fixes.append(f"make the frame at least {tall:.1f} in tall in the template")
+    return ", or ".join(fixes) or "not one row fits the frame even with its text at the floor"
 
 
 def _described(frame: Frame) -> str:
