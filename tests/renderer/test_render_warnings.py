@@ -359,3 +359,24 @@ def test_a_place_past_the_edge_is_told_to_move_and_moved_it_fits(save_template) 
         else:
             assert _off(result.warnings) == []
             assert _within(_picture_box(result.pptx))
+
+
+def test_fixed_is_offered_when_its_rows_shared_out_by_their_text_fit(placed: Path) -> None:
+    """One row wraps: at equal shares the rows would overflow the 2 in frame, shared by what each
+    needs they fit; "fixed" is offered, and followed it fits at the text's own size."""
+    small = [[{"value": v, "styles": {"font": {"size": 10}}} for v in row] for row in _rows(6)]
+    small[2][0] = {
+        "value": "a region whose name runs over three lines of this column, as long names of sales regions often do in such tables",
+        "styles": {"font": {"size": 10}},
+    }
+    table = {"type": "table", "rows": small}
+    (warning,) = _off(render(placed, [{"template": 1, "sales": table, "pic": {"delete": True}}]).warnings)
+    assert warning.endswith('or keep them in the frame with vertical_sizing="fixed"'), warning
+    result = render(
+        placed, [{"template": 1, "sales": {**table, "vertical_sizing": "fixed"}, "pic": {"delete": True}}]
+    )
+    assert _off(result.warnings) == []
+    ((drawn,),) = drawn_tables(result.pptx)
+    assert set(drawn.sizes) == {1000}, "not shrunk"
+    assert drawn.fits_frame()
+    assert drawn.fits_slide()

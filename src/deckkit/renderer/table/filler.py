@@ -33,10 +33,10 @@ from deckkit.renderer.table.grid import (
     source_index,
     table_of,
 )
-from deckkit.renderer.table.measure import RowNeeds, fits_fixed, rows_that_fit, rows_within
+from deckkit.renderer.table.measure import RowNeeds, rows_that_fit, rows_within
 from deckkit.renderer.table.prototype import BuiltCells, TablePrototype, keep_template_cells, table_prototype
 from deckkit.renderer.table.row_height import measured_height
-from deckkit.renderer.table.shrink import FixedFit, shrink_to_frame
+from deckkit.renderer.table.shrink import FixedFit, shared_heights, shrink_to_frame
 from deckkit.renderer.table.sizing import apply_sizing, frame_box, scale_to_total
 from deckkit.renderer.table.style import StyleFills
 
@@ -216,7 +216,7 @@ def table_off_slide(
             fixes.append(_split_shrunk(heights, fixed_fit, box, size[1]))
         elif squeezed:
             fixes.append(split)
-        elif fits_fixed(heights, needs, target.cy) and not overhangs(target, size):
+        elif shared_heights(heights, needs, target.cy) is not None and not overhangs(target, size):
             fixes.append(f'{split}, or keep them in the frame with vertical_sizing="fixed"')
         else:
             fixes.append(split)
