@@ -24,6 +24,7 @@ from tests.renderer.core_kit import (
     png_bytes,
     set_alt_text,
 )
+from tests.renderer.table.fit_kit import drawn_tables
 
 # -- kinds ----------------------------------------------------------------------------------------
 
@@ -196,14 +197,13 @@ def test_a_table_that_grows_past_the_bottom_edge_is_reported(placed: Path, check
 def test_fixed_sizing_that_cannot_hold_the_text_says_how_many_rows_are_seen(placed: Path) -> None:
     fixed = {"type": "table", "rows": _rows(30), "vertical_sizing": "fixed"}
     (warning,) = _off(render(placed, [{"template": 1, "sales": fixed, "pic": {"delete": True}}]).warnings)
-    assert warning.startswith(
-        'slides[0].sales: with vertical_sizing="fixed" the rows share 2.0 in but their text needs 12.'
-    )
-    assert "they are drawn taller than the frame, and it ends" in warning
-    assert "and 13 of 30 rows are on the slide;" in warning
-    assert warning.endswith(
-        "split the rows over several slides (4 rows fit the frame with their text at this size), "
-        "or make the text smaller"
+    # the text is shrunk to the floor first (tests/renderer/table/test_shrink.py), then measured
+    assert warning == (
+        'slides[0].sales: with vertical_sizing="fixed" the rows share 2.0 in but their text needs 6.1 in '
+        "even shrunk to the floor of 6 pt (30 rows): the table is drawn 4.1 in taller than its frame, with "
+        "9 of 30 rows inside it, and it ends 0.6 in below the slide's bottom edge, with 27 of 30 rows on "
+        "the slide; split the rows over several slides (9 rows fit the frame with their text shrunk, 4 at "
+        "its own size)"
     )
 
 
@@ -220,24 +220,58 @@ def test_the_advice_given_is_the_advice_that_works(placed: Path) -> None:
             }
             for rows in pages
         ]
-        assert _off(render(placed, data).warnings) == [], sizing
+        result = render(placed, data)
+        assert _off(result.warnings) == [], sizing
+        for (table,) in drawn_tables(result.pptx):  # measured: every page on its slide (and in its frame)
+            assert table.fits_slide(), sizing
+            assert table.fits_frame() or sizing != "fixed", sizing
     # Small text: "fixed" fits, so it is offered, and following it fits.
     small = [[{"value": v, "styles": {"font": {"size": 10}}} for v in row] for row in _rows(6)]
     table = {"type": "table", "rows": small}
     (warning,) = _off(render(placed, [{"template": 1, "sales": table, "pic": {"delete": True}}]).warnings)
     assert warning.endswith('or keep them in the frame with vertical_sizing="fixed"')
     followed = {**table, "vertical_sizing": "fixed"}
-    assert _off(render(placed, [{"template": 1, "sales": followed, "pic": {"delete": True}}]).warnings) == []
+    result = render(placed, [{"template": 1, "sales": followed, "pic": {"delete": True}}])
+    assert _off(result.warnings) == []
+    ((drawn,),) = drawn_tables(result.pptx)
+    assert drawn.fits_frame()
+    assert drawn.fits_slide()
 
 
 def test_a_table_that_grows_past_the_right_edge_is_reported(placed: Path) -> None:
     wide = {"type": "table", "rows": _rows(2, cols=6), "horizontal_sizing": "anchor_left"}
     result = render(placed, [{"template": 1, "sales": wide, "pic": {"delete": True}}])
-    # 6 columns of 3 in from 1 in: ends at 19 in on a 10 in slide
+    # 6 columns of 3 in from 1 in: ends at 19 in on a 10 in slide; 3 columns end at 10 in
     assert _off(result.warnings) == [
-        "slides[0].sales: the table now ends 9.0 in past the slide's right edge (6 columns); use fewer "
+        "slides[0].sales: the table now ends 9.0 in past the slide's right edge (6 columns); use at most 3 "
         'columns, or keep them in the frame with horizontal_sizing="fixed"'
     ]
+    # followed, each fits: no warning, and the table as drawn is on the slide
+    for followed in (
+        {**wide, "rows": [row[:3] for row in _rows(2, cols=6)]},
+        {**wide, "horizontal_sizing": "fixed"},
+    ):
+        done = render(placed, [{"template": 1, "sales": followed, "pic": {"delete": True}}])
+        assert _off(done.warnings) == []
+        ((table,),) = drawn_tables(done.pptx)
+        assert table.frame.x + table.frame.cx <= 10 * 914400
+        assert table.fits_slide()
+
+
+def test_fixed_columns_are_not_offered_when_their_wrapped_rows_would_leave_the_slide(placed: Path) -> None:
+    words = " ".join(["revenue"] * 12)
+    wide = {"type": "table", "rows": [[words] * 12] * 2, "horizontal_sizing": "anchor_left"}
+    (warning,) = _off(render(placed, [{"template": 1, "sales": wide, "pic": {"delete": True}}]).warnings)
+    assert warning.endswith("use at most 3 columns"), warning
+    squeezed = {**wide, "horizontal_sizing": "fixed"}
+    done = render(placed, [{"template": 1, "sales": squeezed, "pic": {"delete": True}}])
+    ((table,),) = drawn_tables(done.pptx)
+    assert not table.fits_slide(), "fixed columns would have been advice that does not work"
+    followed = {**wide, "rows": [row[:3] for row in wide["rows"]]}
+    done = render(placed, [{"template": 1, "sales": followed, "pic": {"delete": True}}])
+    assert _off(done.warnings) == []
+    ((table,),) = drawn_tables(done.pptx)
+    assert table.fits_slide()
 
 
 def test_a_picture_placed_past_the_edge_is_reported(placed: Path, check_render) -> None:
@@ -279,3 +313,70 @@ def test_every_warning_kind_has_a_class_and_a_line_in_the_docs() -> None:
         if kind:
             assert render_warning_category(Problem("", "", kind)) is not deckkit.RenderWarning, kind
             assert f'`"{kind}"`' in docs, kind
+
+
+def _picture_box(pptx: bytes) -> tuple[int, int, int, int]:
+    """The placed picture's box as drawn (its a:xfrm)."""
+    from tests.renderer.core_kit import RenderedPptx
+
+    (xfrm,) = RenderedPptx(pptx).xpath("ppt/slides/slide1.xml", "//p:pic/p:spPr/a:xfrm")
+    off, ext = xfrm[0], xfrm[1]
+    return int(off.get("x")), int(off.get("y")), int(ext.get("cx")), int(ext.get("cy"))
+
+
+def _within(box: tuple[int, int, int, int]) -> bool:
+    x, y, cx, cy = box
+    return x >= 0 and y >= 0 and x + cx <= 10 * 914400 and y + cy <= int(7.5 * 914400)
+
+
+def test_a_covering_picture_past_the_edge_is_told_to_clip_or_fit_and_each_fits(placed: Path) -> None:
+    table = {"type": "table", "rows": _rows(2)}
+    media = {"b.png": png_bytes(480, 96)}  # 5:1, covering the 2 x 1 in box: 5 in wide, centred
+    cover = {"type": "image", "src": "b.png", "scaling": "cover"}
+    shown = render(placed, [{"template": 1, "sales": table, "pic": cover}], media)
+    assert _off(shown.warnings) == [
+        "slides[0].pic: the picture now reaches 1.0 in past the slide's right edge; "
+        'overflow="hidden" clips it to its place, or scaling="contain" fits it in'
+    ]
+    for followed in ({**cover, "overflow": "hidden"}, {**cover, "scaling": "contain"}):
+        done = render(placed, [{"template": 1, "sales": table, "pic": followed}], media)
+        assert _off(done.warnings) == [], followed
+        assert _within(_picture_box(done.pptx)), followed
+
+
+def test_a_place_past_the_edge_is_told_to_move_and_moved_it_fits(save_template) -> None:
+    media = {"a.png": png_bytes()}
+    image = {"type": "image", "src": "a.png", "scaling": "contain"}
+    for left, warned in ((9.0, True), (7.5, False)):  # the designer moves the place back on the slide
+        prs = new_presentation()
+        add_textbox(blank_slide(prs), "{pic}", left=left, top=6, width=2, height=1)
+        result = render(save_template(prs), [{"template": 1, "pic": image}], media)
+        if warned:
+            (warning,) = _off(result.warnings)
+            assert warning.endswith(
+                "its place on the template slide reaches past the edge: move or shrink it in PowerPoint"
+            )
+        else:
+            assert _off(result.warnings) == []
+            assert _within(_picture_box(result.pptx))
+
+
+def test_fixed_is_offered_when_its_rows_shared_out_by_their_text_fit(placed: Path) -> None:
+    """One row wraps: at equal shares the rows would overflow the 2 in frame, shared by what each
+    needs they fit; "fixed" is offered, and followed it fits at the text's own size."""
+    small = [[{"value": v, "styles": {"font": {"size": 10}}} for v in row] for row in _rows(6)]
+    small[2][0] = {
+        "value": "a region whose name runs over three lines of this column, as long names of sales regions often do in such tables",
+        "styles": {"font": {"size": 10}},
+    }
+    table = {"type": "table", "rows": small}
+    (warning,) = _off(render(placed, [{"template": 1, "sales": table, "pic": {"delete": True}}]).warnings)
+    assert warning.endswith('or keep them in the frame with vertical_sizing="fixed"'), warning
+    result = render(
+        placed, [{"template": 1, "sales": {**table, "vertical_sizing": "fixed"}, "pic": {"delete": True}}]
+    )
+    assert _off(result.warnings) == []
+    ((drawn,),) = drawn_tables(result.pptx)
+    assert set(drawn.sizes) == {1000}, "not shrunk"
+    assert drawn.fits_frame()
+    assert drawn.fits_slide()

@@ -163,3 +163,44 @@ def case_long_table_over_pages(workdir: Path) -> GalleryInput:
         table_options={"labels": {"store": "Store", "revenue": "Revenue", "note": "Note"}},
     )
     return path, deck.to_dict()["slides"], {}
+
+
+def case_fixed_table_shrunk_to_its_frame(workdir: Path) -> GalleryInput:
+    """Two vertical_sizing="fixed" tables in 5.5 x 4 in dashed frames: left, 5 rows at the designer's 20 pt header and 16 pt body; right, 16 rows whose text is shrunk (every size the same step smaller) so that all of them, readable, end inside the frame."""
+    from pptx.util import Pt
+
+    from tests.gallery.cases._kit import text_box
+
+    prs, slide = new_deck()
+    for key, left in (("kept", int(0.7 * EMU)), ("shrunk", int(7.1 * EMU))):
+        top, width, height = int(1.5 * EMU), int(5.5 * EMU), 4 * EMU
+        outline(slide, left, top, width, height)
+        text_box(slide, f"{{{key}}}", left, int(0.6 * EMU), width, int(0.6 * EMU), size=20)
+        frame = slide.shapes.add_table(2, 3, left, top, width, height)
+        frame.name = f"Table {key}"
+        frame._element.xpath("./p:nvGraphicFramePr/p:cNvPr")[0].set("descr", f"{key}_table")
+        for row, (size, bold) in enumerate(((20, True), (16, False))):
+            for col in range(3):
+                cell = frame.table.cell(row, col)
+                cell.text = "x"
+                font = cell.text_frame.paragraphs[0].runs[0].font
+                font.size, font.bold = Pt(size), bold
+    path = workdir / "template.pptx"
+    prs.save(str(path))
+
+    def rows(n: int) -> list[list[Any]]:
+        return [["Region", "Revenue", "Share"]] + [
+            [f"Region {i}", f"${i * 1234:,}", f"{i * 37 % 100}%"] for i in range(1, n)
+        ]
+
+    def fixed(n: int) -> dict[str, Any]:
+        return {"type": "table", "rows": rows(n), "vertical_sizing": "fixed"}
+
+    data = {
+        "template": 1,
+        "kept": "5 rows: the designer's sizes",
+        "shrunk": "16 rows: shrunk to the frame",
+        "kept_table": fixed(5),
+        "shrunk_table": fixed(16),
+    }
+    return path, [data], {}

@@ -26,6 +26,7 @@ theme's fonts for ``+mn-lt`` / ``+mj-lt``. Rotated and vertical text is left as 
 
 from __future__ import annotations
 
+import math
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass
@@ -450,6 +451,7 @@ def _fit_shape(box: _Box, slide: Part, size: tuple[int, int]) -> Problem | None:
     lines, align = _lines(first_child(box.shape, _TX_BODY), box.styles)
     x, y = int(off.get("x", "0")), int(off.get("y", "0"))
     cx, cy = int(ext.get("cx", "0")), int(ext.get("cy", "0"))
+    template = Box(x, y, cx, cy)
     horizontal = _inset(box.body, "lIns") + _inset(box.body, "rIns")
     vertical = _inset(box.body, "tIns") + _inset(box.body, "bIns")
     if box.body.attributes.get("wrap") == "none":
@@ -471,12 +473,43 @@ def _fit_shape(box: _Box, slide: Part, size: tuple[int, int]) -> Problem | None:
     over = overhangs(Box(x, y, cx, new_cy), size)
     if not over:
         return None
+    fixes = ["shorten the text", *_grown_box_fixes(box, lines, template, size)]
     return Problem(
         box.path,
         f"the text box {_name(box.shape)} grows with its text (resize shape to fit text) and now reaches "
-        f"{' and '.join(over)}; shorten the text, or make the box wider in the template",
+        f"{' and '.join(over)}; {', or '.join(fixes)}",
         "text overflow",
     )
+
+
+def _grown_box_fixes(box: _Box, lines: list[_Line], template: Box, size: tuple[int, int]) -> list[str]:
+    """What else keeps a "resize shape" box on the slide, tried on the template's box: wrapping
+    its text (a box that does not wrap), or the least width, up to the slide's right edge, at
+    which the wrapped text ends on the slide (a box that wraps). Only what works is named."""
+    horizontal = _inset(box.body, "lIns") + _inset(box.body, "rIns")
+    vertical = _inset(box.body, "tIns") + _inset(box.body, "bIns")
+    keep = {"b": "end", "ctr": "centre"}.get(box.body.attributes.get("anchor", "t"), "start")
+
+    def on_slide(width: int) -> bool:
+        height = _text_height(lines, width - horizontal) + vertical
+        y = _move_edge(template.y, template.cy, height, keep)
+        return not overhangs(Box(template.x, y, width, height), size)
+
+    if box.body.attributes.get("wrap") == "none":
+        return ["turn on *Wrap text in shape* in the template"] if on_slide(template.cx) else []
+    widest = size[0] - template.x
+    if widest <= template.cx or not on_slide(widest):
+        return []
+    low, high = template.cx, widest  # on_slide(high); the least width to a hundredth of an inch
+    while high - low > EMU_PER_INCH // 100:
+        middle = (low + high) // 2
+        low, high = (low, middle) if on_slide(middle) else (middle, high)
+    return [f"make the box at least {_inches_up(high)} wide in the template"]
+
+
+def _inches_up(emu: int) -> str:
+    """EMU in inches, rounded up to a hundredth (a box that size holds what was measured)."""
+    return f"{math.ceil(emu * 100 / EMU_PER_INCH) / 100:.2f} in"
 
 
 def _own_body_pr(shape: etree._Element) -> etree._Element | None:
@@ -501,9 +534,17 @@ def _shrink_element(box: _Box) -> etree._Element:
 
 
 def _overflow(
-    box: _Box, height: int, room: int, lines: list[_Line], slide: Part, size: tuple[int, int]
+    box: _Box,
+    height: int,
+    room: int,
+    lines: list[_Line],
+    slide: Part,
+    size: tuple[int, int],
+    wrap: int | None = None,
 ) -> Problem | None:
-    """The warning for text ``height`` EMU tall in ``room``: None when it fits (within half a line)."""
+    """The warning for text ``height`` EMU tall in ``room``: None when it fits (within half a line).
+    Its advice names only what fits: shrinking on overflow when the smallest step holds the text
+    (``wrap``: the width it wraps at), a taller box when one stays on the slide."""
     slack = max(TOLERANCE_EMU, (lines[0].height() // 2) if lines else 0)
     if height <= room + slack:
         return None
@@ -512,21 +553,26 @@ def _overflow(
     where = ""
     xfrm = _read_xfrm(box.shape, slide, box.chain) if on_slide_tree(box.shape) else None
     box_of = xfrm_box(xfrm) if xfrm is not None else None
+    vertical = _inset(box.body, "tIns") + _inset(box.body, "bIns")
     if box_of is not None:
-        top = _inset(box.body, "tIns")
-        drawn = Box(box_of.x, box_of.y, box_of.cx, top + height + _inset(box.body, "bIns"))
+        drawn = Box(box_of.x, box_of.y, box_of.cx, height + vertical)
         over = overhangs(drawn, size)
         if over:
             where = f", and runs {' and '.join(over)}"
-    advice = (
-        "it is shrunk as far as PowerPoint shrinks text and still overflows"
-        if box.body.autofit == "shrink"
-        else "the box does not fit its text (no autofit)"
-    )
+    fixes = ["shorten the text"]
+    if box.body.autofit == "shrink":
+        said = "it is shrunk as far as PowerPoint shrinks text and still overflows"
+    else:
+        said = "the box does not fit its text (no autofit)"
+        scale, reduction = SHRINK_STEPS[-1]
+        if _text_height(lines, wrap, scale / 100000, reduction / 100000) <= room + slack:
+            fixes.append("let the box shrink text on overflow in the template")
+    if box_of is not None and box_of.y + height + vertical <= size[1] + TOLERANCE_EMU:
+        fixes.append(f"make the box at least {_inches_up(height + vertical)} tall in the template")
     return Problem(
         box.path,
-        f"the text of {_name(box.shape)} needs {need} but its box holds {box_inches}{where}: {advice}; "
-        "shorten the text, or let the box shrink text on overflow in the template",
+        f"the text of {_name(box.shape)} needs {need} but its box holds {box_inches}{where}: {said}; "
+        f"{', or '.join(fixes)}",
         "text overflow",
     )
 
@@ -559,7 +605,7 @@ def _fit_font_scale(box: _Box, slide: Part, size: tuple[int, int]) -> Problem | 
     norm = _shrink_element(box)
     norm.set("fontScale", str(scale))
     norm.set("lnSpcReduction", str(reduction))
-    return _overflow(box, height, room, lines, slide, size)
+    return _overflow(box, height, room, lines, slide, size, wrap)
 
 
 def _check_fixed(box: _Box, slide: Part, size: tuple[int, int]) -> Problem | None:
@@ -572,7 +618,7 @@ def _check_fixed(box: _Box, slide: Part, size: tuple[int, int]) -> Problem | Non
     available = int(ext.get("cx", "0")) - _inset(box.body, "lIns") - _inset(box.body, "rIns")
     room = int(ext.get("cy", "0")) - _inset(box.body, "tIns") - _inset(box.body, "bIns")
     wrap = None if box.body.attributes.get("wrap") == "none" else available
-    return _overflow(box, _text_height(lines, wrap), room, lines, slide, size)
+    return _overflow(box, _text_height(lines, wrap), room, lines, slide, size, wrap)
 
 
 def fit_text_boxes(

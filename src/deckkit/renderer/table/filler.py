@@ -9,6 +9,8 @@ the template cell at its position (``table_cell``), data bars become the cell's 
 
 from __future__ import annotations
 
+import math
+
 from lxml import etree
 
 from deckkit.errors import Problem
@@ -33,10 +35,11 @@ from deckkit.renderer.table.grid import (
     source_index,
     table_of,
 )
-from deckkit.renderer.table.measure import RowNeeds, fits_fixed, rows_that_fit, rows_within
+from deckkit.renderer.table.measure import RowNeeds, rows_that_fit, rows_within
 from deckkit.renderer.table.prototype import BuiltCells, TablePrototype, keep_template_cells, table_prototype
 from deckkit.renderer.table.row_height import measured_height
-from deckkit.renderer.table.sizing import apply_sizing, frame_box
+from deckkit.renderer.table.shrink import FixedFit, shared_heights, shrink_to_frame
+from deckkit.renderer.table.sizing import apply_sizing, frame_box, scale_to_total
 from deckkit.renderer.table.style import StyleFills
 
 __all__ = ["ImageSink", "TableFiller", "check_table", "fill_table", "table_off_slide"]
@@ -157,6 +160,10 @@ def _inches(emu: int) -> str:
     return f"{emu / EMU_PER_INCH:.1f} in"
 
 
+def _points(size: int) -> str:
+    return f"{size / 100:g} pt"
+
+
 def table_off_slide(
     frame: etree._Element,
     size: tuple[int, int],
@@ -165,15 +172,18 @@ def table_off_slide(
     text_height: TextHeight | None = None,
     template_frame: Box | None = None,
     vertical_sizing: str = "anchor_top",
+    fixed_fit: FixedFit | None = None,
 ) -> Problem | None:
     """A warning when the filled table is drawn past the slide's edges, or (vertical_sizing
     "fixed") past its frame, else None.
 
     The table's extent is its final grid: the column widths and each row's drawn height, its
     ``a:tr/@h`` or, with ``text_height``, what its text needs when that is more (PowerPoint grows
-    the row; see :mod:`deckkit.renderer.table.measure`). Advice is given only when it works: "keep
-    them in the frame with vertical_sizing="fixed"" when the rows' text fits the template's frame
-    (``template_frame``) scaled so; else how many rows fit the frame, to split the rest.
+    the row; see :mod:`deckkit.renderer.table.measure`). A fixed table comes with ``fixed_fit``,
+    its text shrunk as far as it goes (:mod:`deckkit.renderer.table.shrink`) and its rows measured
+    so. Advice is given only when it works: "keep them in the frame with vertical_sizing="fixed""
+    when the rows' text fits the template's frame (``template_frame``) scaled so; else how many
+    rows fit the frame, to split the rest.
     """
     tbl = table_of(frame)
     if tbl is None or not on_slide_tree(frame):
@@ -181,7 +191,7 @@ def table_off_slide(
     rows = rows_of(tbl)
     widths = [_size(c.get("w")) for c in grid_of(tbl).findall(a("gridCol"))]
     heights = [_size(r.get("h")) for r in rows]
-    needs = RowNeeds(tbl, widths, text_height)
+    needs = fixed_fit.needs if fixed_fit is not None else RowNeeds(tbl, widths, text_height)
     box = frame_box(frame)
     # Off the slide by its rows' h alone (a lower bound): said so without measuring every row.
     over = overhangs(Box(box.x, box.y, sum(widths), sum(heights)), size)
@@ -205,26 +215,82 @@ def table_off_slide(
         split = (
             f"split the rows over several slides ({fitting} rows fit the frame with their text at this size)"
         )
-        if squeezed:
-            fixes.append(f"{split}, or make the text smaller")
-        elif fits_fixed(heights, needs, target.cy) and not overhangs(target, size):
+        if squeezed and fixed_fit is not None:
+            fixes.append(_split_shrunk(heights, fixed_fit, box, size[1]))
+        elif squeezed:
+            fixes.append(split)
+        elif shared_heights(heights, needs, target.cy) is not None and not overhangs(target, size):
             fixes.append(f'{split}, or keep them in the frame with vertical_sizing="fixed"')
         else:
             fixes.append(split)
     if horizontal:
-        fixes.append('use fewer columns, or keep them in the frame with horizontal_sizing="fixed"')
+        fixes.append(_fewer_columns(tbl, widths, heights, box, target, size, over, text_height))
     if squeezed:
         drawn = needs.drawn(heights)
-        on_slide = rows_within(drawn, size[1] - box.y)
-        where = f", and it ends {' and '.join(over)}" if over else ""
+        inside = rows_within(drawn, box.cy + TOLERANCE_EMU)
+        shrunk = ""
+        if fixed_fit is not None:
+            floor = _points(fixed_fit.floor)
+            shrunk = (
+                f" even shrunk to the floor of {floor}"
+                if fixed_fit.shrunk
+                else f" (its text is no larger than the floor of {floor}: not shrunk)"
+            )
+        where = ""
+        if over:
+            on_slide = rows_within(drawn, size[1] - box.y)
+            where = f", and it ends {' and '.join(over)}, with {on_slide} of {len(rows)} rows on the slide"
         said = (
             f'with vertical_sizing="fixed" the rows share {_inches(box.cy)} but their text needs '
-            f"{_inches(sum(drawn))} ({', '.join(counts)}): they are drawn taller than the frame{where}, "
-            f"and {on_slide} of {len(rows)} rows are on the slide"
+            f"{_inches(sum(drawn))}{shrunk} ({', '.join(counts)}): the table is drawn "
+            f"{_inches(sum(drawn) - box.cy)} taller than its frame, with {inside} of {len(rows)} rows "
+            f"inside it{where}"
         )
     else:
         said = f"the table now ends {' and '.join(over)} ({', '.join(counts)})"
     return Problem(path, f"{said}; {'; '.join(fixes)}", "off slide")
+
+
+def _fewer_columns(
+    tbl: etree._Element,
+    widths: list[int],
+    heights: list[int],
+    box: Box,
+    target: Box,
+    size: tuple[int, int],
+    over: list[str],
+    text_height: TextHeight | None,
+) -> str:
+    """The advice for a table past a side edge: as many columns as stay on the slide, and
+    horizontal_sizing="fixed" when the template's frame is on the slide and the rows, wrapped in
+    the narrower columns, still end above its bottom edge."""
+    room = size[0] - box.x if any("right" in o for o in over) else box.x + box.cx
+    fitting = rows_within(widths, room + TOLERANCE_EMU)
+    fixes = [f"use at most {fitting} columns"] if fitting else []
+    if not overhangs(target, size):
+        narrower = RowNeeds(tbl, scale_to_total(widths, target.cx), text_height)
+        if box.y + sum(narrower.drawn(heights, limit=size[1] - box.y)) <= size[1] + TOLERANCE_EMU:
+            fixes.append('keep them in the frame with horizontal_sizing="fixed"')
+    return ", or ".join(fixes) or "the template's frame reaches past the slide's edge: move it in PowerPoint"
+
+
+def _split_shrunk(heights: list[int], fit: FixedFit, box: Box, slide_height: int) -> str:
+    """The advice for a fixed table shrunk as far as it goes: how many rows a slide fit the frame
+    with their text shrunk, and how many at the designer's size; and the frame's height that
+    holds every row at the designer's size, when a frame that tall stays on the slide."""
+    shrunk = rows_that_fit(heights, fit.needs, box.cy)
+    own = rows_that_fit(heights, fit.own_needs, box.cy) if fit.shrunk else shrunk
+    fixes = []
+    if shrunk:
+        counts = f"{shrunk} rows fit the frame" + (
+            f" with their text shrunk, {own} at its own size" if own != shrunk else ""
+        )
+        fixes.append(f"split the rows over several slides ({counts})")
+    # Rows that need no more than the frame in all are shared out in it: this height holds them.
+    tall = math.ceil(sum(fit.own_needs.drawn([0] * len(heights))) * 10 / EMU_PER_INCH) / 10
+    if box.y + tall * EMU_PER_INCH <= slide_height + TOLERANCE_EMU:
+        fixes.append(f"make the frame at least {tall:.1f} in tall in the template")
+    return ", or ".join(fixes) or "not one row fits the frame even with its text at the floor"
 
 
 def _described(frame: Frame) -> str:
@@ -251,6 +317,11 @@ class TableFiller:
             if frame.kind == "table":
                 template_frame = frame_box(frame.element)
                 fill_table(frame.element, value, output.sink)
+                fixed_fit = (
+                    shrink_to_frame(frame.element, output.text_height)
+                    if value.vertical_sizing == "fixed" and output.text_height is not None
+                    else None
+                )
                 if output.slide_size is not None:
                     warning = table_off_slide(
                         frame.element,
@@ -259,6 +330,7 @@ class TableFiller:
                         text_height=output.text_height,
                         template_frame=template_frame,
                         vertical_sizing=value.vertical_sizing,
+                        fixed_fit=fixed_fit,
                     )
                     if warning is not None:
                         output.warnings.append(warning)

@@ -15,9 +15,9 @@ from deckkit.ooxml.xml_children import first_child
 from deckkit.renderer.drawingml import a
 from deckkit.renderer.table.grid import attr_int
 
-__all__ = ["measured_height"]
+__all__ = ["DEFAULT_SIZE", "measured_height"]
 
-_DEFAULT_SIZE = 1800  # hundredths of a point: PowerPoint's table text without a size of its own
+DEFAULT_SIZE = 1800  # hundredths of a point: PowerPoint's table text without a size of its own
 _DEFAULT_MARGIN = 45720  # 0.05 in
 _EMU_PER_HUNDREDTH_POINT = 127
 _LINE = 1.2  # single spacing, as a multiple of the text size
@@ -26,7 +26,7 @@ _SIZED = (a("rPr"), a("endParaRPr"), a("defRPr"))
 
 def _paragraph_height(paragraph: etree._Element) -> int:
     sizes = [attr_int(el.get("sz")) for el in paragraph.iter(*_SIZED) if el.get("sz") is not None]
-    size = max(sizes, default=0) or _DEFAULT_SIZE
+    size = max(sizes, default=0) or DEFAULT_SIZE
     lines = 1 + sum(1 for _ in paragraph.iterchildren(a("br")))
     return round(lines * size * _LINE * _EMU_PER_HUNDREDTH_POINT)
 
