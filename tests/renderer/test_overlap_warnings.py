@@ -141,3 +141,23 @@ def test_the_foreign_powerpoint_table_that_grows_over_the_table_below_is_reporte
         f'slides[0].{keys[0]}: the table "{keys[0]}" grows with its data and now covers'
     )
     assert "max_rows=" in overlaps[0]
+
+
+def test_an_anchor_bottom_table_that_grows_up_onto_a_shape_above_it(save_template) -> None:
+    prs = new_presentation()
+    slide = blank_slide(prs)
+    heading = add_textbox(slide, "Sales", left=1, top=0.5, width=6, height=1)
+    heading.name = "Heading"
+    set_alt_text(add_table(slide), "sales")  # 2 to 4 in: its bottom edge stays at 4 in
+    template = save_template(prs)
+    table = deckkit.Table(rows=_rows(4), vertical_sizing="anchor_bottom")
+    deck = deckkit.Deck(template)
+    deck.add_slide(1, sales=table)
+    (warning,) = _overlaps(list(deck.validate().warnings))
+    # 4 rows of 1 in up from 4 in: from 0 in, over the heading's 0.5 to 1.5 in; 2 rows start at 2 in.
+    assert 'now covers "Heading" (1.00 in deep, 6.00 in across)' in warning, warning
+    assert "2 of its 4 rows fit clear of it" in warning, warning
+    max_rows = int(re.search(r"max_rows=(\d+)", warning).group(1))  # type: ignore[union-attr]
+    split = deckkit.Deck(template)
+    split.add_table_slides(1, "sales", table.model_copy(update={"rows": _rows(6)}), max_rows=max_rows)
+    assert split.validate().warnings == ()
