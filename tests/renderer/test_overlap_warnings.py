@@ -161,3 +161,11 @@ def test_an_anchor_bottom_table_that_grows_up_onto_a_shape_above_it(save_templat
     split = deckkit.Deck(template)
     split.add_table_slides(1, "sales", table.model_copy(update={"rows": _rows(6)}), max_rows=max_rows)
     assert split.validate().warnings == ()
+
+
+def test_add_table_slides_keeps_each_page_clear_of_the_shapes_around_the_table(stacked: Path) -> None:
+    deck = deckkit.Deck(stacked)
+    pages = deck.add_table_slides(1, "sales", deckkit.Table(rows=_rows(30)), caption="c")
+    # From 2 in down to the note at 5 in: 3 rows of 1 in, the header row and 2 more.
+    assert [len(page.values["sales"].rows) for page in pages] == [3] * 14 + [2]
+    assert deck.validate().warnings == ()

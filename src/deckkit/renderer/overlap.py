@@ -22,7 +22,7 @@ from deckkit.ooxml.geometry import Box, xfrm_box
 from deckkit.ooxml.namespaces import qn
 from deckkit.renderer.offslide import EMU_PER_INCH, TOLERANCE_EMU
 
-__all__ = ["Grown", "created_overlaps", "shape_name"]
+__all__ = ["Grown", "covers_any", "created_overlaps", "others_clear_of", "shape_name"]
 
 _SP_TREE = qn("./p:cSld/p:spTree")
 _XFRMS = {
@@ -78,6 +78,20 @@ def _covers(one: Box, other: Box) -> bool:
 
 def _inches(emu: int) -> str:
     return f"{emu / EMU_PER_INCH:.2f} in"
+
+
+def others_clear_of(tree: etree._Element, shape: etree._Element) -> list[Box]:
+    """The boxes of the shapes on the shape tree ``tree`` other than ``shape`` that ``shape``'s box
+    does not cover: those it must stay clear of when it grows (see :func:`covers_any`)."""
+    own = _box(shape)
+    return [
+        b for s in tree if s is not shape and (b := _box(s)) is not None and not (own and _covers(own, b))
+    ]
+
+
+def covers_any(box: Box, others: Sequence[Box]) -> bool:
+    """The box covers one of ``others`` (beyond a point each way)."""
+    return any(_covers(box, other) for other in others)
 
 
 def created_overlaps(slide: etree._Element, grown: Sequence[Grown]) -> list[Problem]:
