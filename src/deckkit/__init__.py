@@ -45,6 +45,7 @@ _PUBLIC = {
     "Image": "deckkit.model",
     "List": "deckkit.model",
     "OffSlideWarning": "deckkit.errors",
+    "OverlapWarning": "deckkit.errors",
     "TextOverflowWarning": "deckkit.errors",
     "Problem": "deckkit.errors",
     "RenderError": "deckkit.errors",
@@ -97,6 +98,7 @@ if TYPE_CHECKING:
     from deckkit.errors import DummyDataWarning as DummyDataWarning
     from deckkit.errors import ExternalLinkWarning as ExternalLinkWarning
     from deckkit.errors import OffSlideWarning as OffSlideWarning
+    from deckkit.errors import OverlapWarning as OverlapWarning
     from deckkit.errors import Problem as Problem
     from deckkit.errors import RenderError as RenderError
     from deckkit.errors import RenderWarning as RenderWarning

@@ -25,6 +25,7 @@ turns them into the errors named beside them)::
     │   ├── UnfilledPlaceholderWarning  a {key} on the slide that the data leaves as it is
     │   ├── DummyDataWarning        a template chart or table left with the designer's sample data
     │   ├── OffSlideWarning         a table or picture that now reaches past the slide's edge
+    │   ├── OverlapWarning          a table or text box that grew onto another shape of the slide
     │   ├── TextOverflowWarning     text that runs out of its box (or off the slide), unfixed by auto-fit
     │   ├── DroppedLinkWarning      a link to a template slide the output leaves out, removed
     │   └── ExternalLinkWarning     the template links to a file or address outside the deck
@@ -52,6 +53,7 @@ __all__ = [
     "DummyDataWarning",
     "ExternalLinkWarning",
     "OffSlideWarning",
+    "OverlapWarning",
     "PreviewUnavailableError",
     "Problem",
     "RenderError",
@@ -70,6 +72,7 @@ WarningKind = Literal[
     "unfilled placeholder",
     "dummy data",
     "off slide",
+    "overlap",
     "text overflow",
     "dropped link",
     "external link",
@@ -221,6 +224,11 @@ class DummyDataWarning(RenderWarning):
 
 class OffSlideWarning(RenderWarning):
     """A table grew, or a picture was placed, past the slide's bottom or right edge."""
+
+
+class OverlapWarning(RenderWarning):
+    """A table that grew with its rows, or a text box resized to fit its text, now covers another
+    shape of the slide that it did not cover in the template."""
 
 
 class TextOverflowWarning(RenderWarning):

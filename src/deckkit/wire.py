@@ -65,7 +65,7 @@ class SessionSummary(_Wire):
 
 class WarningDetail(_Wire):
     """One warning of a render, as a local render gives it: ``code`` names its kind
-    (``unused_key``, ``unfilled_placeholder``, ``dummy_data``, ``off_slide``, ``text_overflow``,
+    (``unused_key``, ``unfilled_placeholder``, ``dummy_data``, ``off_slide``, ``overlap``, ``text_overflow``,
     ``dropped_link``, or ``render_warning``), ``path`` where the data says it (may be empty)."""
 
     code: str

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import base64
 import io
 import json
+import re
 from pathlib import Path
 from typing import Any
 
@@ -203,6 +205,26 @@ def test_the_notebook_display_marks_each_change(old: RenderResult) -> None:
     assert html.count("outline:2px solid #cf222e") == html.count("outline:2px solid #1a7f37") == 2
     assert "2 slides the same" in html
     assert repr(found) == "<DeckDiff: the old deck -> the new deck: 4 slides -> 4; 2 changed>"
+
+
+def test_the_wireframe_pictures_show_each_deck_s_text(old: RenderResult) -> None:
+    """Without LibreOffice the pictures are wireframes of the rendered slides: their text, not the
+    shapes' names (an empty frame per shape would show nothing of what changed)."""
+    deckkit.options.previews = "wireframe"
+    try:
+        html = diff(old, _deck(title="Q4 review"))._repr_html_()
+    finally:
+        deckkit.options.previews = "auto"
+    pictures = [
+        base64.b64decode(uri).decode("utf-8")
+        for uri in re.findall(r"data:image/svg\+xml;base64,([A-Za-z0-9+/=]+)", html)
+    ]
+    assert len(pictures) == 2, "slide 1, old and new"
+    assert "Q3 review" in pictures[0]
+    assert "Q4 review" not in pictures[0]
+    assert "Q4 review" in pictures[1]
+    assert "Q3 review" not in pictures[1]
+    assert "2026" in pictures[0]  # the subtitle, unchanged, is shown too
 
 
 @pytest.mark.soffice

@@ -175,14 +175,16 @@ def slide_pictures(
     """Pictures of the slides ``numbers`` (counted from 1) as data URIs, and where they came from.
 
     The same rule as :func:`thumbnails`: LibreOffice when installed and allowed for a deck of
-    this length (``any_length``: of any length, for a report asked for), otherwise wireframes.
+    this length (``any_length``: of any length, for a report asked for), otherwise wireframes
+    that show the slides' text, table cells and chart kinds (what a diff compares), not the
+    shapes' names and keys.
     """
     wanted = sorted(set(numbers))
     if not wanted:
         return {}, ""
     opened = Template(pptx, "deck.pptx")
     why_not = _why_not_libreoffice(0 if any_length else len(opened.slides))
-    pictures, _, reason = _pictures(pptx, opened, wanted, width, why_not, content=False)
+    pictures, _, reason = _pictures(pptx, opened, wanted, width, why_not, content=True)
     found = dict(zip(wanted, pictures, strict=False))
     if reason is None:
         return found, "pictures rendered by LibreOffice"

@@ -28,6 +28,7 @@ from deckkit.renderer.fill.masterstyles import MasterStyles
 from deckkit.renderer.fill.notes import fill_notes
 from deckkit.renderer.fill.theme import apply_theme_colors
 from deckkit.renderer.filler import LocatedSlide, OutputSlide, key_site
+from deckkit.renderer.overlap import created_overlaps
 from deckkit.renderer.planning import SlidePlan
 from deckkit.renderer.presentation import rebuild_presentation
 from deckkit.renderer.slide_links import SlideLink, SlideLinks
@@ -158,8 +159,10 @@ def _fill_slide(
         if isinstance(op.value, Text | List):
             typed_into += [(occ.shape, site.path) for occ in site.text if occ.cell is None]
     output.warnings += fit_text_boxes(
-        typed_into, output.part, masters, output.slide_size or DEFAULT_SLIDE_SIZE
+        typed_into, output.part, masters, output.slide_size or DEFAULT_SLIDE_SIZE, output.grown
     )
+    # Once every shape has its final size: what the fill grew onto another shape.
+    output.warnings += created_overlaps(output.part.xml, output.grown)
     if removed:
         _prune_relationships(output.part)
     # A paragraph's occurrences list one another (a cycle): broken here, they go with the slide

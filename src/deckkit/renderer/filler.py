@@ -30,6 +30,7 @@ from deckkit.model import element_kind
 from deckkit.ooxml.locate import Frame, FrameKind, Occurrence, SlidePlaceholders
 from deckkit.ooxml.opc.part import Part
 from deckkit.places import PLACE_KINDS, place_kind
+from deckkit.renderer.overlap import Grown
 from deckkit.renderer.pictures.imageinfo import NO_VERDICTS_AHEAD, PictureVerdicts
 from deckkit.suggest import closest
 
@@ -191,7 +192,8 @@ class OutputSlide:
     ``slide_size`` is the deck's (width, height) in EMU; ``warnings`` collects what filling finds
     that planning cannot know (a table that grew past the slide's edge). ``text_height``, when
     given, measures a text body (``a:txBody``) wrapped at a width as auto-fit measures text: the
-    declared way a filler below the text fillers (a table's) measures its cells.
+    declared way a filler below the text fillers (a table's) measures its cells. ``grown``: the
+    shapes a filler made larger, checked against the slide's other shapes once it is filled.
     """
 
     part: Part
@@ -200,6 +202,7 @@ class OutputSlide:
     slide_size: tuple[int, int] | None = None
     warnings: list[Problem] = field(default_factory=list)
     text_height: TextHeight | None = None
+    grown: list[Grown] = field(default_factory=list)  # shapes the fill made larger (renderer.overlap)
 
 
 class Filler(Protocol[E]):

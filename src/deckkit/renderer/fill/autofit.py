@@ -52,6 +52,7 @@ from deckkit.ooxml.xml_children import first_child, first_on_path
 from deckkit.renderer.fill.fontmetrics import Face, face, line_height
 from deckkit.renderer.fill.masterstyles import DEFAULT_TYPEFACE, MasterStyles, MasterText
 from deckkit.renderer.offslide import EMU_PER_INCH, TOLERANCE_EMU, on_slide_tree, overhangs
+from deckkit.renderer.overlap import Grown
 
 __all__ = ["TextMeasure", "fit_text_boxes"]
 
@@ -441,7 +442,9 @@ def _name(shape: etree._Element) -> str:
     return f'"{name}"' if name else "a text box"
 
 
-def _fit_shape(box: _Box, slide: Part, size: tuple[int, int]) -> Problem | None:
+def _fit_shape(
+    box: _Box, slide: Part, size: tuple[int, int], grown: list[Grown] | None = None
+) -> Problem | None:
     xfrm = _own_xfrm(box.shape, slide)
     if xfrm is None or xfrm.get("rot") not in (None, "0"):
         return None
@@ -470,6 +473,9 @@ def _fit_shape(box: _Box, slide: Part, size: tuple[int, int]) -> Problem | None:
     ext.set("cy", str(new_cy))
     if not on_slide_tree(box.shape):
         return None
+    if grown is not None and (new_cy > template.cy + TOLERANCE_EMU or cx > template.cx + TOLERANCE_EMU):
+        what = f"the text box {_name(box.shape)} (resize shape to fit text)"
+        grown.append(Grown(box.shape, template, Box(x, y, cx, new_cy), box.path, what, _grown_text_advice))
     over = overhangs(Box(x, y, cx, new_cy), size)
     if not over:
         return None
@@ -510,6 +516,13 @@ def _grown_box_fixes(box: _Box, lines: list[_Line], template: Box, size: tuple[i
 def _inches_up(emu: int) -> str:
     """EMU in inches, rounded up to a hundredth (a box that size holds what was measured)."""
     return f"{math.ceil(emu * 100 / EMU_PER_INCH) / 100:.2f} in"
+
+
+def _grown_text_advice(other: Box) -> str:
+    return (
+        "shorten the text, or make the box wider (or move the other shape) in the template so that "
+        "the grown box stays clear of it"
+    )
 
 
 def _own_body_pr(shape: etree._Element) -> etree._Element | None:
@@ -626,10 +639,12 @@ def fit_text_boxes(
     slide: Part,
     masters: MasterStyles | None = None,
     size: tuple[int, int] = DEFAULT_SLIDE_SIZE,
+    grown: list[Grown] | None = None,
 ) -> list[Problem]:
     """Resize (or rescale) each auto-fit text box among shapes to its new text; each is given with
     the data path of its value. Returns the warnings: text that runs out of its box (or off the
-    slide of ``size``) and that its auto-fit does not fix.
+    slide of ``size``) and that its auto-fit does not fix. The boxes resize grows larger are
+    added to ``grown`` (for :func:`~deckkit.renderer.overlap.created_overlaps`).
 
     ``masters`` reads each slide master's styles once for a whole render (a new one when absent).
     """
@@ -655,8 +670,10 @@ def fit_text_boxes(
         if body.attributes.get("vert", "horz") != "horz":
             continue
         box = _Box(shape, path, body, _styles(shape, ph, body, master, masters), chain)
-        fit = {"resize": _fit_shape, "shrink": _fit_font_scale}.get(body.autofit, _check_fixed)
-        warning = fit(box, slide, size)
+        if body.autofit == "resize":
+            warning = _fit_shape(box, slide, size, grown)
+        else:
+            warning = (_fit_font_scale if body.autofit == "shrink" else _check_fixed)(box, slide, size)
         if warning is not None:
             warnings.append(warning)
     return warnings

@@ -20,6 +20,7 @@ from deckkit.ooxml.locate import Frame
 from deckkit.renderer.drawingml import a
 from deckkit.renderer.filler import KeySite, Operation, OutputSlide, PlanReport, TextHeight, register_filler
 from deckkit.renderer.offslide import EMU_PER_INCH, TOLERANCE_EMU, on_slide_tree, overhangs
+from deckkit.renderer.overlap import Grown
 from deckkit.renderer.stencil.replay import through_stencil
 from deckkit.renderer.table.cell import apply_cell_styles, set_cell_text
 from deckkit.renderer.table.databar import ImageSink, LinkSink, draw_databar
@@ -173,6 +174,7 @@ def table_off_slide(
     template_frame: Box | None = None,
     vertical_sizing: str = "anchor_top",
     fixed_fit: FixedFit | None = None,
+    needs: RowNeeds | None = None,
 ) -> Problem | None:
     """A warning when the filled table is drawn past the slide's edges, or (vertical_sizing
     "fixed") past its frame, else None.
@@ -184,6 +186,7 @@ def table_off_slide(
     so. Advice is given only when it works: "keep them in the frame with vertical_sizing="fixed""
     when the rows' text fits the template's frame (``template_frame``) scaled so; else how many
     rows fit the frame, to split the rest.
+    ``needs``: the rows' measurements when the caller has them (each row is measured once).
     """
     tbl = table_of(frame)
     if tbl is None or not on_slide_tree(frame):
@@ -191,7 +194,10 @@ def table_off_slide(
     rows = rows_of(tbl)
     widths = [_size(c.get("w")) for c in grid_of(tbl).findall(a("gridCol"))]
     heights = [_size(r.get("h")) for r in rows]
-    needs = fixed_fit.needs if fixed_fit is not None else RowNeeds(tbl, widths, text_height)
+    if fixed_fit is not None:
+        needs = fixed_fit.needs
+    elif needs is None:
+        needs = RowNeeds(tbl, widths, text_height)
     box = frame_box(frame)
     # Off the slide by its rows' h alone (a lower bound): said so without measuring every row.
     over = overhangs(Box(box.x, box.y, sum(widths), sum(heights)), size)
@@ -293,6 +299,60 @@ def _split_shrunk(heights: list[int], fit: FixedFit, box: Box, slide_height: int
     return ", or ".join(fixes) or "not one row fits the frame even with its text at the floor"
 
 
+def _within(inner: Box, outer: Box) -> bool:
+    """The box ``inner`` lies within ``outer`` (to a point)."""
+    return (
+        inner.x >= outer.x - TOLERANCE_EMU
+        and inner.y >= outer.y - TOLERANCE_EMU
+        and inner.x + inner.cx <= outer.x + outer.cx + TOLERANCE_EMU
+        and inner.y + inner.cy <= outer.y + outer.cy + TOLERANCE_EMU
+    )
+
+
+def _grown_table(
+    frame: Frame,
+    tbl: etree._Element,
+    widths: list[int],
+    needs: RowNeeds,
+    template_frame: Box,
+    size: tuple[int, int],
+    path: str,
+) -> Grown | None:
+    """The table as drawn (each row at its drawn height, as the off-slide check measures it, down
+    to the slide's bottom edge), when it reaches past its template frame; None when it does not."""
+    heights = [_size(r.get("h")) for r in rows_of(tbl)]
+    box = frame_box(frame.element)
+    drawn = sum(needs.drawn(heights, limit=size[1] - box.y))
+    after = Box(box.x, box.y, sum(widths), drawn)
+    t = template_frame
+    if _within(after, t):
+        return None
+
+    def advice(other: Box) -> str:
+        rows = needs.drawn(heights)
+        if other.y >= t.y + t.cy - TOLERANCE_EMU:  # below: the table grows down onto it
+            room = other.y - box.y
+        elif other.y + other.cy <= t.y + TOLERANCE_EMU:  # above: an anchor_bottom table grows up
+            room = t.y + t.cy - (other.y + other.cy)
+        else:
+            room = sum(rows)  # beside it: the columns, not the rows, reach it
+        fit = rows_within(rows, room)
+        if fit >= len(rows):
+            return (
+                'use fewer or narrower columns, or keep them in the frame with horizontal_sizing="fixed", '
+                "or move the other shape in the template"
+            )
+        if fit >= 2:
+            return (
+                f"{fit} of its {len(rows)} rows fit clear of it: put at most {fit - 1} rows besides "
+                f"the header row on each slide with Deck.add_table_slides(..., max_rows={fit - 1}), "
+                "or move the other shape (or the table) in the template"
+            )
+        return "move the other shape (or the table) in the template, or make the table's rows shorter"
+
+    return Grown(frame.element, template_frame, after, path, f"the table {_described(frame)}", advice)
+
+
 def _described(frame: Frame) -> str:
     return f'"{frame.alt_text}"'
 
@@ -322,15 +382,32 @@ class TableFiller:
                     if value.vertical_sizing == "fixed" and output.text_height is not None
                     else None
                 )
-                if output.slide_size is not None:
-                    warning = table_off_slide(
-                        frame.element,
-                        output.slide_size,
-                        site.path,
-                        text_height=output.text_height,
-                        template_frame=template_frame,
-                        vertical_sizing=value.vertical_sizing,
-                        fixed_fit=fixed_fit,
+                if output.slide_size is None:
+                    continue
+                tbl = table_of(frame.element)
+                widths = (
+                    [_size(c.get("w")) for c in grid_of(tbl).findall(a("gridCol"))] if tbl is not None else []
+                )
+                needs: RowNeeds | None = None
+                if fixed_fit is not None:
+                    needs = fixed_fit.needs
+                elif tbl is not None:
+                    needs = RowNeeds(tbl, widths, output.text_height)
+                warning = table_off_slide(
+                    frame.element,
+                    output.slide_size,
+                    site.path,
+                    text_height=output.text_height,
+                    template_frame=template_frame,
+                    vertical_sizing=value.vertical_sizing,
+                    fixed_fit=fixed_fit,
+                    needs=needs,
+                )
+                if warning is not None:
+                    output.warnings.append(warning)
+                if tbl is not None and needs is not None and on_slide_tree(frame.element):
+                    grown = _grown_table(
+                        frame, tbl, widths, needs, template_frame, output.slide_size, site.path
                     )
-                    if warning is not None:
-                        output.warnings.append(warning)
+                    if grown is not None:
+                        output.grown.append(grown)
