@@ -68,3 +68,29 @@ def test_cli_prints_the_schema_and_the_python(capsys: pytest.CaptureFixture[str]
     }
     assert main(["inspect", "--python", str(examples.template())]) == 0
     assert "Table.from_dataframe(sales)" in capsys.readouterr().out
+
+
+def test_a_slide_of_another_template_is_valid_with_any_elements(
+    validator: jsonschema.Draft202012Validator,
+) -> None:
+    # This template does not describe the other's keys: any element goes, and the render checks them.
+    slide = {
+        "template": "templates/appendix.pptx#3",
+        "heading": "Appendix",
+        "sales": {"type": "table", "rows": [["a"]]},
+    }
+    assert validator.is_valid({"slides": [{"template": 1}, slide]})
+
+
+@pytest.mark.parametrize(
+    "slide",
+    [
+        {"template": "templates/appendix.pptx"},  # no slide number
+        {"template": "templates/appendix.pptx#0"},
+        {"template": "appendix.pptx#3", "logo": 12},  # not an element
+    ],
+)
+def test_a_malformed_slide_of_another_template_is_invalid(
+    validator: jsonschema.Draft202012Validator, slide: dict[str, object]
+) -> None:
+    assert not validator.is_valid({"slides": [slide]})

@@ -3,13 +3,16 @@
 Built on the format's own schema (deckkit.model.schema): its element definitions are reused and
 ``Slide`` is replaced by one if/then branch per template slide, selected by ``template``. A key the
 slide lacks is rejected (the renderer only warns, but an editor should flag the typo), and each
-key allows what its place accepts (:mod:`deckkit.places`). ``deckkit inspect --schema`` prints it.
+key allows what its place accepts (:mod:`deckkit.places`). A slide of another template of the zip
+(``"templates/appendix.pptx#3"``) is not described by this one: its keys may take any element,
+and the render checks them. ``deckkit inspect --schema`` prints it.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
+from deckkit.model.patterns import TEMPLATE_REF_PATTERN
 from deckkit.model.schema import data_json_schema
 from deckkit.places import place_kind
 from deckkit.template.slides import TemplateSlides
@@ -59,13 +62,30 @@ def template_json_schema(template: TemplateSlides) -> dict[str, Any]:
     schema["$defs"]["Slide"] = {
         "description": f"One output slide of {template.name}: template (1 to {len(template.slides)}) and its keys.",
         "type": "object",
-        "properties": {"template": {"type": "integer", "minimum": 1, "maximum": len(template.slides)}},
+        "properties": {
+            "template": {
+                "anyOf": [
+                    {"type": "integer", "minimum": 1, "maximum": len(template.slides)},
+                    {
+                        "type": "string",
+                        "pattern": TEMPLATE_REF_PATTERN,
+                        "description": "a slide of another template of the zip, e.g. templates/appendix.pptx#3",
+                    },
+                ]
+            }
+        },
         "required": ["template"],
         # if/then rather than oneOf: a validator then reports the slide's own mistake
         # ("'titel' was unexpected"), not "valid under none of the branches".
         "allOf": [
-            {"if": {"properties": {"template": {"const": n}}, "required": ["template"]}, "then": branch}
-            for n, branch in enumerate(branches, 1)
+            *(
+                {"if": {"properties": {"template": {"const": n}}, "required": ["template"]}, "then": branch}
+                for n, branch in enumerate(branches, 1)
+            ),
+            {
+                "if": {"properties": {"template": {"type": "string"}}, "required": ["template"]},
+                "then": {"additionalProperties": {"anyOf": list(_DEFS.values())}},
+            },
         ],
     }
     schema["$id"] = f"urn:deckkit:data.json:{template.name}"
