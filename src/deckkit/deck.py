@@ -447,11 +447,19 @@ class Deck(Displayable):
         return PREVIEW(self)
 
     def __repr__(self) -> str:
-        lines = [f"<Deck: {counted(len(self._slides), 'slide')}, {counted(len(self._media), 'media file')}"]
+        lines = [f"<Deck: {holdings(len(self._slides), self._media)}"]
         lines += ["  " + slide_line(i, s)[:120] for i, s in enumerate(self._slides[:5])]
         if len(self._slides) > 5:
             lines.append(f"  … and {counted(len(self._slides) - 5, 'more slide')}")
         return "\n".join(lines) + ">"
+
+
+def holdings(slides: int, media: Mapping[str, bytes]) -> str:
+    """``3 slides, 2 media files, 1 other template``: what a deck holds (the other templates
+    travel with its media files but are not pictures or videos)."""
+    templates = sum(1 for name in media if name.lower().endswith(".pptx"))
+    said = f"{counted(slides, 'slide')}, {counted(len(media) - templates, 'media file')}"
+    return said + (f", {counted(templates, 'other template')}" if templates else "")
 
 
 def slide_line(position: int, slide: Slide) -> str:

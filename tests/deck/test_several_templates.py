@@ -232,3 +232,10 @@ def test_deckkit_validate_names_a_slide_size_that_differs(
         "slides[1].template: templates/appendix.pptx has slides of 13.33 × 7.5 in, template.pptx has slides "
         "of 10 × 7.5 in" in err
     )
+
+
+def test_a_deck_counts_its_other_templates_apart_from_its_media() -> None:
+    deck = Deck(base_template(), extra={"appendix": appendix_template()})
+    deck.add_slide("appendix#1", heading="Appendix", points="Method")
+    assert repr(deck).splitlines()[0] == "<Deck: 1 slide, 0 media files, 1 other template"
+    assert "Deck: 1 slide, 0 media files, 1 other template" in deck._repr_html_()

@@ -7,13 +7,13 @@ from __future__ import annotations
 import hashlib
 from dataclasses import dataclass
 
-from deckkit.deck import Deck, slide_line
+from deckkit.deck import Deck, holdings, slide_line
 from deckkit.display.chart import chart_html
 from deckkit.display.html import box, esc, problems_html
 from deckkit.display.thumbnails import thumbnails
 from deckkit.display_hook import HTML, PREVIEW
 from deckkit.errors import Problem, problems_text
-from deckkit.model import Chart, ScatterChart
+from deckkit.model import Chart, ScatterChart, Slide
 from deckkit.template.chart_kinds import ChartKind
 from deckkit.words import counted
 
@@ -40,15 +40,15 @@ def deck_html(deck: Deck) -> str:
         if cached is not None
         else ('<div style="color:#888;font-size:11px">deck.preview() shows the rendered slides</div>')
     )
-    title = f"Deck: {counted(len(deck.slides), 'slide')}, {counted(len(deck.media), 'media file')}{theme}"
+    title = f"Deck: {holdings(len(deck.slides), deck.media)}{theme}"
     return box(esc(title), f'<ol style="margin:2px 0">{items}</ol>{_charts_html(deck)}{strip}')
 
 
-def _chart_kind(deck: Deck, template_slide: int, key: str) -> ChartKind | None:
-    info = deck.template_info
-    if info is None or not 1 <= template_slide <= len(info.slides):
+def _chart_kind(deck: Deck, slide: Slide, key: str) -> ChartKind | None:
+    info = deck.template_of(slide)  # the deck's own template, or the other one the slide is from
+    if info is None or not 1 <= slide.template <= len(info.slides):
         return None
-    return next((p.chart for p in info.slide(template_slide).placeholders if p.key == key), None)
+    return next((p.chart for p in info.slide(slide.template).placeholders if p.key == key), None)
 
 
 def _charts_html(deck: Deck) -> str:
@@ -63,7 +63,7 @@ def _charts_html(deck: Deck) -> str:
         '<div style="display:inline-block;vertical-align:top;margin:0 8px 6px 0">'
         + chart_html(
             value,
-            _chart_kind(deck, deck.slides[position].template, key),
+            _chart_kind(deck, deck.slides[position], key),
             title=f"slide {position + 1}, {key}",
         )
         + "</div>"
