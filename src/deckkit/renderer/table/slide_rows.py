@@ -1,0 +1,109 @@
+"""How many rows a slide holds when a table too long for its slide is split over copies of it.
+
+The off-slide warning's split advice names a count a data.json can follow without measuring: the
+header row (the table's first) on every slide, and at most N more rows on each, whichever rows
+they are. N is found from the rows as the render measured them (:mod:`.measure`), for the room
+the table's ``vertical_sizing`` gives it, as ``Deck.add_table_slides`` measures a page
+(``renderer/table_pages.py``): ``"fixed"`` the template frame's height, the rows at their shares
+of it; ``"anchor_top"`` from the frame's top edge down to the slide's bottom edge;
+``"anchor_bottom"`` up from the frame's bottom edge to the slide's top edge. Every run of N rows
+fits with the header row, so a slide of fewer fits too (fewer rows never need more room): the
+count holds for later rows that are taller than the first ones.
+"""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Sequence
+from typing import NamedTuple
+
+from lxml import etree
+
+from deckkit.ooxml.geometry import Box
+from deckkit.renderer.drawingml import a
+from deckkit.renderer.filler import TextHeight
+from deckkit.renderer.offslide import TOLERANCE_EMU
+from deckkit.renderer.table.grid import rows_of
+from deckkit.renderer.table.measure import RowNeeds
+
+__all__ = ["SlideRoom", "rows_a_slide", "tallest_cell", "too_tall"]
+
+_TX_BODY = a("txBody")
+
+
+class SlideRoom(NamedTuple):
+    """The room a slide gives a table's rows: ``frame`` the template's table frame."""
+
+    sizing: str
+    frame: Box
+    slide_height: int
+
+    def height(self) -> int:
+        """The height the rows may take (EMU)."""
+        if self.sizing == "fixed":
+            return self.frame.cy
+        if self.sizing == "anchor_bottom":
+            return self.frame.y + self.frame.cy
+        return self.slide_height - self.frame.y
+
+    def holds(self, rows: Sequence[tuple[int, int]]) -> bool:
+        """Whether these rows, each ``(h, need)``, fit: as drawn, each max(h, need), where ``h`` is
+        the template's height (scaled into the frame for "fixed", equal shares)."""
+        total = sum(h for h, _ in rows)
+        if self.sizing == "fixed":
+            frame = self.frame.cy
+            return (
+                sum(max(round(h * frame / (total or 1)), need) for h, need in rows) <= frame + TOLERANCE_EMU
+            )
+        drawn = sum(max(h, need) for h, need in rows)
+        if self.sizing == "anchor_bottom":
+            top = self.frame.y + self.frame.cy - total
+            return top >= -TOLERANCE_EMU and top + drawn <= self.slide_height + TOLERANCE_EMU
+        return self.frame.y + drawn <= self.slide_height + TOLERANCE_EMU
+
+
+def rows_a_slide(heights: Sequence[int], needs: RowNeeds, room: SlideRoom) -> int:
+    """The most rows besides the header row (row 0) that a slide holds, whichever they are: every
+    run of that many consecutive rows fits with the header row. 0 when a row does not fit even
+    alone with it (:func:`too_tall` says which)."""
+    rows = [(h, needs[i]) for i, h in enumerate(heights)]
+    most = len(rows) - 1
+    end = 1  # rows[start:end] fit with the header; a later start fits at least to the same end
+    for start in range(1, len(rows)):
+        end = max(end, start)
+        while end < len(rows) and room.holds([rows[0], *rows[start : end + 1]]):
+            end += 1
+        if end == len(rows):  # the rest fit from here: no shorter run after it
+            break
+        most = min(most, end - start)
+    return most if room.holds(rows[:1]) else 0
+
+
+def too_tall(heights: Sequence[int], needs: RowNeeds, room: SlideRoom) -> tuple[int, int]:
+    """The first row that does not fit a slide with the header row (the header row itself when it
+    does not fit alone), and what it needs with the header row as drawn (EMU)."""
+    header = (heights[0], needs[0])
+    if not room.holds([header]):
+        return 0, max(header)
+    for i in range(1, len(heights)):
+        if not room.holds([header, (heights[i], needs[i])]):
+            return i, max(header) + max(heights[i], needs[i])
+    raise ValueError("every row fits with the header row (rows_a_slide is not 0)")
+
+
+def tallest_cell(tbl: etree._Element, row: int, widths: Sequence[int], text_height: TextHeight | None) -> int:
+    """The column of row ``row`` whose text needs the most height, measured as the row is: each
+    cell alone in a copy of the row."""
+    tr = rows_of(tbl)[row]
+    cells = len(list(tr.iterchildren(a("tc"))))
+    needs = []
+    for col in range(cells):
+        alone = copy.deepcopy(tr)
+        for j, tc in enumerate(alone.iterchildren(a("tc"))):
+            if j != col:
+                for body in tc.findall(_TX_BODY):
+                    tc.remove(body)
+        holder = etree.Element(tbl.tag)
+        holder.append(alone)
+        needs.append(RowNeeds(holder, widths, text_height)[0])
+    return max(range(cells), key=lambda col: (needs[col], -col)) if cells else 0
