@@ -164,3 +164,17 @@ def test_a_header_too_tall_for_the_frame_is_named(save_template: Any) -> None:
     ((table,),) = drawn_tables(result.pptx)
     assert table.fits_frame()
     assert table.drawn <= 0.5 * EMU_INCH + 12700
+
+
+def test_a_fixed_frame_past_the_slides_edge_is_told_to_move_and_moved_it_fits(save_template: Any) -> None:
+    rows = _rows(3, tall_from=99)
+    (warning,) = _off(
+        render(_template(save_template, top=6.5), [{"template": 1, "sales": _table(rows, "fixed")}])
+    )
+    assert warning.endswith("the template's frame reaches past the slide's edge: move it in PowerPoint"), (
+        warning
+    )
+    result = render(_template(save_template, top=5.5), [{"template": 1, "sales": _table(rows, "fixed")}])
+    assert _off(result) == []
+    ((table,),) = drawn_tables(result.pptx)
+    assert _fits(table, "fixed")

@@ -186,9 +186,11 @@ def table_off_slide(
     ``a:tr/@h`` or, with ``text_height``, what its text needs when that is more (PowerPoint grows
     the row; see :mod:`deckkit.renderer.table.measure`). A fixed table comes with ``fixed_fit``,
     its text shrunk as far as it goes (:mod:`deckkit.renderer.table.shrink`) and its rows measured
-    so. Advice is given only when it works: "keep them in the frame with vertical_sizing="fixed""
-    when the rows' text fits the template's frame (``template_frame``) scaled so; else how many
-    rows fit the frame, to split the rest.
+    so. Advice is given only when it works: how many rows a slide holds with the header row,
+    whichever rows they are (:mod:`deckkit.renderer.table.slide_rows`), to split them, or the
+    row that no slide holds and its tallest cell; "keep them in the frame with
+    vertical_sizing="fixed"" when the rows' text fits the template's frame (``template_frame``)
+    shared out by what each row needs.
     """
     tbl = table_of(frame)
     if tbl is None or not on_slide_tree(frame):
