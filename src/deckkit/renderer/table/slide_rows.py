@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import copy
 from collections.abc import Sequence
+from itertools import accumulate
 from typing import NamedTuple
 
 from lxml import etree
@@ -55,7 +56,11 @@ class SlideRoom(NamedTuple):
             return (
                 sum(max(round(h * frame / (total or 1)), need) for h, need in rows) <= frame + TOLERANCE_EMU
             )
-        drawn = sum(max(h, need) for h, need in rows)
+        return self.ends_on_slide(total, sum(max(h, need) for h, need in rows))
+
+    def ends_on_slide(self, total: int, drawn: int) -> bool:
+        """Whether an anchored table whose rows' heights sum to ``total``, drawn ``drawn`` tall,
+        stays on the slide."""
         if self.sizing == "anchor_bottom":
             top = self.frame.y + self.frame.cy - total
             return top >= -TOLERANCE_EMU and top + drawn <= self.slide_height + TOLERANCE_EMU
@@ -67,11 +72,23 @@ def rows_a_slide(heights: Sequence[int], needs: RowNeeds, room: SlideRoom) -> in
     run of that many consecutive rows fits with the header row. 0 when a row does not fit even
     alone with it (:func:`too_tall` says which)."""
     rows = [(h, needs[i]) for i, h in enumerate(heights)]
+    # An anchored table's runs are checked by their sums, from running totals (a long table's
+    # runs may be long); a fixed one's rows by their shares, a frame's worth of rows each.
+    totals = [0, *accumulate(h for h, _ in rows)]
+    drawn = [0, *accumulate(max(h, need) for h, need in rows)]
+
+    def fits(start: int, stop: int) -> bool:
+        if room.sizing == "fixed":
+            return room.holds([rows[0], *rows[start:stop]])
+        return room.ends_on_slide(
+            totals[1] + totals[stop] - totals[start], drawn[1] + drawn[stop] - drawn[start]
+        )
+
     most = len(rows) - 1
     end = 1  # rows[start:end] fit with the header; a later start fits at least to the same end
     for start in range(1, len(rows)):
         end = max(end, start)
-        while end < len(rows) and room.holds([rows[0], *rows[start : end + 1]]):
+        while end < len(rows) and fits(start, end + 1):
             end += 1
         if end == len(rows):  # the rest fit from here: no shorter run after it
             break
