@@ -178,3 +178,35 @@ def test_a_fixed_frame_past_the_slides_edge_is_told_to_move_and_moved_it_fits(sa
     assert _off(result) == []
     ((table,),) = drawn_tables(result.pptx)
     assert _fits(table, "fixed")
+
+
+def test_each_row_of_a_page_takes_the_template_height_of_its_place(save_template: Any) -> None:
+    """The template's first body row is tall, its second short: in the whole table only row 1 is
+    tall, but on each page of the split the first row after the header is; the count allows for it
+    where the later rows' text makes them taller than the short row."""
+    from pptx.util import Inches, Pt
+
+    prs = new_presentation()
+    frame = blank_slide(prs).shapes.add_table(3, 2, Inches(1), Inches(1), Inches(6), Inches(1.9))
+    set_alt_text(frame, "sales")
+    for row, height in enumerate((0.4, 1.2, 0.3)):
+        frame.table.rows[row].height = Inches(height)
+        for col in range(2):
+            cell = frame.table.cell(row, col)
+            cell.text = "x"
+            cell.text_frame.paragraphs[0].runs[0].font.size = Pt(12)
+    template = save_template(prs)
+    rows = _rows(60, tall_from=30)
+    (warning,) = _off(render(template, [{"template": 1, "sales": _table(rows, "anchor_top")}]))
+    more = int(_more.search(warning).group(1))  # type: ignore[union-attr]
+    result = render(
+        template, [{"template": 1, "sales": _table(page, "anchor_top")} for page in _pages_of(rows, more)]
+    )
+    assert _off(result) == []
+    assert all(_fits(table, "anchor_top") for (table,) in drawn_tables(result.pptx))
+    fuller = render(
+        template, [{"template": 1, "sales": _table(page, "anchor_top")} for page in _pages_of(rows, more + 1)]
+    )
+    assert _off(fuller), "one more row a slide: a page of the taller rows leaves the slide"
+    pages = deckkit.Deck(template).add_table_slides(1, "sales", deckkit.Table(rows=rows))
+    assert min(len(page.values["sales"].rows) - 1 for page in pages[:-1]) == more

@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import copy
 from collections.abc import Sequence
-from itertools import accumulate
 from typing import NamedTuple
 
 from lxml import etree
@@ -56,11 +55,11 @@ class SlideRoom(NamedTuple):
             return (
                 sum(max(round(h * frame / (total or 1)), need) for h, need in rows) <= frame + TOLERANCE_EMU
             )
-        return self.ends_on_slide(total, sum(max(h, need) for h, need in rows))
+        return self.on_slide(total, sum(max(h, need) for h, need in rows))
 
-    def ends_on_slide(self, total: int, drawn: int) -> bool:
-        """Whether an anchored table whose rows' heights sum to ``total``, drawn ``drawn`` tall,
-        stays on the slide."""
+    def on_slide(self, total: int, drawn: int) -> bool:
+        """Whether an anchored table's rows, their heights summing to ``total`` and drawn
+        ``drawn`` tall, stay on the slide."""
         if self.sizing == "anchor_bottom":
             top = self.frame.y + self.frame.cy - total
             return top >= -TOLERANCE_EMU and top + drawn <= self.slide_height + TOLERANCE_EMU
@@ -71,40 +70,49 @@ def rows_a_slide(heights: Sequence[int], needs: RowNeeds, room: SlideRoom) -> in
     """The most rows besides the header row (row 0) that a slide holds, whichever they are: every
     run of that many consecutive rows fits with the header row. 0 when a row does not fit even
     alone with it (:func:`too_tall` says which)."""
-    rows = [(h, needs[i]) for i, h in enumerate(heights)]
-    # An anchored table's runs are checked by their sums, from running totals (a long table's
-    # runs may be long); a fixed one's rows by their shares, a frame's worth of rows each.
-    totals = [0, *accumulate(h for h, _ in rows)]
-    drawn = [0, *accumulate(max(h, need) for h, need in rows)]
-
-    def fits(start: int, stop: int) -> bool:
-        if room.sizing == "fixed":
-            return room.holds([rows[0], *rows[start:stop]])
-        return room.ends_on_slide(
-            totals[1] + totals[stop] - totals[start], drawn[1] + drawn[stop] - drawn[start]
-        )
-
-    most = len(rows) - 1
-    end = 1  # rows[start:end] fit with the header; a later start fits at least to the same end
-    for start in range(1, len(rows)):
-        end = max(end, start)
-        while end < len(rows) and fits(start, end + 1):
-            end += 1
-        if end == len(rows):  # the rest fit from here: no shorter run after it
+    need = [needs[i] for i in range(len(heights))]
+    if not room.holds([(heights[0], need[0])]):
+        return 0
+    most = len(heights) - 1
+    count = 0  # rows from ``start`` that fit with the header; from the next start, one fewer at least
+    for start in range(1, len(heights)):
+        count = max(count - 1, 0)
+        page = _page(heights, need, start, count)
+        total, drawn = sum(h for h, _ in page), sum(max(pair) for pair in page)
+        while start + count < len(heights):
+            h, more = heights[count + 1], need[start + count]
+            # An anchored page by its sums, one step a row; a fixed one by every row's share.
+            if room.sizing == "fixed":
+                if not room.holds([*page, (h, more)]):
+                    break
+            elif not room.on_slide(total + h, drawn + max(h, more)):
+                break
+            page.append((h, more))
+            total, drawn, count = total + h, drawn + max(h, more), count + 1
+        if start + count == len(heights):  # the rest fit from here: no shorter run after it
             break
-        most = min(most, end - start)
-    return most if room.holds(rows[:1]) else 0
+        most = min(most, count)
+    return most
+
+
+def _page(heights: Sequence[int], needs: Sequence[int], start: int, count: int) -> list[tuple[int, int]]:
+    """The header row and ``count`` rows from ``start`` as a page of their own: each row takes the
+    template's height of its place on the page (``heights[1]``, ``heights[2]``, ...), as the page's
+    table is filled, and needs what its text needs."""
+    return [
+        (heights[0], needs[0]),
+        *((heights[place], needs[start + place - 1]) for place in range(1, count + 1)),
+    ]
 
 
 def too_tall(heights: Sequence[int], needs: RowNeeds, room: SlideRoom) -> tuple[int, int]:
     """The first row that does not fit a slide with the header row (the header row itself when it
     does not fit alone), and what it needs with the header row as drawn (EMU)."""
-    header = (heights[0], needs[0])
-    if not room.holds([header]):
-        return 0, max(header)
-    for i in range(1, len(heights)):
-        if not room.holds([header, (heights[i], needs[i])]):
-            return i, max(header) + max(heights[i], needs[i])
+    need = [needs[i] for i in range(len(heights))]
+    for row in range(len(heights)):
+        page = _page(heights, need, 1, 0) if row == 0 else _page(heights, need, row, 1)
+        if not room.holds(page):
+            return row, sum(max(pair) for pair in page)
     raise ValueError("every row fits with the header row (rows_a_slide is not 0)")
 
 
