@@ -6,9 +6,10 @@ they are. N is found from the rows as the render measured them (:mod:`.measure`)
 the table's ``vertical_sizing`` gives it, as ``Deck.add_table_slides`` measures a page
 (``renderer/table_pages.py``): ``"fixed"`` the template frame's height, the rows at their shares
 of it; ``"anchor_top"`` from the frame's top edge down to the slide's bottom edge;
-``"anchor_bottom"`` up from the frame's bottom edge to the slide's top edge. Every run of N rows
-fits with the header row, so a slide of fewer fits too (fewer rows never need more room): the
-count holds for later rows that are taller than the first ones.
+``"anchor_bottom"`` up from the frame's bottom edge to the slide's top edge. A row of a page takes
+the template's height of its place on the page (as the page's table is filled) and needs what its
+own text needs. Every run of N rows fits with the header row, so a slide of fewer fits too (fewer
+rows never need more room): the count holds for later rows that are taller than the first ones.
 """
 
 from __future__ import annotations
