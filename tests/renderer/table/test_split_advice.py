@@ -104,7 +104,7 @@ def test_the_split_advised_fits_every_page_when_later_rows_are_taller(
     assert all(_fits(table, sizing) for (table,) in drawn_tables(done.pptx))
 
 
-def test_the_count_is_that_of_the_tallest_rows_not_the_first(save_template: Any) -> None:
+def test_the_count_is_that_of_the_tallest_rows_not_the_first(save_template: Any, check_render: Any) -> None:
     """The first rows are short: at the count they fit (what the advice named when it counted the
     first rows only), the later, taller rows leave the frame; the count named holds for them."""
     template = _template(save_template)
@@ -119,6 +119,7 @@ def test_the_count_is_that_of_the_tallest_rows_not_the_first(save_template: Any)
     overflowing = render(
         template, [{"template": 1, "sales": _table(page, "fixed")} for page in _pages_of(rows, first)]
     )
+    check_render(overflowing.pptx, template, pages=len(_pages_of(rows, first)))
     assert _off(overflowing), "the first rows' count leaves the frame on a later page"
 
 
@@ -149,7 +150,7 @@ def test_a_row_too_tall_for_any_slide_is_named_and_shortened_it_fits(
         assert _fits(table, sizing)
 
 
-def test_a_header_too_tall_for_the_frame_is_named(save_template: Any) -> None:
+def test_a_header_too_tall_for_the_frame_is_named(save_template: Any, check_render: Any) -> None:
     template = _template(save_template, height=0.5)
     rows = [["Region", " ".join(["a header that runs on"] * 12)], ["Region 1", "-"]]
     (warning,) = _off(render(template, [{"template": 1, "sales": _table(rows, "fixed")}]))
@@ -160,13 +161,16 @@ def test_a_header_too_tall_for_the_frame_is_named(save_template: Any) -> None:
     ), warning
     rows[0][1] = "Note"
     result = render(template, [{"template": 1, "sales": _table(rows, "fixed")}])
+    check_render(result.pptx, template, pages=1)
     assert _off(result) == []
     ((table,),) = drawn_tables(result.pptx)
     assert table.fits_frame()
     assert table.drawn <= 0.5 * EMU_INCH + 12700
 
 
-def test_a_fixed_frame_past_the_slides_edge_is_told_to_move_and_moved_it_fits(save_template: Any) -> None:
+def test_a_fixed_frame_past_the_slides_edge_is_told_to_move_and_moved_it_fits(
+    save_template: Any, check_render: Any
+) -> None:
     rows = _rows(3, tall_from=99)
     (warning,) = _off(
         render(_template(save_template, top=6.5), [{"template": 1, "sales": _table(rows, "fixed")}])
@@ -174,13 +178,17 @@ def test_a_fixed_frame_past_the_slides_edge_is_told_to_move_and_moved_it_fits(sa
     assert warning.endswith("the template's frame reaches past the slide's edge: move it in PowerPoint"), (
         warning
     )
-    result = render(_template(save_template, top=5.5), [{"template": 1, "sales": _table(rows, "fixed")}])
+    moved = _template(save_template, top=5.5)
+    result = render(moved, [{"template": 1, "sales": _table(rows, "fixed")}])
+    check_render(result.pptx, moved, pages=1)
     assert _off(result) == []
     ((table,),) = drawn_tables(result.pptx)
     assert _fits(table, "fixed")
 
 
-def test_each_row_of_a_page_takes_the_template_height_of_its_place(save_template: Any) -> None:
+def test_each_row_of_a_page_takes_the_template_height_of_its_place(
+    save_template: Any, check_render: Any
+) -> None:
     """The template's first body row is tall, its second short: in the whole table only row 1 is
     tall, but on each page of the split the first row after the header is; the count allows for it
     where the later rows' text makes them taller than the short row."""
