@@ -218,3 +218,22 @@ def test_each_row_of_a_page_takes_the_template_height_of_its_place(
     assert _off(fuller), "one more row a slide: a page of the taller rows leaves the slide"
     pages = deckkit.Deck(template).add_table_slides(1, "sales", deckkit.Table(rows=rows))
     assert min(len(page.values["sales"].rows) - 1 for page in pages[:-1]) == more
+
+
+def test_add_table_slides_is_not_named_when_no_row_fits_at_its_own_size(
+    save_template: Any, check_render: Any
+) -> None:
+    """Deck.add_table_slides measures a fixed page at the designer's sizes: where a row fits only
+    with its text shrunk, it would refuse, so the advice names the split alone, and that fits."""
+    template = _template(save_template)
+    rows = _rows(40, tall_from=12, notes=3)
+    (warning,) = _off(render(template, [{"template": 1, "sales": _table(rows, "fixed")}]))
+    found = re.search(r"the header row and at most (\d+) more on each with their text shrunk$", warning)
+    assert found is not None, warning
+    with pytest.raises(deckkit.DataError, match=r"rows\[12\]: row 12 alone"):
+        deckkit.Deck(template).add_table_slides(1, "sales", deckkit.Table(rows=rows, vertical_sizing="fixed"))
+    pages = _pages_of(rows, int(found.group(1)))
+    result = render(template, [{"template": 1, "sales": _table(page, "fixed")} for page in pages])
+    check_render(result.pptx, template, pages=len(pages))
+    assert _off(result) == []
+    assert all(_fits(table, "fixed") for (table,) in drawn_tables(result.pptx))
