@@ -36,11 +36,12 @@ from deckkit.renderer.table.grid import (
     source_index,
     table_of,
 )
-from deckkit.renderer.table.measure import RowNeeds, rows_that_fit, rows_within
+from deckkit.renderer.table.measure import RowNeeds, rows_within
 from deckkit.renderer.table.prototype import BuiltCells, TablePrototype, keep_template_cells, table_prototype
 from deckkit.renderer.table.row_height import measured_height
 from deckkit.renderer.table.shrink import FixedFit, shared_heights, shrink_to_frame
 from deckkit.renderer.table.sizing import apply_sizing, frame_box, scale_to_total
+from deckkit.renderer.table.slide_rows import SlideRoom, rows_a_slide, tallest_cell, too_tall
 from deckkit.renderer.table.style import StyleFills
 
 __all__ = ["ImageSink", "TableFiller", "check_table", "fill_table", "table_off_slide"]
@@ -157,6 +158,10 @@ def _fill_cell_object(
         draw_databar(tc, sum(widths[col : col + span]), cell.databar, sink, style)
 
 
+_IN_PYTHON = " (in Python Deck.add_table_slides does it)"
+_FRAME_OFF_SLIDE = "the template's frame reaches past the slide's edge: move it in PowerPoint"
+
+
 def _inches(emu: int) -> str:
     return f"{emu / EMU_PER_INCH:.1f} in"
 
@@ -183,9 +188,11 @@ def table_off_slide(
     ``a:tr/@h`` or, with ``text_height``, what its text needs when that is more (PowerPoint grows
     the row; see :mod:`deckkit.renderer.table.measure`). A fixed table comes with ``fixed_fit``,
     its text shrunk as far as it goes (:mod:`deckkit.renderer.table.shrink`) and its rows measured
-    so. Advice is given only when it works: "keep them in the frame with vertical_sizing="fixed""
-    when the rows' text fits the template's frame (``template_frame``) scaled so; else how many
-    rows fit the frame, to split the rest.
+    so. Advice is given only when it works: how many rows a slide holds with the header row,
+    whichever rows they are (:mod:`deckkit.renderer.table.slide_rows`), to split them, or the
+    row that no slide holds and its tallest cell; "keep them in the frame with
+    vertical_sizing="fixed"" when the rows' text fits the template's frame (``template_frame``)
+    shared out by what each row needs.
     ``needs``: the rows' measurements when the caller has them (each row is measured once).
     """
     tbl = table_of(frame)
@@ -217,17 +224,19 @@ def table_off_slide(
     target = template_frame if template_frame is not None else box
     fixes = []
     if vertical:
-        fitting = rows_that_fit(heights, needs, target.cy)
-        split = (
-            f"split the rows over several slides ({fitting} rows fit the frame with their text at this size)"
-        )
-        if squeezed and fixed_fit is not None:
-            fixes.append(_split_shrunk(heights, fixed_fit, box, size[1]))
-        elif squeezed:
-            fixes.append(split)
-        elif shared_heights(heights, needs, target.cy) is not None and not overhangs(target, size):
-            fixes.append(f'{split}, or keep them in the frame with vertical_sizing="fixed"')
+        room = SlideRoom(vertical_sizing, target, size[1])
+        if vertical_sizing == "fixed" and overhangs(target, size):
+            fixes.append(_FRAME_OFF_SLIDE)
+        elif squeezed and fixed_fit is not None:
+            fixes.append(_split_shrunk(tbl, widths, heights, fixed_fit, room, text_height))
         else:
+            split = _split(tbl, widths, heights, needs, room, text_height)
+            if (
+                not squeezed
+                and shared_heights(heights, needs, target.cy) is not None
+                and not overhangs(target, size)
+            ):
+                split += ', or keep them in the frame with vertical_sizing="fixed"'
             fixes.append(split)
     if horizontal:
         fixes.append(_fewer_columns(tbl, widths, heights, box, target, size, over, text_height))
@@ -277,26 +286,89 @@ def _fewer_columns(
         narrower = RowNeeds(tbl, scale_to_total(widths, target.cx), text_height)
         if box.y + sum(narrower.drawn(heights, limit=size[1] - box.y)) <= size[1] + TOLERANCE_EMU:
             fixes.append('keep them in the frame with horizontal_sizing="fixed"')
-    return ", or ".join(fixes) or "the template's frame reaches past the slide's edge: move it in PowerPoint"
+    return ", or ".join(fixes) or _FRAME_OFF_SLIDE
 
 
-def _split_shrunk(heights: list[int], fit: FixedFit, box: Box, slide_height: int) -> str:
+def _split(
+    tbl: etree._Element,
+    widths: list[int],
+    heights: list[int],
+    needs: RowNeeds,
+    room: SlideRoom,
+    text_height: TextHeight | None,
+) -> str:
+    """The advice to split the rows: the header row and at most N more on each slide (N counted
+    for every run of rows, :func:`~deckkit.renderer.table.slide_rows.rows_a_slide`); when not
+    one row fits with the header row, that row's tallest text."""
+    fitting = rows_a_slide(heights, needs, room)
+    if not fitting:
+        return _too_tall(tbl, widths, heights, needs, room, text_height, "")
+    return (
+        f"split the rows over several slides, the header row and at most {fitting} more on each{_IN_PYTHON}"
+    )
+
+
+def _split_shrunk(
+    tbl: etree._Element,
+    widths: list[int],
+    heights: list[int],
+    fit: FixedFit,
+    room: SlideRoom,
+    text_height: TextHeight | None,
+) -> str:
     """The advice for a fixed table shrunk as far as it goes: how many rows a slide fit the frame
-    with their text shrunk, and how many at the designer's size; and the frame's height that
-    holds every row at the designer's size, when a frame that tall stays on the slide."""
-    shrunk = rows_that_fit(heights, fit.needs, box.cy)
-    own = rows_that_fit(heights, fit.own_needs, box.cy) if fit.shrunk else shrunk
+    with their text shrunk, and how many at the designer's size (what Deck.add_table_slides
+    measures); and the frame's height that holds every row at the designer's size, when a frame
+    that tall stays on the slide. When not one row fits with the header row even at the floor:
+    that row's tallest text, to shorten."""
+    box = room.frame
+    shrunk = rows_a_slide(heights, fit.needs, room)
+    own = rows_a_slide(heights, fit.own_needs, room) if fit.shrunk else shrunk
     fixes = []
     if shrunk:
-        counts = f"{shrunk} rows fit the frame" + (
-            f" with their text shrunk, {own} at its own size" if own != shrunk else ""
+        # Deck.add_table_slides measures at the designer's sizes: named only when a row fits so.
+        counts = f"at most {shrunk} more on each" + (
+            ""
+            if own == shrunk
+            else f" with their text shrunk, {own} at its own size"
+            if own
+            else " with their text shrunk"
         )
-        fixes.append(f"split the rows over several slides ({counts})")
+        fixes.append(
+            f"split the rows over several slides, the header row and {counts}{_IN_PYTHON if own else ''}"
+        )
+    else:
+        fixes.append(
+            _too_tall(
+                tbl, widths, heights, fit.needs, room, text_height, f" at the floor of {_points(fit.floor)}"
+            )
+        )
     # Rows that need no more than the frame in all are shared out in it: this height holds them.
     tall = math.ceil(sum(fit.own_needs.drawn([0] * len(heights))) * 10 / EMU_PER_INCH) / 10
-    if box.y + tall * EMU_PER_INCH <= slide_height + TOLERANCE_EMU:
+    if box.y + tall * EMU_PER_INCH <= room.slide_height + TOLERANCE_EMU:
         fixes.append(f"make the frame at least {tall:.1f} in tall in the template")
-    return ", or ".join(fixes) or "not one row fits the frame even with its text at the floor"
+    return ", or ".join(fixes)
+
+
+def _too_tall(
+    tbl: etree._Element,
+    widths: list[int],
+    heights: list[int],
+    needs: RowNeeds,
+    room: SlideRoom,
+    text_height: TextHeight | None,
+    size: str,
+) -> str:
+    """The advice when a row does not fit a slide even with only the header row: the cell whose
+    text is the tallest in it (as a data path), to shorten."""
+    row, need = too_tall(heights, needs, room)
+    rows = "the header row alone" if row == 0 else f"row {row} with the header row"
+    tallest = row if needs[row] >= needs[0] else 0
+    col = tallest_cell(tbl, tallest, widths, text_height)
+    return (
+        f"{rows} needs {_inches(need)}{size}, more than the {_inches(room.height())} a slide has for "
+        f"the table: shorten the text of rows[{tallest}][{col}], the tallest in {'it' if row == 0 else 'them'}"
+    )
 
 
 def _within(inner: Box, outer: Box) -> bool:
@@ -344,8 +416,8 @@ def _grown_table(
             )
         if fit >= 2:
             return (
-                f"{fit} of its {len(rows)} rows fit clear of it: put at most {fit - 1} rows besides "
-                f"the header row on each slide with Deck.add_table_slides(..., max_rows={fit - 1}), "
+                f"{fit} of its {len(rows)} rows fit clear of it: split the rows over several slides, "
+                f"the header row and at most {fit - 1} more on each{_IN_PYTHON}, "
                 "or move the other shape (or the table) in the template"
             )
         return "move the other shape (or the table) in the template, or make the table's rows shorter"
