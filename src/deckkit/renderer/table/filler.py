@@ -78,12 +78,11 @@ def fill_table(frame: etree._Element, table: Table, sink: ImageSink | None = Non
     template_widths = [_size(col.get("w")) for col in grid_of(tbl).findall(a("gridCol"))] or [914400]
     # A row of height 0 (PptxGenJS writes them) is as tall as PowerPoint draws it: measured.
     template_heights = [_size(tr.get("h")) or measured_height(tr) for tr in rows_of(tbl)]
-    alternating = rows_alternate(tbl)
 
-    matrix, merges, built = through_stencil(
+    matrix, merges, built, alternating = through_stencil(
         lambda: table_prototype(tbl),
         lambda prototype: _from_prototype(tbl, table, prototype),
-        lambda: (*resize_grid(tbl, n_rows, n_cols), None),
+        lambda: _resized(tbl, n_rows, n_cols),
     )
     widths = [template_widths[source_index(j, len(template_widths))] for j in range(n_cols)]
     heights = [template_heights[row_source(i, len(template_heights), alternating)] for i in range(n_rows)]
@@ -122,15 +121,25 @@ def _covered(merges: list[Merge]) -> set[tuple[int, int]]:
     }
 
 
-def _from_prototype(
-    tbl: etree._Element, table: Table, prototype: TablePrototype
-) -> tuple[list[list[etree._Element]], list[Merge], BuiltCells]:
+_Grid = tuple[list[list[etree._Element]], list[Merge], BuiltCells | None, bool]
+"""The output cells, their merges, the cells built with their text (None: none), and whether
+the template's rows are banded by hand (:func:`rows_alternate`)."""
+
+
+def _resized(tbl: etree._Element, n_rows: int, n_cols: int) -> _Grid:
+    """The output grid made element by element from the template's cells."""
+    alternating = rows_alternate(tbl)  # read before the rows change
+    return (*resize_grid(tbl, n_rows, n_cols, alternating=alternating), None, alternating)
+
+
+def _from_prototype(tbl: etree._Element, table: Table, prototype: TablePrototype) -> _Grid:
     """The output grid made from the template's text (``table_prototype``); UnfitError changes nothing."""
     n_rows, n_cols = table.shape
     covered = _covered(cut_merges(prototype.merges, n_rows, n_cols))
     built = prototype.build(table.rows, n_rows, n_cols, covered)
     keep_template_cells(cell_matrix(tbl), built, prototype.has_keys)
-    return (*resize_grid(tbl, n_rows, n_cols, built.matrix, built.added_rows), built)
+    grid = resize_grid(tbl, n_rows, n_cols, built.matrix, built.added_rows, prototype.alternating)
+    return (*grid, built, prototype.alternating)
 
 
 def _fill_cell_object(
