@@ -9,7 +9,7 @@ table's off-slide warning is checked with these heights: it names only what make
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Hashable, Mapping, Sequence
 
 from lxml import etree
 
@@ -17,7 +17,7 @@ from deckkit.renderer.drawingml import a
 from deckkit.renderer.filler import TextHeight
 from deckkit.renderer.table.grid import attr_int, rows_of
 
-__all__ = ["RowNeeds", "fits_fixed", "fixed_heights", "rows_that_fit", "rows_within"]
+__all__ = ["CellLines", "RowNeeds", "fits_fixed", "fixed_heights", "rows_that_fit", "rows_within"]
 
 _TOLERANCE = 12700  # one point: rounding, not a row that does not fit
 _MARGINS = {"marL": 91440, "marR": 91440, "marT": 45720, "marB": 45720}  # a:tcPr's defaults
@@ -25,6 +25,7 @@ _MARGINS = {"marL": 91440, "marR": 91440, "marT": 45720, "marB": 45720}  # a:tcP
 
 _TC, _TX_BODY, _TC_PR = a("tc"), a("txBody"), a("tcPr")
 _ON = ("1", "true")
+_UNREAD = object()  # a template cell whose line form is not read yet
 _DEFAULT_MARGINS = (_MARGINS["marL"] + _MARGINS["marR"], _MARGINS["marT"] + _MARGINS["marB"])
 
 
@@ -39,9 +40,23 @@ def _margins(tc_pr: etree._Element | None) -> tuple[int, int]:
     )
 
 
-def _row_need(tr: etree._Element, widths: Sequence[int], text_height: TextHeight) -> int:
+CellLines = Mapping[tuple[int, int], tuple[int, str]]
+"""(row, column) -> (its template cell, its text) of cells a table stencil made holding one line
+of text (``BuiltCells.lines``): such cells differ only in their text."""
+
+
+def _row_need(
+    tr: etree._Element,
+    widths: Sequence[int],
+    text_height: TextHeight,
+    row: int = 0,
+    lines: CellLines | None = None,
+    forms: dict[int, Hashable | None] | None = None,
+) -> int:
     # Each cell's children are looked at once (a row of a long table is measured for every check
-    # that asks about it, so this loop is the table check's own cost).
+    # that asks about it, so this loop is the table check's own cost). A cell of ``lines`` is
+    # measured by its template cell's line form (read from the first of them, kept in ``forms``)
+    # and its text, without walking its text body.
     need = 0
     for col, tc in enumerate(tr.iterchildren(_TC)):
         span = 1
@@ -60,7 +75,17 @@ def _row_need(tr: etree._Element, widths: Sequence[int], text_height: TextHeight
             continue
         across, down = _margins(tc_pr) if tc_pr is not None and len(tc_pr.attrib) else _DEFAULT_MARGINS
         inner = max(sum(widths[col : col + span]) - across, 1)
-        height = text_height(body, inner) + down
+        made = lines.get((row, col)) if lines is not None else None
+        if made is not None and forms is not None:
+            form = forms.get(made[0], _UNREAD)
+            if form is _UNREAD:
+                form = forms[made[0]] = text_height.line_form(body)
+            height = text_height.one_line(form, made[1], inner) if form is not None else None
+            if height is None:
+                height = text_height(body, inner)
+            height += down
+        else:
+            height = text_height(body, inner) + down
         if height > need:
             need = height
     return need
@@ -70,11 +95,21 @@ class RowNeeds:
     """What each row's text needs (a row is drawn at its ``h``, or at this when it is more),
     measured when first asked: a check that can stop early measures only the rows it looks at."""
 
-    def __init__(self, tbl: etree._Element, widths: Sequence[int], text_height: TextHeight | None) -> None:
+    def __init__(
+        self,
+        tbl: etree._Element,
+        widths: Sequence[int],
+        text_height: TextHeight | None,
+        lines: CellLines | None = None,
+    ) -> None:
+        """``lines``: the cells a table stencil made holding one line of text (``BuiltCells.lines``),
+        as they still are (nothing has changed their formatting since)."""
         self._rows = rows_of(tbl)
         self._widths = widths
         self._text_height = text_height
         self._known: list[int] = [-1] * len(self._rows)  # -1: not measured yet
+        self._lines = lines
+        self._forms: dict[int, Hashable | None] = {}  # template cell -> its line form
 
     def __len__(self) -> int:
         return len(self._rows)
@@ -84,7 +119,9 @@ class RowNeeds:
         if need < 0:
             measure = self._text_height
             need = self._known[index] = (
-                0 if measure is None else _row_need(self._rows[index], self._widths, measure)
+                0
+                if measure is None
+                else _row_need(self._rows[index], self._widths, measure, index, self._lines, self._forms)
             )
         return need
 

@@ -78,6 +78,9 @@ class BuiltCells(NamedTuple):
     matrix: list[list[etree._Element]]
     filled: list[list[bool]]
     added_rows: list[etree._Element] | None = None
+    # (row, column) -> (the template cell it was made of, its text) for each cell made holding one
+    # line of text: cells of one template cell differ only in that text (measure.RowNeeds).
+    lines: dict[tuple[int, int], tuple[int, str]] | None = None
 
 
 class TablePrototype(NamedTuple):
@@ -109,13 +112,14 @@ class TablePrototype(NamedTuple):
         kept = min(n_rows, t_rows)
         parts = ["<cells", self.declarations, ">"]
         filled: list[list[bool]] = []
+        lines: dict[tuple[int, int], tuple[int, str]] = {}
         for i in range(n_rows):
             source = row_source(i, t_rows, self.alternating)
             tags = self.row_tags[source] if i >= t_rows and self.row_tags is not None else None
             if tags is not None:
                 parts.append(tags[0])
             filled.append(
-                self._cell_parts(parts, source, rows[i] if i < len(rows) else (), i, n_cols, covered)
+                self._cell_parts(parts, source, rows[i] if i < len(rows) else (), i, n_cols, covered, lines)
             )
             if tags is not None:
                 parts.append(tags[1])
@@ -128,10 +132,10 @@ class TablePrototype(NamedTuple):
         matrix = [made[i * n_cols : (i + 1) * n_cols] for i in range(kept)]
         if self.row_tags is None or n_rows <= t_rows:
             matrix.extend(made[i * n_cols : (i + 1) * n_cols] for i in range(kept, n_rows))
-            return BuiltCells(matrix, filled)
+            return BuiltCells(matrix, filled, None, lines)
         added = made[kept * n_cols :]
         matrix.extend(list(tr) for tr in added)
-        return BuiltCells(matrix, filled, added)
+        return BuiltCells(matrix, filled, added, lines)
 
     def _cell_parts(
         self,
@@ -141,8 +145,10 @@ class TablePrototype(NamedTuple):
         i: int,
         n_cols: int,
         covered: set[tuple[int, int]],
+        lines: dict[tuple[int, int], tuple[int, str]],
     ) -> list[bool]:
-        """Add output row i's cells to parts (template row ``source``); which hold their text."""
+        """Add output row i's cells to parts (template row ``source``); which hold their text
+        (``lines``: those holding one line of text, with the template cell they were made of)."""
         cells = self.cells[source]
         t_cols = len(cells)
         new_row = i >= len(self.cells)
@@ -159,6 +165,7 @@ class TablePrototype(NamedTuple):
             elif value:
                 parts.extend((cell.before, escape_text(value), cell.after))
                 flags.append(True)
+                lines[i, j] = (id(cell), value)
             else:
                 parts.append(cell.empty)
                 flags.append(True)
