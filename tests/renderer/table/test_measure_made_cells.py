@@ -35,7 +35,8 @@ class _Counted(TextMeasure):
 
 
 def _filled(save_template: Any, rows: list[list[str]]) -> tuple[Any, Any, Any]:
-    """A 2 x 2 template table (14 pt header, 11 pt body) filled with rows; (slide, tbl, lines)."""
+    """A 2 x 2 template table (14 pt header, 11 pt body, wider margins in one body cell) filled
+    with rows; (slide, tbl, lines)."""
     from pptx.util import Inches, Pt
 
     prs = new_presentation()
@@ -45,6 +46,9 @@ def _filled(save_template: Any, rows: list[list[str]]) -> tuple[Any, Any, Any]:
             cell = frame.table.cell(row, col)
             cell.text = "x"
             cell.text_frame.paragraphs[0].runs[0].font.size = Pt(size)
+    # Margins of its own on one template cell: the cells made of it are measured within them.
+    frame.table.cell(1, 1).margin_left = Inches(0.4)
+    frame.table.cell(1, 1).margin_bottom = Inches(0.2)
     package = open_package(save_template(prs).read_bytes())
     (slide,) = package.slides()
     graphic = slide.xml.find(".//p:graphicFrame", NS)

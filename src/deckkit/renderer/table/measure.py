@@ -10,6 +10,7 @@ table's off-slide warning is checked with these heights: it names only what make
 from __future__ import annotations
 
 from collections.abc import Hashable, Mapping, Sequence
+from typing import NamedTuple
 
 from lxml import etree
 
@@ -25,7 +26,6 @@ _MARGINS = {"marL": 91440, "marR": 91440, "marT": 45720, "marB": 45720}  # a:tcP
 
 _TC, _TX_BODY, _TC_PR = a("tc"), a("txBody"), a("tcPr")
 _ON = ("1", "true")
-_UNREAD = object()  # a template cell whose line form is not read yet
 _DEFAULT_MARGINS = (_MARGINS["marL"] + _MARGINS["marR"], _MARGINS["marT"] + _MARGINS["marB"])
 
 
@@ -45,18 +45,37 @@ CellLines = Mapping[tuple[int, int], tuple[int, str]]
 of text (``BuiltCells.lines``): such cells differ only in their text."""
 
 
+class _Form(NamedTuple):
+    """What a made cell's template cell gives its measuring: its line form and margins."""
+
+    line: Hashable | None  # TextHeight.line_form of its text body; None: measure the body
+    across: int  # left + right margins
+    down: int  # top + bottom margins
+
+
+def _children(tc: etree._Element) -> tuple[etree._Element | None, etree._Element | None]:
+    """The cell's first a:txBody and a:tcPr, its children looked at once."""
+    body = tc_pr = None
+    for child in tc:
+        if child.tag == _TX_BODY:
+            body = child if body is None else body
+        elif child.tag == _TC_PR:
+            tc_pr = child if tc_pr is None else tc_pr
+    return body, tc_pr
+
+
 def _row_need(
     tr: etree._Element,
     widths: Sequence[int],
     text_height: TextHeight,
     row: int = 0,
     lines: CellLines | None = None,
-    forms: dict[int, Hashable | None] | None = None,
+    forms: dict[int, _Form] | None = None,
 ) -> int:
     # Each cell's children are looked at once (a row of a long table is measured for every check
     # that asks about it, so this loop is the table check's own cost). A cell of ``lines`` is
-    # measured by its template cell's line form (read from the first of them, kept in ``forms``)
-    # and its text, without walking its text body.
+    # measured by its template cell's line form and margins (read from the first of them, kept
+    # in ``forms``) and its text, without looking at its children.
     need = 0
     for col, tc in enumerate(tr.iterchildren(_TC)):
         span = 1
@@ -65,26 +84,28 @@ def _row_need(
             if get("hMerge") in _ON or get("vMerge") in _ON or attr_int(get("rowSpan"), 1) > 1:
                 continue
             span = attr_int(get("gridSpan"), 1)
-        body = tc_pr = None
-        for child in tc:
-            if child.tag == _TX_BODY:
-                body = child if body is None else body
-            elif child.tag == _TC_PR:
-                tc_pr = child if tc_pr is None else tc_pr
-        if body is None:
-            continue
-        across, down = _margins(tc_pr) if tc_pr is not None and len(tc_pr.attrib) else _DEFAULT_MARGINS
-        inner = max(sum(widths[col : col + span]) - across, 1)
-        made = lines.get((row, col)) if lines is not None else None
+        made = lines.get((row, col)) if lines is not None and forms is not None else None
         if made is not None and forms is not None:
-            form = forms.get(made[0], _UNREAD)
-            if form is _UNREAD:
-                form = forms[made[0]] = text_height.line_form(body)
-            height = text_height.one_line(form, made[1], inner) if form is not None else None
+            form = forms.get(made[0])
+            if form is None:
+                body, tc_pr = _children(tc)
+                form = forms[made[0]] = _Form(
+                    text_height.line_form(body) if body is not None else None, *_margins(tc_pr)
+                )
+            inner = max(sum(widths[col : col + span]) - form.across, 1)
+            height = text_height.one_line(form.line, made[1], inner) if form.line is not None else None
             if height is None:
+                body, _ = _children(tc)
+                if body is None:
+                    continue
                 height = text_height(body, inner)
-            height += down
+            height += form.down
         else:
+            body, tc_pr = _children(tc)
+            if body is None:
+                continue
+            across, down = _margins(tc_pr) if tc_pr is not None and len(tc_pr.attrib) else _DEFAULT_MARGINS
+            inner = max(sum(widths[col : col + span]) - across, 1)
             height = text_height(body, inner) + down
         if height > need:
             need = height
@@ -109,7 +130,7 @@ class RowNeeds:
         self._text_height = text_height
         self._known: list[int] = [-1] * len(self._rows)  # -1: not measured yet
         self._lines = lines
-        self._forms: dict[int, Hashable | None] = {}  # template cell -> its line form
+        self._forms: dict[int, _Form] = {}  # by template cell
 
     def __len__(self) -> int:
         return len(self._rows)
