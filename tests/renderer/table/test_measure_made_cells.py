@@ -1,5 +1,5 @@
 """Cells the table stencil made holding one line of text are measured by their template cell's
-line form and their text (measure.RowNeeds with ``lines``), never walked one by one, and measure
+line form and their text (measure.RowNeeds with ``made``), never walked one by one, and measure
 exactly as the walk does."""
 
 from __future__ import annotations
@@ -36,7 +36,7 @@ class _Counted(TextMeasure):
 
 def _filled(save_template: Any, rows: list[list[str]]) -> tuple[Any, Any, Any]:
     """A 2 x 2 template table (14 pt header, 11 pt body, wider margins in one body cell) filled
-    with rows; (slide, tbl, lines)."""
+    with rows; (slide, tbl, the cells made with one line of text)."""
     from pptx.util import Inches, Pt
 
     prs = new_presentation()
@@ -52,8 +52,8 @@ def _filled(save_template: Any, rows: list[list[str]]) -> tuple[Any, Any, Any]:
     package = open_package(save_template(prs).read_bytes())
     (slide,) = package.slides()
     graphic = slide.xml.find(".//p:graphicFrame", NS)
-    lines = fill_table(graphic, Table(rows=rows))
-    return slide, table_of(graphic), lines
+    made = fill_table(graphic, Table(rows=rows))
+    return slide, table_of(graphic), made
 
 
 @pytest.mark.usefixtures("stencils_on")
@@ -63,13 +63,13 @@ def test_made_cells_measure_as_walked_cells_with_one_look_per_template_cell(save
     rows = [["Region", "Revenue"]] + [
         [f"Region {i}", "a long note that wraps in a two-inch column " * (i % 3)] for i in range(1, 40)
     ]
-    slide, tbl, lines = _filled(save_template, rows)
-    assert lines is not None
-    assert len(lines) == sum(1 for row in rows for text in row if text)
+    slide, tbl, cells = _filled(save_template, rows)
+    assert cells is not None
+    assert len(cells.lines) == sum(1 for row in rows for text in row if text)
     widths = [int(c.get("w")) for c in grid_of(tbl).iterfind("a:gridCol", NS)]
     walked = _Counted(slide, MasterStyles())
     made = _Counted(slide, MasterStyles())
-    by_walking, by_form = RowNeeds(tbl, widths, walked), RowNeeds(tbl, widths, made, lines)
+    by_walking, by_form = RowNeeds(tbl, widths, walked), RowNeeds(tbl, widths, made, cells)
     expected = [by_walking[i] for i in range(len(rows_of(tbl)))]
     assert [by_form[i] for i in range(len(rows_of(tbl)))] == expected
     assert walked.asked["walked"] == 2 * len(rows), "every cell walked, an empty one too"
@@ -80,3 +80,10 @@ def test_made_cells_measure_as_walked_cells_with_one_look_per_template_cell(save
     empty = sum(1 for row in rows if not row[1])
     wrapping = len(rows) - 1 - empty
     assert made.asked["walked"] <= 4 + empty + wrapping < walked.asked["walked"]
+
+    # The template cells' forms stay with the table stencil: the next fill of the same template
+    # table measures its made cells without looking at a template cell again.
+    slide, tbl, cells = _filled(save_template, rows)
+    again = _Counted(slide, MasterStyles())
+    assert [RowNeeds(tbl, widths, again, cells)[i] for i in range(len(rows_of(tbl)))] == expected
+    assert again.asked["line form"] == 0

@@ -35,7 +35,7 @@ from deckkit.renderer.table.grid import (
     source_index,
     table_of,
 )
-from deckkit.renderer.table.measure import CellLines, RowNeeds, rows_that_fit, rows_within
+from deckkit.renderer.table.measure import MadeCells, RowNeeds, rows_that_fit, rows_within
 from deckkit.renderer.table.prototype import BuiltCells, TablePrototype, keep_template_cells, table_prototype
 from deckkit.renderer.table.row_height import measured_height
 from deckkit.renderer.table.shrink import FixedFit, shared_heights, shrink_to_frame
@@ -65,12 +65,12 @@ def check_table(frame: etree._Element, table: Table, path: str) -> list[Problem]
     return problems
 
 
-def fill_table(frame: etree._Element, table: Table, sink: ImageSink | None = None) -> CellLines | None:
+def fill_table(frame: etree._Element, table: Table, sink: ImageSink | None = None) -> MadeCells | None:
     """Fill the frame's table with the data's rows, resizing and moving it per the sizing modes.
 
     ``sink`` stores data-bar images (see ``table_databar``); without one, data bars are drawn
     as gradient fills. Returns the cells the table stencil made holding one line of text
-    (``BuiltCells.lines``, for measuring them), None when it made none.
+    (``BuiltCells.made``, for measuring them), None when it made none.
     """
     tbl = table_of(frame)
     if tbl is None:
@@ -109,7 +109,7 @@ def fill_table(frame: etree._Element, table: Table, sink: ImageSink | None = Non
             if style_fills is None and value.databar is not None:
                 style_fills = StyleFills(tbl)
             _fill_cell_object(style_fills, matrix, i, j, value, merge_at.get((i, j)), final_widths, sink)
-    return built.lines if built is not None else None
+    return built.made if built is not None else None
 
 
 def _covered(merges: list[Merge]) -> set[tuple[int, int]]:
@@ -184,7 +184,7 @@ def table_off_slide(
     template_frame: Box | None = None,
     vertical_sizing: str = "anchor_top",
     fixed_fit: FixedFit | None = None,
-    lines: CellLines | None = None,
+    made: MadeCells | None = None,
 ) -> Problem | None:
     """A warning when the filled table is drawn past the slide's edges, or (vertical_sizing
     "fixed") past its frame, else None.
@@ -193,7 +193,7 @@ def table_off_slide(
     ``a:tr/@h`` or, with ``text_height``, what its text needs when that is more (PowerPoint grows
     the row; see :mod:`deckkit.renderer.table.measure`). A fixed table comes with ``fixed_fit``,
     its text shrunk as far as it goes (:mod:`deckkit.renderer.table.shrink`) and its rows measured
-    so. ``lines``: the cells the table stencil made holding one line of text (what
+    so. ``made``: the cells the table stencil made holding one line of text (what
     :func:`fill_table` returns), unchanged since; not used with ``fixed_fit``, whose text is
     shrunk. Advice is given only when it works: "keep them in the frame with vertical_sizing="fixed""
     when the rows' text fits the template's frame (``template_frame``) scaled so; else how many
@@ -205,8 +205,8 @@ def table_off_slide(
     rows = rows_of(tbl)
     widths = [_size(c.get("w")) for c in grid_of(tbl).findall(a("gridCol"))]
     heights = [_size(r.get("h")) for r in rows]
-    lines = lines if fixed_fit is None else None
-    needs = fixed_fit.needs if fixed_fit is not None else RowNeeds(tbl, widths, text_height, lines)
+    made = made if fixed_fit is None else None
+    needs = fixed_fit.needs if fixed_fit is not None else RowNeeds(tbl, widths, text_height, made)
     box = frame_box(frame)
     # Off the slide by its rows' h alone (a lower bound): said so without measuring every row.
     over = overhangs(Box(box.x, box.y, sum(widths), sum(heights)), size)
@@ -239,7 +239,7 @@ def table_off_slide(
         else:
             fixes.append(split)
     if horizontal:
-        fixes.append(_fewer_columns(tbl, widths, heights, box, target, size, over, text_height, lines))
+        fixes.append(_fewer_columns(tbl, widths, heights, box, target, size, over, text_height, made))
     if squeezed:
         drawn = needs.drawn(heights)
         inside = rows_within(drawn, box.cy + TOLERANCE_EMU)
@@ -275,7 +275,7 @@ def _fewer_columns(
     size: tuple[int, int],
     over: list[str],
     text_height: TextHeight | None,
-    lines: CellLines | None,
+    made: MadeCells | None,
 ) -> str:
     """The advice for a table past a side edge: as many columns as stay on the slide, and
     horizontal_sizing="fixed" when the template's frame is on the slide and the rows, wrapped in
@@ -284,7 +284,7 @@ def _fewer_columns(
     fitting = rows_within(widths, room + TOLERANCE_EMU)
     fixes = [f"use at most {fitting} columns"] if fitting else []
     if not overhangs(target, size):
-        narrower = RowNeeds(tbl, scale_to_total(widths, target.cx), text_height, lines)
+        narrower = RowNeeds(tbl, scale_to_total(widths, target.cx), text_height, made)
         if box.y + sum(narrower.drawn(heights, limit=size[1] - box.y)) <= size[1] + TOLERANCE_EMU:
             fixes.append('keep them in the frame with horizontal_sizing="fixed"')
     return ", or ".join(fixes) or "the template's frame reaches past the slide's edge: move it in PowerPoint"
@@ -332,7 +332,7 @@ class TableFiller:
         for frame in site.frames:
             if frame.kind == "table":
                 template_frame = frame_box(frame.element)
-                lines = fill_table(frame.element, value, output.sink)
+                made = fill_table(frame.element, value, output.sink)
                 fixed_fit = (
                     shrink_to_frame(frame.element, output.text_height)
                     if value.vertical_sizing == "fixed" and output.text_height is not None
@@ -347,7 +347,7 @@ class TableFiller:
                         template_frame=template_frame,
                         vertical_sizing=value.vertical_sizing,
                         fixed_fit=fixed_fit,
-                        lines=lines,
+                        made=made,
                     )
                     if warning is not None:
                         output.warnings.append(warning)

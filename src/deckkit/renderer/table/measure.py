@@ -18,7 +18,7 @@ from deckkit.renderer.drawingml import a
 from deckkit.renderer.filler import TextHeight
 from deckkit.renderer.table.grid import attr_int, rows_of
 
-__all__ = ["CellLines", "RowNeeds", "fits_fixed", "fixed_heights", "rows_that_fit", "rows_within"]
+__all__ = ["CellForm", "MadeCells", "RowNeeds", "fits_fixed", "fixed_heights", "rows_that_fit", "rows_within"]
 
 _TOLERANCE = 12700  # one point: rounding, not a row that does not fit
 _MARGINS = {"marL": 91440, "marR": 91440, "marT": 45720, "marB": 45720}  # a:tcPr's defaults
@@ -40,17 +40,23 @@ def _margins(tc_pr: etree._Element | None) -> tuple[int, int]:
     )
 
 
-CellLines = Mapping[tuple[int, int], tuple[int, str]]
-"""(row, column) -> (its template cell, its text) of cells a table stencil made holding one line
-of text (``BuiltCells.lines``): such cells differ only in their text."""
-
-
-class _Form(NamedTuple):
+class CellForm(NamedTuple):
     """What a made cell's template cell gives its measuring: its line form and margins."""
 
     line: Hashable | None  # TextHeight.line_form of its text body; None: measure the body
     across: int  # left + right margins
     down: int  # top + bottom margins
+
+
+class MadeCells(NamedTuple):
+    """The cells a table stencil made holding one line of text (``BuiltCells.made``): cells of
+    one template cell differ only in that text."""
+
+    lines: Mapping[tuple[int, int], tuple[int, str]]  # (row, column) -> (template cell, text)
+    # By template cell, read from the first cell made of it: kept with the stencil, so each
+    # template cell is looked at once for as long as its stencil lives (the values depend only
+    # on the template cell).
+    forms: dict[int, CellForm]
 
 
 def _children(tc: etree._Element) -> tuple[etree._Element | None, etree._Element | None]:
@@ -69,14 +75,15 @@ def _row_need(
     widths: Sequence[int],
     text_height: TextHeight,
     row: int = 0,
-    lines: CellLines | None = None,
-    forms: dict[int, _Form] | None = None,
+    made_cells: MadeCells | None = None,
 ) -> int:
     # Each cell's children are looked at once (a row of a long table is measured for every check
-    # that asks about it, so this loop is the table check's own cost). A cell of ``lines`` is
-    # measured by its template cell's line form and margins (read from the first of them, kept
-    # in ``forms``) and its text, without looking at its children.
+    # that asks about it, so this loop is the table check's own cost). A made cell is measured
+    # by its template cell's line form and margins and its text, without looking at its children.
     need = 0
+    lines = forms = None
+    if made_cells is not None:
+        lines, forms = made_cells
     for col, tc in enumerate(tr.iterchildren(_TC)):
         span = 1
         if len(tc.attrib):
@@ -89,7 +96,7 @@ def _row_need(
             form = forms.get(made[0])
             if form is None:
                 body, tc_pr = _children(tc)
-                form = forms[made[0]] = _Form(
+                form = forms[made[0]] = CellForm(
                     text_height.line_form(body) if body is not None else None, *_margins(tc_pr)
                 )
             inner = max(sum(widths[col : col + span]) - form.across, 1)
@@ -121,16 +128,15 @@ class RowNeeds:
         tbl: etree._Element,
         widths: Sequence[int],
         text_height: TextHeight | None,
-        lines: CellLines | None = None,
+        made: MadeCells | None = None,
     ) -> None:
-        """``lines``: the cells a table stencil made holding one line of text (``BuiltCells.lines``),
+        """``made``: the cells a table stencil made holding one line of text (``BuiltCells.made``),
         as they still are (nothing has changed their formatting since)."""
         self._rows = rows_of(tbl)
         self._widths = widths
         self._text_height = text_height
         self._known: list[int] = [-1] * len(self._rows)  # -1: not measured yet
-        self._lines = lines
-        self._forms: dict[int, _Form] = {}  # by template cell
+        self._made = made
 
     def __len__(self) -> int:
         return len(self._rows)
@@ -142,7 +148,7 @@ class RowNeeds:
             need = self._known[index] = (
                 0
                 if measure is None
-                else _row_need(self._rows[index], self._widths, measure, index, self._lines, self._forms)
+                else _row_need(self._rows[index], self._widths, measure, index, self._made)
             )
         return need
 

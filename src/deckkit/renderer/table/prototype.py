@@ -48,6 +48,7 @@ from deckkit.renderer.table.grid import (
     rows_of,
     visible_source,
 )
+from deckkit.renderer.table.measure import CellForm, MadeCells
 
 __all__ = ["BuiltCells", "TablePrototype", "keep_template_cells", "table_prototype"]
 
@@ -78,9 +79,7 @@ class BuiltCells(NamedTuple):
     matrix: list[list[etree._Element]]
     filled: list[list[bool]]
     added_rows: list[etree._Element] | None = None
-    # (row, column) -> (the template cell it was made of, its text) for each cell made holding one
-    # line of text: cells of one template cell differ only in that text (measure.RowNeeds).
-    lines: dict[tuple[int, int], tuple[int, str]] | None = None
+    made: MadeCells | None = None  # the cells made holding one line of text (measure.RowNeeds)
 
 
 class TablePrototype(NamedTuple):
@@ -95,6 +94,7 @@ class TablePrototype(NamedTuple):
     alternating: (
         bool  # the rows are banded by hand: added rows take the last two in turn (grid.rows_alternate)
     )
+    forms: dict[int, CellForm]  # by id of one of its cells: how the cells made of it measure
 
     def build(
         self,
@@ -132,10 +132,10 @@ class TablePrototype(NamedTuple):
         matrix = [made[i * n_cols : (i + 1) * n_cols] for i in range(kept)]
         if self.row_tags is None or n_rows <= t_rows:
             matrix.extend(made[i * n_cols : (i + 1) * n_cols] for i in range(kept, n_rows))
-            return BuiltCells(matrix, filled, None, lines)
+            return BuiltCells(matrix, filled, None, MadeCells(lines, self.forms))
         added = made[kept * n_cols :]
         matrix.extend(list(tr) for tr in added)
-        return BuiltCells(matrix, filled, added, lines)
+        return BuiltCells(matrix, filled, added, MadeCells(lines, self.forms))
 
     def _cell_parts(
         self,
@@ -197,6 +197,7 @@ def _analyse(tbl: etree._Element) -> TablePrototype | None:
         has_keys,
         _row_tags(rows_of(tbl), declarations),
         rows_alternate(tbl),
+        {},
     )
 
 
