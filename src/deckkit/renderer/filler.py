@@ -18,7 +18,7 @@ new element kind is one new module.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Hashable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Generic, NamedTuple, Protocol, TypeVar
 
@@ -181,8 +181,23 @@ class SlideSink(Protocol):
         ...
 
 
-TextHeight = Callable[[etree._Element, int], int]
-"""The height in EMU of a text body wrapped at a width in EMU (see ``OutputSlide.text_height``)."""
+class TextHeight(Protocol):
+    """The height in EMU of a text body wrapped at a width in EMU (see ``OutputSlide.text_height``).
+
+    A table stencil makes many cells of one template cell, text aside: such a cell is measured
+    by that cell's formatting (``line_form`` of one of them) and its text, without walking it.
+    """
+
+    def __call__(self, body: etree._Element, width: int) -> int: ...
+
+    def line_form(self, body: etree._Element) -> Hashable | None:
+        """The formatting of a body of one paragraph holding one run (its text aside), else None."""
+        ...
+
+    def one_line(self, form: Hashable, text: str, width: int) -> int | None:
+        """The height of a body of ``form`` holding ``text``, when known without its body (the
+        text stays one line at ``width``); None: measure the body itself."""
+        ...
 
 
 @dataclass(slots=True)

@@ -231,7 +231,7 @@ def _fill(
     plan = chart_plan(chart_space, template, chart, book.sheet_names if book is not None else None)
     layout, placements = plan.layout, plan.placements
     keep_title_state(chart_space, sum(len(g.series) for g in plan.groups), len(placements))
-    fit_legend(chart_space, legend_texts(plan.groups), _listed(chart, plan.groups))
+    fit_legend(chart_space, lambda: legend_texts(plan.groups), lambda: _listed(chart, plan.groups))
     drawn = drawn or DrawnColours({})
     series_elements(placements, drawn)
     remaining = rebuild_groups(chart_space, plan.groups, placements)

@@ -14,7 +14,7 @@ grows. The legend lists the series, or the categories of a pie or doughnut (one 
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from lxml import etree
 
@@ -37,13 +37,22 @@ def legend_texts(groups: Sequence[PlotGroup]) -> list[str]:
     return [series_name(ser) for g in groups for ser in g.series]
 
 
-def fit_legend(chart_space: etree._Element, before: Sequence[str], after: Sequence[str]) -> None:
-    """Grow a hand-sized legend of chart_space that listed ``before`` and now lists ``after``."""
+def fit_legend(
+    chart_space: etree._Element,
+    listed_before: Callable[[], Sequence[str]],
+    listed_after: Callable[[], Sequence[str]],
+) -> None:
+    """Grow a hand-sized legend of chart_space that listed ``listed_before()`` and now lists
+    ``listed_after()`` (asked only of a hand-sized legend: most are not, and reading what the
+    template chart lists walks its series on every fill)."""
     chart = first_child(chart_space, c("chart"))
     legend = first_child(chart, c("legend")) if chart is not None else None
     layout = first_child(legend, c("layout")) if legend is not None else None
     manual = first_child(layout, c("manualLayout")) if layout is not None else None
-    if manual is None or not before or not after:
+    if manual is None:
+        return
+    before, after = listed_before(), listed_after()
+    if not before or not after:
         return
     if child_val(manual, "wMode") == "edge" or child_val(manual, "hMode") == "edge":
         return  # w and h name the box's far edges there; such a legend is rare enough to leave alone

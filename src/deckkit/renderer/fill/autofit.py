@@ -28,7 +28,7 @@ from __future__ import annotations
 
 import math
 import re
-from collections.abc import Iterable
+from collections.abc import Hashable, Iterable
 from dataclasses import dataclass
 from typing import NamedTuple
 
@@ -707,7 +707,7 @@ class TextMeasure:
     def __init__(self, slide: Part, masters: MasterStyles) -> None:
         self._slide, self._masters = slide, masters
         self._styles: _Styles | None = None
-        self._one_run: dict[tuple[object, object], tuple[_Line, int]] = {}
+        self._one_run: dict[Hashable, tuple[_Line, int]] = {}
 
     def _plain(self) -> _Styles:
         master = self._masters.of(self._slide)
@@ -741,6 +741,22 @@ class TextMeasure:
                 return height
         lines, _ = _lines(body, styles)
         return _text_height(lines, width)
+
+    def line_form(self, body: etree._Element) -> Hashable | None:
+        """The key of a one-run body's line (its paragraph's and run's formatting), else None."""
+        single = _single_run(body)
+        return None if single is None else (_paragraph_key(single[0]), _run_key(single[1]))
+
+    def one_line(self, form: Hashable, text: str, width: int) -> int | None:
+        """What ``__call__`` answers for a one-run body of ``form`` holding ``text`` when its line
+        is known already and the text stays one line; else None."""
+        if self._styles is None:
+            self._styles = self._plain()
+        known = self._one_run.get(form)
+        if known is None:
+            return None
+        line, height = known
+        return height if line.runs[0].width(text) + 2 * len(text) + 1 <= width - line.margin else None
 
 
 def _single_run(body: etree._Element) -> tuple[etree._Element | None, etree._Element | None, str] | None:

@@ -36,7 +36,7 @@ from deckkit.renderer.table.grid import (
     source_index,
     table_of,
 )
-from deckkit.renderer.table.measure import RowNeeds, rows_within
+from deckkit.renderer.table.measure import MadeCells, RowNeeds, rows_within
 from deckkit.renderer.table.prototype import BuiltCells, TablePrototype, keep_template_cells, table_prototype
 from deckkit.renderer.table.row_height import measured_height
 from deckkit.renderer.table.shrink import FixedFit, shared_heights, shrink_to_frame
@@ -67,11 +67,12 @@ def check_table(frame: etree._Element, table: Table, path: str) -> list[Problem]
     return problems
 
 
-def fill_table(frame: etree._Element, table: Table, sink: ImageSink | None = None) -> None:
+def fill_table(frame: etree._Element, table: Table, sink: ImageSink | None = None) -> MadeCells | None:
     """Fill the frame's table with the data's rows, resizing and moving it per the sizing modes.
 
     ``sink`` stores data-bar images (see ``table_databar``); without one, data bars are drawn
-    as gradient fills.
+    as gradient fills. Returns the cells the table stencil made holding one line of text
+    (``BuiltCells.made``, for measuring them), None when it made none.
     """
     tbl = table_of(frame)
     if tbl is None:
@@ -80,12 +81,11 @@ def fill_table(frame: etree._Element, table: Table, sink: ImageSink | None = Non
     template_widths = [_size(col.get("w")) for col in grid_of(tbl).findall(a("gridCol"))] or [914400]
     # A row of height 0 (PptxGenJS writes them) is as tall as PowerPoint draws it: measured.
     template_heights = [_size(tr.get("h")) or measured_height(tr) for tr in rows_of(tbl)]
-    alternating = rows_alternate(tbl)
 
-    matrix, merges, built = through_stencil(
+    matrix, merges, built, alternating = through_stencil(
         lambda: table_prototype(tbl),
         lambda prototype: _from_prototype(tbl, table, prototype),
-        lambda: (*resize_grid(tbl, n_rows, n_cols), None),
+        lambda: _resized(tbl, n_rows, n_cols),
     )
     widths = [template_widths[source_index(j, len(template_widths))] for j in range(n_cols)]
     heights = [template_heights[row_source(i, len(template_heights), alternating)] for i in range(n_rows)]
@@ -111,6 +111,7 @@ def fill_table(frame: etree._Element, table: Table, sink: ImageSink | None = Non
             if style_fills is None and value.databar is not None:
                 style_fills = StyleFills(tbl)
             _fill_cell_object(style_fills, matrix, i, j, value, merge_at.get((i, j)), final_widths, sink)
+    return built.made if built is not None else None
 
 
 def _covered(merges: list[Merge]) -> set[tuple[int, int]]:
@@ -124,15 +125,25 @@ def _covered(merges: list[Merge]) -> set[tuple[int, int]]:
     }
 
 
-def _from_prototype(
-    tbl: etree._Element, table: Table, prototype: TablePrototype
-) -> tuple[list[list[etree._Element]], list[Merge], BuiltCells]:
+_Grid = tuple[list[list[etree._Element]], list[Merge], BuiltCells | None, bool]
+"""The output cells, their merges, the cells built with their text (None: none), and whether
+the template's rows are banded by hand (:func:`rows_alternate`)."""
+
+
+def _resized(tbl: etree._Element, n_rows: int, n_cols: int) -> _Grid:
+    """The output grid made element by element from the template's cells."""
+    alternating = rows_alternate(tbl)  # read before the rows change
+    return (*resize_grid(tbl, n_rows, n_cols, alternating=alternating), None, alternating)
+
+
+def _from_prototype(tbl: etree._Element, table: Table, prototype: TablePrototype) -> _Grid:
     """The output grid made from the template's text (``table_prototype``); UnfitError changes nothing."""
     n_rows, n_cols = table.shape
     covered = _covered(cut_merges(prototype.merges, n_rows, n_cols))
     built = prototype.build(table.rows, n_rows, n_cols, covered)
     keep_template_cells(cell_matrix(tbl), built, prototype.has_keys)
-    return (*resize_grid(tbl, n_rows, n_cols, built.matrix, built.added_rows), built)
+    grid = resize_grid(tbl, n_rows, n_cols, built.matrix, built.added_rows, prototype.alternating)
+    return (*grid, built, prototype.alternating)
 
 
 def _fill_cell_object(
@@ -180,6 +191,7 @@ def table_off_slide(
     vertical_sizing: str = "anchor_top",
     fixed_fit: FixedFit | None = None,
     needs: RowNeeds | None = None,
+    made: MadeCells | None = None,
 ) -> Problem | None:
     """A warning when the filled table is drawn past the slide's edges, or (vertical_sizing
     "fixed") past its frame, else None.
@@ -194,6 +206,8 @@ def table_off_slide(
     vertical_sizing="fixed"" when the rows' text fits the template's frame (``template_frame``)
     shared out by what each row needs.
     ``needs``: the rows' measurements when the caller has them (each row is measured once).
+    ``made``: the cells the table stencil made holding one line of text (what
+    :func:`fill_table` returns), unchanged since; not used with ``fixed_fit``, whose text is shrunk.
     """
     tbl = table_of(frame)
     if tbl is None or not on_slide_tree(frame):
@@ -201,10 +215,11 @@ def table_off_slide(
     rows = rows_of(tbl)
     widths = [_size(c.get("w")) for c in grid_of(tbl).findall(a("gridCol"))]
     heights = [_size(r.get("h")) for r in rows]
+    made = made if fixed_fit is None else None
     if fixed_fit is not None:
         needs = fixed_fit.needs
     elif needs is None:
-        needs = RowNeeds(tbl, widths, text_height)
+        needs = RowNeeds(tbl, widths, text_height, made)
     box = frame_box(frame)
     # Off the slide by its rows' h alone (a lower bound): said so without measuring every row.
     over = overhangs(Box(box.x, box.y, sum(widths), sum(heights)), size)
@@ -239,7 +254,7 @@ def table_off_slide(
                 split += ', or keep them in the frame with vertical_sizing="fixed"'
             fixes.append(split)
     if horizontal:
-        fixes.append(_fewer_columns(tbl, widths, heights, box, target, size, over, text_height))
+        fixes.append(_fewer_columns(tbl, widths, heights, box, target, size, over, text_height, made))
     if squeezed:
         drawn = needs.drawn(heights)
         inside = rows_within(drawn, box.cy + TOLERANCE_EMU)
@@ -275,6 +290,7 @@ def _fewer_columns(
     size: tuple[int, int],
     over: list[str],
     text_height: TextHeight | None,
+    made: MadeCells | None,
 ) -> str:
     """The advice for a table past a side edge: as many columns as stay on the slide, and
     horizontal_sizing="fixed" when the template's frame is on the slide and the rows, wrapped in
@@ -283,7 +299,7 @@ def _fewer_columns(
     fitting = rows_within(widths, room + TOLERANCE_EMU)
     fixes = [f"use at most {fitting} columns"] if fitting else []
     if not overhangs(target, size):
-        narrower = RowNeeds(tbl, scale_to_total(widths, target.cx), text_height)
+        narrower = RowNeeds(tbl, scale_to_total(widths, target.cx), text_height, made)
         if box.y + sum(narrower.drawn(heights, limit=size[1] - box.y)) <= size[1] + TOLERANCE_EMU:
             fixes.append('keep them in the frame with horizontal_sizing="fixed"')
     return ", or ".join(fixes) or _FRAME_OFF_SLIDE
@@ -448,7 +464,7 @@ class TableFiller:
         for frame in site.frames:
             if frame.kind == "table":
                 template_frame = frame_box(frame.element)
-                fill_table(frame.element, value, output.sink)
+                made = fill_table(frame.element, value, output.sink)
                 fixed_fit = (
                     shrink_to_frame(frame.element, output.text_height)
                     if value.vertical_sizing == "fixed" and output.text_height is not None
@@ -464,7 +480,7 @@ class TableFiller:
                 if fixed_fit is not None:
                     needs = fixed_fit.needs
                 elif tbl is not None:
-                    needs = RowNeeds(tbl, widths, output.text_height)
+                    needs = RowNeeds(tbl, widths, output.text_height, made)
                 warning = table_off_slide(
                     frame.element,
                     output.slide_size,
@@ -474,6 +490,7 @@ class TableFiller:
                     vertical_sizing=value.vertical_sizing,
                     fixed_fit=fixed_fit,
                     needs=needs,
+                    made=made,
                 )
                 if warning is not None:
                     output.warnings.append(warning)

@@ -178,6 +178,7 @@ def resize_grid(
     n_cols: int,
     cells: list[list[etree._Element]] | None = None,
     added_rows: list[etree._Element] | None = None,
+    alternating: bool | None = None,
 ) -> tuple[list[list[etree._Element]], list[Merge]]:
     """Rebuild the table as n_rows x n_cols; returns the new cell matrix and its merges.
 
@@ -185,11 +186,13 @@ def resize_grid(
     ``cells`` are the output cells made already (``table_prototype``): unmerged, apart from
     the template cells among them; without them the cells are the template's, copied where the
     output has more. ``added_rows`` are the output rows past the template's, made already
-    around their cells.
+    around their cells. ``alternating``: :func:`rows_alternate` of the table, when known already
+    (read here only when rows or cells are to be copied from the template's).
     """
     matrix = cell_matrix(tbl)
     template_rows = rows_of(tbl)
-    alternating = rows_alternate(tbl)
+    if alternating is None and (cells is None or added_rows is None):
+        alternating = rows_alternate(tbl)
     grid = grid_of(tbl)
     template_cols = child_elements(grid, a("gridCol"))
     if not template_cols:
@@ -202,14 +205,14 @@ def resize_grid(
     merges = merges_of(matrix)
     _resize_columns(grid, template_cols, n_cols)
     if cells is None:
-        new_matrix = _resized_cells(matrix, n_rows, n_cols, len(template_cols), merges, alternating)
+        new_matrix = _resized_cells(matrix, n_rows, n_cols, len(template_cols), merges, bool(alternating))
     else:
         new_matrix = cells
         for row in matrix[:n_rows]:
             for tc in row[:n_cols]:
                 blank_merge(tc)
     new_rows = (
-        _resized_rows(template_rows, n_rows, alternating)
+        _resized_rows(template_rows, n_rows, bool(alternating))
         if added_rows is None
         else template_rows[:n_rows] + added_rows
     )

@@ -9,7 +9,8 @@ table's off-slide warning is checked with these heights: it names only what make
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Hashable, Mapping, Sequence
+from typing import NamedTuple
 
 from lxml import etree
 
@@ -17,7 +18,7 @@ from deckkit.renderer.drawingml import a
 from deckkit.renderer.filler import TextHeight
 from deckkit.renderer.table.grid import attr_int, rows_of
 
-__all__ = ["RowNeeds", "fits_fixed", "fixed_heights", "rows_that_fit", "rows_within"]
+__all__ = ["CellForm", "MadeCells", "RowNeeds", "fits_fixed", "fixed_heights", "rows_within"]
 
 _TOLERANCE = 12700  # one point: rounding, not a row that does not fit
 _MARGINS = {"marL": 91440, "marR": 91440, "marT": 45720, "marB": 45720}  # a:tcPr's defaults
@@ -39,10 +40,50 @@ def _margins(tc_pr: etree._Element | None) -> tuple[int, int]:
     )
 
 
-def _row_need(tr: etree._Element, widths: Sequence[int], text_height: TextHeight) -> int:
+class CellForm(NamedTuple):
+    """What a made cell's template cell gives its measuring: its line form and margins."""
+
+    line: Hashable | None  # TextHeight.line_form of its text body; None: measure the body
+    across: int  # left + right margins
+    down: int  # top + bottom margins
+
+
+class MadeCells(NamedTuple):
+    """The cells a table stencil made holding one line of text (``BuiltCells.made``): cells of
+    one template cell differ only in that text."""
+
+    lines: Mapping[tuple[int, int], tuple[int, str]]  # (row, column) -> (template cell, text)
+    # By template cell, read from the first cell made of it: kept with the stencil, so each
+    # template cell is looked at once for as long as its stencil lives (the values depend only
+    # on the template cell).
+    forms: dict[int, CellForm]
+
+
+def _children(tc: etree._Element) -> tuple[etree._Element | None, etree._Element | None]:
+    """The cell's first a:txBody and a:tcPr, its children looked at once."""
+    body = tc_pr = None
+    for child in tc:
+        if child.tag == _TX_BODY:
+            body = child if body is None else body
+        elif child.tag == _TC_PR:
+            tc_pr = child if tc_pr is None else tc_pr
+    return body, tc_pr
+
+
+def _row_need(
+    tr: etree._Element,
+    widths: Sequence[int],
+    text_height: TextHeight,
+    row: int = 0,
+    made_cells: MadeCells | None = None,
+) -> int:
     # Each cell's children are looked at once (a row of a long table is measured for every check
-    # that asks about it, so this loop is the table check's own cost).
+    # that asks about it, so this loop is the table check's own cost). A made cell is measured
+    # by its template cell's line form and margins and its text, without looking at its children.
     need = 0
+    lines = forms = None
+    if made_cells is not None:
+        lines, forms = made_cells
     for col, tc in enumerate(tr.iterchildren(_TC)):
         span = 1
         if len(tc.attrib):
@@ -50,17 +91,29 @@ def _row_need(tr: etree._Element, widths: Sequence[int], text_height: TextHeight
             if get("hMerge") in _ON or get("vMerge") in _ON or attr_int(get("rowSpan"), 1) > 1:
                 continue
             span = attr_int(get("gridSpan"), 1)
-        body = tc_pr = None
-        for child in tc:
-            if child.tag == _TX_BODY:
-                body = child if body is None else body
-            elif child.tag == _TC_PR:
-                tc_pr = child if tc_pr is None else tc_pr
-        if body is None:
-            continue
-        across, down = _margins(tc_pr) if tc_pr is not None and len(tc_pr.attrib) else _DEFAULT_MARGINS
-        inner = max(sum(widths[col : col + span]) - across, 1)
-        height = text_height(body, inner) + down
+        made = lines.get((row, col)) if lines is not None and forms is not None else None
+        if made is not None and forms is not None:
+            form = forms.get(made[0])
+            if form is None:
+                body, tc_pr = _children(tc)
+                form = forms[made[0]] = CellForm(
+                    text_height.line_form(body) if body is not None else None, *_margins(tc_pr)
+                )
+            inner = max(sum(widths[col : col + span]) - form.across, 1)
+            height = text_height.one_line(form.line, made[1], inner) if form.line is not None else None
+            if height is None:
+                body, _ = _children(tc)
+                if body is None:
+                    continue
+                height = text_height(body, inner)
+            height += form.down
+        else:
+            body, tc_pr = _children(tc)
+            if body is None:
+                continue
+            across, down = _margins(tc_pr) if tc_pr is not None and len(tc_pr.attrib) else _DEFAULT_MARGINS
+            inner = max(sum(widths[col : col + span]) - across, 1)
+            height = text_height(body, inner) + down
         if height > need:
             need = height
     return need
@@ -70,11 +123,20 @@ class RowNeeds:
     """What each row's text needs (a row is drawn at its ``h``, or at this when it is more),
     measured when first asked: a check that can stop early measures only the rows it looks at."""
 
-    def __init__(self, tbl: etree._Element, widths: Sequence[int], text_height: TextHeight | None) -> None:
+    def __init__(
+        self,
+        tbl: etree._Element,
+        widths: Sequence[int],
+        text_height: TextHeight | None,
+        made: MadeCells | None = None,
+    ) -> None:
+        """``made``: the cells a table stencil made holding one line of text (``BuiltCells.made``),
+        as they still are (nothing has changed their formatting since)."""
         self._rows = rows_of(tbl)
         self._widths = widths
         self._text_height = text_height
         self._known: list[int] = [-1] * len(self._rows)  # -1: not measured yet
+        self._made = made
 
     def __len__(self) -> int:
         return len(self._rows)
@@ -84,7 +146,9 @@ class RowNeeds:
         if need < 0:
             measure = self._text_height
             need = self._known[index] = (
-                0 if measure is None else _row_need(self._rows[index], self._widths, measure)
+                0
+                if measure is None
+                else _row_need(self._rows[index], self._widths, measure, index, self._made)
             )
         return need
 
@@ -117,35 +181,6 @@ def fits_fixed(heights: Sequence[int], needs: RowNeeds, frame: int) -> bool:
         if used > frame + _TOLERANCE:
             return False
     return True
-
-
-def rows_that_fit(heights: Sequence[int], needs: RowNeeds, frame: int) -> int:
-    """The most rows (the first ones) that vertical_sizing="fixed" keeps within a frame ``frame``
-    EMU tall, their text included (0 when not even one does). One more row never makes them fit
-    better (each row's share only shrinks), so the count grows until it no longer fits.
-
-    Each count is checked as :func:`fits_fixed` checks it, in one step while every row's text is
-    within its share: a share is ``round(h * frame / total)``, at least ``need`` when
-    ``2 * h * frame >= (2 * need + 1) * total``, and then the rows take their shares, which add up
-    to at most ``frame`` and half an EMU a row, within the tolerance. The row that comes nearest
-    to its need (the least ``2 * h * frame / (2 * need + 1)``) is kept, so the step is one
-    comparison; the sum is added up row by row only when that row is over its share.
-    """
-    total = count = 0
-    tight_h, tight_need = 0, -1  # the row nearest its share so far (none yet)
-    for h in heights:
-        total += h
-        need = needs[count]
-        # This row nearer its share than the nearest so far: 2h*F/(2n+1) < 2h'*F/(2n'+1).
-        if tight_need < 0 or h * (2 * tight_need + 1) < tight_h * (2 * need + 1):
-            tight_h, tight_need = h, need
-        count += 1
-        shares_hold = 2 * tight_h * frame >= (2 * tight_need + 1) * (total or 1)
-        if not (shares_hold and count <= 2 * (_TOLERANCE - 1)) and not fits_fixed(
-            heights[:count], needs, frame
-        ):
-            return count - 1
-    return count
 
 
 def rows_within(heights: Sequence[int], room: int) -> int:

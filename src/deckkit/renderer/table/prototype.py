@@ -48,6 +48,7 @@ from deckkit.renderer.table.grid import (
     rows_of,
     visible_source,
 )
+from deckkit.renderer.table.measure import CellForm, MadeCells
 
 __all__ = ["BuiltCells", "TablePrototype", "keep_template_cells", "table_prototype"]
 
@@ -78,6 +79,7 @@ class BuiltCells(NamedTuple):
     matrix: list[list[etree._Element]]
     filled: list[list[bool]]
     added_rows: list[etree._Element] | None = None
+    made: MadeCells | None = None  # the cells made holding one line of text (measure.RowNeeds)
 
 
 class TablePrototype(NamedTuple):
@@ -92,6 +94,7 @@ class TablePrototype(NamedTuple):
     alternating: (
         bool  # the rows are banded by hand: added rows take the last two in turn (grid.rows_alternate)
     )
+    forms: dict[int, CellForm]  # by id of one of its cells: how the cells made of it measure
 
     def build(
         self,
@@ -109,13 +112,14 @@ class TablePrototype(NamedTuple):
         kept = min(n_rows, t_rows)
         parts = ["<cells", self.declarations, ">"]
         filled: list[list[bool]] = []
+        lines: dict[tuple[int, int], tuple[int, str]] = {}
         for i in range(n_rows):
             source = row_source(i, t_rows, self.alternating)
             tags = self.row_tags[source] if i >= t_rows and self.row_tags is not None else None
             if tags is not None:
                 parts.append(tags[0])
             filled.append(
-                self._cell_parts(parts, source, rows[i] if i < len(rows) else (), i, n_cols, covered)
+                self._cell_parts(parts, source, rows[i] if i < len(rows) else (), i, n_cols, covered, lines)
             )
             if tags is not None:
                 parts.append(tags[1])
@@ -128,10 +132,10 @@ class TablePrototype(NamedTuple):
         matrix = [made[i * n_cols : (i + 1) * n_cols] for i in range(kept)]
         if self.row_tags is None or n_rows <= t_rows:
             matrix.extend(made[i * n_cols : (i + 1) * n_cols] for i in range(kept, n_rows))
-            return BuiltCells(matrix, filled)
+            return BuiltCells(matrix, filled, None, MadeCells(lines, self.forms))
         added = made[kept * n_cols :]
         matrix.extend(list(tr) for tr in added)
-        return BuiltCells(matrix, filled, added)
+        return BuiltCells(matrix, filled, added, MadeCells(lines, self.forms))
 
     def _cell_parts(
         self,
@@ -141,8 +145,10 @@ class TablePrototype(NamedTuple):
         i: int,
         n_cols: int,
         covered: set[tuple[int, int]],
+        lines: dict[tuple[int, int], tuple[int, str]],
     ) -> list[bool]:
-        """Add output row i's cells to parts (template row ``source``); which hold their text."""
+        """Add output row i's cells to parts (template row ``source``); which hold their text
+        (``lines``: those holding one line of text, with the template cell they were made of)."""
         cells = self.cells[source]
         t_cols = len(cells)
         new_row = i >= len(self.cells)
@@ -159,6 +165,7 @@ class TablePrototype(NamedTuple):
             elif value:
                 parts.extend((cell.before, escape_text(value), cell.after))
                 flags.append(True)
+                lines[i, j] = (id(cell), value)
             else:
                 parts.append(cell.empty)
                 flags.append(True)
@@ -190,6 +197,7 @@ def _analyse(tbl: etree._Element) -> TablePrototype | None:
         has_keys,
         _row_tags(rows_of(tbl), declarations),
         rows_alternate(tbl),
+        {},
     )
 
 

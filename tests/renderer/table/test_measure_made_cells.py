@@ -1,0 +1,89 @@
+"""Cells the table stencil made holding one line of text are measured by their template cell's
+line form and their text (measure.RowNeeds with ``made``), never walked one by one, and measure
+exactly as the walk does."""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+import pytest
+
+from deckkit.model.elements import Table
+from deckkit.ooxml.opc.package import open_package
+from deckkit.renderer.fill.autofit import TextMeasure
+from deckkit.renderer.fill.masterstyles import MasterStyles
+from deckkit.renderer.table.filler import fill_table
+from deckkit.renderer.table.grid import grid_of, rows_of, table_of
+from tests.renderer.core_kit import NS, blank_slide, new_presentation
+
+
+class _Counted(TextMeasure):
+    """A TextMeasure that counts what it is asked."""
+
+    def __init__(self, *args: Any) -> None:
+        super().__init__(*args)
+        self.asked: Counter[str] = Counter()
+
+    def __call__(self, body: Any, width: int) -> int:
+        self.asked["walked"] += 1
+        return super().__call__(body, width)
+
+    def line_form(self, body: Any) -> Any:
+        self.asked["line form"] += 1
+        return super().line_form(body)
+
+
+def _filled(save_template: Any, rows: list[list[str]]) -> tuple[Any, Any, Any]:
+    """A 2 x 2 template table (14 pt header, 11 pt body, wider margins in one body cell) filled
+    with rows; (slide, tbl, the cells made with one line of text)."""
+    from pptx.util import Inches, Pt
+
+    prs = new_presentation()
+    frame = blank_slide(prs).shapes.add_table(2, 2, Inches(1), Inches(1), Inches(4), Inches(1))
+    for row, size in ((0, 14), (1, 11)):
+        for col in range(2):
+            cell = frame.table.cell(row, col)
+            cell.text = "x"
+            cell.text_frame.paragraphs[0].runs[0].font.size = Pt(size)
+    # Margins of its own on one template cell: the cells made of it are measured within them.
+    frame.table.cell(1, 1).margin_left = Inches(0.4)
+    frame.table.cell(1, 1).margin_bottom = Inches(0.2)
+    package = open_package(save_template(prs).read_bytes())
+    (slide,) = package.slides()
+    graphic = slide.xml.find(".//p:graphicFrame", NS)
+    made = fill_table(graphic, Table(rows=rows))
+    return slide, table_of(graphic), made
+
+
+@pytest.mark.usefixtures("stencils_on")
+def test_made_cells_measure_as_walked_cells_with_one_look_per_template_cell(save_template: Any) -> None:
+    from deckkit.renderer.table.measure import RowNeeds
+
+    rows = [["Region", "Revenue"]] + [
+        [f"Region {i}", "a long note that wraps in a two-inch column " * (i % 3)] for i in range(1, 40)
+    ]
+    slide, tbl, cells = _filled(save_template, rows)
+    assert cells is not None
+    assert len(cells.lines) == sum(1 for row in rows for text in row if text)
+    widths = [int(c.get("w")) for c in grid_of(tbl).iterfind("a:gridCol", NS)]
+    walked = _Counted(slide, MasterStyles())
+    made = _Counted(slide, MasterStyles())
+    by_walking, by_form = RowNeeds(tbl, widths, walked), RowNeeds(tbl, widths, made, cells)
+    expected = [by_walking[i] for i in range(len(rows_of(tbl)))]
+    assert [by_form[i] for i in range(len(rows_of(tbl)))] == expected
+    assert walked.asked["walked"] == 2 * len(rows), "every cell walked, an empty one too"
+    # One look at each template cell's form (header and body, two columns); the bodies walked
+    # are the first of each form, the empty notes (made otherwise) and the notes that wrap (more
+    # than one line: measured whole).
+    assert made.asked["line form"] == 4
+    empty = sum(1 for row in rows if not row[1])
+    wrapping = len(rows) - 1 - empty
+    assert made.asked["walked"] <= 4 + empty + wrapping < walked.asked["walked"]
+
+    # The template cells' forms stay with the table stencil: the next fill of the same template
+    # table measures its made cells without looking at a template cell again.
+    slide, tbl, cells = _filled(save_template, rows)
+    again = _Counted(slide, MasterStyles())
+    assert [RowNeeds(tbl, widths, again, cells)[i] for i in range(len(rows_of(tbl)))] == expected
+    assert again.asked["line form"] == 0
