@@ -169,7 +169,13 @@ def _fill_cell_object(
         draw_databar(tc, sum(widths[col : col + span]), cell.databar, sink, style)
 
 
-_IN_PYTHON = " (in Python Deck.add_table_slides does it)"
+def _split_rows(counts: str, *, in_python: bool = True) -> str:
+    """The one wording of the advice to split a table's rows, read alike by a JSON client and in
+    Python (where ``in_python``: Deck.add_table_slides can do it)."""
+    said = f"split the rows over several slides, the header row and {counts}"
+    return said + (" (in Python Deck.add_table_slides does it)" if in_python else "")
+
+
 _FRAME_OFF_SLIDE = "the template's frame reaches past the slide's edge: move it in PowerPoint"
 
 
@@ -319,9 +325,7 @@ def _split(
     fitting = rows_a_slide(heights, needs, room)
     if not fitting:
         return _too_tall(tbl, widths, heights, needs, room, text_height, "")
-    return (
-        f"split the rows over several slides, the header row and at most {fitting} more on each{_IN_PYTHON}"
-    )
+    return _split_rows(f"at most {fitting} more on each")
 
 
 def _split_shrunk(
@@ -350,9 +354,7 @@ def _split_shrunk(
             if own
             else " with their text shrunk"
         )
-        fixes.append(
-            f"split the rows over several slides, the header row and {counts}{_IN_PYTHON if own else ''}"
-        )
+        fixes.append(_split_rows(counts, in_python=bool(own)))
     else:
         fixes.append(
             _too_tall(
@@ -432,8 +434,8 @@ def _grown_table(
             )
         if fit >= 2:
             return (
-                f"{fit} of its {len(rows)} rows fit clear of it: split the rows over several slides, "
-                f"the header row and at most {fit - 1} more on each{_IN_PYTHON}, "
+                f"{fit} of its {len(rows)} rows fit clear of it: "
+                f"{_split_rows(f'at most {fit - 1} more on each')}, "
                 "or move the other shape (or the table) in the template"
             )
         return "move the other shape (or the table) in the template, or make the table's rows shorter"
