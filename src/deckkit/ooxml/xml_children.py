@@ -10,12 +10,27 @@ from __future__ import annotations
 
 from lxml import etree
 
-__all__ = ["child_elements", "first_child", "first_on_path"]
+__all__ = ["child_elements", "first_child", "first_of_two", "first_on_path"]
 
 
 def first_child(parent: etree._Element, tag: str) -> etree._Element | None:
     """``parent.find(tag)`` for a Clark tag (``{namespace}name``)."""
     return next(parent.iterchildren(tag), None)
+
+
+def first_of_two(
+    parent: etree._Element, one: str, other: str
+) -> tuple[etree._Element | None, etree._Element | None]:
+    """``(parent.find(one), parent.find(other))`` for Clark tags, the children looked at once
+    (a run's rPr and t, a cell's txBody and tcPr: asked for every run and cell measured)."""
+    first = second = None
+    for child in parent:
+        tag = child.tag
+        if tag == one:
+            first = child if first is None else first
+        elif tag == other:
+            second = child if second is None else second
+    return first, second
 
 
 def child_elements(parent: etree._Element, tag: str) -> list[etree._Element]:

@@ -48,7 +48,7 @@ from deckkit.ooxml.locate import inherited_xfrm
 from deckkit.ooxml.namespaces import qn
 from deckkit.ooxml.opc.part import Part
 from deckkit.ooxml.opc.relationships import RT
-from deckkit.ooxml.xml_children import first_child, first_on_path
+from deckkit.ooxml.xml_children import first_child, first_of_two, first_on_path
 from deckkit.renderer.fill.fontmetrics import Face, face, line_height
 from deckkit.renderer.fill.masterstyles import DEFAULT_TYPEFACE, MasterStyles, MasterText
 from deckkit.renderer.offslide import EMU_PER_INCH, TOLERANCE_EMU, on_slide_tree, overhangs
@@ -324,12 +324,7 @@ def _lines(body: etree._Element | None, styles: _Styles) -> tuple[list[_Line], s
         first = current
         for child in paragraph:
             if child.tag in _RUN_TAGS:
-                rpr = t = None
-                for part in child:
-                    if part.tag == _RPR:
-                        rpr = part if rpr is None else rpr
-                    elif part.tag == _T:
-                        t = part if t is None else t
+                rpr, t = first_of_two(child, _RPR, _T)
                 text = (t.text or "") if t is not None else ""
                 current.runs.append(styles.run(rpr, level, text))
             elif child.tag == _BR:
@@ -781,13 +776,7 @@ def _single_run(body: etree._Element) -> tuple[etree._Element | None, etree._Ele
             found = child
     if found is None:
         return None
-    rpr = t = None
-    for child in found:
-        tag = child.tag
-        if tag == _RPR:
-            rpr = child if rpr is None else rpr
-        elif tag == _T:
-            t = child if t is None else t
+    rpr, t = first_of_two(found, _RPR, _T)
     return ppr, rpr, (t.text or "") if t is not None else ""
 
 

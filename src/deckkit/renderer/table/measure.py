@@ -14,6 +14,7 @@ from typing import NamedTuple
 
 from lxml import etree
 
+from deckkit.ooxml.xml_children import first_of_two
 from deckkit.renderer.drawingml import a
 from deckkit.renderer.filler import TextHeight
 from deckkit.renderer.table.grid import attr_int, rows_of
@@ -61,13 +62,7 @@ class MadeCells(NamedTuple):
 
 def _children(tc: etree._Element) -> tuple[etree._Element | None, etree._Element | None]:
     """The cell's first a:txBody and a:tcPr, its children looked at once."""
-    body = tc_pr = None
-    for child in tc:
-        if child.tag == _TX_BODY:
-            body = child if body is None else body
-        elif child.tag == _TC_PR:
-            tc_pr = child if tc_pr is None else tc_pr
-    return body, tc_pr
+    return first_of_two(tc, _TX_BODY, _TC_PR)
 
 
 def _row_need(
