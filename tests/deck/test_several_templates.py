@@ -218,6 +218,26 @@ def test_deckkit_render_of_loose_files_reads_the_templates_beside_data_json(
     status = main(["render", str(tmp_path / "template.pptx"), str(tmp_path / "data.json"), "-o", str(out)])
     assert status == 0
     assert f"wrote {out} (1 slide)" in capsys.readouterr().out
+    # deckkit validate reads the same files: it says what the render says (it found none of them).
+    status = main(["validate", str(tmp_path / "data.json"), "--template", str(tmp_path / "template.pptx")])
+    assert (status, capsys.readouterr().out) == (0, f"{tmp_path / 'data.json'}: valid, 1 slide\n")
+
+
+def test_deckkit_validate_of_loose_files_says_a_missing_template_as_render_does(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    (tmp_path / "template.pptx").write_bytes(base_template())
+    (tmp_path / "data.json").write_text(
+        json.dumps({"slides": [{"template": f"{APPENDIX}#2", "caption": "C"}]})
+    )
+    argv = [str(tmp_path / "template.pptx"), str(tmp_path / "data.json")]
+    assert main(["render", *argv, "-o", str(tmp_path / "out.pptx")]) == 1
+    rendered = capsys.readouterr().err
+    assert main(["validate", argv[1], "--template", argv[0]]) == 1
+    validated = capsys.readouterr().err
+    said = f'slides[0].template: "{APPENDIX}" is not a file in {tmp_path.resolve()}'
+    assert said in rendered
+    assert said in validated
 
 
 def test_deckkit_validate_names_a_slide_size_that_differs(
