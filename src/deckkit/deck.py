@@ -240,7 +240,7 @@ class Deck(Displayable):
 
     def add_table_slides(
         self,
-        template: int,
+        template: int | str,
         key: str,
         table: Table | Any,
         /,
@@ -251,6 +251,7 @@ class Deck(Displayable):
         **keys: Any,
     ) -> list[Slide]:
         """Add as many copies of template slide ``template`` as ``table``'s rows need; returns them.
+        ``template`` is named as ``add_slide`` names it: a number, or ``"appendix#3"``.
 
         ``table`` is a Table, or a pandas or polars DataFrame made one by ``Table.from_dataframe``
         with ``table_options`` (its keywords: ``{"formats": {...}, "index": True}``). Every copy
@@ -277,19 +278,28 @@ class Deck(Displayable):
                     )
                 ]
             )
+        # The slide named as add_slide names it (a number, or "appendix#3"), refused in its words.
+        try:
+            named = Slide.model_validate({"template": self._template_ref(template, position)})
+        except ValidationError as error:
+            raise data_error(
+                error, f"slide {position + 1}", f"slides[{position}]", slide_alone=True
+            ) from None
+        file, number = named.template_file, named.template
+        data, name = (self._template, self._name) if file is None else (self._media[file], file)
         # The pages are measured in the template: one that cannot be opened says why here.
-        inspected = self._template_info() or Template(self._template, self._name)
+        inspected = self._template_info(file) or Template(data, name)
         pages = split_table(
             inspected,
-            self._template,
+            data,
             position,
-            template,
+            number,
             key,
             table,
             header_rows=1 if header_rows is None else header_rows,
             max_rows=max_rows,
         )
-        numbered = set(inspected.slide(template).keys) & {"page", "pages"}
+        numbered = set(inspected.slide(number).keys) & {"page", "pages"}
         added: list[Slide] = []
         try:
             for number, page in enumerate(pages, start=1):

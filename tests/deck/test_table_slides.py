@@ -283,3 +283,17 @@ def test_a_polars_lazy_frame_is_collected_and_split(template: Path) -> None:
     frame = polars.from_pandas(sales(30)).lazy()
     added = Deck(template).add_table_slides(1, "sales", frame, max_rows=10, title="x")
     assert [_texts(s)[1][0] for s in added] == ["Region 1", "Region 11", "Region 21"]
+
+
+def test_a_slide_of_another_template_is_split_as_add_slide_names_it(template: Path, tmp_path: Path) -> None:
+    base = table_template(tmp_path / "base.pptx", numbered=False)
+    deck = Deck(base, extra={"appendix": template})
+    added = deck.add_table_slides("appendix#1", "sales", sales(30), max_rows=10, title="x")
+    assert [s.template_ref for s in added] == ["templates/appendix.pptx#1"] * 3
+    assert [s.values["page"] for s in added] == ["1", "2", "3"]  # the appendix's slide numbers its pages
+    assert deck.validate().warnings == ()
+    with pytest.raises(DataError, match=r"slides\[3\]\.template: must be a whole number, got string \"one\""):
+        deck.add_table_slides("one", "sales", sales(30))
+    with pytest.raises(DataError, match=r"slides\[3\]\.template: 'annex' is none of the deck's templates"):
+        deck.add_table_slides("annex#1", "sales", sales(30))
+    assert len(deck) == 3
