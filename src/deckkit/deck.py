@@ -87,14 +87,16 @@ def _is_presentation(template: object) -> bool:
     )
 
 
-def _template_bytes(template: Any) -> bytes:
+def _template_bytes(template: Any, called: str = "the template") -> bytes:
+    """The bytes of a template given as a path, bytes or a Presentation; ``called``: how messages
+    name one given as bytes (a path names itself)."""
     if _is_presentation(template):
         buffer = io.BytesIO()
         template.save(buffer)
         return buffer.getvalue()
     if isinstance(template, bytes | bytearray):
         data = bytes(template)
-        origin = "the template"
+        origin = called
     else:
         try:
             data = Path(template).read_bytes()
@@ -153,7 +155,7 @@ class Deck(Displayable):
                     )
                 ]
             )
-        self._media[file] = _template_bytes(source)
+        self._media[file] = _template_bytes(source, f"the template extra[{json.dumps(name)}]")
         self._extra[stem] = self._extra[file] = file
 
     # -- building ---------------------------------------------------------------------------

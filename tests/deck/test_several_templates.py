@@ -183,6 +183,9 @@ def test_an_extra_template_that_is_not_a_pptx_is_refused_when_given(tmp_path: Pa
     notes.write_text("not a presentation")
     with pytest.raises(TemplateError, match=r"notes.txt is a text file, not a PowerPoint file"):
         Deck(base_template(), extra={"appendix": notes})
+    # Given as bytes, it is named by its place in extra=, not as "the template" (the base).
+    with pytest.raises(TemplateError, match=r'^the template extra\["appendix"\] is a text file'):
+        Deck(base_template(), extra={"appendix": b"not a presentation"})
 
 
 # -- the CLI ------------------------------------------------------------------------------
