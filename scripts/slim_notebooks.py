@@ -55,13 +55,12 @@ def slim_png(png: bytes) -> bytes:
 def stored_pngs(notebook: dict[str, Any]) -> list[bytes]:
     """Every PNG in the notebook's outputs: ``image/png`` data and data URIs in HTML."""
     found: list[bytes] = []
-    for data in _output_data(notebook):
-        for kind, value in data.items():
-            text = "".join(value) if isinstance(value, list) else value
-            if kind == "image/png":
-                found.append(base64.b64decode(text))
-            elif isinstance(text, str):
-                found += [base64.b64decode(b) for b in _PNG_URI.findall(text)]
+    for _, kind, text in _output_texts(notebook):
+        found += (
+            [base64.b64decode(text)]
+            if kind == "image/png"
+            else [base64.b64decode(b) for b in _PNG_URI.findall(text)]
+        )
     return found
 
 
@@ -71,23 +70,24 @@ def slim_notebook(notebook: dict[str, Any]) -> None:
     def slim_uri(match: re.Match[str]) -> str:
         return "data:image/png;base64," + _b64(slim_png(base64.b64decode(match.group(1))))
 
-    for data in _output_data(notebook):
-        for kind, value in data.items():
-            text = "".join(value) if isinstance(value, list) else value
-            if kind == "image/png":
-                data[kind] = _b64(slim_png(base64.b64decode(text))) + ("\n" if text.endswith("\n") else "")
-            elif isinstance(text, str) and "data:image/png;base64," in text:
-                slimmed = _PNG_URI.sub(slim_uri, text)
-                data[kind] = slimmed.splitlines(keepends=True) if isinstance(value, list) else slimmed
+    for data, kind, text in _output_texts(notebook):
+        if kind == "image/png":
+            data[kind] = _b64(slim_png(base64.b64decode(text))) + ("\n" if text.endswith("\n") else "")
+        elif "data:image/png;base64," in text:
+            slimmed = _PNG_URI.sub(slim_uri, text)
+            data[kind] = slimmed.splitlines(keepends=True) if isinstance(data[kind], list) else slimmed
 
 
-def _output_data(notebook: dict[str, Any]) -> list[dict[str, Any]]:
-    return [
-        output["data"]
-        for cell in notebook["cells"]
-        for output in cell.get("outputs", [])
-        if isinstance(output.get("data"), dict)
-    ]
+def _output_texts(notebook: dict[str, Any]) -> list[tuple[dict[str, Any], str, str]]:
+    """(the output's data, a MIME type, its text) for every text of every cell's outputs."""
+    found = []
+    for cell in notebook["cells"]:
+        for output in cell.get("outputs", []):
+            for kind, value in output.get("data", {}).items():
+                text = "".join(value) if isinstance(value, list) else value
+                if isinstance(text, str):
+                    found.append((output["data"], kind, text))
+    return found
 
 
 def _b64(data: bytes) -> str:

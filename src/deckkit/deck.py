@@ -224,12 +224,7 @@ class Deck(Displayable):
                     )
                 ]
             )
-        try:
-            slide = Slide.model_validate({"template": self._template_ref(template, position), **data})
-        except ValidationError as error:
-            raise data_error(
-                error, f"slide {position + 1}", f"slides[{position}]", slide_alone=True
-            ) from None
+        slide = self._slide(template, position, data)
         inspected = self._template_info(slide.template_file)
         if inspected is not None:
             check_slide(inspected, position, slide.template, slide.values)
@@ -280,13 +275,7 @@ class Deck(Displayable):
                     )
                 ]
             )
-        # The slide named as add_slide names it (a number, or "appendix#3"), refused in its words.
-        try:
-            named = Slide.model_validate({"template": self._template_ref(template, position)})
-        except ValidationError as error:
-            raise data_error(
-                error, f"slide {position + 1}", f"slides[{position}]", slide_alone=True
-            ) from None
+        named = self._slide(template, position, {})  # named as add_slide names it, refused in its words
         file, number = named.template_file, named.template
         data, name = (self._template, self._name) if file is None else (self._media[file], file)
         # The pages are measured in the template: one that cannot be opened says why here.
@@ -323,6 +312,16 @@ class Deck(Displayable):
         """The template ``slide`` is a copy of (the deck's own, or one given with ``extra=``),
         opened for inspection; None when it cannot be opened (a render says why)."""
         return self._template_info(slide.template_file)
+
+    def _slide(self, template: int | str, position: int, data: Mapping[str, Any]) -> Slide:
+        """Output slide ``position`` (from 0) of template slide ``template`` with ``data``; DataError
+        at ``slides[position]`` when it is not valid."""
+        try:
+            return Slide.model_validate({"template": self._template_ref(template, position), **data})
+        except ValidationError as error:
+            raise data_error(
+                error, f"slide {position + 1}", f"slides[{position}]", slide_alone=True
+            ) from None
 
     def _template_ref(self, template: int | str, position: int) -> int | str:
         """``"appendix#3"`` as data.json names it, ``"templates/appendix.pptx#3"``; a number as it is."""
