@@ -449,13 +449,17 @@ class Deck(Displayable):
 
     # -- display ------------------------------------------------------------------------------
 
-    def preview(self) -> Any:
+    def preview(self, n: int | None = None, *, width: int = 960) -> Any:
         """Render the deck locally (nothing written) and show thumbnails of its first slides.
 
         Cached while the deck is unchanged; the Deck's own display then includes them too.
         Pictures come from LibreOffice when installed, else wireframes (the display says which).
+        With ``n``: slide ``n`` (from 1) of the rendered deck, ``width`` pixels wide, as
+        ``deck.render().show(n, width)`` shows it (the render's warnings given as Python warnings).
         """
-        return PREVIEW(self)
+        if n is None:
+            return PREVIEW(self)
+        return self.render().show(n, width)
 
     def __repr__(self) -> str:
         lines = [f"<Deck: {holdings(len(self._slides), self._media)}"]
