@@ -244,8 +244,8 @@ def test_errors_say_where_and_add_nothing(template: Path) -> None:
     header = Table(rows=[["\n".join(["Region"] * 60), "Revenue", "Note"], ["North", "1", ""]])
     with pytest.raises(DataError, match=r"slides\[1\]\.sales\.rows\[0\]: the header rows alone do not fit"):
         deck.add_table_slides(1, "sales", header, title="x")
-    with pytest.raises(DataError, match="header_rows is 2, but the table has 2 rows"):
-        deck.add_table_slides(1, "sales", Table(rows=[["a"], ["b"]]), header_rows=2)
+    with pytest.raises(DataError, match="header_rows is 3, but the table has 2 rows: give 0 to 2"):
+        deck.add_table_slides(1, "sales", Table(rows=[["a"], ["b"]]), header_rows=3)
     with pytest.raises(DataError, match="table_options are for a DataFrame"):
         deck.add_table_slides(1, "sales", Table(rows=[["a"], ["b"]]), table_options={"header": False})
     assert len(deck) == 1
@@ -277,6 +277,13 @@ def test_a_template_that_cannot_be_opened_says_why() -> None:
 def test_a_table_that_fits_is_one_page_of_one(template: Path) -> None:
     (only,) = Deck(template).add_table_slides(1, "sales", sales(3), title="x")
     assert (only.values["page"], only.values["pages"], len(_texts(only))) == ("1", "1", 4)
+
+
+def test_an_empty_frame_is_one_page_of_its_header(template: Path) -> None:
+    # A filter that leaves no rows: the page add_slide would make (the header alone), not an error.
+    (only,) = Deck(template).add_table_slides(1, "sales", sales(0), title="x")
+    assert _texts(only) == [["region", "revenue", "note"]]
+    assert (only.values["page"], only.values["pages"]) == ("1", "1")
 
 
 def test_a_polars_lazy_frame_is_collected_and_split(template: Path) -> None:
