@@ -14,6 +14,7 @@ the first time they are used.
 
 from __future__ import annotations
 
+import inspect
 import io
 import json
 import os
@@ -491,6 +492,19 @@ def _table_of(frame: Any, options: Mapping[str, Any], path: str) -> tuple[Table,
     """The Table of a DataFrame (``Table.from_dataframe``'s options), and its count of header rows."""
     if hasattr(frame, "collect") and not hasattr(frame, "__len__"):
         frame = frame.collect()  # a polars LazyFrame: its length is needed
+    # Said in the words of add_table_slides' own argument, not as a TypeError of a function inside.
+    known = [name for name in inspect.signature(table_from_dataframe).parameters if name != "df"]
+    unknown = [name for name in options if name not in known]
+    if unknown:
+        raise DataError(
+            [
+                Problem(
+                    path,
+                    f"table_options has no {', '.join(map(repr, unknown))}: it takes Table.from_dataframe's "
+                    f"keywords ({', '.join(known)})",
+                )
+            ]
+        )
     try:
         table = table_from_dataframe(frame, **options)
     except DataError:

@@ -246,6 +246,10 @@ def test_errors_say_where_and_add_nothing(template: Path) -> None:
         deck.add_table_slides(1, "sales", header, title="x")
     with pytest.raises(DataError, match="header_rows is 3, but the table has 2 rows: give 0 to 2"):
         deck.add_table_slides(1, "sales", Table(rows=[["a"], ["b"]]), header_rows=3)
+    with pytest.raises(
+        DataError, match=r"slides\[1\]\.sales: table_options has no 'lables': it takes Table.from_dataframe's"
+    ):
+        deck.add_table_slides(1, "sales", sales(5), table_options={"lables": {"region": "Region"}})
     with pytest.raises(DataError, match="table_options are for a DataFrame"):
         deck.add_table_slides(1, "sales", Table(rows=[["a"], ["b"]]), table_options={"header": False})
     assert len(deck) == 1
