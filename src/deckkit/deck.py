@@ -14,6 +14,7 @@ the first time they are used.
 
 from __future__ import annotations
 
+import inspect
 import io
 import json
 import os
@@ -87,14 +88,16 @@ def _is_presentation(template: object) -> bool:
     )
 
 
-def _template_bytes(template: Any) -> bytes:
+def _template_bytes(template: Any, called: str = "the template") -> bytes:
+    """The bytes of a template given as a path, bytes or a Presentation; ``called``: how messages
+    name one given as bytes (a path names itself)."""
     if _is_presentation(template):
         buffer = io.BytesIO()
         template.save(buffer)
         return buffer.getvalue()
     if isinstance(template, bytes | bytearray):
         data = bytes(template)
-        origin = "the template"
+        origin = called
     else:
         try:
             data = Path(template).read_bytes()
@@ -153,7 +156,7 @@ class Deck(Displayable):
                     )
                 ]
             )
-        self._media[file] = _template_bytes(source)
+        self._media[file] = _template_bytes(source, f"the template extra[{json.dumps(name)}]")
         self._extra[stem] = self._extra[file] = file
 
     # -- building ---------------------------------------------------------------------------
@@ -222,12 +225,7 @@ class Deck(Displayable):
                     )
                 ]
             )
-        try:
-            slide = Slide.model_validate({"template": self._template_ref(template, position), **data})
-        except ValidationError as error:
-            raise data_error(
-                error, f"slide {position + 1}", f"slides[{position}]", slide_alone=True
-            ) from None
+        slide = self._slide(template, position, data)
         inspected = self._template_info(slide.template_file)
         if inspected is not None:
             check_slide(inspected, position, slide.template, slide.values)
@@ -240,7 +238,7 @@ class Deck(Displayable):
 
     def add_table_slides(
         self,
-        template: int,
+        template: int | str,
         key: str,
         table: Table | Any,
         /,
@@ -251,6 +249,7 @@ class Deck(Displayable):
         **keys: Any,
     ) -> list[Slide]:
         """Add as many copies of template slide ``template`` as ``table``'s rows need; returns them.
+        ``template`` is named as ``add_slide`` names it: a number, or ``"appendix#3"``.
 
         ``table`` is a Table, or a pandas or polars DataFrame made one by ``Table.from_dataframe``
         with ``table_options`` (its keywords: ``{"formats": {...}, "index": True}``). Every copy
@@ -277,19 +276,22 @@ class Deck(Displayable):
                     )
                 ]
             )
+        named = self._slide(template, position, {})  # named as add_slide names it, refused in its words
+        file, number = named.template_file, named.template
+        data, name = (self._template, self._name) if file is None else (self._media[file], file)
         # The pages are measured in the template: one that cannot be opened says why here.
-        inspected = self._template_info() or Template(self._template, self._name)
+        inspected = self._template_info(file) or Template(data, name)
         pages = split_table(
             inspected,
-            self._template,
+            data,
             position,
-            template,
+            number,
             key,
             table,
             header_rows=1 if header_rows is None else header_rows,
             max_rows=max_rows,
         )
-        numbered = set(inspected.slide(template).keys) & {"page", "pages"}
+        numbered = set(inspected.slide(number).keys) & {"page", "pages"}
         added: list[Slide] = []
         try:
             for number, page in enumerate(pages, start=1):
@@ -311,6 +313,16 @@ class Deck(Displayable):
         """The template ``slide`` is a copy of (the deck's own, or one given with ``extra=``),
         opened for inspection; None when it cannot be opened (a render says why)."""
         return self._template_info(slide.template_file)
+
+    def _slide(self, template: int | str, position: int, data: Mapping[str, Any]) -> Slide:
+        """Output slide ``position`` (from 0) of template slide ``template`` with ``data``; DataError
+        at ``slides[position]`` when it is not valid."""
+        try:
+            return Slide.model_validate({"template": self._template_ref(template, position), **data})
+        except ValidationError as error:
+            raise data_error(
+                error, f"slide {position + 1}", f"slides[{position}]", slide_alone=True
+            ) from None
 
     def _template_ref(self, template: int | str, position: int) -> int | str:
         """``"appendix#3"`` as data.json names it, ``"templates/appendix.pptx#3"``; a number as it is."""
@@ -438,13 +450,17 @@ class Deck(Displayable):
 
     # -- display ------------------------------------------------------------------------------
 
-    def preview(self) -> Any:
+    def preview(self, n: int | None = None, *, width: int = 960) -> Any:
         """Render the deck locally (nothing written) and show thumbnails of its first slides.
 
         Cached while the deck is unchanged; the Deck's own display then includes them too.
         Pictures come from LibreOffice when installed, else wireframes (the display says which).
+        With ``n``: slide ``n`` (from 1) of the rendered deck, ``width`` pixels wide, as
+        ``deck.render().show(n, width)`` shows it (the render's warnings given as Python warnings).
         """
-        return PREVIEW(self)
+        if n is None:
+            return PREVIEW(self)
+        return self.render().show(n, width)
 
     def __repr__(self) -> str:
         lines = [f"<Deck: {holdings(len(self._slides), self._media)}"]
@@ -476,6 +492,19 @@ def _table_of(frame: Any, options: Mapping[str, Any], path: str) -> tuple[Table,
     """The Table of a DataFrame (``Table.from_dataframe``'s options), and its count of header rows."""
     if hasattr(frame, "collect") and not hasattr(frame, "__len__"):
         frame = frame.collect()  # a polars LazyFrame: its length is needed
+    # Said in the words of add_table_slides' own argument, not as a TypeError of a function inside.
+    known = [name for name in inspect.signature(table_from_dataframe).parameters if name != "df"]
+    unknown = [name for name in options if name not in known]
+    if unknown:
+        raise DataError(
+            [
+                Problem(
+                    path,
+                    f"table_options has no {', '.join(map(repr, unknown))}: it takes Table.from_dataframe's "
+                    f"keywords ({', '.join(known)})",
+                )
+            ]
+        )
     try:
         table = table_from_dataframe(frame, **options)
     except DataError:

@@ -183,6 +183,9 @@ def test_an_extra_template_that_is_not_a_pptx_is_refused_when_given(tmp_path: Pa
     notes.write_text("not a presentation")
     with pytest.raises(TemplateError, match=r"notes.txt is a text file, not a PowerPoint file"):
         Deck(base_template(), extra={"appendix": notes})
+    # Given as bytes, it is named by its place in extra=, not as "the template" (the base).
+    with pytest.raises(TemplateError, match=r'^the template extra\["appendix"\] is a text file'):
+        Deck(base_template(), extra={"appendix": b"not a presentation"})
 
 
 # -- the CLI ------------------------------------------------------------------------------
@@ -218,6 +221,26 @@ def test_deckkit_render_of_loose_files_reads_the_templates_beside_data_json(
     status = main(["render", str(tmp_path / "template.pptx"), str(tmp_path / "data.json"), "-o", str(out)])
     assert status == 0
     assert f"wrote {out} (1 slide)" in capsys.readouterr().out
+    # deckkit validate reads the same files: it says what the render says (it found none of them).
+    status = main(["validate", str(tmp_path / "data.json"), "--template", str(tmp_path / "template.pptx")])
+    assert (status, capsys.readouterr().out) == (0, f"{tmp_path / 'data.json'}: valid, 1 slide\n")
+
+
+def test_deckkit_validate_of_loose_files_says_a_missing_template_as_render_does(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    (tmp_path / "template.pptx").write_bytes(base_template())
+    (tmp_path / "data.json").write_text(
+        json.dumps({"slides": [{"template": f"{APPENDIX}#2", "caption": "C"}]})
+    )
+    argv = [str(tmp_path / "template.pptx"), str(tmp_path / "data.json")]
+    assert main(["render", *argv, "-o", str(tmp_path / "out.pptx")]) == 1
+    rendered = capsys.readouterr().err
+    assert main(["validate", argv[1], "--template", argv[0]]) == 1
+    validated = capsys.readouterr().err
+    said = f'slides[0].template: "{APPENDIX}" is not a file in {tmp_path.resolve()}'
+    assert said in rendered
+    assert said in validated
 
 
 def test_deckkit_validate_names_a_slide_size_that_differs(

@@ -244,8 +244,12 @@ def test_errors_say_where_and_add_nothing(template: Path) -> None:
     header = Table(rows=[["\n".join(["Region"] * 60), "Revenue", "Note"], ["North", "1", ""]])
     with pytest.raises(DataError, match=r"slides\[1\]\.sales\.rows\[0\]: the header rows alone do not fit"):
         deck.add_table_slides(1, "sales", header, title="x")
-    with pytest.raises(DataError, match="header_rows is 2, but the table has 2 rows"):
-        deck.add_table_slides(1, "sales", Table(rows=[["a"], ["b"]]), header_rows=2)
+    with pytest.raises(DataError, match="header_rows is 3, but the table has 2 rows: give 0 to 2"):
+        deck.add_table_slides(1, "sales", Table(rows=[["a"], ["b"]]), header_rows=3)
+    with pytest.raises(
+        DataError, match=r"slides\[1\]\.sales: table_options has no 'lables': it takes Table.from_dataframe's"
+    ):
+        deck.add_table_slides(1, "sales", sales(5), table_options={"lables": {"region": "Region"}})
     with pytest.raises(DataError, match="table_options are for a DataFrame"):
         deck.add_table_slides(1, "sales", Table(rows=[["a"], ["b"]]), table_options={"header": False})
     assert len(deck) == 1
@@ -279,7 +283,28 @@ def test_a_table_that_fits_is_one_page_of_one(template: Path) -> None:
     assert (only.values["page"], only.values["pages"], len(_texts(only))) == ("1", "1", 4)
 
 
+def test_an_empty_frame_is_one_page_of_its_header(template: Path) -> None:
+    # A filter that leaves no rows: the page add_slide would make (the header alone), not an error.
+    (only,) = Deck(template).add_table_slides(1, "sales", sales(0), title="x")
+    assert _texts(only) == [["region", "revenue", "note"]]
+    assert (only.values["page"], only.values["pages"]) == ("1", "1")
+
+
 def test_a_polars_lazy_frame_is_collected_and_split(template: Path) -> None:
     frame = polars.from_pandas(sales(30)).lazy()
     added = Deck(template).add_table_slides(1, "sales", frame, max_rows=10, title="x")
     assert [_texts(s)[1][0] for s in added] == ["Region 1", "Region 11", "Region 21"]
+
+
+def test_a_slide_of_another_template_is_split_as_add_slide_names_it(template: Path, tmp_path: Path) -> None:
+    base = table_template(tmp_path / "base.pptx", numbered=False)
+    deck = Deck(base, extra={"appendix": template})
+    added = deck.add_table_slides("appendix#1", "sales", sales(30), max_rows=10, title="x")
+    assert [s.template_ref for s in added] == ["templates/appendix.pptx#1"] * 3
+    assert [s.values["page"] for s in added] == ["1", "2", "3"]  # the appendix's slide numbers its pages
+    assert deck.validate().warnings == ()
+    with pytest.raises(DataError, match=r"slides\[3\]\.template: must be a whole number, got string \"one\""):
+        deck.add_table_slides("one", "sales", sales(30))
+    with pytest.raises(DataError, match=r"slides\[3\]\.template: 'annex' is none of the deck's templates"):
+        deck.add_table_slides("annex#1", "sales", sales(30))
+    assert len(deck) == 3

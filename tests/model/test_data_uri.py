@@ -176,13 +176,13 @@ def test_from_url_refuses_what_is_not_http() -> None:
 def test_the_cli_renders_loose_data_json_with_a_data_uri(tmp_path: Path) -> None:
     from deckkit import examples
     from deckkit.cli import main
-    from deckkit.cli.cmd_render import _read_data_and_media
+    from deckkit.loose_files import read_loose_files
 
     data = tmp_path / "data.json"
     data.write_text(json.dumps(_deck(_uri(PNG))))
-    _, media, missing = _read_data_and_media(data)
-    assert missing == {}  # no file to look for beside data.json (deckkit render --remote zips these)
-    assert list(media.values()) == [PNG]
+    loose = read_loose_files(data)
+    assert loose.missing == {}  # no file to look for beside data.json (deckkit render --remote zips these)
+    assert list(loose.media.values()) == [PNG]
     assert main(["render", str(examples.template()), str(data), "-o", str(tmp_path / "out.pptx")]) == 0
     assert main(["validate", str(data), "--template", str(examples.template())]) == 0
 

@@ -6,9 +6,11 @@ from __future__ import annotations
 import re
 
 import pytest
+from tests.bundle.conftest import PNG
 
 import deckkit
 from deckkit import examples
+from deckkit.display import thumbnails
 
 
 @pytest.mark.usefixtures("wireframes")
@@ -39,6 +41,23 @@ def test_pictures_shown_large_already_do_not_enlarge() -> None:
     page = deck.render().show(1)._repr_html_()
     assert "<details" not in page
     assert "deckkit-enlarged" not in page
+
+
+def test_pictures_shown_large_are_drawn_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    # LibreOffice's pictures, recorded by the width asked: show(1) draws the slide at twice its
+    # width (for high-density screens), and no enlarged picture besides (a second pdftoppm pass).
+    asked: list[int] = []
+
+    def slide_pngs(pptx: bytes, *, width: int) -> list[bytes]:
+        asked.append(width)
+        return [PNG]
+
+    monkeypatch.setattr(thumbnails, "_why_not_libreoffice", lambda total: None)
+    monkeypatch.setattr(thumbnails.preview, "slide_pngs", slide_pngs)
+    deck = deckkit.Deck(examples.template())
+    deck.add_slide(1, title="Q3", subtitle="review")
+    deck.render().show(1, width=480)._repr_html_()
+    assert asked == [960]
 
 
 @pytest.mark.usefixtures("wireframes")

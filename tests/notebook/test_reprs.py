@@ -10,6 +10,7 @@ import pytest
 
 import deckkit
 from deckkit import Chart, Deck, Image, Scatter, Table, examples
+from deckkit.display.html import esc
 from deckkit.errors import Problem
 from deckkit.frames import currency
 from deckkit.renderer import RenderResult
@@ -185,3 +186,25 @@ def test_remote_rendered_deck_shows_its_strip_or_why_it_has_none() -> None:
     )
     assert "no pptx" in failed._repr_html_()
     assert "slides[0].x: no such key" in failed._repr_html_()
+
+
+def test_remote_rendered_deck_lists_the_service_s_warnings_as_a_local_result_does() -> None:
+    from deckkit.client import RenderedDeck, Session
+
+    deck = deckkit.Deck(deckkit.examples.template())
+    with pytest.warns(deckkit.UnusedKeyWarning):
+        deck.add_slide(1, titel="Q3", subtitle="2026")
+    with pytest.warns(deckkit.RenderWarning):
+        local = deck.render()
+    wire = [{"code": "unused_key", "path": w.path, "message": w.message} for w in local.warnings]
+    session = {"uuid": "u", "created_at": "2026-01-01T00:00:00Z", "rendered_at": "2026-01-01T00:00:01Z"}
+    remote = RenderedDeck(
+        session=Session.model_validate(
+            {**session, "render_succeeded": True, "render_slide_count": 1, "render_warnings": wire}
+        ),
+        content=local.pptx,
+    )
+    for warning in local.warnings:
+        assert esc(warning.message) in remote._repr_html_()
+        assert f"{warning.path}: {warning.message}" in repr(remote)
+    assert "2 warnings:" in repr(remote)

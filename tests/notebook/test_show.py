@@ -46,6 +46,17 @@ def test_show_every_slide_at_a_width() -> None:
     assert all('width="480"' in svg for svg in svgs)
 
 
+def test_a_deck_previews_one_slide_large() -> None:
+    deck = deckkit.Deck(deckkit.examples.template())
+    deck.add_slide(1, title="Quarterly review", subtitle="Q3 2026")
+    deck.add_slide(1, title="Second slide", subtitle="for the board")
+    shown = deck.preview(2, width=480)
+    (svg,) = _svgs(shown._repr_html_())
+    assert 'width="480"' in svg
+    assert "Second slide" in svg
+    assert repr(shown) == "<SlidePictures: slide 2 at 480 px>"
+
+
 def test_show_refuses_a_slide_that_does_not_exist() -> None:
     with pytest.raises(ValueError, match="slide 3 does not exist; the deck has slides 1 to 2"):
         _result().show(3)

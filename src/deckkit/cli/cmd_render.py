@@ -5,7 +5,8 @@
     deckkit render input.zip -o out.pptx --remote [--base-url URL] [--token TOKEN]
     deckkit render input.zip -o out.pptx --pdf out.pdf --png pictures/ [--dpi 96]
 
-Pictures and videos named in data.json are read relative to data.json's folder. Problems are
+Pictures, videos and other templates named in data.json are read relative to data.json's
+folder (``deckkit.loose_files``, as ``deckkit validate data.json --template`` reads them). Problems are
 listed one per line and the exit status is 1; warnings go to stderr and do not fail the render
 unless ``--strict`` is given.
 """
@@ -14,22 +15,16 @@ from __future__ import annotations
 
 import argparse
 import os
-import posixpath
 import sys
 import warnings
 from collections.abc import Sequence
-from itertools import chain
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from deckkit.cli._export import add_export_arguments, export, wants_export
-from deckkit.errors import DataError, DeckkitError, Problem, RenderError, RenderWarning
+from deckkit.errors import DeckkitError, Problem, RenderError, RenderWarning
 from deckkit.gc_pause import collector_paused
-from deckkit.suggest import closest
 from deckkit.words import counted
-
-if TYPE_CHECKING:
-    from deckkit.model import DeckData
 
 __all__ = ["register"]
 
@@ -80,16 +75,17 @@ def _render_local(args: argparse.Namespace, source: Path, is_zip: bool) -> int:
     # again, and the process ends right after (deckkit.cli.console).
     with collector_paused():
         # The renderer loads when this verb runs (``deckkit --help`` and the other verbs never load it).
+        from deckkit.loose_files import read_loose_files
         from deckkit.renderer import render, render_bundle
 
         if is_zip:
             result = render_bundle(source, strict=args.strict)
         else:
-            deck, media, missing = _read_data_and_media(Path(args.data))
+            loose = read_loose_files(Path(args.data))
             try:
-                result = render(source, deck, media, strict=args.strict)
+                result = render(source, loose.deck, loose.media, strict=args.strict)
             except RenderError as error:
-                raise _with_missing_files(error, missing) from None
+                raise RenderError(loose.said_as_loose_files(error.problems), summary=error.summary) from None
         _print_warnings(result.warnings)
         Path(args.output).write_bytes(result.pptx)
     print(f"wrote {args.output} ({counted(result.slide_count, 'slide')})")
@@ -134,61 +130,8 @@ def _render_remote(args: argparse.Namespace, source: Path, is_zip: bool) -> int:
 
 
 def _bundle_bytes(template: Path, data_path: Path) -> bytes:
-    """The input zip for template + data.json and the media the data names."""
+    """The input zip for template + data.json and the files the data names."""
     # The data model (pydantic) loads when the data is read, not for ``deckkit --help``.
-    from deckkit.bundle import write_bundle
+    from deckkit.loose_files import read_loose_files
 
-    deck, media, missing = _read_data_and_media(data_path)
-    if missing:  # the server would say "not in the zip": say where they were looked for
-        raise DataError(list(missing.values()), summary=f"{data_path} names files that are not there")
-    return write_bundle(template.read_bytes(), deck, media)
-
-
-def _read_data_and_media(data_path: Path) -> tuple[DeckData, dict[str, bytes], dict[str, Problem]]:
-    """data.json parsed, the files its images, videos and other templates name (those that
-    exist), and a problem for each named file that is not there, by its data path, in the words
-    of loose files."""
-    # The data model (pydantic) loads when the data is read, not for ``deckkit --help``.
-    from deckkit.bundle import media_references, template_references
-    from deckkit.model import parse_data
-
-    deck = parse_data(data_path.read_bytes())
-    folder = data_path.parent
-    media: dict[str, bytes] = {}
-    missing: dict[str, Problem] = {}
-    for reference in chain(media_references(deck), template_references(deck)):
-        key = posixpath.normpath(reference.src)
-        file = folder / key
-        if key in media:
-            continue
-        if reference.held is not None:  # a picture inside data.json (a data: URI)
-            media[key] = reference.held
-        elif file.is_file():
-            media[key] = file.read_bytes()
-        elif not _is_url(reference.src):
-            missing[reference.path] = Problem(reference.path, _missing_file(folder, reference.src))
-    return deck, media, missing
-
-
-def _with_missing_files(error: RenderError, missing: dict[str, Problem]) -> RenderError:
-    """The render's problems, a missing file said as loose files have it (not "in the zip")."""
-    if not missing:
-        return error
-    problems = [missing.get(p.path, p) if "not in the zip" in p.message else p for p in error.problems]
-    return RenderError(problems, summary=error.summary)
-
-
-def _is_url(src: str) -> bool:
-    return src.startswith(("http://", "https://"))
-
-
-def _missing_file(folder: Path, src: str) -> str:
-    """The loose files' own message: no zip here, and the file meant when one looks like it."""
-    where = folder.resolve()
-    present = [p.relative_to(where).as_posix() for p in where.rglob("*") if p.is_file()][:5000]
-    same = [name for name in present if name.lower() == src.lower()]
-    close = same[0] if same else closest(src, present)
-    message = f'"{src}" is not a file in {where} (pictures and videos are found relative to data.json)'
-    if close:
-        message += f'; did you mean "{close}"?' + (" (names are case-sensitive)" if same else "")
-    return message
+    return read_loose_files(data_path).zipped(template.read_bytes(), data_path)

@@ -8,7 +8,7 @@ from pathlib import Path
 from deckkit.client._exceptions import APIError, RenderFailed
 from deckkit.client._types import RenderResponse, Session, SessionState, _Lenient
 from deckkit.display_hook import Displayable
-from deckkit.errors import Problem
+from deckkit.errors import Problem, problems_text
 from deckkit.warn import problem_from_wire
 
 __all__ = ["RenderedDeck"]
@@ -48,10 +48,11 @@ class RenderedDeck(Displayable, _Lenient):
         # Never the pptx bytes: a notebook would print megabytes.
         where = f", path={str(self.path)!r}" if self.path is not None else ""
         pdf = f", pdf=<{len(self.pdf)} bytes>" if self.pdf is not None else ""
+        listed = problems_text(self.warnings)  # as a local RenderResult's repr lists them
         return (
             f"RenderedDeck(uuid={self.session.uuid!r}, state={self.session.state.value!r}, "
             f"slide_count={self.slide_count!r}, content=<{len(self.content)} bytes>{pdf}{where})"
-        )
+        ) + (f"\n{listed}" if listed else "")
 
     def save_pdf(self, path: str | os.PathLike[str]) -> Path:
         """Write the PDF to ``path`` and return it; says why when there is none."""

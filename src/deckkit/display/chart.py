@@ -15,7 +15,7 @@ from __future__ import annotations
 import base64
 import io
 from collections.abc import Iterator
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from deckkit.display.chart_plots import Drawn, draw_category_axis, draw_pie
 from deckkit.display.html import box, css_color, esc
@@ -26,12 +26,26 @@ from deckkit.model.chart import ScatterAxis, serial_date
 from deckkit.model.styles import Styles
 from deckkit.template.chart_kinds import ChartKind
 
-__all__ = ["STANDALONE_NOTE", "chart_figure", "chart_html", "chart_png", "drawn_as"]
+if TYPE_CHECKING:
+    from deckkit.deck import Deck
+    from deckkit.model import Slide
+
+__all__ = ["STANDALONE_NOTE", "chart_figure", "chart_html", "chart_kinds_of", "chart_png", "drawn_as"]
 
 _SIZE = (4.2, 2.4)  # inches; at 72 dpi a ~300x170 px PNG of a few KB
 _DPI = 72
 
 STANDALONE_NOTE = "drawn as lines: the kind (columns, pie...) comes from the template's chart"
+
+
+def chart_kinds_of(deck: Deck | None, slide: Slide) -> dict[str, ChartKind]:
+    """The kind of each chart key on ``slide``'s template slide, read from the template of
+    ``deck`` it comes from (its own, or one given with ``extra=``); empty when there is no deck,
+    the template cannot be opened or the slide is not in it (the render says why)."""
+    info = deck.template_of(slide) if deck is not None else None
+    if info is None or not 1 <= slide.template <= len(info.slides):
+        return {}
+    return {p.key: p.chart for p in info.slide(slide.template).placeholders if p.chart is not None}
 
 
 def _color(styles: Styles | None) -> str | None:

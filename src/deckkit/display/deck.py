@@ -8,13 +8,12 @@ import hashlib
 from dataclasses import dataclass
 
 from deckkit.deck import Deck, holdings, slide_line
-from deckkit.display.chart import chart_html
+from deckkit.display.chart import chart_html, chart_kinds_of
 from deckkit.display.html import box, esc, problems_html
 from deckkit.display.thumbnails import thumbnails
 from deckkit.display_hook import HTML, PREVIEW
 from deckkit.errors import Problem, problems_text
-from deckkit.model import Chart, ScatterChart, Slide
-from deckkit.template.chart_kinds import ChartKind
+from deckkit.model import Chart, ScatterChart
 from deckkit.words import counted
 
 __all__ = ["DeckPreview", "deck_html", "preview"]
@@ -44,13 +43,6 @@ def deck_html(deck: Deck) -> str:
     return box(esc(title), f'<ol style="margin:2px 0">{items}</ol>{_charts_html(deck)}{strip}')
 
 
-def _chart_kind(deck: Deck, slide: Slide, key: str) -> ChartKind | None:
-    info = deck.template_of(slide)  # the deck's own template, or the other one the slide is from
-    if info is None or not 1 <= slide.template <= len(info.slides):
-        return None
-    return next((p.chart for p in info.slide(slide.template).placeholders if p.key == key), None)
-
-
 def _charts_html(deck: Deck) -> str:
     """The deck's charts, each drawn in its template chart's kind (columns, pie...), side by side."""
     charts = [
@@ -63,7 +55,7 @@ def _charts_html(deck: Deck) -> str:
         '<div style="display:inline-block;vertical-align:top;margin:0 8px 6px 0">'
         + chart_html(
             value,
-            _chart_kind(deck, deck.slides[position], key),
+            chart_kinds_of(deck, deck.slides[position]).get(key),
             title=f"slide {position + 1}, {key}",
         )
         + "</div>"

@@ -9,25 +9,16 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from deckkit.deck import deck_holding
-from deckkit.display.chart import chart_html
+from deckkit.display.chart import chart_html, chart_kinds_of
 from deckkit.display.html import box, css_color, esc
 from deckkit.display_hook import HTML
 from deckkit.model import Chart, List, ScatterChart, Slide, Text
 from deckkit.model.runs import TextRun
 from deckkit.model.styles import FontStyles
-from deckkit.template.chart_kinds import ChartKind
 
 __all__ = ["list_html", "runs_html", "slide_html"]
 
 _SLIDE_CHARTS_SHOWN = 4
-
-
-def _chart_kinds(slide: Slide) -> dict[str, ChartKind]:
-    deck = deck_holding(slide)
-    info = deck.template_of(slide) if deck is not None else None
-    if info is None or not 1 <= slide.template <= len(info.slides):
-        return {}
-    return {p.key: p.chart for p in info.slide(slide.template).placeholders if p.chart is not None}
 
 
 @HTML.register("deckkit.model.document.Slide")
@@ -37,7 +28,7 @@ def slide_html(slide: Slide) -> str:
         for k, v in slide.values.items()
     )
     charts = [(k, v) for k, v in slide.values.items() if isinstance(v, Chart | ScatterChart)]
-    kinds = _chart_kinds(slide) if charts else {}
+    kinds = chart_kinds_of(deck_holding(slide), slide) if charts else {}
     drawn = "".join(
         '<div style="display:inline-block;vertical-align:top;margin:0 8px 6px 0">'
         + chart_html(value, kinds.get(key), title=key)

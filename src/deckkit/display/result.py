@@ -56,7 +56,8 @@ def rendered_deck_html(rendered: RenderedDeck) -> str:
         if rendered.succeeded
         else f" ({rendered.session.state.value}: {rendered.session.render_message or 'no pptx'})"
     )
-    return rendered_html("RenderedDeck", rendered.content, rendered.slide_count, [], extra)
+    # The service's warnings, listed as a local RenderResult lists them (one story everywhere).
+    return rendered_html("RenderedDeck", rendered.content, rendered.slide_count, rendered.warnings, extra)
 
 
 class PptxPreview:

@@ -15,6 +15,7 @@ from deckkit.places import place_kind
 from deckkit.renderer.filler import unused_key_message
 from deckkit.renderer.table_pages import table_pages
 from deckkit.template.inspect import Template
+from deckkit.words import counted
 
 __all__ = ["split_table"]
 
@@ -38,12 +39,13 @@ def split_table(
         problems.append(
             Problem(f"{where}.{key}", f"max_rows is {max_rows}: give 1 or more rows per page, or None")
         )
-    if not 0 <= header_rows < len(table.rows):
+    # A table of header rows alone (an empty DataFrame) is one page, as add_slide would show it.
+    if not 0 <= header_rows <= len(table.rows):
         problems.append(
             Problem(
                 f"{where}.{key}",
-                f"header_rows is {header_rows}, but the table has {len(table.rows)} rows: give 0 to "
-                f"{len(table.rows) - 1} (the rows repeated on every page)",
+                f"header_rows is {header_rows}, but the table has {counted(len(table.rows), 'row')}: "
+                f"give 0 to {len(table.rows)} (the rows repeated on every page)",
             )
         )
     count = len(template.slides)

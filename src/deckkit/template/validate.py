@@ -13,13 +13,14 @@ from __future__ import annotations
 
 import zipfile
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
 from deckkit.bundle import read_bundle
 from deckkit.display_hook import Displayable
 from deckkit.errors import DataError, Problem, RenderError, TemplateError
+from deckkit.loose_files import read_loose_files
 from deckkit.model import parse_data
 from deckkit.renderer import plan_render, render
 from deckkit.words import counted
@@ -87,7 +88,8 @@ def validate_deck(
 
 
 def validate_path(path: str | Path, *, template: str | Path | None = None) -> ValidationReport:
-    """Validate an input zip (against its own template) or a data.json (against ``template``)."""
+    """Validate an input zip (against its own template) or a data.json (against ``template``,
+    with the pictures, videos and templates it names read from its folder)."""
     source = Path(path)
     if zipfile.is_zipfile(source):
         try:
@@ -98,7 +100,13 @@ def validate_path(path: str | Path, *, template: str | Path | None = None) -> Va
         return validate_deck(bundle.template, bundle.data, bundle.media, what=what)
 
     if template is not None:
-        return validate_deck(Path(template).read_bytes(), source.read_bytes(), what=str(source))
+        # The files data.json names, read from its folder as ``deckkit render`` reads them.
+        try:
+            loose = read_loose_files(source)
+        except DataError as error:
+            return ValidationReport(str(source), 0, error.problems)
+        report = validate_deck(Path(template).read_bytes(), loose.deck, loose.media, what=str(source))
+        return replace(report, problems=tuple(loose.said_as_loose_files(report.problems)))
     try:
         deck = parse_data(source.read_bytes())
     except DataError as error:

@@ -63,7 +63,6 @@ class Adoption:
         self._binaries = binaries
         self._copies: dict[int, Part] = {}
         self._masters: list[Part] = []
-        self._notes_master: Part | None = None
 
     def __call__(self, part: Part) -> Part:
         """``part`` of the other template as a part of the target (copied once, shared after)."""
@@ -93,11 +92,22 @@ class Adoption:
         if part.content_type == _CT_SLIDE_MASTER:
             self._masters.append(copy)
         elif part.content_type == _CT_NOTES_MASTER:
-            self._notes_master = copy
+            # Listed at once: a presentation has one notes master, so the next template's notes
+            # slides (another Adoption) find this one as the deck's own and share it.
+            self._list_notes_master(copy)
         return copy
 
+    def _list_notes_master(self, notes_master: Part) -> None:
+        pres = self._target.presentation
+        rid = pres.rels.add(RT.NOTES_MASTER, notes_master)
+        holder = etree.Element(qn("p:notesMasterIdLst"))
+        etree.SubElement(holder, qn("p:notesMasterId"), {qn("r:id"): rid})
+        masters = pres.xml.find(qn("p:sldMasterIdLst"))
+        pres.xml.insert(pres.xml.index(masters) + 1 if masters is not None else 0, holder)
+
     def list_masters(self) -> None:
-        """Name the adopted masters (and notes master) in the target's presentation.xml."""
+        """Name the adopted masters in the target's presentation.xml (a notes master is named
+        when it is adopted)."""
         pres = self._target.presentation
         root = pres.xml
         if self._masters:
@@ -114,12 +124,6 @@ class Adoption:
                 for layout in master.xml.iterfind(f"{qn('p:sldLayoutIdLst')}/{qn('p:sldLayoutId')}"):
                     layout.set("id", str(next_id))
                     next_id += 1
-        if self._notes_master is not None:
-            rid = pres.rels.add(RT.NOTES_MASTER, self._notes_master)
-            holder = etree.Element(qn("p:notesMasterIdLst"))
-            etree.SubElement(holder, qn("p:notesMasterId"), {qn("r:id"): rid})
-            masters = root.find(qn("p:sldMasterIdLst"))
-            root.insert(root.index(masters) + 1 if masters is not None else 0, holder)
 
 
 def _master_and_layout_ids(pres: Part) -> list[int]:
