@@ -103,3 +103,41 @@ def _recoloured(pptx: bytes) -> bytes:
                 data = etree.tostring(root, xml_declaration=True, encoding="UTF-8", standalone=True)
             target.writestr(info, data)
     return out.getvalue()
+
+
+P = "http://schemas.openxmlformats.org/presentationml/2006/main"
+R = "http://schemas.openxmlformats.org/officeDocument/2006/relationships"
+SLIDE_JUMP = "ppaction://hlinksldjump"
+
+
+def _jump_button(name: str, rid: str, shape_id: int, y: int) -> etree._Element:
+    """An action button ``name`` whose click, and whose text's click, go to the slide of ``rid``."""
+    click = f'<a:hlinkClick r:id="{rid}" action="{SLIDE_JUMP}"/>'
+    return etree.fromstring(
+        f'<p:sp xmlns:p="{P}" xmlns:a="{A}" xmlns:r="{R}"><p:nvSpPr>'
+        f'<p:cNvPr id="{shape_id}" name="{name}">{click}</p:cNvPr><p:cNvSpPr/><p:nvPr userDrawn="1"/>'
+        f'</p:nvSpPr><p:spPr><a:xfrm><a:off x="457200" y="{y}"/><a:ext cx="2286000" cy="365760"/></a:xfrm>'
+        '<a:prstGeom prst="actionButtonForwardNext"><a:avLst/></a:prstGeom></p:spPr>'
+        f'<p:txBody><a:bodyPr/><a:lstStyle/><a:p><a:r><a:rPr lang="en-US">{click}</a:rPr>'
+        f"<a:t>{name}</a:t></a:r></a:p></p:txBody></p:sp>"
+    )
+
+
+def linked_appendix_template(size: tuple[int, int] = SIZE) -> bytes:
+    """:func:`appendix_template` with a slide 3 (a title ``{end}``), and links to its own slides
+    where every slide of a layout or master shows them: the layout of slide 1 has an action
+    button "Go to 2" (to slide 2), the master a button "Go to end" (to slide 3)."""
+    from pptx import Presentation
+    from pptx.opc.constants import RELATIONSHIP_TYPE
+
+    prs = Presentation(io.BytesIO(appendix_template(size)))
+    third = prs.slides.add_slide(prs.slide_layouts[5])
+    third.shapes.title.text = "{end}"
+    first, second, _ = prs.slides
+    layout = first.slide_layout
+    rid = layout.part.relate_to(second.part, RELATIONSHIP_TYPE.SLIDE)
+    layout.shapes._spTree.append(_jump_button("Go to 2", rid, 900, 4389120))
+    master = prs.slide_master
+    rid = master.part.relate_to(third.part, RELATIONSHIP_TYPE.SLIDE)
+    master.shapes._spTree.append(_jump_button("Go to end", rid, 901, 4846320))
+    return _save(prs)

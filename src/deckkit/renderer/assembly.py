@@ -122,7 +122,13 @@ def assemble(
     for adoption in adoptions.values():
         adoption.list_masters()
     rebuild_presentation(package, outputs)
-    links.land(outputs)
+    copied = {id(adoption.source): adoption for adoption in adoptions.values()}
+
+    def in_output(part: Part) -> Part | None:  # a layout or master: itself, or its copy
+        adoption = copied.get(id(part.source))
+        return adoption.copy_of(part) if adoption is not None else part if part.source is package else None
+
+    links.land(outputs, in_output)
     if deck.theme is not None and deck.theme.colors is not None:
         apply_theme_colors(package, deck.theme.colors)
     if warnings is not None:

@@ -59,7 +59,7 @@ class Adoption:
 
     def __init__(self, target: Package, source: Package, binaries: SharedBinaries) -> None:
         self._target = target
-        self._source = source
+        self.source = source
         self._binaries = binaries
         self._copies: dict[int, Part] = {}
         self._masters: list[Part] = []
@@ -95,6 +95,10 @@ class Adoption:
         elif part.content_type == _CT_NOTES_MASTER:
             self._notes_master = copy
         return copy
+
+    def copy_of(self, part: Part) -> Part | None:
+        """The target's copy of ``part`` (of the other template), None when none was taken."""
+        return self._copies.get(id(part))
 
     def list_masters(self) -> None:
         """Name the adopted masters (and notes master) in the target's presentation.xml."""
