@@ -222,12 +222,7 @@ class Deck(Displayable):
                     )
                 ]
             )
-        try:
-            slide = Slide.model_validate({"template": self._template_ref(template, position), **data})
-        except ValidationError as error:
-            raise data_error(
-                error, f"slide {position + 1}", f"slides[{position}]", slide_alone=True
-            ) from None
+        slide = self._slide(position, template, data)
         inspected = self._template_info(slide.template_file)
         if inspected is not None:
             check_slide(inspected, position, slide.template, slide.values)
@@ -238,9 +233,18 @@ class Deck(Displayable):
         _DECK_OF_SLIDE[id(slide)] = self
         return slide
 
+    def _slide(self, position: int, template: int | str, values: Mapping[str, Any]) -> Slide:
+        """Slide ``position`` (from 0) of template slide ``template`` with ``values``, validated."""
+        try:
+            return Slide.model_validate({"template": self._template_ref(template, position), **values})
+        except ValidationError as error:
+            raise data_error(
+                error, f"slide {position + 1}", f"slides[{position}]", slide_alone=True
+            ) from None
+
     def add_table_slides(
         self,
-        template: int,
+        template: int | str,
         key: str,
         table: Table | Any,
         /,
@@ -251,6 +255,10 @@ class Deck(Displayable):
         **keys: Any,
     ) -> list[Slide]:
         """Add as many copies of template slide ``template`` as ``table``'s rows need; returns them.
+
+        ``template`` is a slide number of the deck's template, or ``"appendix#3"`` (slide 3 of a
+        template given with ``extra=``) as in :meth:`add_slide`; the pages are measured on that
+        slide, with its own layout, master and sizes.
 
         ``table`` is a Table, or a pandas or polars DataFrame made one by ``Table.from_dataframe``
         with ``table_options`` (its keywords: ``{"formats": {...}, "index": True}``). Every copy
@@ -277,19 +285,23 @@ class Deck(Displayable):
                     )
                 ]
             )
-        # The pages are measured in the template: one that cannot be opened says why here.
-        inspected = self._template_info() or Template(self._template, self._name)
+        ref = self._slide(position, template, {})
+        file, number = ref.template_file, ref.template
+        # The pages are measured in the slide's template: one that cannot be opened says why here.
+        data, name = (self._template, self._name) if file is None else (self._media[file], file)
+        inspected = self._template_info(file) or Template(data, name)
         pages = split_table(
             inspected,
-            self._template,
+            data,
             position,
-            template,
+            number,
             key,
             table,
             header_rows=1 if header_rows is None else header_rows,
             max_rows=max_rows,
+            label=str(number) if file is None else f"{number} of {file}",
         )
-        numbered = set(inspected.slide(template).keys) & {"page", "pages"}
+        numbered = set(inspected.slide(number).keys) & {"page", "pages"}
         added: list[Slide] = []
         try:
             for number, page in enumerate(pages, start=1):
