@@ -33,6 +33,7 @@ from deckkit.renderer.planning import SlidePlan
 from deckkit.renderer.presentation import rebuild_presentation
 from deckkit.renderer.slide_links import SlideLink, SlideLinks
 from deckkit.renderer.stencil.slide_keys import SlideKeys
+from deckkit.renderer.templates import OneTemplate
 
 __all__ = ["SlideMedia", "assemble"]
 
@@ -132,7 +133,11 @@ def assemble(
     if deck.theme is not None and deck.theme.colors is not None:
         apply_theme_colors(package, deck.theme.colors)
     if warnings is not None:
-        warnings.extend(external_link_warnings(package))
+        firsts: dict[int, tuple[OneTemplate, int]] = {}
+        for index, plan in enumerate(plans):
+            if plan.source is not None:
+                firsts.setdefault(id(plan.source), (plan.source, index))
+        warnings.extend(external_link_warnings(package, list(firsts.values())))
     return package.write()
 
 
