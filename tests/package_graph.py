@@ -6,7 +6,8 @@ rendered deck holds exactly the slides ``p:sldIdLst`` names, and every part in i
 reached from the package relationships (``_rels/.rels``) through internal relationships. An
 unlisted slide reachable only through a link (from a SmartArt node, a chart, a notes slide) is
 what made LibreOffice abort on a rendered deck (issue 31). A relationship whose target is not in
-the zip, and a name the zip holds twice, make PowerPoint offer to repair the file.
+the zip, a name the zip holds twice and a part without a content type make PowerPoint offer
+to repair the file.
 
 Read from the zip alone, independently of deckkit's own package code.
 """
@@ -43,6 +44,7 @@ class PackageGraph:
     links_to_unlisted: list[str]  # "source -> target" for each relationship into an unlisted slide
     missing_targets: list[str]  # "source -> target" for each internal relationship to no part
     repeated: list[str]  # names the zip holds more than once
+    untyped: list[str]  # parts [Content_Types].xml gives no content type
 
     @property
     def unlisted_slides(self) -> list[str]:
@@ -145,7 +147,9 @@ def package_graph(pptx: bytes | Path | str) -> PackageGraph:
             for _, _, target in rels
             if target not in names
         ]
-    return PackageGraph(listed, slide_parts, unreachable, sorted(links), sorted(missing), repeated)
+        # A part nothing reaches is said once, as such.
+        untyped = sorted(name for name in reached & names if not content_type(name))
+    return PackageGraph(listed, slide_parts, unreachable, sorted(links), sorted(missing), repeated, untyped)
 
 
 def package_graph_problems(pptx: bytes | Path | str) -> list[str]:
@@ -162,4 +166,5 @@ def package_graph_problems(pptx: bytes | Path | str) -> list[str]:
     # What PowerPoint repairs (or refuses) on opening: a relationship to nothing, a name twice.
     problems += [f"relationship {link} leads to no part" for link in graph.missing_targets]
     problems += [f"the zip holds {name} more than once" for name in graph.repeated]
+    problems += [f"part {name} has no content type" for name in graph.untyped]
     return problems

@@ -141,3 +141,12 @@ def linked_appendix_template(size: tuple[int, int] = SIZE) -> bytes:
     rid = master.part.relate_to(third.part, RELATIONSHIP_TYPE.SLIDE)
     master.shapes._spTree.append(_jump_button("Go to end", rid, 901, 4846320))
     return _save(prs)
+
+
+def with_notes(pptx: bytes, text: str) -> bytes:
+    """The template with speaker notes ``text`` on its slide 1 (and so a notes master of its own)."""
+    from pptx import Presentation
+
+    prs = Presentation(io.BytesIO(pptx))
+    prs.slides[0].notes_slide.notes_text_frame.text = text
+    return _save(prs)

@@ -23,6 +23,7 @@ from tests.renderer.several_templates_kit import (
     base_template,
     linked_appendix_template,
     logo_png,
+    with_notes,
 )
 
 POWERPOINT = CORPUS / "open-xml-sdk" / "v2FxTestFiles_bvt_O12Typical.pptx"
@@ -407,3 +408,25 @@ def test_links_on_the_other_template_s_layout_and_master_to_slides_left_out_go(t
         assert not [r for r in _rels(out, part) if r.get("Type").endswith("/slide")]
         # The button and its text stay.
         assert name in [t.text for t in out.xml(part).iter(f"{{{NS['a']}}}t")]
+
+
+def test_notes_of_two_templates_share_the_one_notes_master(tmp_path: Path) -> None:
+    # The base has no notes master: the first template's notes bring theirs, the second's take it.
+    files = {
+        "templates/a.pptx": with_notes(appendix_template(), "Say {heading} slowly"),
+        "templates/b.pptx": with_notes(appendix_template(), "Plain notes"),
+    }
+    assert not [n for n in zipfile.ZipFile(io.BytesIO(base_template())).namelist() if "notesMaster" in n]
+    slides = [
+        {"template": 1, "title": "Review", "subtitle": "Q3"},
+        {"template": "templates/a.pptx#1", "heading": "A", "points": "a"},
+        {"template": "templates/b.pptx#1", "heading": "B", "points": "b"},
+    ]
+    out = _render(tmp_path, base_template(), slides, files)
+    masters = out.xml("ppt/presentation.xml").findall("p:notesMasterIdLst", NS)
+    assert len(masters) == 1
+    assert len(masters[0]) == 1
+    assert len(out.named("ppt/notesMasters/")) == 1
+    notes = [out.target(out.slide(n), "notesSlide") for n in (2, 3)]
+    assert len({out.target(n, "notesMaster") for n in notes}) == 1
+    assert "Say A slowly" in "".join(out.xml(notes[0]).itertext())

@@ -7,7 +7,8 @@ package is written), and so is everything they reach (the layout's master, the m
 and other layouts). Binary parts (pictures, media, embedded files) byte for byte the same as one
 already in the deck are that part, not a second copy. The adopted masters are listed in
 presentation.xml with ids unique across every master and layout; a notes slide takes the deck's
-notes master, or brings its own when the deck has none.
+notes master, or brings its own when the deck has none, which the notes of every other template
+then take (a deck has one notes master: a second ``p:notesMasterIdLst`` is invalid).
 """
 
 from __future__ import annotations
@@ -63,7 +64,6 @@ class Adoption:
         self._binaries = binaries
         self._copies: dict[int, Part] = {}
         self._masters: list[Part] = []
-        self._notes_master: Part | None = None
 
     def __call__(self, part: Part) -> Part:
         """``part`` of the other template as a part of the target (copied once, shared after)."""
@@ -93,15 +93,25 @@ class Adoption:
         if part.content_type == _CT_SLIDE_MASTER:
             self._masters.append(copy)
         elif part.content_type == _CT_NOTES_MASTER:
-            self._notes_master = copy
+            # Listed at once: the notes of every other template then take it (a deck has one).
+            self._list_notes_master(copy)
         return copy
+
+    def _list_notes_master(self, notes_master: Part) -> None:
+        pres = self._target.presentation
+        root = pres.xml
+        rid = pres.rels.add(RT.NOTES_MASTER, notes_master)
+        holder = etree.Element(qn("p:notesMasterIdLst"))
+        etree.SubElement(holder, qn("p:notesMasterId"), {qn("r:id"): rid})
+        masters = root.find(qn("p:sldMasterIdLst"))
+        root.insert(root.index(masters) + 1 if masters is not None else 0, holder)
 
     def copy_of(self, part: Part) -> Part | None:
         """The target's copy of ``part`` (of the other template), None when none was taken."""
         return self._copies.get(id(part))
 
     def list_masters(self) -> None:
-        """Name the adopted masters (and notes master) in the target's presentation.xml."""
+        """Name the adopted masters in the target's presentation.xml."""
         pres = self._target.presentation
         root = pres.xml
         if self._masters:
@@ -118,12 +128,6 @@ class Adoption:
                 for layout in master.xml.iterfind(f"{qn('p:sldLayoutIdLst')}/{qn('p:sldLayoutId')}"):
                     layout.set("id", str(next_id))
                     next_id += 1
-        if self._notes_master is not None:
-            rid = pres.rels.add(RT.NOTES_MASTER, self._notes_master)
-            holder = etree.Element(qn("p:notesMasterIdLst"))
-            etree.SubElement(holder, qn("p:notesMasterId"), {qn("r:id"): rid})
-            masters = root.find(qn("p:sldMasterIdLst"))
-            root.insert(root.index(masters) + 1 if masters is not None else 0, holder)
 
 
 def _master_and_layout_ids(pres: Part) -> list[int]:
