@@ -23,6 +23,7 @@ from tests.renderer.several_templates_kit import (
     base_template,
     linked_appendix_template,
     logo_png,
+    with_comments,
     with_notes,
 )
 
@@ -430,3 +431,49 @@ def test_notes_of_two_templates_share_the_one_notes_master(tmp_path: Path) -> No
     notes = [out.target(out.slide(n), "notesSlide") for n in (2, 3)]
     assert len({out.target(n, "notesMaster") for n in notes}) == 1
     assert "Say A slowly" in "".join(out.xml(notes[0]).itertext())
+
+
+def _comment_authors(out: Output, slide: int) -> list[tuple[str, str]]:
+    """(author's name, comment text) of each legacy comment on the deck's slide ``slide``."""
+    comments = out.xml(out.target(out.slide(slide), "comments"))
+    authors = out.xml(out.target("ppt/presentation.xml", "commentAuthors"))
+    listed = {a.get("id"): a for a in authors.iter(f"{{{NS['p']}}}cmAuthor")}
+    found = []
+    for comment in comments.iter(f"{{{NS['p']}}}cm"):
+        author = listed[comment.get("authorId")]
+        assert int(author.get("lastIdx")) >= int(comment.get("idx"))
+        found.append((author.get("name"), comment.findtext("p:text", namespaces=NS)))
+    return found
+
+
+def test_comments_of_another_template_keep_their_authors(tmp_path: Path) -> None:
+    # Both templates number their one author 0: the appendix's joins the deck's as 1.
+    base = with_comments(base_template(), "Base Reviewer", "Fine")
+    files = {"templates/a.pptx": with_comments(appendix_template(), "Ada Lovelace", "Check the figures")}
+    slides = [
+        {"template": 1, "title": "Review", "subtitle": "Q3"},
+        {"template": "templates/a.pptx#1", "heading": "A", "points": "a"},
+        {"template": "templates/a.pptx#1", "heading": "B", "points": "b"},
+    ]
+    out = _render(tmp_path, base, slides, files)
+    assert _comment_authors(out, 1) == [("Base Reviewer", "Fine")]
+    assert _comment_authors(out, 2) == _comment_authors(out, 3) == [("Ada Lovelace", "Check the figures")]
+    authors = out.xml("ppt/commentAuthors.xml").findall("p:cmAuthor", NS)
+    assert [(a.get("id"), a.get("name")) for a in authors] == [("0", "Base Reviewer"), ("1", "Ada Lovelace")]
+
+
+def test_a_deck_without_comment_authors_gets_the_other_template_s(tmp_path: Path) -> None:
+    legacy = with_comments(appendix_template(), "Ada Lovelace", "Check the figures")
+    modern = with_comments(appendix_template(), "Grace Hopper", "Modern note", modern=True)
+    slides = [
+        {"template": 1, "title": "Review", "subtitle": "Q3"},
+        {"template": "templates/a.pptx#1", "heading": "A", "points": "a"},
+        {"template": "templates/m.pptx#1", "heading": "M", "points": "m"},
+    ]
+    out = _render(tmp_path, base_template(), slides, {"templates/a.pptx": legacy, "templates/m.pptx": modern})
+    assert _comment_authors(out, 2) == [("Ada Lovelace", "Check the figures")]
+    comment = out.xml(out.target(out.slide(3), "comments"))
+    p188 = "{http://schemas.microsoft.com/office/powerpoint/2018/8/main}"
+    guid = next(comment.iter(f"{p188}cm")).get("authorId")
+    authors = out.xml(out.target("ppt/presentation.xml", "authors"))
+    assert [(a.get("id"), a.get("name")) for a in authors.iter(f"{p188}author")] == [(guid, "Grace Hopper")]

@@ -97,6 +97,8 @@ def assemble(
         copies: dict[int, Part] = {}
         adopt = adoptions[id(plan.source)] if plan.source is not None else None
         copy = package.clone(plan.template, memo=copies, adopt=adopt)
+        if adopt is not None:
+            adopt.comment_authors.take(copies.values())
         try:
             output = OutputSlide(copy, SlideMedia(package, copy, shared), media, size)
             output.text_height = TextMeasure(copy, masters)

@@ -8,7 +8,8 @@ and other layouts). Binary parts (pictures, media, embedded files) byte for byte
 already in the deck are that part, not a second copy. The adopted masters are listed in
 presentation.xml with ids unique across every master and layout; a notes slide takes the deck's
 notes master, or brings its own when the deck has none, which the notes of every other template
-then take (a deck has one notes master: a second ``p:notesMasterIdLst`` is invalid).
+then take (a deck has one notes master: a second ``p:notesMasterIdLst`` is invalid). The
+authors of its slides' comments join the deck's (:mod:`deckkit.ooxml.opc.comment_authors`).
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ import hashlib
 from lxml import etree
 
 from deckkit.ooxml.namespaces import qn
+from deckkit.ooxml.opc.comment_authors import CommentAuthors
 from deckkit.ooxml.opc.content_types import CT_SLIDE
 from deckkit.ooxml.opc.package import Package
 from deckkit.ooxml.opc.part import Part
@@ -62,6 +64,7 @@ class Adoption:
         self._target = target
         self.source = source
         self._binaries = binaries
+        self.comment_authors = CommentAuthors(target, source)
         self._copies: dict[int, Part] = {}
         self._masters: list[Part] = []
 
