@@ -1,10 +1,13 @@
-"""The package's graph as a reader sees it: slide parts against the slide list, parts nothing reaches.
+"""The package's graph as a reader sees it: slide parts against the slide list, parts nothing
+reaches, relationships to no part, names stored twice.
 
 A fourth check beside the three readers (:func:`tests.readers.assert_readable` runs it): a
 rendered deck holds exactly the slides ``p:sldIdLst`` names, and every part in its zip is
 reached from the package relationships (``_rels/.rels``) through internal relationships. An
 unlisted slide reachable only through a link (from a SmartArt node, a chart, a notes slide) is
-what made LibreOffice abort on a rendered deck (issue 31).
+what made LibreOffice abort on a rendered deck (issue 31). A relationship whose target is not in
+the zip, a name the zip holds twice and a part without a content type make PowerPoint offer
+to repair the file.
 
 Read from the zip alone, independently of deckkit's own package code.
 """
@@ -14,6 +17,7 @@ from __future__ import annotations
 import io
 import posixpath
 import zipfile
+from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
 from urllib.parse import unquote
@@ -38,6 +42,9 @@ class PackageGraph:
     slide_parts: list[str]  # every part whose content type is a slide
     unreachable: list[str]  # parts (and .rels of absent or unreachable parts) nothing reaches
     links_to_unlisted: list[str]  # "source -> target" for each relationship into an unlisted slide
+    missing_targets: list[str]  # "source -> target" for each internal relationship to no part
+    repeated: list[str]  # names the zip holds more than once
+    untyped: list[str]  # parts [Content_Types].xml gives no content type
 
     @property
     def unlisted_slides(self) -> list[str]:
@@ -93,7 +100,9 @@ def package_graph(pptx: bytes | Path | str) -> PackageGraph:
     """Read the graph of a pptx (bytes or a path)."""
     data = pptx if isinstance(pptx, bytes) else Path(pptx).read_bytes()
     with zipfile.ZipFile(io.BytesIO(data)) as zf:
-        names = {name for name in zf.namelist() if not name.endswith("/")}
+        listing = [name for name in zf.namelist() if not name.endswith("/")]
+        names = set(listing)
+        repeated = sorted(name for name, count in Counter(listing).items() if count > 1)
         defaults, overrides = _content_types(zf)
 
         def content_type(name: str) -> str:
@@ -132,7 +141,15 @@ def package_graph(pptx: bytes | Path | str) -> PackageGraph:
             and name not in reached
             and not (name.endswith(".rels") and (_source_of(name) is None or _source_of(name) in reached))
         )
-    return PackageGraph(listed, slide_parts, unreachable, sorted(links))
+        missing = [
+            f"{source or '_rels/.rels'} -> {target}"
+            for source, rels in edges.items()
+            for _, _, target in rels
+            if target not in names
+        ]
+        # A part nothing reaches is said once, as such.
+        untyped = sorted(name for name in reached & names if not content_type(name))
+    return PackageGraph(listed, slide_parts, unreachable, sorted(links), sorted(missing), repeated, untyped)
 
 
 def package_graph_problems(pptx: bytes | Path | str) -> list[str]:
@@ -146,4 +163,8 @@ def package_graph_problems(pptx: bytes | Path | str) -> list[str]:
     ]
     problems += [f"part {name} is reached by no relationship" for name in graph.unreachable]
     problems += [f"relationship {link} leads into an unlisted slide" for link in graph.links_to_unlisted]
+    # What PowerPoint repairs (or refuses) on opening: a relationship to nothing, a name twice.
+    problems += [f"relationship {link} leads to no part" for link in graph.missing_targets]
+    problems += [f"the zip holds {name} more than once" for name in graph.repeated]
+    problems += [f"part {name} has no content type" for name in graph.untyped]
     return problems

@@ -73,3 +73,36 @@ def test_parts_nothing_reaches_are_found(two_slides: bytes) -> None:
         "part ppt/media/orphan.png is reached by no relationship",
         "part ppt/slides/_rels/slide9.xml.rels is reached by no relationship",
     ]
+
+
+def test_a_relationship_to_no_part_and_a_name_stored_twice_are_found(two_slides: bytes) -> None:
+    with zipfile.ZipFile(io.BytesIO(two_slides)) as zf:
+        rels = zf.read("ppt/slides/_rels/slide1.xml.rels").decode()
+    broken = rels.replace('Target="slide2.xml"', 'Target="slide7.xml"')
+    pptx = _edited(two_slides, {"ppt/slides/_rels/slide1.xml.rels": broken.encode()})
+    out = io.BytesIO()
+    with zipfile.ZipFile(io.BytesIO(pptx)) as src, zipfile.ZipFile(out, "w") as dst:
+        for name in src.namelist():
+            dst.writestr(name, src.read(name))
+        with pytest.warns(UserWarning, match="Duplicate name"):
+            dst.writestr("ppt/slides/slide2.xml", src.read("ppt/slides/slide2.xml"))
+    assert package_graph(out.getvalue()).missing_targets == ["ppt/slides/slide1.xml -> ppt/slides/slide7.xml"]
+    assert package_graph_problems(out.getvalue()) == [
+        "relationship ppt/slides/slide1.xml -> ppt/slides/slide7.xml leads to no part",
+        "the zip holds ppt/slides/slide2.xml more than once",
+    ]
+
+
+def test_a_part_without_a_content_type_is_found(two_slides: bytes) -> None:
+    with zipfile.ZipFile(io.BytesIO(two_slides)) as zf:
+        rels = zf.read("ppt/slides/_rels/slide2.xml.rels").decode()
+    linked = rels.replace(
+        "</Relationships>",
+        '<Relationship Id="rId99" Type="http://schemas.openxmlformats.org/officeDocument/2006/'
+        'relationships/image" Target="../media/extra.qqq"/></Relationships>',
+    )
+    pptx = _edited(
+        two_slides, {"ppt/media/extra.qqq": b"bytes", "ppt/slides/_rels/slide2.xml.rels": linked.encode()}
+    )
+    assert package_graph(pptx).untyped == ["ppt/media/extra.qqq"]
+    assert package_graph_problems(pptx) == ["part ppt/media/extra.qqq has no content type"]

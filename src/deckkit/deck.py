@@ -249,7 +249,10 @@ class Deck(Displayable):
         **keys: Any,
     ) -> list[Slide]:
         """Add as many copies of template slide ``template`` as ``table``'s rows need; returns them.
-        ``template`` is named as ``add_slide`` names it: a number, or ``"appendix#3"``.
+
+        ``template`` is a slide number of the deck's template, or ``"appendix#3"`` (slide 3 of a
+        template given with ``extra=``) as in :meth:`add_slide`; the pages are measured on that
+        slide, with its own layout, master and sizes.
 
         ``table`` is a Table, or a pandas or polars DataFrame made one by ``Table.from_dataframe``
         with ``table_options`` (its keywords: ``{"formats": {...}, "index": True}``). Every copy
@@ -290,6 +293,7 @@ class Deck(Displayable):
             table,
             header_rows=1 if header_rows is None else header_rows,
             max_rows=max_rows,
+            label=str(number) if file is None else f"{number} of {file}",
         )
         numbered = set(inspected.slide(number).keys) & {"page", "pages"}
         added: list[Slide] = []

@@ -103,3 +103,110 @@ def _recoloured(pptx: bytes) -> bytes:
                 data = etree.tostring(root, xml_declaration=True, encoding="UTF-8", standalone=True)
             target.writestr(info, data)
     return out.getvalue()
+
+
+P = "http://schemas.openxmlformats.org/presentationml/2006/main"
+R = "http://schemas.openxmlformats.org/officeDocument/2006/relationships"
+SLIDE_JUMP = "ppaction://hlinksldjump"
+
+
+def _jump_button(name: str, rid: str, shape_id: int, y: int) -> etree._Element:
+    """An action button ``name`` whose click, and whose text's click, go to the slide of ``rid``."""
+    click = f'<a:hlinkClick r:id="{rid}" action="{SLIDE_JUMP}"/>'
+    return etree.fromstring(
+        f'<p:sp xmlns:p="{P}" xmlns:a="{A}" xmlns:r="{R}"><p:nvSpPr>'
+        f'<p:cNvPr id="{shape_id}" name="{name}">{click}</p:cNvPr><p:cNvSpPr/><p:nvPr userDrawn="1"/>'
+        f'</p:nvSpPr><p:spPr><a:xfrm><a:off x="457200" y="{y}"/><a:ext cx="2286000" cy="365760"/></a:xfrm>'
+        '<a:prstGeom prst="actionButtonForwardNext"><a:avLst/></a:prstGeom></p:spPr>'
+        f'<p:txBody><a:bodyPr/><a:lstStyle/><a:p><a:r><a:rPr lang="en-US">{click}</a:rPr>'
+        f"<a:t>{name}</a:t></a:r></a:p></p:txBody></p:sp>"
+    )
+
+
+def linked_appendix_template(size: tuple[int, int] = SIZE) -> bytes:
+    """:func:`appendix_template` with a slide 3 (a title ``{end}``), and links to its own slides
+    where every slide of a layout or master shows them: the layout of slide 1 has an action
+    button "Go to 2" (to slide 2), the master a button "Go to end" (to slide 3)."""
+    from pptx import Presentation
+    from pptx.opc.constants import RELATIONSHIP_TYPE
+
+    prs = Presentation(io.BytesIO(appendix_template(size)))
+    third = prs.slides.add_slide(prs.slide_layouts[5])
+    third.shapes.title.text = "{end}"
+    first, second, _ = prs.slides
+    layout = first.slide_layout
+    rid = layout.part.relate_to(second.part, RELATIONSHIP_TYPE.SLIDE)
+    layout.shapes._spTree.append(_jump_button("Go to 2", rid, 900, 4389120))
+    master = prs.slide_master
+    rid = master.part.relate_to(third.part, RELATIONSHIP_TYPE.SLIDE)
+    master.shapes._spTree.append(_jump_button("Go to end", rid, 901, 4846320))
+    return _save(prs)
+
+
+def with_notes(pptx: bytes, text: str) -> bytes:
+    """The template with speaker notes ``text`` on its slide 1 (and so a notes master of its own)."""
+    from pptx import Presentation
+
+    prs = Presentation(io.BytesIO(pptx))
+    prs.slides[0].notes_slide.notes_text_frame.text = text
+    return _save(prs)
+
+
+CT_COMMENTS = "application/vnd.openxmlformats-officedocument.presentationml.comments+xml"
+CT_AUTHORS = "application/vnd.openxmlformats-officedocument.presentationml.commentAuthors+xml"
+CT_MODERN_COMMENTS = "application/vnd.ms-powerpoint.comments+xml"
+CT_MODERN_AUTHORS = "application/vnd.ms-powerpoint.authors+xml"
+RT_AUTHORS = "http://schemas.microsoft.com/office/2018/10/relationships/authors"
+RT_MODERN_COMMENTS = "http://schemas.microsoft.com/office/2018/10/relationships/comments"
+P188 = "http://schemas.microsoft.com/office/powerpoint/2018/8/main"
+PC = "http://schemas.microsoft.com/office/powerpoint/2013/main/command"
+
+
+def with_comments(pptx: bytes, author: str, text: str, *, modern: bool = False) -> bytes:
+    """The template with a comment ``text`` by ``author`` on its slide 1, the author listed as
+    number 0 (legacy comments, ``ppt/commentAuthors.xml``) or by a GUID made of the name (modern,
+    ``ppt/authors.xml``)."""
+    import uuid
+
+    from pptx import Presentation
+    from pptx.opc.constants import RELATIONSHIP_TYPE
+    from pptx.opc.package import Part
+    from pptx.opc.packuri import PackURI
+
+    prs = Presentation(io.BytesIO(pptx))
+    package = prs.part.package
+    initials = "".join(word[0] for word in author.split())
+    if modern:
+        guid = "{" + str(uuid.uuid5(uuid.NAMESPACE_URL, author)).upper() + "}"
+        authors = (
+            f'<p188:authorLst xmlns:p188="{P188}"><p188:author id="{guid}" name="{author}" '
+            f'initials="{initials}" userId="{author}" providerId="None"/></p188:authorLst>'
+        )
+        comments = (
+            f'<p188:cmLst xmlns:a="{A}" xmlns:r="{R}" xmlns:p188="{P188}"><p188:cm '
+            f'id="{{6B8B4567-0000-4000-8000-000000000001}}" authorId="{guid}" created="2026-11-27T10:00:00.000">'
+            f'<pc:sldMkLst xmlns:pc="{PC}"><pc:docMk/><pc:sldMk cId="0" sldId="256"/></pc:sldMkLst>'
+            f'<p188:txBody><a:bodyPr/><a:lstStyle/><a:p><a:r><a:rPr lang="en-US"/><a:t>{text}</a:t></a:r>'
+            "</a:p></p188:txBody></p188:cm></p188:cmLst>"
+        )
+        parts = (
+            ("/ppt/authors.xml", CT_MODERN_AUTHORS, authors, RT_AUTHORS),
+            ("/ppt/comments/modernComment_100_0.xml", CT_MODERN_COMMENTS, comments, RT_MODERN_COMMENTS),
+        )
+    else:
+        authors = (
+            f'<p:cmAuthorLst xmlns:p="{P}"><p:cmAuthor id="0" name="{author}" initials="{initials}" '
+            'lastIdx="1" clrIdx="0"/></p:cmAuthorLst>'
+        )
+        comments = (
+            f'<p:cmLst xmlns:p="{P}"><p:cm authorId="0" dt="2026-11-27T10:00:00.000" idx="1">'
+            f'<p:pos x="10" y="10"/><p:text>{text}</p:text></p:cm></p:cmLst>'
+        )
+        parts = (
+            ("/ppt/commentAuthors.xml", CT_AUTHORS, authors, RELATIONSHIP_TYPE.COMMENT_AUTHORS),
+            ("/ppt/comments/comment1.xml", CT_COMMENTS, comments, RELATIONSHIP_TYPE.COMMENTS),
+        )
+    (authors_name, authors_type, authors_xml, authors_rel), (name, kind, xml, rel) = parts
+    prs.part.relate_to(Part(PackURI(authors_name), authors_type, package, authors_xml.encode()), authors_rel)
+    prs.slides[0].part.relate_to(Part(PackURI(name), kind, package, xml.encode()), rel)
+    return _save(prs)

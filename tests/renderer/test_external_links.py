@@ -141,3 +141,56 @@ def test_a_template_without_external_links_gives_no_such_warning() -> None:
     out = io.BytesIO()
     prs.save(out)
     assert [w for w in render(out.getvalue(), DATA).warnings if w.kind == "external link"] == []
+
+
+def _plain_template() -> bytes:
+    prs = new_presentation()
+    add_textbox(blank_slide(prs), "{title}")
+    out = io.BytesIO()
+    prs.save(out)
+    return out.getvalue()
+
+
+def _external_warnings(base: bytes, other: bytes) -> list[tuple[str, str]]:
+    slides = [{"template": 1, "title": "Q3"}, {"template": "templates/linked.pptx#1", "title": "Appendix"}]
+    result = render(base, {"slides": slides}, {"templates/linked.pptx": other})
+    return [(w.path, w.message) for w in result.warnings if w.kind == "external link"]
+
+
+def test_another_template_s_links_are_told_naming_it(tmp_path: Path) -> None:
+    slides = [{"template": 1, "title": "Q3"}, {"template": "templates/linked.pptx#1", "title": "Appendix"}]
+    result = render(_plain_template(), {"slides": slides}, {"templates/linked.pptx": _linked_template()})
+    assert [(w.path, w.message) for w in result.warnings if w.kind == "external link"] == [
+        (
+            "slides[1].template",
+            "templates/linked.pptx's ppt/slides/slide1.xml holds a linked picture to file:///etc/passwd: "
+            "whoever opens the deck may have it fetched or opened; remove it from templates/linked.pptx, "
+            "or set templates/linked.pptx's custom document property deckkit-external-links to "
+            '"allow" if it is meant',
+        ),
+        (
+            "slides[1].template",
+            "templates/linked.pptx's ppt/slides/slide1.xml holds a link to "
+            "file:///C:/Users/victim/secret.xlsx: whoever opens the deck may have it fetched or opened; "
+            "remove it from templates/linked.pptx, or set templates/linked.pptx's custom document "
+            'property deckkit-external-links to "allow" if it is meant',
+        ),
+    ]
+    out, base, other = tmp_path / "out.pptx", tmp_path / "template.pptx", tmp_path / "linked.pptx"
+    out.write_bytes(result.pptx)
+    base.write_bytes(_plain_template())
+    other.write_bytes(_linked_template())
+    assert_readable(out, [base, other], pages=2)
+
+
+def test_each_template_answers_for_its_own_links() -> None:
+    # The base's "allow" is not the other template's: its links are still told.
+    told = _external_warnings(_allowing(_plain_template()), _linked_template())
+    assert [path for path, _ in told] == ["slides[1].template"] * 2
+    # The advice followed: the other template allows them, and the render is quiet.
+    assert _external_warnings(_plain_template(), _allowing(_linked_template())) == []
+    # ... while the base's own links are still the base's to allow.
+    told = _external_warnings(_linked_template(), _allowing(_linked_template()))
+    assert [(path, message.split(" holds ")[0]) for path, message in told] == [
+        ("", "the template's ppt/slides/slide1.xml")
+    ] * 2

@@ -18,7 +18,14 @@ from lxml import etree
 from deckkit.errors import RenderError
 from deckkit.renderer import plan_render, render
 from tests.readers import CORPUS, assert_readable
-from tests.renderer.several_templates_kit import appendix_template, base_template, logo_png
+from tests.renderer.several_templates_kit import (
+    appendix_template,
+    base_template,
+    linked_appendix_template,
+    logo_png,
+    with_comments,
+    with_notes,
+)
 
 POWERPOINT = CORPUS / "open-xml-sdk" / "v2FxTestFiles_bvt_O12Typical.pptx"
 PPTXGENJS = CORPUS / "pptxgenjs" / "deckkit_pptxgenjs-templates.pptx"
@@ -53,6 +60,13 @@ class Output:
         layout = self.target(f"ppt/slides/slide{number}.xml", "slideLayout")
         master = self.target(layout, "slideMaster")
         return self.target(master, "theme")
+
+    def slide(self, number: int) -> str:
+        """The part of the deck's slide ``number`` (from 1), as ``p:sldIdLst`` lists it (a slide's
+        part name is no count of the slides before it: a link may reach it first)."""
+        rels = {r.get("Id"): r.get("Target") for r in self.xml("ppt/_rels/presentation.xml.rels").iter(REL)}
+        listed = self.xml("ppt/presentation.xml").findall("p:sldIdLst/p:sldId", NS)
+        return _join("ppt", rels[listed[number - 1].get(f"{{{NS['r']}}}id")])
 
     def named(self, folder: str) -> list[str]:
         return [n for n in self.names if n.startswith(folder) and "/_rels/" not in n]
@@ -350,3 +364,151 @@ def test_a_deck_uses_at_most_16_other_templates() -> None:
             "a deck uses at most 16 templates besides template.pptx; t16.pptx is one more",
         )
     ]
+
+
+def _rels(out: Output, name: str) -> list[etree._Element]:
+    folder, base = name.rsplit("/", 1)
+    return list(out.xml(f"{folder}/_rels/{base}.rels").iter(REL))
+
+
+def _jump_targets(out: Output, name: str) -> dict[str, str]:
+    """Each slide-jump click in part ``name``: the shape's name -> the slide its relationship leads to."""
+    rels = {r.get("Id"): r for r in _rels(out, name)}
+    folder = name.rsplit("/", 1)[0]
+    jumps = {}
+    for click in out.xml(name).iter(f"{{{NS['a']}}}hlinkClick"):
+        if click.get("action") == "ppaction://hlinksldjump":
+            shape = next(click.iterancestors(f"{{{NS['p']}}}sp")).find("p:nvSpPr/p:cNvPr", NS)
+            jumps[shape.get("name")] = _join(folder, rels[click.get(f"{{{NS['r']}}}id")].get("Target"))
+    return jumps
+
+
+def test_links_on_the_other_template_s_layout_and_master_land_on_the_copies(tmp_path: Path) -> None:
+    slides = [
+        {"template": 1, "title": "Review", "subtitle": "Q3"},
+        {"template": "templates/a.pptx#1", "heading": "Appendix", "points": "Method"},
+        {"template": "templates/a.pptx#3", "end": "The end"},
+        {"template": "templates/a.pptx#2", "caption": "Logo"},
+        {"template": "templates/a.pptx#2", "caption": "Logo again"},
+    ]
+    out = _render(tmp_path, base_template(), slides, {"templates/a.pptx": linked_appendix_template()})
+    layout = out.target(out.slide(2), "slideLayout")
+    master = out.target(layout, "slideMaster")
+    # Every slide of that layout goes to the first copy of the template's slide 2; of that
+    # master, to the copy of its slide 3.
+    assert _jump_targets(out, layout) == {"Go to 2": out.slide(4)}
+    assert _jump_targets(out, master) == {"Go to end": out.slide(3)}
+
+
+def test_links_on_the_other_template_s_layout_and_master_to_slides_left_out_go(tmp_path: Path) -> None:
+    files = {"templates/a.pptx": linked_appendix_template()}
+    slides = [
+        {"template": 1, "title": "Review", "subtitle": "Q3"},
+        {"template": "templates/a.pptx#1", "heading": "Appendix", "points": "Method"},
+    ]
+    result = render(base_template(), {"slides": slides}, files)
+    assert [(w.path, w.kind, w.message) for w in result.warnings] == [
+        (
+            "slides[1].template",
+            "dropped link",
+            'the link on shape "Go to 2" in slide layout "Title and Content" of templates/a.pptx jumps to '
+            "template slide 2 of templates/a.pptx, which is not in the output; the link is removed, its "
+            "text and shape stay (add template slide 2 of templates/a.pptx to the deck to keep it)",
+        ),
+        (
+            "slides[1].template",
+            "dropped link",
+            'the link on shape "Go to end" in slide master (ppt/slideMasters/slideMaster1.xml) of '
+            "templates/a.pptx jumps to template slide 3 of templates/a.pptx, which is not in the output; "
+            "the link is removed, its text and shape stay (add template slide 3 of templates/a.pptx to "
+            "the deck to keep it)",
+        ),
+    ]
+    assert [(w.path, w.kind) for w in plan_render(base_template(), {"slides": slides}, files).warnings] == [
+        ("slides[1].template", "dropped link")
+    ] * 2
+    path = _write(tmp_path, "out.pptx", result.pptx)
+    assert_readable(
+        path,
+        [
+            _write(tmp_path, "template.pptx", base_template()),
+            _write(tmp_path, "a.pptx", files["templates/a.pptx"]),
+        ],
+        pages=2,
+    )
+    out = Output(result.pptx)
+    layout = out.target(out.slide(2), "slideLayout")
+    master = out.target(layout, "slideMaster")
+    for part, name in ((layout, "Go to 2"), (master, "Go to end")):
+        assert _jump_targets(out, part) == {}
+        assert not [r for r in _rels(out, part) if r.get("Type").endswith("/slide")]
+        # The button and its text stay.
+        assert name in [t.text for t in out.xml(part).iter(f"{{{NS['a']}}}t")]
+
+
+def test_notes_of_two_templates_share_the_one_notes_master(tmp_path: Path) -> None:
+    # The base has no notes master: the first template's notes bring theirs, the second's take it.
+    files = {
+        "templates/a.pptx": with_notes(appendix_template(), "Say {heading} slowly"),
+        "templates/b.pptx": with_notes(appendix_template(), "Plain notes"),
+    }
+    assert not [n for n in zipfile.ZipFile(io.BytesIO(base_template())).namelist() if "notesMaster" in n]
+    slides = [
+        {"template": 1, "title": "Review", "subtitle": "Q3"},
+        {"template": "templates/a.pptx#1", "heading": "A", "points": "a"},
+        {"template": "templates/b.pptx#1", "heading": "B", "points": "b"},
+    ]
+    out = _render(tmp_path, base_template(), slides, files)
+    masters = out.xml("ppt/presentation.xml").findall("p:notesMasterIdLst", NS)
+    assert len(masters) == 1
+    assert len(masters[0]) == 1
+    assert len(out.named("ppt/notesMasters/")) == 1
+    notes = [out.target(out.slide(n), "notesSlide") for n in (2, 3)]
+    assert len({out.target(n, "notesMaster") for n in notes}) == 1
+    assert "Say A slowly" in "".join(out.xml(notes[0]).itertext())
+
+
+def _comment_authors(out: Output, slide: int) -> list[tuple[str, str]]:
+    """(author's name, comment text) of each legacy comment on the deck's slide ``slide``."""
+    comments = out.xml(out.target(out.slide(slide), "comments"))
+    authors = out.xml(out.target("ppt/presentation.xml", "commentAuthors"))
+    listed = {a.get("id"): a for a in authors.iter(f"{{{NS['p']}}}cmAuthor")}
+    found = []
+    for comment in comments.iter(f"{{{NS['p']}}}cm"):
+        author = listed[comment.get("authorId")]
+        assert int(author.get("lastIdx")) >= int(comment.get("idx"))
+        found.append((author.get("name"), comment.findtext("p:text", namespaces=NS)))
+    return found
+
+
+def test_comments_of_another_template_keep_their_authors(tmp_path: Path) -> None:
+    # Both templates number their one author 0: the appendix's joins the deck's as 1.
+    base = with_comments(base_template(), "Base Reviewer", "Fine")
+    files = {"templates/a.pptx": with_comments(appendix_template(), "Ada Lovelace", "Check the figures")}
+    slides = [
+        {"template": 1, "title": "Review", "subtitle": "Q3"},
+        {"template": "templates/a.pptx#1", "heading": "A", "points": "a"},
+        {"template": "templates/a.pptx#1", "heading": "B", "points": "b"},
+    ]
+    out = _render(tmp_path, base, slides, files)
+    assert _comment_authors(out, 1) == [("Base Reviewer", "Fine")]
+    assert _comment_authors(out, 2) == _comment_authors(out, 3) == [("Ada Lovelace", "Check the figures")]
+    authors = out.xml("ppt/commentAuthors.xml").findall("p:cmAuthor", NS)
+    assert [(a.get("id"), a.get("name")) for a in authors] == [("0", "Base Reviewer"), ("1", "Ada Lovelace")]
+
+
+def test_a_deck_without_comment_authors_gets_the_other_template_s(tmp_path: Path) -> None:
+    legacy = with_comments(appendix_template(), "Ada Lovelace", "Check the figures")
+    modern = with_comments(appendix_template(), "Grace Hopper", "Modern note", modern=True)
+    slides = [
+        {"template": 1, "title": "Review", "subtitle": "Q3"},
+        {"template": "templates/a.pptx#1", "heading": "A", "points": "a"},
+        {"template": "templates/m.pptx#1", "heading": "M", "points": "m"},
+    ]
+    out = _render(tmp_path, base_template(), slides, {"templates/a.pptx": legacy, "templates/m.pptx": modern})
+    assert _comment_authors(out, 2) == [("Ada Lovelace", "Check the figures")]
+    comment = out.xml(out.target(out.slide(3), "comments"))
+    p188 = "{http://schemas.microsoft.com/office/powerpoint/2018/8/main}"
+    guid = next(comment.iter(f"{p188}cm")).get("authorId")
+    authors = out.xml(out.target("ppt/presentation.xml", "authors"))
+    assert [(a.get("id"), a.get("name")) for a in authors.iter(f"{p188}author")] == [(guid, "Grace Hopper")]

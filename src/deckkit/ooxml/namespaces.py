@@ -22,6 +22,7 @@ __all__ = [
     "NSMAP",
     "P14",
     "P15",
+    "P188",
     "PR",
     "PREFIXES",
     "TABLE",
@@ -53,6 +54,7 @@ PR: Final = "http://schemas.openxmlformats.org/package/2006/relationships"
 # Microsoft extensions.
 P14: Final = "http://schemas.microsoft.com/office/powerpoint/2010/main"
 P15: Final = "http://schemas.microsoft.com/office/powerpoint/2012/main"
+P188: Final = "http://schemas.microsoft.com/office/powerpoint/2018/8/main"  # modern comments
 A16: Final = "http://schemas.microsoft.com/office/drawing/2014/main"
 AHYP: Final = "http://schemas.microsoft.com/office/drawing/2018/hyperlinkcolor"
 DSP: Final = "http://schemas.microsoft.com/office/drawing/2008/diagram"  # SmartArt's drawing
@@ -74,6 +76,7 @@ PREFIXES: Final = {
     "pr": PR,
     "p14": P14,
     "p15": P15,
+    "p188": P188,
     "a16": A16,
     "ahyp": AHYP,
     "table": TABLE,

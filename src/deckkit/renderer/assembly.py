@@ -33,6 +33,7 @@ from deckkit.renderer.planning import SlidePlan
 from deckkit.renderer.presentation import rebuild_presentation
 from deckkit.renderer.slide_links import SlideLink, SlideLinks
 from deckkit.renderer.stencil.slide_keys import SlideKeys
+from deckkit.renderer.templates import OneTemplate
 
 __all__ = ["SlideMedia", "assemble"]
 
@@ -96,6 +97,8 @@ def assemble(
         copies: dict[int, Part] = {}
         adopt = adoptions[id(plan.source)] if plan.source is not None else None
         copy = package.clone(plan.template, memo=copies, adopt=adopt)
+        if adopt is not None:
+            adopt.comment_authors.take(copies.values())
         try:
             output = OutputSlide(copy, SlideMedia(package, copy, shared), media, size)
             output.text_height = TextMeasure(copy, masters)
@@ -122,11 +125,21 @@ def assemble(
     for adoption in adoptions.values():
         adoption.list_masters()
     rebuild_presentation(package, outputs)
-    links.land(outputs)
+    copied = {id(adoption.source): adoption for adoption in adoptions.values()}
+
+    def in_output(part: Part) -> Part | None:  # a layout or master: itself, or its copy
+        adoption = copied.get(id(part.source))
+        return adoption.copy_of(part) if adoption is not None else part if part.source is package else None
+
+    links.land(outputs, in_output)
     if deck.theme is not None and deck.theme.colors is not None:
         apply_theme_colors(package, deck.theme.colors)
     if warnings is not None:
-        warnings.extend(external_link_warnings(package))
+        firsts: dict[int, tuple[OneTemplate, int]] = {}
+        for index, plan in enumerate(plans):
+            if plan.source is not None:
+                firsts.setdefault(id(plan.source), (plan.source, index))
+        warnings.extend(external_link_warnings(package, list(firsts.values())))
     return package.write()
 
 

@@ -18,21 +18,29 @@ from deckkit.errors import Problem
 from deckkit.ooxml.namespaces import DGM, DSP, A, P
 from deckkit.ooxml.opc.part import Part, parse_xml
 from deckkit.renderer.slide_links import SlideLink, elements_using
+from deckkit.renderer.templates import OneTemplate
 
 __all__ = ["dropped_link_warnings"]
 
 
 def dropped_link_warnings(
-    links: Sequence[SlideLink], outputs: Sequence[Part | None], template_slides: Sequence[Part]
+    links: Sequence[SlideLink], outputs: Sequence[Part | None], templates: Sequence[OneTemplate]
 ) -> list[Problem]:
     """The warnings of the links the output loses: one per output slide that carries the link
     (``outputs``: the template slide of each data slide, None where it could not be planned),
-    and one, after them, for a link in a shared part (a layout, a master) that every slide using
-    the part shows. In slide order, then in the order of the links on the slide.
+    and one for a link in a shared part (a layout, a master) that every slide using the part
+    shows: after the slides for the base template's (no path), at ``slides[i].template`` of the
+    first slide taken from another template for that template's (its layouts and master come
+    into the deck with that slide). In slide order, then in the order of the links on the slide.
 
     A relationship no element uses loses nothing visible and is not reported.
     """
-    numbers = {id(slide): n for n, slide in enumerate(template_slides, start=1)}
+    slides = {id(slide): t.label(n) for t in templates for n, slide in enumerate(t.slides, start=1)}
+    files = {id(t.package): t.file for t in templates}
+    brings: dict[int, int] = {}  # id(template package) -> the first data slide taken from it
+    for index, template in enumerate(outputs):
+        if template is not None:
+            brings.setdefault(id(template.source), index)
     trees: dict[int, etree._Element] = {}  # each part holding links read once
     first_of_source: dict[int, int] = {}
     found: list[tuple[int, int, int, Problem]] = []
@@ -41,13 +49,16 @@ def dropped_link_warnings(
             continue
         if id(link.source) not in trees:
             trees[id(link.source)] = _tree(link.source)
-        dropped = _dropped_message(link, trees[id(link.source)], numbers)
+        file = files.get(id(link.source.source))
+        dropped = _dropped_message(link, trees[id(link.source)], slides, file)
         if dropped is None:
             continue
         message, place = dropped
         part_order = first_of_source.setdefault(id(link.source), order)
         if link.owner is None:
-            found.append((len(outputs), part_order, place, Problem("", message, "dropped link")))
+            first = brings.get(id(link.source.source), len(outputs)) if file is not None else len(outputs)
+            path = f"slides[{first}].template" if first < len(outputs) else ""
+            found.append((first, part_order, place, Problem(path, message, "dropped link")))
             continue
         for index, template in enumerate(outputs):
             if template is link.owner:
@@ -58,10 +69,10 @@ def dropped_link_warnings(
 
 
 def _dropped_message(
-    link: SlideLink, tree: etree._Element, numbers: Mapping[int, int]
+    link: SlideLink, tree: etree._Element, slides: Mapping[int, str], file: str | None
 ) -> tuple[str, int] | None:
-    """The warning's text for a link to an absent slide (``tree``: its part's), and where the
-    link is in its part."""
+    """The warning's text for a link to an absent slide (``tree``: its part's; ``file``: the
+    other template holding it, None for the base), and where the link is in its part."""
     using = elements_using(tree, link.rid)
     labels = [label for label in (_shape_label(element) for _, element in using) if label]
     if not labels:
@@ -70,7 +81,8 @@ def _dropped_message(
     on = ", ".join(distinct[:-1]) + " and " + distinct[-1] if len(distinct) > 1 else distinct[0]
     kind = _part_kind(link.source)
     if link.owner is None:
-        where = f"on {on} in {kind or 'part'} {_part_title(link.source, tree)}"
+        of = f" of {file}" if file is not None else ""
+        where = f"on {on} in {kind or 'part'} {_part_title(link.source, tree)}{of}"
     elif link.source is link.owner:
         where = f"on {on}"
     elif kind == "speaker notes":
@@ -78,13 +90,13 @@ def _dropped_message(
     else:
         frame = _entry_label(link.owner, link.entry, kind)
         where = f"on {kind or 'part'}{' ' + frame if frame else ''}, {on},"
-    number = numbers.get(id(link.target))
-    if number is None:
-        target = f"a slide the template does not list ({link.target.name})"
+    label = slides.get(id(link.target))
+    if label is None:
+        target = f"a slide {file or 'the template'} does not list ({link.target.name})"
         keep = ""
     else:
-        target = f"template slide {number}"
-        keep = f" (add template slide {number} to the deck to keep it)"
+        target = f"template slide {label}"
+        keep = f" (add template slide {label} to the deck to keep it)"
     message = (
         f"the link {where} jumps to {target}, which is not in the output; "
         f"the link is removed, its text and shape stay{keep}"

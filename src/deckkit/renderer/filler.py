@@ -85,9 +85,9 @@ def key_site(slide: LocatedSlide, key: str, path: str) -> KeySite:
     )
 
 
-def unused_key_message(key: str, number: int, keys: Iterable[str]) -> str:
-    """The one wording of a data key that template slide ``number`` lacks, with the closest of its
-    ``keys`` (``Deck.add_slide`` and the render say the same)."""
+def unused_key_message(key: str, number: int | str, keys: Iterable[str]) -> str:
+    """The one wording of a data key that template slide ``number`` (or ``"3 of templates/x.pptx"``)
+    lacks, with the closest of its ``keys`` (``Deck.add_slide`` and the render say the same)."""
     keys = list(dict.fromkeys(keys))
     near = closest(key, keys)
     hint = f"; did you mean `{near}`?" if near else ""

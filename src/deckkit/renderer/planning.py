@@ -117,7 +117,8 @@ def plan_deck(
         planned,
         planner.templates.others,
         list(planner.report.problems),
-        list(planner.report.warnings) + dropped_link_warnings(links, outputs, planner.slides),
+        list(planner.report.warnings)
+        + dropped_link_warnings(links, outputs, [planner.templates.base, *planner.templates.others]),
         len(slides),
         list(planner.report.pictures),
         links,
@@ -128,7 +129,6 @@ def plan_deck(
 class _Planner:
     def __init__(self, package: Package, media: Mapping[str, bytes], verdicts: PictureVerdicts) -> None:
         self.templates = DeckTemplates(package, media)
-        self.slides = self.templates.base.slides
         self.report = PlanReport(media, verdicts)
         self._located: dict[int, LocatedSlide] = {}  # by id(template slide part)
         self._notes: dict[int, dict[str, list[Occurrence]]] = {}  # keys in each slide's speaker notes

@@ -3,7 +3,9 @@
 A slide jumps to another through a relationship to that slide's part, from the slide itself or
 from any part copied with it, however deep: its SmartArt (diagram data and drawing), its charts'
 shapes, its speaker notes. Parts the copies share (layouts, masters) may link to slides too.
-One rule holds for every such relationship in the output:
+So may another template's layouts and masters, copied into the output with the slides taken
+from it: their links are that template's, to its slides. One rule holds for every such
+relationship in the output:
 
 - a link to a slide that is in the output lands on that slide's **first** copy;
 - a link to a slide that is not in the output is **removed**: the hyperlink elements that use
@@ -25,7 +27,7 @@ a "replay" button) already points at its own copy: the clone's memo sends it the
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 from lxml import etree
@@ -113,17 +115,22 @@ class SlideLinks:
             else:
                 _remove_link(part, link.rid)
 
-    def land(self, outputs: Sequence[tuple[Part, Part]]) -> None:
+    def land(self, outputs: Sequence[tuple[Part, Part]], shared: Callable[[Part], Part | None]) -> None:
         """Once every slide is copied (``outputs``: template slide, its copy, in output order):
-        each kept link points at its target's first copy."""
+        each kept link points at its target's first copy. ``shared``: the output's part for a
+        shared template part (the part itself in the base template; another template's layout
+        or master is a copy, see :mod:`deckkit.ooxml.opc.adopt`), None when the output has none."""
         first_copy: dict[int, Part] = {}
         for template, output in outputs:
             first_copy.setdefault(id(template), output)
         for link in self._shared:
+            part = shared(link.source)
+            if part is None:
+                continue
             if link.present:
-                self._to_land.append((link.source, link))
+                self._to_land.append((part, link))
             else:
-                _remove_link(link.source, link.rid)
+                _remove_link(part, link.rid)
         for part, link in self._to_land:
             rel = part.rels.get(link.rid)
             # Not the template slide any more: the clone's memo sent it to its own copy.

@@ -112,9 +112,11 @@ def table_pages(
     header_rows: int,
     max_rows: int | None = None,
     path: str = "table",
+    label: str | None = None,
 ) -> TablePages:
     """How ``table`` splits over copies of template slide ``number`` (from 1), whose table frame
-    has the alt text ``key``: the header rows (the first ``header_rows``) on every page, then as
+    has the alt text ``key`` (``label``: how messages name the slide, its number unless given):
+    the header rows (the first ``header_rows``) on every page, then as
     many body rows as fit (at most ``max_rows``). The slide and its frame are the caller's to
     check first (``deckkit.template.table_pages``).
 
@@ -139,7 +141,7 @@ def table_pages(
                     Problem(
                         f"{path}.rows[{start}]",
                         f"row {start} alone{_with_header(header_rows)} is taller than the table's room "
-                        f"on template slide {number}; {_fix()}",
+                        f"on template slide {label or number}; {_fix()}",
                     )
                 ]
             )

@@ -30,9 +30,11 @@ def split_table(
     *,
     header_rows: int,
     max_rows: int | None,
+    label: str,
 ) -> list[Table]:
-    """The pages of ``table`` for template slide ``number``'s table ``key``, the first of them
-    to be output slide ``position`` (from 0: for the data paths of messages)."""
+    """The pages of ``table`` for slide ``number`` of ``template`` (whose bytes are ``data``),
+    its table ``key``, the first of them to be output slide ``position`` (from 0: for the data
+    paths of messages). ``label``: how messages name the slide (``3``, ``3 of templates/x.pptx``)."""
     where = f"slides[{position}]"
     problems = []
     if max_rows is not None and max_rows < 1:
@@ -57,27 +59,34 @@ def split_table(
             )
         )
     else:
-        problems += _key_problems(template, where, number, key)
+        problems += _key_problems(template, where, number, key, label)
     if problems:
         raise DataError(problems)
     pages = table_pages(
-        data, number, key, table, header_rows=header_rows, max_rows=max_rows, path=f"{where}.{key}"
+        data,
+        number,
+        key,
+        table,
+        header_rows=header_rows,
+        max_rows=max_rows,
+        path=f"{where}.{key}",
+        label=label,
     )
     return pages.tables(table)
 
 
-def _key_problems(template: Template, where: str, number: int, key: str) -> list[Problem]:
+def _key_problems(template: Template, where: str, number: int, key: str, label: str) -> list[Problem]:
     kinds = [p.kind for p in template.slide(number).placeholders if p.key == key]
     if not kinds:
         keys = [p.key for p in template.slide(number).placeholders]
-        message = unused_key_message(key, number, keys).replace("; the value is not used", "")
+        message = unused_key_message(key, label, keys).replace("; the value is not used", "")
         return [Problem(f"{where}.{key}", f"{message}: add_table_slides needs the key of a table")]
     if "table" not in kinds:
         noun = place_kind(kinds[0]).noun
         return [
             Problem(
                 f"{where}.{key}",
-                f"`{key}` is {noun} on template slide {number}: add_table_slides fills a table "
+                f"`{key}` is {noun} on template slide {label}: add_table_slides fills a table "
                 "(give a table the alt text, or use add_slide)",
             )
         ]

@@ -7,7 +7,9 @@ package is written), and so is everything they reach (the layout's master, the m
 and other layouts). Binary parts (pictures, media, embedded files) byte for byte the same as one
 already in the deck are that part, not a second copy. The adopted masters are listed in
 presentation.xml with ids unique across every master and layout; a notes slide takes the deck's
-notes master, or brings its own when the deck has none.
+notes master, or brings its own when the deck has none, which the notes of every other template
+then take (a deck has one notes master: a second ``p:notesMasterIdLst`` is invalid). The
+authors of its slides' comments join the deck's (:mod:`deckkit.ooxml.opc.comment_authors`).
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ import hashlib
 from lxml import etree
 
 from deckkit.ooxml.namespaces import qn
+from deckkit.ooxml.opc.comment_authors import CommentAuthors
 from deckkit.ooxml.opc.content_types import CT_SLIDE
 from deckkit.ooxml.opc.package import Package
 from deckkit.ooxml.opc.part import Part
@@ -59,8 +62,9 @@ class Adoption:
 
     def __init__(self, target: Package, source: Package, binaries: SharedBinaries) -> None:
         self._target = target
-        self._source = source
+        self.source = source
         self._binaries = binaries
+        self.comment_authors = CommentAuthors(target, source)
         self._copies: dict[int, Part] = {}
         self._masters: list[Part] = []
 
@@ -92,18 +96,22 @@ class Adoption:
         if part.content_type == _CT_SLIDE_MASTER:
             self._masters.append(copy)
         elif part.content_type == _CT_NOTES_MASTER:
-            # Listed at once: a presentation has one notes master, so the next template's notes
-            # slides (another Adoption) find this one as the deck's own and share it.
+            # Listed at once: the notes of every other template then take it (a deck has one).
             self._list_notes_master(copy)
         return copy
 
     def _list_notes_master(self, notes_master: Part) -> None:
         pres = self._target.presentation
+        root = pres.xml
         rid = pres.rels.add(RT.NOTES_MASTER, notes_master)
         holder = etree.Element(qn("p:notesMasterIdLst"))
         etree.SubElement(holder, qn("p:notesMasterId"), {qn("r:id"): rid})
-        masters = pres.xml.find(qn("p:sldMasterIdLst"))
-        pres.xml.insert(pres.xml.index(masters) + 1 if masters is not None else 0, holder)
+        masters = root.find(qn("p:sldMasterIdLst"))
+        root.insert(root.index(masters) + 1 if masters is not None else 0, holder)
+
+    def copy_of(self, part: Part) -> Part | None:
+        """The target's copy of ``part`` (of the other template), None when none was taken."""
+        return self._copies.get(id(part))
 
     def list_masters(self) -> None:
         """Name the adopted masters in the target's presentation.xml (a notes master is named

@@ -76,6 +76,7 @@ class RT:
     DIAGRAM_STYLE: Final = _RT_BASE + "diagramQuickStyle"
     DIAGRAM_COLORS: Final = _RT_BASE + "diagramColors"
     COMMENTS: Final = _RT_BASE + "comments"
+    COMMENT_AUTHORS: Final = _RT_BASE + "commentAuthors"
     TAGS: Final = _RT_BASE + "tags"
 
     # Microsoft's extensions
@@ -85,6 +86,7 @@ class RT:
     CHART_COLORS: Final = "http://schemas.microsoft.com/office/2011/relationships/chartColorStyle"
     DIAGRAM_DRAWING: Final = "http://schemas.microsoft.com/office/2007/relationships/diagramDrawing"
     MODERN_COMMENTS: Final = "http://schemas.microsoft.com/office/2018/10/relationships/comments"
+    AUTHORS: Final = "http://schemas.microsoft.com/office/2018/10/relationships/authors"
 
 
 # What an output slide owns: these targets are copied with the slide (recursively), every other
