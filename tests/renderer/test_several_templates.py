@@ -164,36 +164,6 @@ def test_pptxgenjs_slides_bring_their_charts_notes_and_theme(tmp_path: Path) -> 
     assert len(out.xml("ppt/presentation.xml").findall("p:notesMasterIdLst/p:notesMasterId", NS)) == 1
 
 
-def _with_notes(key: str) -> bytes:
-    """A python-pptx template of one slide, a title ``{key}`` and speaker notes (its own notes master)."""
-    from pptx import Presentation
-
-    prs = Presentation()
-    slide = prs.slides.add_slide(prs.slide_layouts[5])
-    slide.shapes.title.text = f"{{{key}}}"
-    slide.notes_slide.notes_text_frame.text = f"notes of {key}"
-    buffer = io.BytesIO()
-    prs.save(buffer)
-    return buffer.getvalue()
-
-
-def test_two_other_templates_with_notes_share_one_notes_master(tmp_path: Path) -> None:
-    # The base has no notes master: the first template's is adopted, and the second's notes
-    # slides take it (a presentation lists one notes master; two lists make PowerPoint repair it).
-    slides = [
-        {"template": 1, "title": "t", "subtitle": "s"},
-        {"template": "templates/a.pptx#1", "a": "A"},
-        {"template": "templates/b.pptx#1", "b": "B"},
-    ]
-    files = {"templates/a.pptx": _with_notes("a"), "templates/b.pptx": _with_notes("b")}
-    out = _render(tmp_path, base_template(), slides, files)
-    assert len(out.xml("ppt/presentation.xml").findall("p:notesMasterIdLst", NS)) == 1
-    assert len(out.xml("ppt/presentation.xml").findall("p:notesMasterIdLst/p:notesMasterId", NS)) == 1
-    notes = [out.target(f"ppt/slides/slide{n}.xml", "notesSlide") for n in (2, 3)]
-    assert len({out.target(n, "notesMaster") for n in notes}) == 1
-    assert out.named("ppt/notesMasters/notesMaster") == ["ppt/notesMasters/notesMaster1.xml"]
-
-
 def test_a_picture_both_templates_carry_is_stored_once(tmp_path: Path) -> None:
     slides = [
         {"template": 1, "title": "Review", "subtitle": "Q3"},
