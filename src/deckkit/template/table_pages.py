@@ -9,6 +9,8 @@ draws it, so that no page leaves its slide and the render warns about none.
 
 from __future__ import annotations
 
+import json
+
 from deckkit.errors import DataError, Problem
 from deckkit.model.elements import Table
 from deckkit.places import place_kind
@@ -67,11 +69,23 @@ def split_table(
 
 
 def _key_problems(template: Template, where: str, number: int, key: str) -> list[Problem]:
-    kinds = [p.kind for p in template.slide(number).placeholders if p.key == key]
+    slide = template.slide(number)
+    kinds = [p.kind for p in slide.placeholders if p.key == key]
     if not kinds:
-        keys = [p.key for p in template.slide(number).placeholders]
+        keys = [p.key for p in slide.placeholders]
         message = unused_key_message(key, number, keys).replace("; the value is not used", "")
-        return [Problem(f"{where}.{key}", f"{message}: add_table_slides needs the key of a table")]
+        message += ": add_table_slides needs the key of a table"
+        untagged = [u for u in slide.untagged if u.kind == "table"]
+        if untagged:
+            # A table made by a tool that writes no alt text (PptxGenJS): say it is there and how
+            # to give it the key, as the render says it for add_slide.
+            file = template.name if template.name.lower().endswith(".pptx") else "template.pptx"
+            message += (
+                f"; the slide has {counted(len(untagged), 'table')} without alt text "
+                f"({', '.join(json.dumps(u.name) for u in untagged)}): give the one to fill the alt text "
+                f'"{key}" (Format Shape > Alt Text > Description, or {untagged[0].command(file, number, key)})'
+            )
+        return [Problem(f"{where}.{key}", message)]
     if "table" not in kinds:
         noun = place_kind(kinds[0]).noun
         return [
