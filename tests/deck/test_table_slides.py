@@ -232,6 +232,10 @@ def test_errors_say_where_and_add_nothing(template: Path) -> None:
         deck.add_table_slides(1, "title", sales(5))
     with pytest.raises(DataError, match="max_rows is 0"):
         deck.add_table_slides(1, "sales", sales(5), max_rows=0)
+    with pytest.raises(DataError, match=r"slides\[1\]\.sales: max_rows is '3': give a whole number of rows"):
+        deck.add_table_slides(1, "sales", sales(5), max_rows="3")  # type: ignore[arg-type]
+    with pytest.raises(DataError, match="header_rows is True: give a whole number of rows"):
+        deck.add_table_slides(1, "sales", sales(5), header_rows=True)
     tall = sales(5)
     tall.loc[3, "note"] = "\n".join(["line"] * 60)
     with pytest.raises(

@@ -37,6 +37,12 @@ def split_table(
     to be output slide ``position`` (from 0: for the data paths of messages)."""
     where = f"slides[{position}]"
     problems = []
+    # Counts from a caller's variables ("3" read from a form) are said at the key, not as a TypeError.
+    for name, count in (("max_rows", max_rows), ("header_rows", header_rows)):
+        if count is not None and (not isinstance(count, int) or isinstance(count, bool)):
+            problems.append(Problem(f"{where}.{key}", f"{name} is {count!r}: give a whole number of rows"))
+    if problems:
+        raise DataError(problems)
     if max_rows is not None and max_rows < 1:
         problems.append(
             Problem(f"{where}.{key}", f"max_rows is {max_rows}: give 1 or more rows per page, or None")
