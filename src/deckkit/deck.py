@@ -18,7 +18,6 @@ import inspect
 import io
 import json
 import os
-import posixpath
 import weakref
 from collections.abc import Mapping, Sequence
 from pathlib import Path
@@ -157,7 +156,13 @@ class Deck(Displayable):
                 ]
             )
         self._media[file] = _template_bytes(source, f"the template extra[{json.dumps(name)}]")
-        self._extra[stem] = self._extra[file] = file
+        self._name_template(file)
+
+    def _name_template(self, file: str) -> None:
+        """``add_slide`` finds ``file`` by its path in the zip and by its short name
+        (``templates/appendix.pptx``: ``appendix``), however the deck came to hold it."""
+        self._extra.setdefault(file.removeprefix("templates/").removesuffix(".pptx"), file)
+        self._extra[file] = file
 
     # -- building ---------------------------------------------------------------------------
 
@@ -417,9 +422,7 @@ class Deck(Displayable):
         deck._media = dict(bundle.media)
         for slide in deck._slides:
             if slide.template_file is not None:
-                stem = posixpath.basename(slide.template_file).removesuffix(".pptx")
-                deck._extra.setdefault(stem, slide.template_file)
-                deck._extra[slide.template_file] = slide.template_file
+                deck._name_template(slide.template_file)
         return deck
 
     def render(

@@ -178,6 +178,19 @@ def test_add_slide_names_an_unknown_template() -> None:
     ]
 
 
+def test_an_extra_template_is_found_by_its_short_name_however_it_was_named() -> None:
+    # Given by its path in the zip, it is still "x"; read from a zip, a template in a folder of
+    # templates/ keeps that folder in its short name, as extra={"sub/y": ...} names it.
+    deck = Deck(
+        base_template(), extra={"templates/x.pptx": appendix_template(), "sub/y": appendix_template()}
+    )
+    assert deck.add_slide("x#2", caption="C").template_ref == "templates/x.pptx#2"
+    assert deck.add_slide("sub/y#2", caption="C").template_ref == "templates/sub/y.pptx#2"
+    again = Deck.from_zip(deck.to_zip_bytes())
+    assert again.add_slide("sub/y#2", caption="C").template_ref == "templates/sub/y.pptx#2"
+    assert again.add_slide("x#2", caption="C").template_ref == "templates/x.pptx#2"
+
+
 def test_an_extra_template_that_is_not_a_pptx_is_refused_when_given(tmp_path: Path) -> None:
     notes = tmp_path / "notes.txt"
     notes.write_text("not a presentation")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import itertools
+import shlex
 import subprocess
 from pathlib import Path
 from typing import Any
@@ -231,6 +232,10 @@ def test_errors_say_where_and_add_nothing(template: Path) -> None:
         deck.add_table_slides(1, "title", sales(5))
     with pytest.raises(DataError, match="max_rows is 0"):
         deck.add_table_slides(1, "sales", sales(5), max_rows=0)
+    with pytest.raises(DataError, match=r"slides\[1\]\.sales: max_rows is '3': give a whole number of rows"):
+        deck.add_table_slides(1, "sales", sales(5), max_rows="3")  # type: ignore[arg-type]
+    with pytest.raises(DataError, match="header_rows is True: give a whole number of rows"):
+        deck.add_table_slides(1, "sales", sales(5), header_rows=True)
     tall = sales(5)
     tall.loc[3, "note"] = "\n".join(["line"] * 60)
     with pytest.raises(
@@ -308,3 +313,26 @@ def test_a_slide_of_another_template_is_split_as_add_slide_names_it(template: Pa
     with pytest.raises(DataError, match=r"slides\[3\]\.template: 'annex' is none of the deck's templates"):
         deck.add_table_slides("annex#1", "sales", sales(30))
     assert len(deck) == 3
+
+
+def test_a_table_without_alt_text_is_named_with_the_command_that_tags_it(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # PptxGenJS names its tables but writes no alt text: the error says so, and its command works.
+    template = tmp_path / "pptxgenjs.pptx"
+    template.write_bytes(
+        (Path(__file__).parents[1] / "foreign" / "templates" / "pptxgenjs.pptx").read_bytes()
+    )
+    table = Table(rows=[["Store", "Sales"], *[[f"Store {i}", str(i)] for i in range(40)]])
+    with pytest.raises(DataError) as raised:
+        Deck(template).add_table_slides(8, "results", table, heading="Stores")
+    (problem,) = raised.value.problems
+    assert problem.path == "slides[0].results"
+    assert 'the slide has 1 table without alt text ("Sales table")' in problem.message
+    command = problem.message.rsplit(", or ", 1)[1].removesuffix(")")
+    assert command == "deckkit tag pptxgenjs.pptx --slide 8 --shape 9 --key results"
+    monkeypatch.chdir(tmp_path)
+    assert main(shlex.split(command)[1:]) == 0
+    deck = Deck(template)
+    assert len(deck.add_table_slides(8, "results", table, heading="Stores")) > 1
+    assert deck.validate().warnings == ()

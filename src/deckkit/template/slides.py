@@ -47,8 +47,9 @@ class UntaggedShape:
         words = "".join(c if c.isalnum() else " " for c in self.name.lower()).split()
         return "_".join(words) or f"{self.kind}_{self.shape_id}"
 
-    def command(self, template: str, slide: int) -> str:
-        """The ``deckkit tag`` command line that tags this shape (of ``slide``) with its suggested key."""
+    def command(self, template: str, slide: int, key: str | None = None) -> str:
+        """The ``deckkit tag`` command line that tags this shape (of ``slide``) with ``key``, by
+        default its suggested key."""
         return shlex.join(
             [
                 "deckkit",
@@ -59,7 +60,7 @@ class UntaggedShape:
                 "--shape",
                 self.shape_id,
                 "--key",
-                self.suggested_key,
+                key or self.suggested_key,
             ]
         )
 

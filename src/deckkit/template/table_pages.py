@@ -9,6 +9,8 @@ draws it, so that no page leaves its slide and the render warns about none.
 
 from __future__ import annotations
 
+import json
+
 from deckkit.errors import DataError, Problem
 from deckkit.model.elements import Table
 from deckkit.places import place_kind
@@ -37,6 +39,12 @@ def split_table(
     paths of messages). ``label``: how messages name the slide (``3``, ``3 of templates/x.pptx``)."""
     where = f"slides[{position}]"
     problems = []
+    # Counts from a caller's variables ("3" read from a form) are said at the key, not as a TypeError.
+    for name, count in (("max_rows", max_rows), ("header_rows", header_rows)):
+        if count is not None and (not isinstance(count, int) or isinstance(count, bool)):
+            problems.append(Problem(f"{where}.{key}", f"{name} is {count!r}: give a whole number of rows"))
+    if problems:
+        raise DataError(problems)
     if max_rows is not None and max_rows < 1:
         problems.append(
             Problem(f"{where}.{key}", f"max_rows is {max_rows}: give 1 or more rows per page, or None")
@@ -76,11 +84,23 @@ def split_table(
 
 
 def _key_problems(template: Template, where: str, number: int, key: str, label: str) -> list[Problem]:
-    kinds = [p.kind for p in template.slide(number).placeholders if p.key == key]
+    slide = template.slide(number)
+    kinds = [p.kind for p in slide.placeholders if p.key == key]
     if not kinds:
-        keys = [p.key for p in template.slide(number).placeholders]
+        keys = [p.key for p in slide.placeholders]
         message = unused_key_message(key, label, keys).replace("; the value is not used", "")
-        return [Problem(f"{where}.{key}", f"{message}: add_table_slides needs the key of a table")]
+        message += ": add_table_slides needs the key of a table"
+        untagged = [u for u in slide.untagged if u.kind == "table"]
+        if untagged:
+            # A table made by a tool that writes no alt text (PptxGenJS): say it is there and how
+            # to give it the key, as the render says it for add_slide.
+            file = template.name if template.name.lower().endswith(".pptx") else "template.pptx"
+            message += (
+                f"; the slide has {counted(len(untagged), 'table')} without alt text "
+                f"({', '.join(json.dumps(u.name) for u in untagged)}): give the one to fill the alt text "
+                f'"{key}" (Format Shape > Alt Text > Description, or {untagged[0].command(file, number, key)})'
+            )
+        return [Problem(f"{where}.{key}", message)]
     if "table" not in kinds:
         noun = place_kind(kinds[0]).noun
         return [
