@@ -19,7 +19,7 @@ from typing import Any
 
 __all__ = ["FontCache", "file_key"]
 
-_VERSION = 1
+_VERSION = 2  # 2: fonts of collections (.ttc), advances as runs
 
 
 def _cache_file() -> Path:
@@ -41,9 +41,10 @@ class FontCache:
 
     def __init__(self) -> None:
         self.path = _cache_file()
-        # path -> [size, mtime, family or None, style]
+        # path -> [size, mtime, [[family or None, style] of each font of the file]]
         self.fonts: dict[str, list[Any]] = {}
-        # path -> [size, mtime, family, units, default, spacing, advances]
+        # path (#number for a collection's font) -> [size, mtime, family, units, default, spacing,
+        # advances as [first code point, count, width] runs]
         self.faces: dict[str, list[Any]] = {}
         try:
             data = json.loads(self.path.read_text(encoding="utf-8"))
