@@ -13,9 +13,10 @@ its text is measured with Noto Sans CJK (Noto Serif CJK for the Mincho, Song and
 ``./dev`` installs fonts-noto-cjk), which is what LibreOffice draws it with on Linux (fontconfig's
 fallback for CJK text). This is an approximation, close for what decides line breaks: their
 ideographs, kana and full-width punctuation are 1 em wide in all of them (Hangul 0.92 em in Noto,
-1 em in Malgun Gothic); line heights differ (Noto's 1.45 em is taller than MS Gothic's 1.0 em and
-about Meiryo's 1.5 em), so a box is measured as LibreOffice draws it. With no CJK font installed at
-all, every East Asian character is taken as 1 em wide.
+1 em in Malgun Gothic). Line heights differ: Noto's 1.45 em against about 1 em (MS Gothic) to
+1.5 em (Meiryo) for the Office fonts, and LibreOffice draws every line 1.2 em, so a box measured
+with Noto holds its text in either. With no CJK font installed at all, every East Asian character
+is taken as 1 em wide.
 """
 
 from __future__ import annotations
