@@ -148,11 +148,11 @@ def test_office_cjk_fonts_are_measured_with_their_noto_stand_ins() -> None:
     assert east_face("Calibri").family == "Noto Sans CJK JP"  # type: ignore[union-attr]  # not a CJK font
 
 
-def test_a_table_cell_of_cjk_text_wraps_per_character(save_template: Any) -> None:
+def _table_deck(save_template: Any) -> bytes:
+    """A 2-column table 6 in wide at (1, 1) in, text 24 pt, its comment cell a Japanese paragraph."""
     from pptx.util import Inches, Pt
 
     from tests.renderer.core_kit import set_alt_text
-    from tests.renderer.table.fit_kit import drawn_tables
 
     prs = new_presentation()
     frame = blank_slide(prs).shapes.add_table(2, 2, Inches(1), Inches(1), Inches(6), Inches(1))
@@ -163,12 +163,36 @@ def test_a_table_cell_of_cjk_text_wraps_per_character(save_template: Any) -> Non
             frame.table.cell(row, col).text_frame.paragraphs[0].runs[0].font.size = Pt(SIZE)
     template = save_template(prs)
     rows = [["地域", "コメント"], ["北部", JA]]
-    pptx = deckkit.render(template, [{"template": 1, "sales": {"type": "table", "rows": rows}}]).pptx
-    ((table,),) = drawn_tables(pptx)
+    return deckkit.render(template, [{"template": 1, "sales": {"type": "table", "rows": rows}}]).pptx
+
+
+def _comment_lines(drawn: int) -> float:
+    """The comment cell's lines in a table ``drawn`` EMU tall: its header row is one line."""
+    body = drawn - (_line() + 2 * 45720)
+    return (body - 2 * 45720) / _line()
+
+
+def test_a_table_cell_of_cjk_text_wraps_per_character(save_template: Any) -> None:
+    from tests.renderer.table.fit_kit import drawn_tables
+
+    ((table,),) = drawn_tables(_table_deck(save_template))
     # The comment column is 3 in less 0.2 in of margins: 8 characters a line.
-    header = _line() + 2 * 45720
-    body = table.drawn - header
-    assert round((body - 2 * 45720) / _line()) == pytest.approx(len(JA) / 8, abs=1)
+    assert round(_comment_lines(table.drawn)) == pytest.approx(len(JA) / 8, abs=1)
+
+
+@pytest.mark.slow
+@pytest.mark.soffice
+def test_libreoffice_wraps_the_table_cell_as_it_was_measured(save_template: Any, tmp_path: Path) -> None:
+    from tests.renderer.table.fit_kit import drawn_tables
+
+    pptx = _table_deck(save_template)
+    ((table,),) = drawn_tables(pptx)
+    path = tmp_path / "table.pptx"
+    path.write_bytes(pptx)
+    (pdf,) = convert_all_to_pdf([path], tmp_path)
+    # The comment column starts 4 in from the slide's left; its body row below the header line.
+    tops = {round(top) for x, top, _ in _pdf_words(pdf) if x >= 4 * 72 and top > 1.5 * 72}
+    assert len(tops) == round(_comment_lines(table.drawn))
 
 
 def _pdf_words(pdf: Path) -> list[tuple[float, float, float]]:
