@@ -41,7 +41,7 @@ def _calibri() -> fontmetrics.Face:
 
 def test_a_cached_face_has_the_metrics_of_the_font(cache_dir: Path) -> None:
     read = _calibri()
-    assert (cache_dir / "fontmetrics.json").is_file()
+    assert (cache_dir / "fontmetrics-2.json").is_file()
     _forget()
     cached = _calibri()
     assert cached == read  # advances, units, default advance and line spacing alike
@@ -50,10 +50,10 @@ def test_a_cached_face_has_the_metrics_of_the_font(cache_dir: Path) -> None:
 def test_a_font_that_changed_is_read_again(cache_dir: Path) -> None:
     _calibri()
     path = str(fontmetrics._index()[("carlito", "bold")].path)
-    data = json.loads((cache_dir / "fontmetrics.json").read_text())
+    data = json.loads((cache_dir / "fontmetrics-2.json").read_text())
     data["fonts"][path][1] -= 1  # another modification time: not the file the entry was read from
     data["fonts"][path][2] = [["Someone Else", "bold"]]
-    (cache_dir / "fontmetrics.json").write_text(json.dumps(data))
+    (cache_dir / "fontmetrics-2.json").write_text(json.dumps(data))
     _forget()
     assert ("carlito", "bold") in fontmetrics._index()
     assert ("someone else", "bold") not in fontmetrics._index()
