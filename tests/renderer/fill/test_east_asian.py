@@ -243,3 +243,17 @@ def test_libreoffice_draws_the_text_as_it_was_measured(save_template, check_rend
     # At the written scale, all the text is drawn inside the box (1 in down, 1.5 in tall).
     bottom = max(b for _, _, b in _pdf_words(scaled_pdf))
     assert bottom <= 2.5 * 72
+
+
+def test_a_latin_word_split_over_runs_stays_whole() -> None:
+    """Latin text breaks only at spaces, as PowerPoint breaks it: a word made of two runs (a bold
+    part, a link) goes to the next line whole, not cut at the runs' boundary."""
+    styles = autofit._Styles([], None)
+    first, rest = styles.run(None, 0, "Total Rev"), styles.run(None, 0, "enue up")
+    room = first.width() + first.width(" ") // 2  # "Total Rev" fits, "Total Revenue" does not
+    # Total | Revenue | up: cut at the runs' boundary it was two lines (Total Rev | enue up).
+    assert rest.width() < room < styles.run(None, 0, "Revenue up").width()
+    assert autofit._wrapped(autofit._Line([first, rest]), room, 1.0) == 3
+    # Between a Japanese character and a Latin word a line may break, whatever the runs.
+    japanese = autofit._Line([styles.run(None, 0, "売上"), styles.run(None, 0, "Revenue")])
+    assert autofit._wrapped(japanese, styles.run(None, 0, "売上Revenue").width() - 1, 1.0) == 2
