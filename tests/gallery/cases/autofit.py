@@ -118,3 +118,18 @@ def case_inherited_shrink_on_a_powerpoint_deck(workdir: Path) -> GalleryInput:
     template = text_only_template(workdir)
     title = "Quarterly review of every region, product line and channel"
     return template, [{"template": 2, "title": title, "items": List(values=ITEMS)}], {}
+
+
+JAPANESE = (
+    "当社の第3四半期の売上高は前年同期比12%増となり、北部地域が全体の成長を牽引しました。"
+    "コストは横ばいで推移し、採用は計画通りに進んでいます。"
+)
+CHINESE = "本季度公司销售额同比增长百分之十二，北部地区引领了整体增长，成本保持稳定，招聘按计划进行。"
+
+
+def case_japanese_and_chinese_text_fit_their_boxes(workdir: Path) -> GalleryInput:
+    """Left: a Japanese paragraph in a 4 x 1.5 in "shrink text on overflow" box, shrunk to stay inside the outline; right: a Chinese paragraph in a 3.5 in wide "resize shape" box grown down to its last line (no blank band, none cut); both in real CJK glyphs, no boxes of tofu, lines broken between characters, 、。， never at a line's start."""
+    prs, slide = new_deck()
+    _box(slide, "ja", 1, 1, 4, 1.5, wrap=True, autofit="norm", size=24)
+    _box(slide, "zh", 7, 1, 3.5, 0.5, wrap=True, size=24)
+    return _save(prs, workdir), [{"template": 1, "ja": JAPANESE, "zh": CHINESE}], {}

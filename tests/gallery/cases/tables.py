@@ -204,3 +204,22 @@ def case_fixed_table_shrunk_to_its_frame(workdir: Path) -> GalleryInput:
         "shrunk_table": fixed(16),
     }
     return path, [data], {}
+
+
+def case_cjk_cells_wrap_per_character(workdir: Path) -> GalleryInput:
+    """A 3-column table of Japanese, Chinese and mixed Japanese/Latin comments: each long cell wraps between characters inside its column, and each row is exactly as tall as its longest cell (no text runs into the row below)."""
+    path = _template(workdir, 2, 3, EMU, EMU, 10 * EMU, EMU)
+    rows = [
+        ["地域 / 地区", "コメント", "Comment (mixed)"],
+        [
+            "北部",
+            "売上高は前年同期比12%増となり、北部地域が全体の成長を牽引しました。",
+            "ExcelのデータをPowerPointに貼り付け、毎週の会議で共有します。",
+        ],
+        [
+            "华东",
+            "本季度销售额同比增长百分之十二，成本保持稳定。",
+            "新製品「Nova」の投入は来期を予定しています。",
+        ],
+    ]
+    return path, [{"template": 1, "sales": {"type": "table", "rows": rows}}], {}

@@ -14,7 +14,13 @@ from deckkit.renderer.fill.fontcache import FontCache
 
 def _forget() -> None:
     """What this process has read (the cache, the index, the faces), as in a new process."""
-    for cached in (fontmetrics._cache, fontmetrics._index, fontmetrics._load, fontmetrics.face):
+    for cached in (
+        fontmetrics._cache,
+        fontmetrics._index,
+        fontmetrics._load,
+        fontmetrics.face,
+        fontmetrics.east_face,
+    ):
         cached.cache_clear()
 
 
@@ -35,7 +41,7 @@ def _calibri() -> fontmetrics.Face:
 
 def test_a_cached_face_has_the_metrics_of_the_font(cache_dir: Path) -> None:
     read = _calibri()
-    assert (cache_dir / "fontmetrics.json").is_file()
+    assert (cache_dir / "fontmetrics-2.json").is_file()
     _forget()
     cached = _calibri()
     assert cached == read  # advances, units, default advance and line spacing alike
@@ -43,15 +49,15 @@ def test_a_cached_face_has_the_metrics_of_the_font(cache_dir: Path) -> None:
 
 def test_a_font_that_changed_is_read_again(cache_dir: Path) -> None:
     _calibri()
-    path = str(fontmetrics._index()[("carlito", "bold")])
-    data = json.loads((cache_dir / "fontmetrics.json").read_text())
+    path = str(fontmetrics._index()[("carlito", "bold")].path)
+    data = json.loads((cache_dir / "fontmetrics-2.json").read_text())
     data["fonts"][path][1] -= 1  # another modification time: not the file the entry was read from
-    data["fonts"][path][2] = "Someone Else"
-    (cache_dir / "fontmetrics.json").write_text(json.dumps(data))
+    data["fonts"][path][2] = [["Someone Else", "bold"]]
+    (cache_dir / "fontmetrics-2.json").write_text(json.dumps(data))
     _forget()
     assert ("carlito", "bold") in fontmetrics._index()
     assert ("someone else", "bold") not in fontmetrics._index()
-    assert FontCache().fonts[path][2] == "Carlito"  # and the cache is right again
+    assert FontCache().fonts[path][2] == [["Carlito", "bold"]]  # and the cache is right again
 
 
 def test_a_cache_that_cannot_be_written_is_no_error(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

@@ -17,7 +17,8 @@ MASTER = f"""<p:sldMaster {NS}><p:cSld><p:spTree/></p:cSld><p:txStyles>
 <p:titleStyle><a:lvl1pPr><a:defRPr sz="{{title}}"/></a:lvl1pPr></p:titleStyle>
 <p:bodyStyle><a:lvl1pPr><a:defRPr sz="1800"/></a:lvl1pPr></p:bodyStyle></p:txStyles></p:sldMaster>"""
 THEME = f"""<a:theme {NS} name="t"><a:themeElements><a:clrScheme name="c"/><a:fontScheme name="f">
-<a:majorFont><a:latin typeface="{{major}}"/></a:majorFont><a:minorFont><a:latin typeface="{{minor}}"/></a:minorFont>
+<a:majorFont><a:latin typeface="{{major}}"/><a:ea typeface=""/></a:majorFont>
+<a:minorFont><a:latin typeface="{{minor}}"/><a:ea typeface="{{minor_east}}"/></a:minorFont>
 </a:fontScheme></a:themeElements></a:theme>"""
 
 
@@ -30,8 +31,8 @@ def _part(xml: str, *related: tuple[str, Part]) -> Part:
     return part
 
 
-def _slide(title_size: str, major: str, minor: str) -> Part:
-    theme = _part(THEME.format(major=major, minor=minor))
+def _slide(title_size: str, major: str, minor: str, minor_east: str = "") -> Part:
+    theme = _part(THEME.format(major=major, minor=minor, minor_east=minor_east))
     master = _part(MASTER.format(title=title_size), (RT.THEME, theme))
     layout = _part(f"<p:sldLayout {NS}/>", (RT.SLIDE_MASTER, master))
     return _part(f"<p:sld {NS}/>", (RT.SLIDE_LAYOUT, layout))
@@ -80,3 +81,28 @@ def test_auto_fit_measures_with_the_slides_own_master():
         assert etree.tostring(tree) == etree.tostring(alone)
         heights[name] = int(tree[0].find(".//{*}ext").get("cy"))
     assert heights["big"] == heights["big again"] > heights["small"]
+
+
+def test_east_asian_text_is_measured_with_the_themes_east_asian_font():
+    """The theme's minor East Asian font (+mn-ea) is read, and CJK text is measured with its
+    stand-in: Noto Serif CJK (lines of 1.437 em) for a Mincho, Noto Sans CJK (1.448 em) else."""
+    from deckkit.renderer.fill.fontmetrics import east_face
+
+    box = (
+        f'<p:sp {NS}><p:nvSpPr><p:cNvPr id="2" name="t"/><p:cNvSpPr/><p:nvPr/></p:nvSpPr>'
+        '<p:spPr><a:xfrm><a:off x="0" y="0"/><a:ext cx="100" cy="100"/></a:xfrm></p:spPr>'
+        '<p:txBody><a:bodyPr wrap="none"><a:spAutoFit/></a:bodyPr>'
+        '<a:p><a:r><a:rPr sz="4000"/><a:t>売上高</a:t></a:r></a:p></p:txBody></p:sp>'
+    )
+    heights = {}
+    for east in ("MS Mincho", "Yu Gothic", ""):
+        slide = _slide("4400", "Calibri", "Calibri", east)
+        assert MasterStyles().of(slide).minor_east == (east or None)  # type: ignore[union-attr]
+        tree = etree.fromstring(f"<p:spTree {NS}>{box}</p:spTree>")
+        fit_text_boxes([(tree[0], "slides[0].v")], slide)
+        heights[east] = int(tree[0].find(".//{*}ext").get("cy")) - 91440
+    serif, sans = east_face("MS Mincho"), east_face("Yu Gothic")
+    assert serif is not None
+    assert sans is not None
+    assert heights["MS Mincho"] == round(serif.line_spacing * 40 * 12700)
+    assert heights["Yu Gothic"] == heights[""] == round(sans.line_spacing * 40 * 12700)

@@ -21,7 +21,10 @@ shrinks text on overflow shrinks too.
   cannot fit and a box that grows past the slide's edge.
 
 Text is measured with real font metrics (:mod:`deckkit.renderer.fill.fontmetrics`), with the
-theme's fonts for ``+mn-lt`` / ``+mj-lt``. Rotated and vertical text is left as it is.
+theme's fonts for ``+mn-lt`` / ``+mj-lt``; Chinese, Japanese and Korean characters with the run's
+East Asian font (``a:ea``, the theme's for ``+mn-ea`` / ``+mj-ea``), and lines break between them
+as PowerPoint breaks them (:mod:`deckkit.renderer.fill.eastasian`). Rotated and vertical text is
+left as it is.
 """
 
 from __future__ import annotations
@@ -49,7 +52,8 @@ from deckkit.ooxml.namespaces import qn
 from deckkit.ooxml.opc.part import Part
 from deckkit.ooxml.opc.relationships import RT
 from deckkit.ooxml.xml_children import first_child, first_of_two, first_on_path
-from deckkit.renderer.fill.fontmetrics import Face, face, line_height
+from deckkit.renderer.fill.eastasian import HANGING, WORDS, break_between, has_east_asian, script_pieces
+from deckkit.renderer.fill.fontmetrics import EAST_ASIAN_EM, Face, east_face, face, line_height
 from deckkit.renderer.fill.masterstyles import DEFAULT_TYPEFACE, MasterStyles, MasterText
 from deckkit.renderer.offslide import EMU_PER_INCH, TOLERANCE_EMU, on_slide_tree, overhangs
 from deckkit.renderer.overlap import Grown
@@ -71,7 +75,7 @@ SHRINK_STEPS = [
     (25000, 20000),
 ]
 _WORD = re.compile(r"\S+|\s+")
-_LATIN, _SP, _TX_BODY, _BODY_PR = qn("a:latin"), qn("p:sp"), qn("p:txBody"), qn("a:bodyPr")
+_LATIN, _EA, _SP, _TX_BODY, _BODY_PR = qn("a:latin"), qn("a:ea"), qn("p:sp"), qn("p:txBody"), qn("a:bodyPr")
 _RUN_TAGS, _T, _BR = (qn("a:r"), qn("a:fld")), qn("a:t"), qn("a:br")
 _P, _PPR, _RPR, _R, _FLD = qn("a:p"), qn("a:pPr"), qn("a:rPr"), qn("a:r"), qn("a:fld")
 _SPC_PTS, _SPC_PCT, _END_PARA_RPR = qn("a:spcPts"), qn("a:spcPct"), qn("a:endParaRPr")
@@ -85,13 +89,38 @@ class _Run(NamedTuple):
     bold: bool
     italic: bool
     face: Face | None  # the installed face of typeface, bold, italic (fontmetrics.face)
-    line: int  # line_height(typeface, size): a single line's height at full size
+    line: int  # a single line's height at full size: line_height(typeface, size), or _east_line's
+    east: str | None  # the East Asian typeface (a:ea), None: the theme names none
 
     def width(self, text: str | None = None) -> int:
         text = self.text if text is None else text
+        if not text.isascii() and has_east_asian(text):
+            return sum(self._piece_width(piece) for piece in script_pieces(text))
         if self.face is None:
             return round(len(text) * self.size * 0.5 * 12700)
         return self.face.width(text, self.size)
+
+    def _piece_width(self, piece: str) -> int:
+        """The width of text of one script: East Asian with the East Asian face, else the Latin."""
+        if not has_east_asian(piece[0]):  # script_pieces: one script a piece
+            return self.width(piece)
+        found = east_face(self.east, self.bold, self.italic)
+        if found is None:
+            return round(len(piece) * self.size * EAST_ASIAN_EM * 12700)
+        return found.width(piece, self.size)
+
+    def line_at(self, scale: float) -> int:
+        """A single line's height with the size scaled (East Asian text's font may be taller)."""
+        latin = line_height(self.typeface, self.size * scale)
+        if not has_east_asian(self.text):
+            return latin
+        return max(latin, _east_line(self.east, self.size * scale))
+
+
+def _east_line(east: str | None, size: float) -> int:
+    """A single line's height of East Asian text: its face's (0 when no CJK font is installed)."""
+    found = east_face(east)
+    return round(found.line_spacing * size * 12700) if found is not None else 0
 
 
 @dataclass
@@ -109,7 +138,7 @@ class _Line:
         if scale == 1.0:
             tallest = max((r.line for r in self.runs), default=0)
         else:
-            tallest = max((line_height(r.typeface, r.size * scale) for r in self.runs), default=0)
+            tallest = max((r.line_at(scale) for r in self.runs), default=0)
         return round(tallest * max(0.1, self.spacing - reduction))
 
 
@@ -124,11 +153,13 @@ class _Styles:
         self.levels = levels  # lstStyle of the shape, then the master's text style
         self.minor = master.minor if master is not None else DEFAULT_TYPEFACE
         self.major = master.major if master is not None else DEFAULT_TYPEFACE
+        self.minor_east = master.minor_east if master is not None else None
+        self.major_east = master.major_east if master is not None else None
         self._defaults: dict[tuple[int, str], str | None] = {}
         self._children: dict[tuple[int, str], _Spacing | None] = {}
         self._paragraph_defaults: dict[tuple[int, str], str | None] = {}
         # A box's runs and paragraphs repeat a few formattings: each is worked out once.
-        self._runs: dict[tuple[int, object], tuple[float, str, bool, bool, Face | None, int]] = {}
+        self._runs: dict[tuple[int, object], tuple[float, str, bool, bool, Face | None, int, str | None]] = {}
         self._paragraphs: dict[tuple[int, object], _Paragraph] = {}
 
     def default(self, level: int, attribute: str) -> str | None:
@@ -141,10 +172,10 @@ class _Styles:
         for styles in self.levels:
             rpr = styles.find(qn(f"a:lvl{level + 1}pPr/a:defRPr"))
             if rpr is not None:
-                if attribute == "typeface":
-                    latin = rpr.find(qn("a:latin"))
-                    if latin is not None and latin.get("typeface"):
-                        return latin.get("typeface")
+                if attribute in ("typeface", "east"):
+                    font = rpr.find(_LATIN if attribute == "typeface" else _EA)
+                    if font is not None and font.get("typeface"):
+                        return font.get("typeface")
                 elif rpr.get(attribute) is not None:
                     return rpr.get(attribute)
         return None
@@ -182,18 +213,22 @@ class _Styles:
         found = self._runs.get(key)
         if found is None:
             found = self._runs[key] = self._run_format(rpr, level)
-        return _Run(text, *found)
+        run = _Run(text, *found)
+        if not text.isascii() and has_east_asian(text):
+            return run._replace(line=run.line_at(1.0))
+        return run
 
     def _run_format(
         self, rpr: etree._Element | None, level: int
-    ) -> tuple[float, str, bool, bool, Face | None, int]:
-        """(size, typeface, bold, italic, face, line height) of a run with this rPr at this level."""
+    ) -> tuple[float, str, bool, bool, Face | None, int, str | None]:
+        """(size, typeface, bold, italic, face, line height, East Asian typeface) of a run with this
+        rPr at this level."""
 
         def attr(name: str) -> str | None:
             own = rpr.get(name) if rpr is not None else None
             return own if own is not None else self.default(level, name)
 
-        latin = first_child(rpr, _LATIN) if rpr is not None else None
+        latin, ea = first_of_two(rpr, _LATIN, _EA) if rpr is not None else (None, None)
         typeface = (
             (latin.get("typeface") if latin is not None else None)
             or self.default(level, "typeface")
@@ -203,10 +238,19 @@ class _Styles:
             typeface = self.major
         elif typeface.startswith("+mn"):
             typeface = self.minor
+        named = (ea.get("typeface") if ea is not None else None) or self.default(level, "east") or "+mn-ea"
+        east = (
+            self.major_east
+            if named.startswith("+mj")
+            else self.minor_east
+            if named.startswith("+mn")
+            else named
+        )
         size = attr("sz")
         bold, italic = attr("b") in ("1", "true"), attr("i") in ("1", "true")
         points = int(size) / 100 if size else DEFAULT_SIZE
-        return (points, typeface, bold, italic, face(typeface, bold, italic), line_height(typeface, points))
+        found = face(typeface, bold, italic)
+        return (points, typeface, bold, italic, found, line_height(typeface, points), east)
 
     def paragraph(self, ppr: etree._Element | None, level: int) -> _Paragraph:
         """What a paragraph with this pPr at this level takes from it and its list styles."""
@@ -340,25 +384,45 @@ def _lines(body: etree._Element | None, styles: _Styles) -> tuple[list[_Line], s
 
 
 def _wrapped(line: _Line, available: int, scale: float) -> int:
-    """How many lines line takes when wrapped at available EMU (greedy, at spaces, like Office)."""
-    count, x = 1, 0
+    """How many lines line takes when wrapped at available EMU (greedy, like Office: at spaces,
+    and between East Asian characters where kinsoku allows, :mod:`~deckkit.renderer.fill.eastasian`)."""
     available -= line.margin
     # A line that fits whole fits word by word too: each word's width is rounded on its own, which
     # adds less than 2 EMU a character (a point is 12,700), so the whole width with that margin
     # answers "one line" without splitting the words.
     if sum(run.width() * scale + 2 * len(run.text) + 1 for run in line.runs) <= available:
         return 1
+    count, x = 1, 0
+    # The words since the last place a line may break (a word split over runs, or East Asian
+    # characters that kinsoku keeps together), placed together: their width, the width of the
+    # punctuation they end with that may hang past the line's end, and their last character.
+    group, hang, last = 0, 0, ""
+
+    def place() -> None:
+        nonlocal count, x, group, hang
+        width = group
+        if x > 0 and x + width - hang > available:
+            count, x = count + 1, 0
+        while width - hang > available > 0:  # a word longer than the box breaks anywhere
+            count, width = count + 1, width - available
+        x += width
+        group = hang = 0
+
     for run in line.runs:
-        for word in _WORD.findall(run.text):
+        words = WORDS if not run.text.isascii() and has_east_asian(run.text) else _WORD
+        for word in words.findall(run.text):
             width = round(run.width(word) * scale)
             if word.isspace():
-                x += width
+                if last:
+                    place()
+                x, last = x + width, ""
                 continue
-            if x > 0 and x + width > available:
-                count, x = count + 1, 0
-            while width > available > 0:  # a word longer than the box breaks anywhere
-                count, width = count + 1, width - available
-            x += width
+            if last and break_between(last, word[0]):
+                place()
+            hang = hang + width if word in HANGING else 0
+            group, last = group + width, word[-1]
+    if last:
+        place()
     return count
 
 
@@ -723,7 +787,8 @@ class TextMeasure:
         if styles is None:
             styles = self._styles = self._plain()
         single = _single_run(body)
-        if single is not None:
+        # East Asian text is measured whole: its line height and widths are not its form's alone.
+        if single is not None and not has_east_asian(single[2]):
             ppr, rpr, text = single
             key = (_paragraph_key(ppr), _run_key(rpr))
             known = self._one_run.get(key)
@@ -748,7 +813,7 @@ class TextMeasure:
         if self._styles is None:
             self._styles = self._plain()
         known = self._one_run.get(form)
-        if known is None:
+        if known is None or has_east_asian(text):
             return None
         line, height = known
         return height if line.runs[0].width(text) + 2 * len(text) + 1 <= width - line.margin else None
@@ -781,13 +846,21 @@ def _single_run(body: etree._Element) -> tuple[etree._Element | None, etree._Ele
 
 
 def _run_key(rpr: etree._Element | None) -> object:
-    """What of an rPr makes a run's size, face and line height: sz, b, i and a:latin's typeface
-    (what :meth:`_Styles._run_format` reads, so equal keys give equal runs)."""
+    """What of an rPr makes a run's size, face and line height: sz, b, i and a:latin's and a:ea's
+    typefaces (what :meth:`_Styles._run_format` reads, so equal keys give equal runs)."""
     if rpr is None:
         return None
     get = rpr.get
-    latin = first_child(rpr, _LATIN) if len(rpr) else None
-    return (get("sz"), get("b"), get("i"), latin.get("typeface") if latin is not None else None)
+    if not len(rpr):
+        return (get("sz"), get("b"), get("i"), None, None)
+    latin, ea = first_of_two(rpr, _LATIN, _EA)
+    return (
+        get("sz"),
+        get("b"),
+        get("i"),
+        latin.get("typeface") if latin is not None else None,
+        ea.get("typeface") if ea is not None else None,
+    )
 
 
 def _paragraph_key(ppr: etree._Element | None) -> object:

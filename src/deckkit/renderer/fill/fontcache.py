@@ -4,9 +4,11 @@ Finding a typeface means reading the name of every installed font, and measuring
 reading a font's character map and advance widths, after importing fontTools: work that every
 ``deckkit render`` process would do again. Both are kept in one JSON file, each entry under its
 font file's path with the file's size and modification time, so that a changed, added or removed
-font is read again. The file is ``$DECKKIT_CACHE_DIR/fontmetrics.json`` (default
+font is read again. The file is ``$DECKKIT_CACHE_DIR/fontmetrics-2.json`` (default
 ``$XDG_CACHE_HOME/deckkit``, else ``~/.cache/deckkit``); when it cannot be read or written, fonts
-are read as if it did not exist.
+are read as if it did not exist. Its name carries the format's version: deckkit releases of
+different formats on one machine each keep their own file, instead of each rewriting the
+other's (reading every installed font again) at every start.
 """
 
 from __future__ import annotations
@@ -19,7 +21,7 @@ from typing import Any
 
 __all__ = ["FontCache", "file_key"]
 
-_VERSION = 1
+_VERSION = 2  # 2: fonts of collections (.ttc), advances as runs
 
 
 def _cache_file() -> Path:
@@ -27,7 +29,7 @@ def _cache_file() -> Path:
     if not folder:
         base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
         folder = os.path.join(base, "deckkit")
-    return Path(folder) / "fontmetrics.json"
+    return Path(folder) / f"fontmetrics-{_VERSION}.json"
 
 
 def file_key(path: Path) -> list[int]:
@@ -41,9 +43,10 @@ class FontCache:
 
     def __init__(self) -> None:
         self.path = _cache_file()
-        # path -> [size, mtime, family or None, style]
+        # path -> [size, mtime, [[family or None, style] of each font of the file]]
         self.fonts: dict[str, list[Any]] = {}
-        # path -> [size, mtime, family, units, default, spacing, advances]
+        # path (#number for a collection's font) -> [size, mtime, family, units, default, spacing,
+        # advances as [first code point, count, width] runs]
         self.faces: dict[str, list[Any]] = {}
         try:
             data = json.loads(self.path.read_text(encoding="utf-8"))

@@ -5,6 +5,18 @@ rarely installed on servers are measured with their metric-compatible stand-ins 
 widths by design): Carlito for Calibri, Caladea for Cambria, Liberation Sans / Serif / Mono for
 Arial, Times New Roman and Courier New. ``./dev`` installs them. A typeface found nowhere is
 measured as Liberation Sans (then DejaVu Sans), so a width is always an estimate, never a crash.
+
+East Asian text (Chinese, Japanese, Korean) is measured with the run's East Asian typeface
+(:func:`east_face`). The Office CJK fonts ("MS Gothic", "Yu Gothic", "Meiryo", "Microsoft YaHei",
+"SimSun", "Malgun Gothic", ...) have no metric-compatible free twin; where one is not installed,
+its text is measured with Noto Sans CJK (Noto Serif CJK for the Mincho, Song and Ming faces,
+``./dev`` installs fonts-noto-cjk), which is what LibreOffice draws it with on Linux (fontconfig's
+fallback for CJK text). This is an approximation, close for what decides line breaks: their
+ideographs, kana and full-width punctuation are 1 em wide in all of them (Hangul 0.92 em in Noto,
+1 em in Malgun Gothic). Line heights differ: Noto's 1.45 em against about 1 em (MS Gothic) to
+1.5 em (Meiryo) for the Office fonts, and LibreOffice draws every line 1.2 em, so a box measured
+with Noto holds its text in either. With no CJK font installed at all, every East Asian character
+is taken as 1 em wide.
 """
 
 from __future__ import annotations
@@ -13,12 +25,14 @@ import functools
 import itertools
 import logging
 import os
+import re
+from collections.abc import Iterable
 from pathlib import Path
 from typing import Any, NamedTuple
 
 from deckkit.renderer.fill.fontcache import FontCache, file_key
 
-__all__ = ["Face", "face", "line_height", "text_width"]
+__all__ = ["EAST_ASIAN_EM", "Face", "east_face", "face", "line_height", "text_width"]
 
 FONT_DIRS = (
     "/usr/share/fonts",
@@ -41,6 +55,14 @@ METRIC_COMPATIBLE = {
     "courier": "Liberation Mono",
 }
 FALLBACKS = ("Liberation Sans", "DejaVu Sans")
+# East Asian typefaces drawn with serifs (Mincho, Song, Ming, Batang): measured with Noto Serif CJK.
+_SERIF_EAST = re.compile(
+    r"mincho|明朝|song|simsun|宋|ming|明體|明体|batang|바탕|gungsuh|궁서|kai|楷", re.IGNORECASE
+)
+EAST_FALLBACKS = ("Noto Sans CJK JP", "Noto Sans CJK SC", "WenQuanYi Micro Hei", "Droid Sans Fallback")
+EAST_SERIF_FALLBACKS = ("Noto Serif CJK JP", "Noto Serif CJK SC")
+EAST_ASIAN_EM = 1.0  # an East Asian character's width in em, when no CJK font is installed
+FONT_SUFFIXES = (".ttf", ".otf", ".ttc", ".otc")  # Noto CJK comes as collections (.ttc)
 EMU_PER_POINT = 12700
 
 
@@ -73,12 +95,19 @@ def _cache() -> FontCache:
     return FontCache()
 
 
+class _Font(NamedTuple):
+    """One font of an installed file: a collection (.ttc) holds several, numbered from 0."""
+
+    path: Path
+    number: int
+
+
 @functools.cache
-def _index() -> dict[tuple[str, str], Path]:
-    """(family lower-case, style) -> font file, for every installed TrueType/OpenType font."""
+def _index() -> dict[tuple[str, str], _Font]:
+    """(family lower-case, style) -> font, for every installed TrueType/OpenType font."""
     cache = _cache()
     fonts: dict[str, list[Any]] = {}
-    found: dict[tuple[str, str], Path] = {}
+    found: dict[tuple[str, str], _Font] = {}
     for path in _font_files():
         try:
             key = file_key(path)
@@ -86,11 +115,11 @@ def _index() -> dict[tuple[str, str], Path]:
             continue
         entry = cache.fonts.get(str(path))
         if entry is None or entry[:2] != key:
-            entry = [*key, *_read_names(path)]
+            entry = [*key, [list(names) for names in _read_names(path)]]
         fonts[str(path)] = entry
-        family, style = entry[2], entry[3]
-        if family is not None:
-            found.setdefault((family.lower(), style), path)
+        for number, (family, style) in enumerate(entry[2]):
+            if family is not None:
+                found.setdefault((family.lower(), style), _Font(path, number))
     if fonts != cache.fonts:
         cache.fonts = fonts
         cache.save()
@@ -102,79 +131,123 @@ def _font_files() -> list[Path]:
     for folder in FONT_DIRS:
         root = Path(os.path.expanduser(folder))
         if root.is_dir():
-            files += [p for p in sorted(root.rglob("*")) if p.suffix.lower() in (".ttf", ".otf")]
+            files += [p for p in sorted(root.rglob("*")) if p.suffix.lower() in FONT_SUFFIXES]
     return files
 
 
-def _read_names(path: Path) -> tuple[str | None, str | None]:
-    """(family, style) of a font file; (None, None) for a damaged or unusual one."""
+def _read_names(path: Path) -> list[tuple[str | None, str | None]]:
+    """(family, style) of each font of a file; (None, None) for a damaged or unusual one."""
     # fontTools loads when a font is read, which the cache (fontcache) spares most processes.
-    from fontTools.ttLib import TTFont
+    from fontTools.ttLib import TTCollection, TTFont
 
     try:
+        if path.suffix.lower() in (".ttc", ".otc"):
+            with TTCollection(str(path), lazy=True) as collection:
+                return [_names(font) for font in collection.fonts]
         with TTFont(str(path), lazy=True) as font:
-            names: Any = font["name"]
-            family = names.getBestFamilyName() or ""
-            style = (names.getBestSubFamilyName() or "Regular").lower()
+            return [_names(font)]
     except Exception:  # a damaged or unusual font file: not a reason to fail a render
-        return None, None
+        return [(None, None)]
+
+
+def _names(font: Any) -> tuple[str, str]:
+    names: Any = font["name"]
+    family = names.getBestFamilyName() or ""
+    style = (names.getBestSubFamilyName() or "Regular").lower()
     return family, "regular" if style in ("book", "normal", "roman") else style.replace("oblique", "italic")
 
 
 @functools.cache
-def _load(path: Path) -> Face:
+def _load(font: _Font) -> Face:
     cache = _cache()
-    key = file_key(path)
-    entry = cache.faces.get(str(path))
+    key = file_key(font.path)
+    name = f"{font.path}#{font.number}" if font.number else str(font.path)
+    entry = cache.faces.get(name)
     if entry is not None and entry[:2] == key:
-        family, units, default, spacing, advances = entry[2:]
-        return Face(family, {int(code): width for code, width in advances.items()}, units, default, spacing)
-    face = _read_face(path)
-    cache.faces[str(path)] = [
+        family, units, default, spacing, runs = entry[2:]
+        advances = {code: width for first, count, width in runs for code in range(first, first + count)}
+        return Face(family, advances, units, default, spacing)
+    face = _read_face(font)
+    cache.faces[name] = [
         *key,
         face.family,
         face.units_per_em,
         face.default_advance,
         face.line_spacing,
-        face.advances,
+        _runs(face.advances),
     ]
     cache.save()
     return face
 
 
-def _read_face(path: Path) -> Face:
+def _runs(advances: dict[int, int]) -> list[list[int]]:
+    """Advances as [first code point, count, width] runs: a CJK font's 45,000 characters are a few
+    thousand runs of equal widths, which keeps the cache small enough to read in every process."""
+    runs: list[list[int]] = []
+    for code in sorted(advances):
+        width = advances[code]
+        if runs and runs[-1][0] + runs[-1][1] == code and runs[-1][2] == width:
+            runs[-1][1] += 1
+        else:
+            runs.append([code, 1, width])
+    return runs
+
+
+def _read_face(font: _Font) -> Face:
     # fontTools loads when a font is read, which the cache (fontcache) spares most processes.
     from fontTools.ttLib import TTFont
 
     # Some fonts carry a 1904-epoch creation date that fontTools logs about; it does not matter here.
     logging.getLogger("fontTools.ttLib.tables._h_e_a_d").setLevel(logging.ERROR)
-    with TTFont(str(path), lazy=True) as font:
-        cmap = font.getBestCmap() or {}
-        metrics: Any = font["hmtx"].metrics
-        hhea: Any = font["hhea"]
-        head: Any = font["head"]
-        names: Any = font["name"]
+    with TTFont(str(font.path), fontNumber=font.number, lazy=True) as read:
+        cmap = read.getBestCmap() or {}
+        metrics: Any = read["hmtx"].metrics
+        hhea: Any = read["hhea"]
+        head: Any = read["head"]
+        names: Any = read["name"]
         advances = {code: metrics[glyph][0] for code, glyph in cmap.items() if glyph in metrics}
         default = metrics.get(cmap.get(ord("n"), ".notdef"), (head.unitsPerEm // 2, 0))[0]
         spacing = (hhea.ascent - hhea.descent + hhea.lineGap) / head.unitsPerEm
-        return Face(names.getBestFamilyName() or path.stem, advances, head.unitsPerEm, default, spacing)
+        return Face(names.getBestFamilyName() or font.path.stem, advances, head.unitsPerEm, default, spacing)
 
 
-# Cached as the index it searches is (per process): auto-fit asks for every run and every word.
-@functools.cache
-def face(typeface: str, bold: bool = False, italic: bool = False) -> Face | None:
-    """The installed face of typeface (or its stand-in, or a fallback); None when no font is installed."""
+def _installed(families: Iterable[str], bold: bool, italic: bool) -> Face | None:
+    """The face of the first of families that is installed (in the style, else regular)."""
     index = _index()
-    wanted = typeface.strip().lower()
-    candidates = [wanted, METRIC_COMPATIBLE.get(wanted, "").lower(), *(f.lower() for f in FALLBACKS)]
     style = _style_key(bold, italic)
-    for family in candidates:
+    for family in families:
         if not family:
             continue
         for key in ((family, style), (family, "regular")):
             if key in index:
                 return _load(index[key])
     return None
+
+
+# Cached as the index it searches is (per process): auto-fit asks for every run and every word.
+@functools.cache
+def face(typeface: str, bold: bool = False, italic: bool = False) -> Face | None:
+    """The installed face of typeface (or its stand-in, or a fallback); None when no font is installed."""
+    wanted = typeface.strip().lower()
+    candidates = [wanted, METRIC_COMPATIBLE.get(wanted, "").lower(), *(f.lower() for f in FALLBACKS)]
+    return _installed(candidates, bold, italic)
+
+
+@functools.cache
+def east_face(typeface: str | None, bold: bool = False, italic: bool = False) -> Face | None:
+    """The face East Asian text of typeface is measured with: the typeface when it is installed and
+    has CJK characters, else Noto Sans CJK (Noto Serif CJK for a serif typeface) or another CJK
+    font; None when no CJK font is installed (then each character is :data:`EAST_ASIAN_EM` wide)."""
+    wanted = (typeface or "").strip().lower()
+    if wanted:
+        named = _installed([wanted], bold, italic)
+        if named is not None and _IDEOGRAPH in named.advances:
+            return named
+    serif = EAST_SERIF_FALLBACKS if wanted and _SERIF_EAST.search(wanted) else ()
+    return _installed([f.lower() for f in (*serif, *EAST_FALLBACKS)], bold, italic)
+
+
+_IDEOGRAPH = ord("\u4e00")  # 一: a font that has it is a CJK font
 
 
 def text_width(text: str, typeface: str, size_pt: float, *, bold: bool = False, italic: bool = False) -> int:

@@ -24,21 +24,25 @@ DEFAULT_TYPEFACE = "Calibri"
 
 
 class MasterText(NamedTuple):
-    """A master's ``p:txStyles`` title and body styles, and its theme's minor and major latin fonts."""
+    """A master's ``p:txStyles`` title and body styles, and its theme's minor and major latin fonts
+    and East Asian fonts (None where the theme names none: its text is measured with the stand-in
+    CJK font, :func:`~deckkit.renderer.fill.fontmetrics.east_face`)."""
 
     title: etree._Element | None
     body: etree._Element | None
     minor: str = DEFAULT_TYPEFACE
     major: str = DEFAULT_TYPEFACE
+    minor_east: str | None = None
+    major_east: str | None = None
 
 
-def _theme_latin(theme: etree._Element, which: str) -> str | None:
-    """The typeface of ``.//a:fontScheme/a:{which}Font/a:latin``, walked in C (ElementPath's
-    ``.//`` walks the whole theme in Python)."""
+def _theme_font(theme: etree._Element, which: str, script: str = "latin") -> str | None:
+    """The typeface of ``.//a:fontScheme/a:{which}Font/a:{script}`` (latin or ea), walked in C
+    (ElementPath's ``.//`` walks the whole theme in Python)."""
     for scheme in theme.iter(qn("a:fontScheme")):
         for font in scheme.iterchildren(qn(f"a:{which}Font")):
-            for latin in font.iterchildren(qn("a:latin")):
-                return latin.get("typeface") or None
+            for found in font.iterchildren(qn(f"a:{script}")):
+                return found.get("typeface") or None
     return None
 
 
@@ -52,8 +56,10 @@ def _read(master: Part) -> MasterText:
     return MasterText(
         title,
         body,
-        _theme_latin(theme.xml, "minor") or DEFAULT_TYPEFACE,
-        _theme_latin(theme.xml, "major") or DEFAULT_TYPEFACE,
+        _theme_font(theme.xml, "minor") or DEFAULT_TYPEFACE,
+        _theme_font(theme.xml, "major") or DEFAULT_TYPEFACE,
+        _theme_font(theme.xml, "minor", "ea"),
+        _theme_font(theme.xml, "major", "ea"),
     )
 
 
