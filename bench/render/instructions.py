@@ -18,6 +18,12 @@ installed package's are. ``--jobs N`` runs N of the processes at once (a count d
 depend on what runs beside it). The last lines give each tree's count as a ratio to the first
 ``--base`` (to this tree when none is given). ``--keep DIR`` keeps the callgrind files for
 ``callgrind_annotate``.
+
+Each tree gets a font cache of its own (``DECKKIT_CACHE_DIR`` in the run's temporary folder),
+filled by one render outside valgrind before its two processes are counted: the cache in the
+home folder is shared by every deckkit process on the machine, and another revision writing it
+in another format (or a concurrent write dropping entries) made one of the two processes read
+every installed font again, a few hundred million instructions that did not cancel out.
 """
 
 from __future__ import annotations
@@ -55,25 +61,41 @@ for _ in range(renders):
 _TOTALS = re.compile(rb"^(?:totals|summary): (\d+)", re.MULTILINE)
 
 
-def _instructions(tree: Path, workload: Path, renders: int, out: Path) -> int:
-    """Instructions of a fresh process importing the renderer of tree and rendering ``renders`` times."""
+def _environment(tree: Path, cache: Path) -> dict[str, str]:
+    """The environment of tree's processes: its source, fixed hashing and its own font cache."""
     env = dict(os.environ)
     env["PYTHONPATH"] = f"{tree / 'src'}:{tree / 'server'}"
     env["PYTHONHASHSEED"] = "0"  # the same dict and set orders in every process
+    env["DECKKIT_CACHE_DIR"] = str(cache)
+    return env
+
+
+def _render_command(tree: Path, workload: Path, renders: int) -> list[str]:
+    return [sys.executable, "-c", _RENDER, str(workload), str(renders), str(tree / "src")]
+
+
+def _warm_cache(tree: Path, workload: Path, cache: Path) -> None:
+    """tree's font cache filled with what the workload reads, so that every counted process finds it."""
+    subprocess.run(
+        _render_command(tree, workload, 1),
+        check=True,
+        env=_environment(tree, cache),
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+    )
+
+
+def _instructions(tree: Path, workload: Path, renders: int, cache: Path, out: Path) -> int:
+    """Instructions of a fresh process importing the renderer of tree and rendering ``renders`` times."""
     subprocess.run(
         [
             "valgrind",
             "--tool=callgrind",
             f"--callgrind-out-file={out}",
-            sys.executable,
-            "-c",
-            _RENDER,
-            str(workload),
-            str(renders),
-            str(tree / "src"),
+            *_render_command(tree, workload, renders),
         ],
         check=True,
-        env=env,
+        env=_environment(tree, cache),
         stdout=subprocess.DEVNULL,
         stderr=subprocess.PIPE,
     )
@@ -117,12 +139,17 @@ def main() -> int:
                 )
                 trees.append((rev, _prepared(checkout)))
             trees.append(("this tree", _prepared(ROOT)))
+            caches = {label: folder / f"cache-{number}" for number, (label, _) in enumerate(trees)}
+            for label, tree in trees:
+                _warm_cache(tree, folder / "w", caches[label])
             runs = [(label, tree, renders) for label, tree in trees for renders in (1, 3)]
 
             def count(run: tuple[str, Path, int]) -> int:
                 label, tree, renders = run
                 name = re.sub(r"[^A-Za-z0-9_.-]", "_", label)
-                return _instructions(tree, folder / "w", renders, keep / f"callgrind.{name}.{renders}")
+                return _instructions(
+                    tree, folder / "w", renders, caches[label], keep / f"callgrind.{name}.{renders}"
+                )
 
             with ThreadPoolExecutor(max_workers=max(args.jobs, 1)) as pool:
                 counts = dict(zip(((r[0], r[2]) for r in runs), pool.map(count, runs), strict=True))

@@ -317,13 +317,13 @@ def _own_spacings(ppr: etree._Element) -> tuple[_Spacing | None, _Spacing | None
 
 
 def _styles(
-    shape: etree._Element,
+    tx_body: etree._Element,
     ph: etree._Element | None,
     body: BodyProperties,
     master: MasterText | None,
     masters: MasterStyles,
 ) -> _Styles:
-    """The shape's styles: its own, layout and master placeholders' list styles, then the master's
+    """The styles of the shape of ``tx_body``: its own, layout and master placeholders' list styles, then the master's
     text style (``master``: the slide's). Shared by the boxes of one chain that add no list style
     of their own (an empty ``a:lstStyle`` answers nothing), so each lookup is made once."""
     kind = ph.get("type", "body") if ph is not None else None
@@ -333,7 +333,7 @@ def _styles(
         if found is not None:
             inherited.append(found)
     levels = [*body.list_styles, *inherited]
-    if body.list_styles and body.list_styles[0].getparent() is first_child(shape, _TX_BODY):
+    if body.list_styles and body.list_styles[0].getparent() is tx_body:
         return _Styles(levels, master)
     key = (id(master), kind, *(id(style) for style in body.list_styles))
     shared = masters.derived.get(key)
@@ -367,11 +367,12 @@ def _lines(body: etree._Element | None, styles: _Styles) -> tuple[list[_Line], s
         current = _Line([], spacing=form.spacing, margin=form.margin)
         first = current
         for child in paragraph:
-            if child.tag in _RUN_TAGS:
+            tag = child.tag  # lxml builds the string on each read
+            if tag in _RUN_TAGS:
                 rpr, t = first_of_two(child, _RPR, _T)
                 text = (t.text or "") if t is not None else ""
                 current.runs.append(styles.run(rpr, level, text))
-            elif child.tag == _BR:
+            elif tag == _BR:
                 lines.append(current)
                 current = _Line([], spacing=form.spacing, margin=form.margin)
         if not current.runs:  # an empty line is as tall as its end-of-paragraph mark
@@ -493,6 +494,8 @@ class _Box(NamedTuple):
     body: BodyProperties
     styles: _Styles
     chain: PlaceholderChain | None  # the layout and master placeholders it follows, if a placeholder
+    tx_body: etree._Element  # the shape's p:txBody and its a:bodyPr: found once for every step
+    body_pr: etree._Element
 
 
 def _name(shape: etree._Element) -> str:
@@ -510,7 +513,7 @@ def _fit_shape(
     off, ext = first_child(xfrm, qn("a:off")), first_child(xfrm, qn("a:ext"))
     if off is None or ext is None:
         return None
-    lines, align = _lines(first_child(box.shape, _TX_BODY), box.styles)
+    lines, align = _lines(box.tx_body, box.styles)
     x, y = int(off.get("x", "0")), int(off.get("y", "0"))
     cx, cy = int(ext.get("cx", "0")), int(ext.get("cy", "0"))
     template = Box(x, y, cx, cy)
@@ -584,18 +587,12 @@ def _grown_text_advice(other: Box) -> str:
     )
 
 
-def _own_body_pr(shape: etree._Element) -> etree._Element | None:
-    tx_body = first_child(shape, _TX_BODY)
-    return first_child(tx_body, _BODY_PR) if tx_body is not None else None
-
-
 def _shrink_element(box: _Box) -> etree._Element:
     """The box's own ``a:normAutofit`` (PowerPoint writes the scale on the box), made when inherited."""
-    body_pr = _own_body_pr(box.shape)
+    body_pr = box.body_pr
     own = box.body.autofit_element
     if own is not None and own.getparent() is body_pr:
         return own
-    assert body_pr is not None
     for child in body_pr.iterchildren(*AUTOFIT_TAGS):
         body_pr.remove(child)
     norm = etree.Element(qn("a:normAutofit"))
@@ -651,7 +648,7 @@ def _overflow(
 
 def _fit_font_scale(box: _Box, slide: Part, size: tuple[int, int]) -> Problem | None:
     own = box.body.autofit_element
-    inherited = own is None or own.getparent() is not _own_body_pr(box.shape)
+    inherited = own is None or own.getparent() is not box.body_pr
     # A box of its own normAutofit gets its own a:xfrm as before; an inherited one only measures.
     xfrm = _read_xfrm(box.shape, slide, box.chain) if inherited else _own_xfrm(box.shape, slide)
     if xfrm is None:
@@ -659,7 +656,7 @@ def _fit_font_scale(box: _Box, slide: Part, size: tuple[int, int]) -> Problem | 
     ext = first_child(xfrm, qn("a:ext"))
     if ext is None:
         return None
-    lines, _ = _lines(first_child(box.shape, _TX_BODY), box.styles)
+    lines, _ = _lines(box.tx_body, box.styles)
     available = int(ext.get("cx", "0")) - _inset(box.body, "lIns") - _inset(box.body, "rIns")
     room = int(ext.get("cy", "0")) - _inset(box.body, "tIns") - _inset(box.body, "bIns")
     wrap = None if box.body.attributes.get("wrap") == "none" else available
@@ -686,7 +683,7 @@ def _check_fixed(box: _Box, slide: Part, size: tuple[int, int]) -> Problem | Non
     ext = first_child(xfrm, qn("a:ext")) if xfrm is not None else None
     if ext is None or (xfrm is not None and xfrm.get("rot") not in (None, "0")):
         return None
-    lines, _ = _lines(first_child(box.shape, _TX_BODY), box.styles)
+    lines, _ = _lines(box.tx_body, box.styles)
     available = int(ext.get("cx", "0")) - _inset(box.body, "lIns") - _inset(box.body, "rIns")
     room = int(ext.get("cy", "0")) - _inset(box.body, "tIns") - _inset(box.body, "bIns")
     wrap = None if box.body.attributes.get("wrap") == "none" else available
@@ -717,7 +714,8 @@ def fit_text_boxes(
             continue
         done.add(id(shape))
         tx_body = first_child(shape, _TX_BODY)
-        if tx_body is None or first_child(tx_body, _BODY_PR) is None:
+        body_pr = first_child(tx_body, _BODY_PR) if tx_body is not None else None
+        if tx_body is None or body_pr is None:
             continue
         if of_slide is None:
             found = slide.related(RT.SLIDE_LAYOUT)
@@ -728,7 +726,7 @@ def fit_text_boxes(
         body = effective_body(shape, inherited)
         if body.attributes.get("vert", "horz") != "horz":
             continue
-        box = _Box(shape, path, body, _styles(shape, ph, body, master, masters), chain)
+        box = _Box(shape, path, body, _styles(tx_body, ph, body, master, masters), chain, tx_body, body_pr)
         if body.autofit == "resize":
             warning = _fit_shape(box, slide, size, grown)
         else:

@@ -22,7 +22,6 @@ is taken as 1 em wide.
 from __future__ import annotations
 
 import functools
-import itertools
 import logging
 import os
 import re
@@ -66,18 +65,37 @@ FONT_SUFFIXES = (".ttf", ".otf", ".ttc", ".otc")  # Noto CJK comes as collection
 EMU_PER_POINT = 12700
 
 
+class _ByCharacter(dict[str, int]):
+    """Advance widths by character (not code point): text is summed without ``ord`` of each
+    character, a third of the cost of a width; a character the font lacks has ``missing``."""
+
+    __slots__ = ("missing",)
+
+    def __init__(self, advances: dict[int, int], missing: int) -> None:
+        super().__init__(zip(map(chr, advances), advances.values(), strict=True))
+        self.missing = missing
+
+    def __missing__(self, character: str) -> int:
+        return self.missing
+
+
 class Face(NamedTuple):
     """One font file's metrics: advance widths by character, line height as a fraction of the size."""
 
     family: str
-    advances: dict[int, int]  # code point -> advance in font units
+    advances: dict[int, int]  # code point -> advance in font units (as the cache keeps them)
     units_per_em: int
     default_advance: int  # for characters the font lacks
     line_spacing: float  # (ascent + descent + line gap) / em: the single line height
+    by_character: _ByCharacter  # ``advances`` by character, ``default_advance`` for the others
+
+    @classmethod
+    def of(cls, family: str, advances: dict[int, int], units: int, default: int, spacing: float) -> Face:
+        return cls(family, advances, units, default, spacing, _ByCharacter(advances, default))
 
     def width(self, text: str, size_pt: float) -> int:
         """Width of text at size_pt, in EMU (no kerning: a few hundredths of an inch at most)."""
-        units = sum(map(self.advances.get, map(ord, text), itertools.repeat(self.default_advance)))
+        units = sum(map(self.by_character.__getitem__, text))
         return round(units / self.units_per_em * size_pt * EMU_PER_POINT)
 
 
@@ -166,7 +184,7 @@ def _load(font: _Font) -> Face:
     if entry is not None and entry[:2] == key:
         family, units, default, spacing, runs = entry[2:]
         advances = {code: width for first, count, width in runs for code in range(first, first + count)}
-        return Face(family, advances, units, default, spacing)
+        return Face.of(family, advances, units, default, spacing)
     face = _read_face(font)
     cache.faces[name] = [
         *key,
@@ -208,7 +226,9 @@ def _read_face(font: _Font) -> Face:
         advances = {code: metrics[glyph][0] for code, glyph in cmap.items() if glyph in metrics}
         default = metrics.get(cmap.get(ord("n"), ".notdef"), (head.unitsPerEm // 2, 0))[0]
         spacing = (hhea.ascent - hhea.descent + hhea.lineGap) / head.unitsPerEm
-        return Face(names.getBestFamilyName() or font.path.stem, advances, head.unitsPerEm, default, spacing)
+        return Face.of(
+            names.getBestFamilyName() or font.path.stem, advances, head.unitsPerEm, default, spacing
+        )
 
 
 def _installed(families: Iterable[str], bold: bool, italic: bool) -> Face | None:

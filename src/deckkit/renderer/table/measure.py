@@ -94,7 +94,7 @@ def _row_need(
                 form = forms[made[0]] = CellForm(
                     text_height.line_form(body) if body is not None else None, *_margins(tc_pr)
                 )
-            inner = max(sum(widths[col : col + span]) - form.across, 1)
+            inner = max((widths[col] if span == 1 else sum(widths[col : col + span])) - form.across, 1)
             height = text_height.one_line(form.line, made[1], inner) if form.line is not None else None
             if height is None:
                 body, _ = _children(tc)
