@@ -708,7 +708,7 @@ def fit_text_boxes(
         body = effective_body(shape, inherited)
         if body.attributes.get("vert", "horz") != "horz":
             continue
-        items = [p for p, of in list_items if of == path and p.getparent() is tx_body]
+        items = [p for p, of in list_items if of == path and p.getparent() is tx_body] if list_items else ()
         box = _Box(shape, path, body, _styles(shape, ph, body, master, masters), chain, items)
         if body.autofit == "resize":
             warning = _fit_shape(box, slide, size, grown)
