@@ -172,10 +172,15 @@ def _fill_slide(
         if isinstance(op.value, Text | List):
             typed_into += [(occ.shape, site.path) for occ in site.text if occ.cell is None]
     output.warnings += fit_text_boxes(
-        typed_into, output.part, masters, output.slide_size or DEFAULT_SLIDE_SIZE, output.grown
+        typed_into,
+        output.part,
+        masters,
+        output.slide_size or DEFAULT_SLIDE_SIZE,
+        output.grown,
+        output.list_items,
     )
     # Once every shape has its final size: what the fill grew onto another shape.
-    output.warnings += created_overlaps(output.part.xml, output.grown)
+    output.warnings += created_overlaps(output.part, output.grown)
     if removed:
         _prune_relationships(output.part)
     # A paragraph's occurrences list one another (a cycle): broken here, they go with the slide

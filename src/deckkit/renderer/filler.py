@@ -209,6 +209,8 @@ class OutputSlide:
     given, measures a text body (``a:txBody``) wrapped at a width as auto-fit measures text: the
     declared way a filler below the text fillers (a table's) measures its cells. ``grown``: the
     shapes a filler made larger, checked against the slide's other shapes once it is filled.
+    ``list_items``: each paragraph a list's item filled, with the list's data path (the advice of
+    a text box too small for its list counts the items that fit).
     """
 
     part: Part
@@ -218,6 +220,7 @@ class OutputSlide:
     warnings: list[Problem] = field(default_factory=list)
     text_height: TextHeight | None = None
     grown: list[Grown] = field(default_factory=list)  # shapes the fill made larger (renderer.overlap)
+    list_items: list[tuple[etree._Element, str]] = field(default_factory=list)
 
 
 class Filler(Protocol[E]):

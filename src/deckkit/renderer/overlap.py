@@ -4,10 +4,10 @@ now covers another shape of the slide it did not cover in the template.
 The fillers record what they grew (:class:`Grown`, on ``OutputSlide.grown``) with its box in the
 template and as drawn: a table's box with each row's drawn height (the off-slide check's
 measurement, :mod:`deckkit.renderer.table.measure`), a text box's new size. Once the slide is
-filled, :func:`created_overlaps` compares them with every other shape on the slide's shape tree.
+filled, :func:`created_overlaps` compares them with every other shape on the slide.
 Shapes that overlapped in the template already are the designer's choice and never reported;
-shapes inside a group, and placeholders that take their position from the layout (no ``a:xfrm``
-of their own), are not compared.
+the shapes compared are those the room of a growing shape counts (:mod:`deckkit.renderer.room`):
+the slide's own, placeholders where their layout puts them, not the shapes inside a group.
 """
 
 from __future__ import annotations
@@ -18,21 +18,13 @@ from dataclasses import dataclass
 from lxml import etree
 
 from deckkit.errors import Problem
-from deckkit.ooxml.geometry import Box, xfrm_box
+from deckkit.ooxml.geometry import Box
 from deckkit.ooxml.namespaces import qn
-from deckkit.renderer.offslide import EMU_PER_INCH, TOLERANCE_EMU
+from deckkit.ooxml.opc.part import Part
+from deckkit.renderer.offslide import EMU_PER_INCH
+from deckkit.renderer.room import covers, depth, placed_shapes
 
-__all__ = ["Grown", "covers_any", "created_overlaps", "others_clear_of", "shape_name"]
-
-_SP_TREE = qn("./p:cSld/p:spTree")
-_XFRMS = {
-    qn("p:sp"): qn("./p:spPr/a:xfrm"),
-    qn("p:pic"): qn("./p:spPr/a:xfrm"),
-    qn("p:cxnSp"): qn("./p:spPr/a:xfrm"),
-    qn("p:graphicFrame"): qn("./p:xfrm"),
-    qn("p:grpSp"): qn("./p:grpSpPr/a:xfrm"),
-    qn("p:contentPart"): qn("./p:xfrm"),
-}
+__all__ = ["Grown", "created_overlaps", "shape_name"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -40,7 +32,8 @@ class Grown:
     """A shape the fill made larger: its box in the template (``before``) and as drawn (``after``).
 
     ``advice(other)`` is what makes it stop covering a shape whose box is ``other``: it is checked
-    by whoever grew the shape, which knows what helps (fewer rows, shorter text).
+    by whoever grew the shape, which knows what helps (fewer rows or items, shorter text), and
+    counts with the same room as the off-slide advice (:mod:`deckkit.renderer.room`).
     """
 
     shape: etree._Element
@@ -58,50 +51,18 @@ def shape_name(shape: etree._Element) -> str:
     return f'"{name}"' if name else "an unnamed shape"
 
 
-def _box(shape: etree._Element) -> Box | None:
-    path = _XFRMS.get(shape.tag)
-    xfrm = shape.find(path) if path is not None else None
-    return xfrm_box(xfrm) if xfrm is not None else None
-
-
-def _depth(one: Box, other: Box) -> tuple[int, int]:
-    """How far the boxes overlap (across, down) in EMU; a side <= 0 when they do not."""
-    across = min(one.x + one.cx, other.x + other.cx) - max(one.x, other.x)
-    down = min(one.y + one.cy, other.y + other.cy) - max(one.y, other.y)
-    return across, down
-
-
-def _covers(one: Box, other: Box) -> bool:
-    across, down = _depth(one, other)
-    return across > TOLERANCE_EMU and down > TOLERANCE_EMU
-
-
 def _inches(emu: int) -> str:
     return f"{emu / EMU_PER_INCH:.2f} in"
 
 
-def others_clear_of(tree: etree._Element, shape: etree._Element) -> list[Box]:
-    """The boxes of the shapes on the shape tree ``tree`` other than ``shape`` that ``shape``'s box
-    does not cover: those it must stay clear of when it grows (see :func:`covers_any`)."""
-    own = _box(shape)
-    return [
-        b for s in tree if s is not shape and (b := _box(s)) is not None and not (own and _covers(own, b))
-    ]
-
-
-def covers_any(box: Box, others: Sequence[Box]) -> bool:
-    """The box covers one of ``others`` (beyond a point each way)."""
-    return any(_covers(box, other) for other in others)
-
-
-def created_overlaps(slide: etree._Element, grown: Sequence[Grown]) -> list[Problem]:
-    """A warning for each shape in ``grown`` that covers another shape on the shape tree of
-    ``slide`` (a ``p:sld``) which its template box did not cover."""
-    tree = slide.find(_SP_TREE) if grown else None
-    if tree is None:
+def created_overlaps(slide: Part, grown: Sequence[Grown]) -> list[Problem]:
+    """A warning for each shape in ``grown`` that covers another shape of ``slide`` (where
+    PowerPoint draws it: :func:`~deckkit.renderer.room.placed_shapes`) which its template box
+    did not cover."""
+    if not grown:
         return []
     by_shape = {id(g.shape): g for g in grown}
-    shapes = [(s, b) for s in tree if (b := _box(s)) is not None]
+    shapes = list(placed_shapes(slide))
     problems: list[Problem] = []
     reported: set[tuple[int, int]] = set()
     for g in grown:
@@ -109,10 +70,10 @@ def created_overlaps(slide: etree._Element, grown: Sequence[Grown]) -> list[Prob
             if other is g.shape or (id(other), id(g.shape)) in reported:
                 continue
             was = by_shape[id(other)].before if id(other) in by_shape else now
-            if not _covers(g.after, now) or _covers(g.before, was):
+            if not covers(g.after, now) or covers(g.before, was):
                 continue
             reported.add((id(g.shape), id(other)))
-            across, down = _depth(g.after, now)
+            across, down = depth(g.after, now)
             problems.append(
                 Problem(
                     g.path,

@@ -3,15 +3,15 @@
 A page is the table's header rows and a run of its body rows. Each candidate page is filled into
 a copy of the template's table frame (:func:`~deckkit.renderer.table.filler.fill_table`, as a
 render fills it) and its rows measured as drawn (:class:`~deckkit.renderer.table.measure.RowNeeds`,
-text wrapped in its column as auto-fit measures it), so a page fits exactly when the render's
-off-slide check (``table_off_slide``) finds nothing below or above the slide:
+text wrapped in its column as auto-fit measures it), so a page fits exactly when the rows stay
+in the room the off-slide and overlap warnings' advice counts with
+(:class:`~deckkit.renderer.table.slide_rows.SlideRoom`, :mod:`deckkit.renderer.room`):
 
 - ``vertical_sizing="fixed"``: the rows, text included, stay within the frame's height;
-- ``"anchor_top"``: from the frame's top edge down to the slide's bottom edge;
-- ``"anchor_bottom"``: the table ends at the frame's bottom edge and starts on the slide;
-
-and, growing, it covers no shape of the slide that the template frame does not cover (the
-render's overlap check, :mod:`deckkit.renderer.overlap`).
+- ``"anchor_top"``: from the frame's top edge down to the first shape in the way below it, else
+  the slide's bottom edge;
+- ``"anchor_bottom"``: the table ends at the frame's bottom edge and starts below the last shape
+  in the way above it, else on the slide.
 
 Each page takes the most rows that fit (at most ``max_rows`` when given), found by trying the
 previous page's count first, then widening or halving: a few fills of one page each.
@@ -26,23 +26,21 @@ from lxml import etree
 
 from deckkit.errors import DataError, Problem
 from deckkit.model.elements import Table
-from deckkit.ooxml.geometry import Box, slide_size
+from deckkit.ooxml.geometry import slide_size
 from deckkit.ooxml.locate import locate_placeholders
-from deckkit.ooxml.namespaces import qn
 from deckkit.ooxml.opc.package import open_package
 from deckkit.renderer.drawingml import a
 from deckkit.renderer.fill.autofit import TextMeasure
 from deckkit.renderer.fill.masterstyles import MasterStyles
-from deckkit.renderer.offslide import TOLERANCE_EMU, overhangs
-from deckkit.renderer.overlap import covers_any, others_clear_of
+from deckkit.renderer.offslide import TOLERANCE_EMU
+from deckkit.renderer.room import Surroundings
 from deckkit.renderer.table.filler import fill_table
 from deckkit.renderer.table.grid import attr_int, grid_of, rows_of, table_of
 from deckkit.renderer.table.measure import RowNeeds
 from deckkit.renderer.table.sizing import frame_box
+from deckkit.renderer.table.slide_rows import SlideRoom
 
 __all__ = ["TablePages", "table_pages"]
-
-_SP_TREE = qn("./p:cSld/p:spTree")
 
 
 @dataclass(frozen=True, slots=True)
@@ -67,23 +65,18 @@ class _Room:
         self._frames = [
             f.element for f in locate_placeholders(slide.xml).frames_named(key) if f.kind == "table"
         ]
-        # The shapes each frame must not grow onto (the render's overlap check): those on the slide
-        # that the template frame does not cover already.
-        tree = slide.xml.find(_SP_TREE)
-        self._clear = {
-            id(f): others_clear_of(tree, f) if tree is not None and f.getparent() is tree else []
-            for f in self._frames
-        }
-        self._size = slide_size(package.presentation.xml)
+        size = slide_size(package.presentation.xml)
+        # What each frame must stay clear of as it grows: the room the warnings' advice counts with.
+        self._around = {id(f): Surroundings(slide, f, frame_box(f), size) for f in self._frames}
         self._measure = TextMeasure(slide, MasterStyles())
         self._table = table
         self._header = table.rows[:header_rows]
 
     def fits(self, start: int, count: int) -> bool:
         page = self._table.model_copy(update={"rows": self._header + self._table.rows[start : start + count]})
-        return all(self._fits_frame(frame, page, self._clear[id(frame)]) for frame in self._frames)
+        return all(self._fits_frame(frame, page, self._around[id(frame)]) for frame in self._frames)
 
-    def _fits_frame(self, frame: etree._Element, page: Table, clear: list[Box]) -> bool:
+    def _fits_frame(self, frame: etree._Element, page: Table, around: Surroundings) -> bool:
         filled = copy.deepcopy(frame)
         fill_table(filled, page)
         tbl = table_of(filled)
@@ -94,13 +87,12 @@ class _Room:
         needs = RowNeeds(tbl, widths, self._measure)
         box = frame_box(filled)
         if page.vertical_sizing == "fixed":
-            room = box.cy + TOLERANCE_EMU
-            return sum(needs.drawn(heights, limit=room)) <= room
-        drawn = needs.drawn(heights, limit=self._size[1] - box.y + TOLERANCE_EMU)
-        # Only the top and bottom edges: no split of the rows helps a table too wide.
-        if overhangs(Box(0, box.y, 0, sum(drawn)), self._size):
-            return False
-        return not covers_any(Box(box.x, box.y, sum(widths), sum(drawn)), clear)
+            held = box.cy + TOLERANCE_EMU
+            return sum(needs.drawn(heights, limit=held)) <= held
+        # Only the top and bottom of its room: no split of the rows helps a table too wide.
+        room = SlideRoom(page.vertical_sizing, around.template, around.room(box.x, sum(widths)))
+        drawn = needs.drawn(heights, limit=room.space.bottom - box.y + TOLERANCE_EMU)
+        return room.on_slide(sum(heights), sum(drawn))
 
 
 def table_pages(

@@ -165,6 +165,47 @@ def case_long_table_over_pages(workdir: Path) -> GalleryInput:
     return path, deck.to_dict()["slides"], {}
 
 
+def case_table_stops_above_its_footer(workdir: Path) -> GalleryInput:
+    """The warnings' advice followed: 20 regions over "Regions (1/2)" (Region 1 to 10) and "(2/2)" (11 to 20), each table, blue header row first, ends at the top of the grey footer band "Source: finance, FY 2026" and covers none of it, though the slide goes on below the footer."""
+    import re
+
+    from pptx.dml.color import RGBColor
+    from pptx.util import Pt
+
+    from deckkit import Deck, Table
+
+    prs, slide = new_deck(widescreen=False)
+    text_box(slide, "Regions ({page}/{pages})", EMU // 2, EMU // 4, 9 * EMU, EMU // 2, size=24, bold=True)
+    frame = slide.shapes.add_table(2, 3, EMU // 2, EMU, 9 * EMU, int(0.8 * EMU))
+    frame._element.xpath("./p:nvGraphicFramePr/p:cNvPr")[0].set("descr", "regions")
+    for r in range(2):
+        frame.table.rows[r].height = int(0.4 * EMU)
+        for c in range(3):
+            frame.table.cell(r, c).text = "sample"
+            frame.table.cell(r, c).text_frame.paragraphs[0].runs[0].font.size = Pt(14)
+    footer = text_box(
+        slide, "Source: finance, FY 2026", EMU // 2, int(5.6 * EMU), 9 * EMU, int(0.5 * EMU), size=14
+    )
+    footer.name = "Footer"
+    footer.fill.solid()
+    footer.fill.fore_color.rgb = RGBColor(0xD9, 0xD9, 0xD9)
+    path = workdir / "template.pptx"
+    prs.save(str(path))
+    rows = [["Region", "Sales", "Change"]] + [
+        [f"Region {i}", f"{1000 - 37 * i:,}", f"{i % 7 - 3:+d}%"] for i in range(1, 21)
+    ]
+    # What a user does: one slide with every row, then what its warnings say.
+    whole = Deck(path)
+    whole.add_slide(1, regions=Table(rows=rows))
+    counts = {
+        int(m.group(1)) for w in whole.validate().warnings if (m := re.search(r"at most (\d+) more", str(w)))
+    }
+    (most,) = counts  # the off-slide and the overlap warning tell one count
+    deck = Deck(path)
+    deck.add_table_slides(1, "regions", Table(rows=rows), max_rows=most)
+    return path, deck.to_dict()["slides"], {}
+
+
 def case_fixed_table_shrunk_to_its_frame(workdir: Path) -> GalleryInput:
     """Two vertical_sizing="fixed" tables in 5.5 x 4 in dashed frames: left, 5 rows at the designer's 20 pt header and 16 pt body; right, 16 rows whose text is shrunk (every size the same step smaller) so that all of them, readable, end inside the frame."""
     from pptx.util import Pt

@@ -20,6 +20,11 @@ shrinks text on overflow shrinks too.
   runs out of it is a warning naming the shape, as is text that even the smallest shrink step
   cannot fit and a box that grows past the slide's edge.
 
+The advice of these warnings, and of the overlap warning of a box that grows onto another shape,
+names only what keeps the box in its room on the slide (:mod:`deckkit.renderer.room`: down to the
+first shape in the way, else the slide's edge), the room ``Deck.add_table_slides`` and a table's
+advice count with: a list's items that fit, a wider box, a taller one.
+
 Text is measured with real font metrics (:mod:`deckkit.renderer.fill.fontmetrics`), with the
 theme's fonts for ``+mn-lt`` / ``+mj-lt``; Chinese, Japanese and Korean characters with the run's
 East Asian font (``a:ea``, the theme's for ``+mn-ea`` / ``+mj-ea``), and lines break between them
@@ -31,7 +36,7 @@ from __future__ import annotations
 
 import math
 import re
-from collections.abc import Hashable, Iterable
+from collections.abc import Collection, Hashable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import NamedTuple
 
@@ -57,6 +62,7 @@ from deckkit.renderer.fill.fontmetrics import EAST_ASIAN_EM, Face, east_face, fa
 from deckkit.renderer.fill.masterstyles import DEFAULT_TYPEFACE, MasterStyles, MasterText
 from deckkit.renderer.offslide import EMU_PER_INCH, TOLERANCE_EMU, on_slide_tree, overhangs
 from deckkit.renderer.overlap import Grown
+from deckkit.renderer.room import Surroundings
 
 __all__ = ["TextMeasure", "fit_text_boxes"]
 
@@ -354,11 +360,16 @@ def _points(spacing: _Spacing | None, size: float) -> int:
     return 0
 
 
-def _lines(body: etree._Element | None, styles: _Styles) -> tuple[list[_Line], str]:
-    """The body's lines (a paragraph breaks at each a:br) and the first paragraph's alignment."""
+def _lines(
+    body: etree._Element | None, styles: _Styles, leave_out: Collection[int] = ()
+) -> tuple[list[_Line], str]:
+    """The body's lines (a paragraph breaks at each a:br) and the first paragraph's alignment;
+    without the paragraphs whose ids are in ``leave_out``."""
     lines: list[_Line] = []
     align = ""
     for paragraph in body.iter(_P) if body is not None else ():
+        if leave_out and id(paragraph) in leave_out:
+            continue
         ppr = first_child(paragraph, _PPR)
         level = int(ppr.get("lvl", "0")) if ppr is not None else 0
         form = styles.paragraph(ppr, level)
@@ -496,12 +507,32 @@ class _Box(NamedTuple):
     chain: PlaceholderChain | None  # the layout and master placeholders it follows, if a placeholder
     tx_body: etree._Element  # the shape's p:txBody and its a:bodyPr: found once for every step
     body_pr: etree._Element
+    items: Sequence[etree._Element] = ()  # the paragraphs of its list's items, in order
 
 
 def _name(shape: etree._Element) -> str:
     c_nv_pr = shape.find(qn("./*/p:cNvPr"))
     name = c_nv_pr.get("name") if c_nv_pr is not None else None
     return f'"{name}"' if name else "a text box"
+
+
+def _grown(box: _Box, lines: list[_Line], align: str, template: Box, wrap: int | None = None) -> Box:
+    """The box "resize shape to fit text" makes of ``template`` for ``lines``: its width kept
+    (``wrap``: another width to wrap at) or, when it does not wrap, that of the longest line,
+    each edge kept as the alignment and the anchor say."""
+    x, y, cx, cy = template
+    horizontal = _inset(box.body, "lIns") + _inset(box.body, "rIns")
+    vertical = _inset(box.body, "tIns") + _inset(box.body, "bIns")
+    if wrap is None and box.body.attributes.get("wrap") == "none":
+        new_cx = max((line.width() for line in lines), default=0) + horizontal
+        new_cy = _text_height(lines, None) + vertical
+        x = _move_edge(x, cx, new_cx, {"r": "end", "ctr": "centre"}.get(align, "start"))
+        cx = new_cx
+    else:
+        cx = wrap if wrap is not None else cx
+        new_cy = _text_height(lines, cx - horizontal) + vertical
+    keep = {"b": "end", "ctr": "centre"}.get(box.body.attributes.get("anchor", "t"), "start")
+    return Box(x, _move_edge(y, cy, new_cy, keep), cx, new_cy)
 
 
 def _fit_shape(
@@ -514,77 +545,81 @@ def _fit_shape(
     if off is None or ext is None:
         return None
     lines, align = _lines(box.tx_body, box.styles)
-    x, y = int(off.get("x", "0")), int(off.get("y", "0"))
-    cx, cy = int(ext.get("cx", "0")), int(ext.get("cy", "0"))
-    template = Box(x, y, cx, cy)
-    horizontal = _inset(box.body, "lIns") + _inset(box.body, "rIns")
-    vertical = _inset(box.body, "tIns") + _inset(box.body, "bIns")
-    if box.body.attributes.get("wrap") == "none":
-        new_cx = max((line.width() for line in lines), default=0) + horizontal
-        new_cy = _text_height(lines, None) + vertical
-        keep = {"r": "end", "ctr": "centre"}.get(align, "start")
-        x = _move_edge(x, cx, new_cx, keep)
-        off.set("x", str(x))
-        ext.set("cx", str(new_cx))
-        cx = new_cx
-    else:
-        new_cy = _text_height(lines, cx - horizontal) + vertical
-    keep = {"b": "end", "ctr": "centre"}.get(box.body.attributes.get("anchor", "t"), "start")
-    y = _move_edge(y, cy, new_cy, keep)
-    off.set("y", str(y))
-    ext.set("cy", str(new_cy))
+    template = Box(
+        int(off.get("x", "0")), int(off.get("y", "0")), int(ext.get("cx", "0")), int(ext.get("cy", "0"))
+    )
+    drawn = _grown(box, lines, align, template)
+    off.set("x", str(drawn.x))
+    off.set("y", str(drawn.y))
+    ext.set("cx", str(drawn.cx))
+    ext.set("cy", str(drawn.cy))
     if not on_slide_tree(box.shape):
         return None
-    if grown is not None and (new_cy > template.cy + TOLERANCE_EMU or cx > template.cx + TOLERANCE_EMU):
+    around = Surroundings(slide, box.shape, template, size)
+    if grown is not None and (
+        drawn.cy > template.cy + TOLERANCE_EMU or drawn.cx > template.cx + TOLERANCE_EMU
+    ):
+
+        def advice(other: Box) -> str:
+            fixes = _grown_box_fixes(box, align, template, around)
+            return f"{', or '.join(fixes)}, or move the other shape in the template"
+
         what = f"the text box {_name(box.shape)} (resize shape to fit text)"
-        grown.append(Grown(box.shape, template, Box(x, y, cx, new_cy), box.path, what, _grown_text_advice))
-    over = overhangs(Box(x, y, cx, new_cy), size)
+        grown.append(Grown(box.shape, template, drawn, box.path, what, advice))
+    over = overhangs(drawn, size)
     if not over:
         return None
-    fixes = ["shorten the text", *_grown_box_fixes(box, lines, template, size)]
     return Problem(
         box.path,
         f"the text box {_name(box.shape)} grows with its text (resize shape to fit text) and now reaches "
-        f"{' and '.join(over)}; {', or '.join(fixes)}",
+        f"{' and '.join(over)}; {', or '.join(_grown_box_fixes(box, align, template, around))}",
         "text overflow",
     )
 
 
-def _grown_box_fixes(box: _Box, lines: list[_Line], template: Box, size: tuple[int, int]) -> list[str]:
-    """What else keeps a "resize shape" box on the slide, tried on the template's box: wrapping
-    its text (a box that does not wrap), or the least width, up to the slide's right edge, at
-    which the wrapped text ends on the slide (a box that wraps). Only what works is named."""
-    horizontal = _inset(box.body, "lIns") + _inset(box.body, "rIns")
-    vertical = _inset(box.body, "tIns") + _inset(box.body, "bIns")
-    keep = {"b": "end", "ctr": "centre"}.get(box.body.attributes.get("anchor", "t"), "start")
-
-    def on_slide(width: int) -> bool:
-        height = _text_height(lines, width - horizontal) + vertical
-        y = _move_edge(template.y, template.cy, height, keep)
-        return not overhangs(Box(template.x, y, width, height), size)
-
+def _grown_box_fixes(box: _Box, align: str, template: Box, around: Surroundings) -> list[str]:
+    """What keeps a "resize shape" box in its room on the slide (:mod:`deckkit.renderer.room`),
+    tried on the template's box: fewer of its list's items (the most that fit), shorter text,
+    wrapping its text (a box that does not wrap), or the least width, up to the slide's right
+    edge, at which the wrapped text stays in its room (a box that wraps). Only what works is
+    named."""
+    tx_body = box.tx_body
+    fixes = []
+    if len(box.items) > 1:
+        # Fewer items never need more room: the most that fit, found by halving.
+        fits, fails = 0, len(box.items)
+        while fails - fits > 1:
+            middle = (fits + fails) // 2
+            lines, _ = _lines(tx_body, box.styles, {id(p) for p in box.items[middle:]})
+            fits, fails = (
+                (middle, fails) if around.holds(_grown(box, lines, align, template)) else (fits, middle)
+            )
+        if fits:
+            fixes.append(
+                f"keep at most {fits} of the list's {len(box.items)} items on the slide "
+                "(the rest on a copy of it)"
+            )
+    fixes.append("shorten the text")
+    lines, _ = _lines(tx_body, box.styles)
     if box.body.attributes.get("wrap") == "none":
-        return ["turn on *Wrap text in shape* in the template"] if on_slide(template.cx) else []
-    widest = size[0] - template.x
-    if widest <= template.cx or not on_slide(widest):
-        return []
-    low, high = template.cx, widest  # on_slide(high); the least width to a hundredth of an inch
+        if around.holds(_grown(box, lines, align, template, template.cx)):
+            fixes.append("turn on *Wrap text in shape* in the template")
+        return fixes
+    widest = around.size[0] - template.x
+    if widest <= template.cx or not around.holds(_grown(box, lines, align, template, widest)):
+        return fixes
+    low, high = template.cx, widest  # holds at high; the least width to a hundredth of an inch
     while high - low > EMU_PER_INCH // 100:
         middle = (low + high) // 2
-        low, high = (low, middle) if on_slide(middle) else (middle, high)
-    return [f"make the box at least {_inches_up(high)} wide in the template"]
+        held = around.holds(_grown(box, lines, align, template, middle))
+        low, high = (low, middle) if held else (middle, high)
+    fixes.append(f"make the box at least {_inches_up(high)} wide in the template")
+    return fixes
 
 
 def _inches_up(emu: int) -> str:
     """EMU in inches, rounded up to a hundredth (a box that size holds what was measured)."""
     return f"{math.ceil(emu * 100 / EMU_PER_INCH) / 100:.2f} in"
-
-
-def _grown_text_advice(other: Box) -> str:
-    return (
-        "shorten the text, or make the box wider (or move the other shape) in the template so that "
-        "the grown box stays clear of it"
-    )
 
 
 def _shrink_element(box: _Box) -> etree._Element:
@@ -613,7 +648,8 @@ def _overflow(
 ) -> Problem | None:
     """The warning for text ``height`` EMU tall in ``room``: None when it fits (within half a line).
     Its advice names only what fits: shrinking on overflow when the smallest step holds the text
-    (``wrap``: the width it wraps at), a taller box when one stays on the slide."""
+    (``wrap``: the width it wraps at), a taller box when one stays in the box's room on the slide
+    (:mod:`deckkit.renderer.room`: clear of the shapes below it)."""
     slack = max(TOLERANCE_EMU, (lines[0].height() // 2) if lines else 0)
     if height <= room + slack:
         return None
@@ -636,7 +672,12 @@ def _overflow(
         scale, reduction = SHRINK_STEPS[-1]
         if _text_height(lines, wrap, scale / 100000, reduction / 100000) <= room + slack:
             fixes.append("let the box shrink text on overflow in the template")
-    if box_of is not None and box_of.y + height + vertical <= size[1] + TOLERANCE_EMU:
+    taller = Box(box_of.x, box_of.y, box_of.cx, height + vertical) if box_of is not None else None
+    if (
+        box_of is not None
+        and taller is not None
+        and Surroundings(slide, box.shape, box_of, size).holds(taller)
+    ):
         fixes.append(f"make the box at least {_inches_up(height + vertical)} tall in the template")
     return Problem(
         box.path,
@@ -696,11 +737,14 @@ def fit_text_boxes(
     masters: MasterStyles | None = None,
     size: tuple[int, int] = DEFAULT_SLIDE_SIZE,
     grown: list[Grown] | None = None,
+    list_items: Sequence[tuple[etree._Element, str]] = (),
 ) -> list[Problem]:
     """Resize (or rescale) each auto-fit text box among shapes to its new text; each is given with
     the data path of its value. Returns the warnings: text that runs out of its box (or off the
     slide of ``size``) and that its auto-fit does not fix. The boxes resize grows larger are
-    added to ``grown`` (for :func:`~deckkit.renderer.overlap.created_overlaps`).
+    added to ``grown`` (for :func:`~deckkit.renderer.overlap.created_overlaps`). ``list_items``:
+    the paragraphs of lists' items with the lists' data paths (``OutputSlide.list_items``), for
+    advice that counts the items that fit.
 
     ``masters`` reads each slide master's styles once for a whole render (a new one when absent).
     """
@@ -726,7 +770,10 @@ def fit_text_boxes(
         body = effective_body(shape, inherited)
         if body.attributes.get("vert", "horz") != "horz":
             continue
-        box = _Box(shape, path, body, _styles(tx_body, ph, body, master, masters), chain, tx_body, body_pr)
+        items = [p for p, of in list_items if of == path and p.getparent() is tx_body] if list_items else ()
+        box = _Box(
+            shape, path, body, _styles(tx_body, ph, body, master, masters), chain, tx_body, body_pr, items
+        )
         if body.autofit == "resize":
             warning = _fit_shape(box, slide, size, grown)
         else:

@@ -26,7 +26,7 @@ from deckkit.ooxml.namespaces import qn
 from deckkit.ooxml.xml_children import child_elements, first_child
 from deckkit.ooxml.xml_copy import copy_tree
 from deckkit.renderer.fill.text import AddHyperlink, TextKeyFiller
-from deckkit.renderer.filler import register_filler
+from deckkit.renderer.filler import KeySite, OutputSlide, register_filler
 from deckkit.renderer.runs import styled_run_properties, value_elements
 
 __all__ = ["ListFiller", "fill_list"]
@@ -160,10 +160,14 @@ def _item_paragraph(item: Text, proto: _Prototype, add_hyperlink: AddHyperlink) 
     return paragraph
 
 
-def fill_list(occurrences: list[Occurrence], value: List, add_hyperlink: AddHyperlink) -> None:
-    """Replace each paragraph holding the key (or its dummy list) with the list's items."""
+def fill_list(
+    occurrences: list[Occurrence], value: List, add_hyperlink: AddHyperlink
+) -> list[etree._Element]:
+    """Replace each paragraph holding the key (or its dummy list) with the list's items; returns
+    the items' paragraphs, in order (those of each paragraph replaced in turn)."""
     items = [Text(value=v) if isinstance(v, str) else v for v in value.values]
     done: set[int] = set()
+    made: list[etree._Element] = []
     for occ in occurrences:
         if id(occ.paragraph) in done or occ.paragraph.getparent() is None:
             continue
@@ -175,6 +179,7 @@ def fill_list(occurrences: list[Occurrence], value: List, add_hyperlink: AddHype
             _item_paragraph(item, _prototype_for(item.level or 0, prototypes), add_hyperlink)
             for item in items
         ]
+        made += new
         anchor = replaced[0]
         for p in new:
             anchor.addprevious(p)
@@ -186,6 +191,7 @@ def fill_list(occurrences: list[Occurrence], value: List, add_hyperlink: AddHype
             end = first_child(occ.paragraph, qn("a:endParaRPr"))
             if end is not None:
                 empty.append(copy_tree(end))
+    return made
 
 
 @register_filler(List, places=("text",))
@@ -194,3 +200,7 @@ class ListFiller(TextKeyFiller[List]):
 
     what = "a list"
     write = staticmethod(fill_list)
+
+    def fill(self, site: KeySite, value: List, output: OutputSlide) -> None:
+        # The items' paragraphs, for the advice that counts the items a box holds (autofit).
+        output.list_items += [(p, site.path) for p in fill_list(site.text, value, output.sink.add_hyperlink)]

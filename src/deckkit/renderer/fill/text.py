@@ -230,8 +230,8 @@ class TextKeyFiller(ABC, Generic[T]):
 
     @staticmethod
     @abstractmethod
-    def write(occurrences: list[Occurrence], value: Any, add_hyperlink: AddHyperlink) -> None:
-        """Puts ``value`` in place of the key's occurrences."""
+    def write(occurrences: list[Occurrence], value: Any, add_hyperlink: AddHyperlink) -> object:
+        """Puts ``value`` in place of the key's occurrences (what it returns is the filler's own)."""
 
     def plan(self, site: KeySite, value: T, report: PlanReport) -> Operation[T] | None:
         if site.text:

@@ -10,6 +10,7 @@ the template cell at its position (``table_cell``), data bars become the cell's 
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 
 from lxml import etree
 
@@ -21,6 +22,7 @@ from deckkit.renderer.drawingml import a
 from deckkit.renderer.filler import KeySite, Operation, OutputSlide, PlanReport, TextHeight, register_filler
 from deckkit.renderer.offslide import EMU_PER_INCH, TOLERANCE_EMU, on_slide_tree, overhangs
 from deckkit.renderer.overlap import Grown
+from deckkit.renderer.room import Room, Surroundings
 from deckkit.renderer.stencil.replay import through_stencil
 from deckkit.renderer.table.cell import apply_cell_styles, set_cell_text
 from deckkit.renderer.table.databar import ImageSink, LinkSink, draw_databar
@@ -198,6 +200,7 @@ def table_off_slide(
     fixed_fit: FixedFit | None = None,
     needs: RowNeeds | None = None,
     made: MadeCells | None = None,
+    around: Surroundings | None = None,
 ) -> Problem | None:
     """A warning when the filled table is drawn past the slide's edges, or (vertical_sizing
     "fixed") past its frame, else None.
@@ -214,6 +217,9 @@ def table_off_slide(
     ``needs``: the rows' measurements when the caller has them (each row is measured once).
     ``made``: the cells the table stencil made holding one line of text (what
     :func:`fill_table` returns), unchanged since; not used with ``fixed_fit``, whose text is shrunk.
+    ``around``: the shapes the table must stay clear of; the advice counts the rows that fit its
+    room (:mod:`deckkit.renderer.room`), as the overlap warning's advice and
+    ``Deck.add_table_slides`` do. Without it, the room is the whole slide.
     """
     tbl = table_of(frame)
     if tbl is None or not on_slide_tree(frame):
@@ -245,22 +251,11 @@ def table_off_slide(
     target = template_frame if template_frame is not None else box
     fixes = []
     if vertical:
-        room = SlideRoom(vertical_sizing, target, size[1])
-        if vertical_sizing == "fixed" and overhangs(target, size):
-            fixes.append(_FRAME_OFF_SLIDE)
-        elif squeezed and fixed_fit is not None:
-            fixes.append(_split_shrunk(tbl, widths, heights, fixed_fit, room, text_height))
-        else:
-            split = _split(tbl, widths, heights, needs, room, text_height)
-            if (
-                not squeezed
-                and shared_heights(heights, needs, target.cy) is not None
-                and not overhangs(target, size)
-            ):
-                split += ', or keep them in the frame with vertical_sizing="fixed"'
-            fixes.append(split)
+        room = SlideRoom(vertical_sizing, target, _space(around, box.x, sum(widths), size))
+        fixes.append(_rows_fix(room, size, fixed_fit, tbl, widths, heights, needs, text_height))
     if horizontal:
-        fixes.append(_fewer_columns(tbl, widths, heights, box, target, size, over, text_height, made))
+        bottom = _space(around, target.x, target.cx, size).bottom
+        fixes.append(_fewer_columns(tbl, widths, heights, box, target, size, over, text_height, made, bottom))
     if squeezed:
         drawn = needs.drawn(heights)
         inside = rows_within(drawn, box.cy + TOLERANCE_EMU)
@@ -287,6 +282,45 @@ def table_off_slide(
     return Problem(path, f"{said}; {'; '.join(fixes)}", "off slide")
 
 
+def _space(around: Surroundings | None, x: int, cx: int, size: tuple[int, int]) -> Room:
+    """The table's room on its slide spanning ``x`` to ``x + cx`` (the whole slide without ``around``)."""
+    return around.room(x, cx) if around is not None else Room(0, size[1])
+
+
+def _rows_fix(
+    room: SlideRoom,
+    size: tuple[int, int],
+    fixed_fit: FixedFit | None,
+    tbl: etree._Element,
+    widths: list[int],
+    heights: list[int],
+    needs: RowNeeds,
+    text_height: TextHeight | None,
+) -> str:
+    """The one advice for rows that do not fit their room, in the off-slide and the overlap
+    warnings alike: a fixed frame off the slide moved; a fixed table shrunk as far as it goes
+    split (:func:`_split_shrunk`); else split, the header row and at most N more on each slide (N
+    counted for every run of rows, :func:`~deckkit.renderer.table.slide_rows.rows_a_slide`), or
+    kept in the frame with vertical_sizing="fixed" when the rows' text fits the template's frame;
+    when not one row fits with the header row, that row's tallest text."""
+    target = room.frame
+    if room.sizing == "fixed" and overhangs(target, size):
+        return _FRAME_OFF_SLIDE
+    if room.sizing == "fixed" and fixed_fit is not None:
+        return _split_shrunk(tbl, widths, heights, fixed_fit, room, text_height)
+    fitting = rows_a_slide(heights, needs, room)
+    if not fitting:
+        return _too_tall(tbl, widths, heights, needs, room, text_height, "")
+    split = _split_rows(f"at most {fitting} more on each")
+    if (
+        room.sizing != "fixed"
+        and shared_heights(heights, needs, target.cy) is not None
+        and not overhangs(target, size)
+    ):
+        split += ', or keep them in the frame with vertical_sizing="fixed"'
+    return split
+
+
 def _fewer_columns(
     tbl: etree._Element,
     widths: list[int],
@@ -297,35 +331,19 @@ def _fewer_columns(
     over: list[str],
     text_height: TextHeight | None,
     made: MadeCells | None,
+    bottom: int,
 ) -> str:
     """The advice for a table past a side edge: as many columns as stay on the slide, and
     horizontal_sizing="fixed" when the template's frame is on the slide and the rows, wrapped in
-    the narrower columns, still end above its bottom edge."""
+    the narrower columns, still end above ``bottom`` (the bottom of the frame's room)."""
     room = size[0] - box.x if any("right" in o for o in over) else box.x + box.cx
     fitting = rows_within(widths, room + TOLERANCE_EMU)
     fixes = [f"use at most {fitting} columns"] if fitting else []
     if not overhangs(target, size):
         narrower = RowNeeds(tbl, scale_to_total(widths, target.cx), text_height, made)
-        if box.y + sum(narrower.drawn(heights, limit=size[1] - box.y)) <= size[1] + TOLERANCE_EMU:
+        if box.y + sum(narrower.drawn(heights, limit=bottom - box.y)) <= bottom + TOLERANCE_EMU:
             fixes.append('keep them in the frame with horizontal_sizing="fixed"')
     return ", or ".join(fixes) or _FRAME_OFF_SLIDE
-
-
-def _split(
-    tbl: etree._Element,
-    widths: list[int],
-    heights: list[int],
-    needs: RowNeeds,
-    room: SlideRoom,
-    text_height: TextHeight | None,
-) -> str:
-    """The advice to split the rows: the header row and at most N more on each slide (N counted
-    for every run of rows, :func:`~deckkit.renderer.table.slide_rows.rows_a_slide`); when not
-    one row fits with the header row, that row's tallest text."""
-    fitting = rows_a_slide(heights, needs, room)
-    if not fitting:
-        return _too_tall(tbl, widths, heights, needs, room, text_height, "")
-    return _split_rows(f"at most {fitting} more on each")
 
 
 def _split_shrunk(
@@ -339,7 +357,7 @@ def _split_shrunk(
     """The advice for a fixed table shrunk as far as it goes: how many rows a slide fit the frame
     with their text shrunk, and how many at the designer's size (what Deck.add_table_slides
     measures); and the frame's height that holds every row at the designer's size, when a frame
-    that tall stays on the slide. When not one row fits with the header row even at the floor:
+    that tall stays in the table's room. When not one row fits with the header row even at the floor:
     that row's tallest text, to shorten."""
     box = room.frame
     shrunk = rows_a_slide(heights, fit.needs, room)
@@ -363,7 +381,7 @@ def _split_shrunk(
         )
     # Rows that need no more than the frame in all are shared out in it: this height holds them.
     tall = math.ceil(sum(fit.own_needs.drawn([0] * len(heights))) * 10 / EMU_PER_INCH) / 10
-    if box.y + tall * EMU_PER_INCH <= room.slide_height + TOLERANCE_EMU:
+    if box.y + tall * EMU_PER_INCH <= room.space.bottom + TOLERANCE_EMU:
         fixes.append(f"make the frame at least {tall:.1f} in tall in the template")
     return ", or ".join(fixes)
 
@@ -407,9 +425,12 @@ def _grown_table(
     template_frame: Box,
     size: tuple[int, int],
     path: str,
+    rows_fix: Callable[[], str],
 ) -> Grown | None:
     """The table as drawn (each row at its drawn height, as the off-slide check measures it, down
-    to the slide's bottom edge), when it reaches past its template frame; None when it does not."""
+    to the slide's bottom edge), when it reaches past its template frame; None when it does not.
+    ``rows_fix``: the off-slide warning's advice for rows past their room, which the overlap
+    advice gives too (the room ends at the first shape in the way)."""
     heights = [_size(r.get("h")) for r in rows_of(tbl)]
     box = frame_box(frame.element)
     drawn = sum(needs.drawn(heights, limit=size[1] - box.y))
@@ -419,28 +440,39 @@ def _grown_table(
         return None
 
     def advice(other: Box) -> str:
-        rows = needs.drawn(heights)
-        if other.y >= t.y + t.cy - TOLERANCE_EMU:  # below: the table grows down onto it
-            room = other.y - box.y
-        elif other.y + other.cy <= t.y + TOLERANCE_EMU:  # above: an anchor_bottom table grows up
-            room = t.y + t.cy - (other.y + other.cy)
-        else:
-            room = sum(rows)  # beside it: the columns, not the rows, reach it
-        fit = rows_within(rows, room)
-        if fit >= len(rows):
-            return (
-                'use fewer or narrower columns, or keep them in the frame with horizontal_sizing="fixed", '
-                "or move the other shape in the template"
-            )
-        if fit >= 2:
-            return (
-                f"{fit} of its {len(rows)} rows fit clear of it: "
-                f"{_split_rows(f'at most {fit - 1} more on each')}, "
-                "or move the other shape (or the table) in the template"
-            )
-        return "move the other shape (or the table) in the template, or make the table's rows shorter"
+        if other.y >= t.y + t.cy - TOLERANCE_EMU or other.y + other.cy <= t.y + TOLERANCE_EMU:
+            # below (the table grows down onto it) or above (an anchor_bottom table grows up)
+            return f"{rows_fix()}, or move the other shape (or the table) in the template"
+        # beside it: the columns, not the rows, reach it
+        return (
+            'use fewer or narrower columns, or keep them in the frame with horizontal_sizing="fixed", '
+            "or move the other shape in the template"
+        )
 
     return Grown(frame.element, template_frame, after, path, f"the table {_described(frame)}", advice)
+
+
+def _rows_fix_of(
+    frame: etree._Element,
+    tbl: etree._Element,
+    widths: list[int],
+    needs: RowNeeds,
+    value: Table,
+    template_frame: Box,
+    around: Surroundings,
+    output: OutputSlide,
+    fixed_fit: FixedFit | None,
+) -> Callable[[], str]:
+    """:func:`_rows_fix` for the filled table, worked out when a warning asks for it."""
+
+    def fix() -> str:
+        size = around.size
+        heights = [_size(r.get("h")) for r in rows_of(tbl)]
+        box = frame_box(frame)
+        room = SlideRoom(value.vertical_sizing, template_frame, around.room(box.x, sum(widths)))
+        return _rows_fix(room, size, fixed_fit, tbl, widths, heights, needs, output.text_height)
+
+    return fix
 
 
 def _described(frame: Frame) -> str:
@@ -472,8 +504,10 @@ class TableFiller:
                     if value.vertical_sizing == "fixed" and output.text_height is not None
                     else None
                 )
-                if output.slide_size is None:
+                size = output.slide_size
+                if size is None:
                     continue
+                around = Surroundings(output.part, frame.element, template_frame, size)
                 tbl = table_of(frame.element)
                 widths = (
                     [_size(c.get("w")) for c in grid_of(tbl).findall(a("gridCol"))] if tbl is not None else []
@@ -485,7 +519,7 @@ class TableFiller:
                     needs = RowNeeds(tbl, widths, output.text_height, made)
                 warning = table_off_slide(
                     frame.element,
-                    output.slide_size,
+                    size,
                     site.path,
                     text_height=output.text_height,
                     template_frame=template_frame,
@@ -493,12 +527,30 @@ class TableFiller:
                     fixed_fit=fixed_fit,
                     needs=needs,
                     made=made,
+                    around=around,
                 )
                 if warning is not None:
                     output.warnings.append(warning)
                 if tbl is not None and needs is not None and on_slide_tree(frame.element):
                     grown = _grown_table(
-                        frame, tbl, widths, needs, template_frame, output.slide_size, site.path
+                        frame,
+                        tbl,
+                        widths,
+                        needs,
+                        template_frame,
+                        size,
+                        site.path,
+                        _rows_fix_of(
+                            frame.element,
+                            tbl,
+                            widths,
+                            needs,
+                            value,
+                            template_frame,
+                            around,
+                            output,
+                            fixed_fit,
+                        ),
                     )
                     if grown is not None:
                         output.grown.append(grown)

@@ -5,8 +5,9 @@ header row (the table's first) on every slide, and at most N more rows on each, 
 they are. N is found from the rows as the render measured them (:mod:`.measure`), for the room
 the table's ``vertical_sizing`` gives it, as ``Deck.add_table_slides`` measures a page
 (``renderer/table_pages.py``): ``"fixed"`` the template frame's height, the rows at their shares
-of it; ``"anchor_top"`` from the frame's top edge down to the slide's bottom edge;
-``"anchor_bottom"`` up from the frame's bottom edge to the slide's top edge. A row of a page takes
+of it; ``"anchor_top"`` from the frame's top edge down to the bottom of its room on the slide
+(the first shape in the way below it, else the slide's bottom edge: :mod:`deckkit.renderer.room`);
+``"anchor_bottom"`` up from the frame's bottom edge to the top of its room. A row of a page takes
 the template's height of its place on the page (as the page's table is filled) and needs what its
 own text needs. Every run of N rows fits with the header row, so a slide of fewer fits too (fewer
 rows never need more room): the count holds for later rows that are taller than the first ones.
@@ -24,6 +25,7 @@ from deckkit.ooxml.geometry import Box
 from deckkit.renderer.drawingml import a
 from deckkit.renderer.filler import TextHeight
 from deckkit.renderer.offslide import TOLERANCE_EMU
+from deckkit.renderer.room import Room
 from deckkit.renderer.table.grid import rows_of
 from deckkit.renderer.table.measure import RowNeeds
 
@@ -33,19 +35,20 @@ _TX_BODY = a("txBody")
 
 
 class SlideRoom(NamedTuple):
-    """The room a slide gives a table's rows: ``frame`` the template's table frame."""
+    """The room a slide gives a table's rows: ``frame`` the template's table frame, ``space`` the
+    span of the slide it may grow in (:class:`~deckkit.renderer.room.Room`)."""
 
     sizing: str
     frame: Box
-    slide_height: int
+    space: Room
 
     def height(self) -> int:
         """The height the rows may take (EMU)."""
         if self.sizing == "fixed":
             return self.frame.cy
         if self.sizing == "anchor_bottom":
-            return self.frame.y + self.frame.cy
-        return self.slide_height - self.frame.y
+            return self.frame.y + self.frame.cy - self.space.top
+        return self.space.bottom - self.frame.y
 
     def holds(self, rows: Sequence[tuple[int, int]]) -> bool:
         """Whether these rows, each ``(h, need)``, fit: as drawn, each max(h, need), where ``h`` is
@@ -60,11 +63,11 @@ class SlideRoom(NamedTuple):
 
     def on_slide(self, total: int, drawn: int) -> bool:
         """Whether an anchored table's rows, their heights summing to ``total`` and drawn
-        ``drawn`` tall, stay on the slide."""
+        ``drawn`` tall, stay in their room on the slide."""
         if self.sizing == "anchor_bottom":
             top = self.frame.y + self.frame.cy - total
-            return top >= -TOLERANCE_EMU and top + drawn <= self.slide_height + TOLERANCE_EMU
-        return self.frame.y + drawn <= self.slide_height + TOLERANCE_EMU
+            return top >= self.space.top - TOLERANCE_EMU and top + drawn <= self.space.bottom + TOLERANCE_EMU
+        return self.frame.y + drawn <= self.space.bottom + TOLERANCE_EMU
 
 
 def rows_a_slide(heights: Sequence[int], needs: RowNeeds, room: SlideRoom) -> int:
