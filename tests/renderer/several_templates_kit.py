@@ -8,6 +8,7 @@ theme's accent1, so a slide shows which theme it is bound to.
 from __future__ import annotations
 
 import io
+from collections.abc import Callable
 from typing import Any
 
 from lxml import etree
@@ -81,28 +82,38 @@ def appendix_template(size: tuple[int, int] = SIZE) -> bytes:
     return _recoloured(_save(prs))
 
 
-def _recoloured(pptx: bytes) -> bytes:
-    """The theme's dark 1 white (text on the navy background) and accent 1 orange."""
+def _rewritten(pptx: bytes, change: Callable[[str, bytes], bytes | None]) -> bytes:
+    """The package with each entry's bytes as ``change(name, bytes)`` gives them (None: left out)."""
     import zipfile
 
     source = zipfile.ZipFile(io.BytesIO(pptx))
     out = io.BytesIO()
     with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as target:
         for info in source.infolist():
-            data = source.read(info)
-            if info.filename == "ppt/theme/theme1.xml":
-                root = etree.fromstring(data)
-                scheme = root.find(f"{{{A}}}themeElements/{{{A}}}clrScheme")
-                assert scheme is not None
-                for slot, colour in (("dk1", "FFFFFF"), ("accent1", "F28C28")):
-                    holder = scheme.find(f"{{{A}}}{slot}")
-                    assert holder is not None
-                    for old in list(holder):
-                        holder.remove(old)
-                    etree.SubElement(holder, f"{{{A}}}srgbClr", val=colour)
-                data = etree.tostring(root, xml_declaration=True, encoding="UTF-8", standalone=True)
-            target.writestr(info, data)
+            data = change(info.filename, source.read(info))
+            if data is not None:
+                target.writestr(info, data)
     return out.getvalue()
+
+
+def _recoloured(pptx: bytes) -> bytes:
+    """The theme's dark 1 white (text on the navy background) and accent 1 orange."""
+
+    def change(name: str, data: bytes) -> bytes:
+        if name != "ppt/theme/theme1.xml":
+            return data
+        root = etree.fromstring(data)
+        scheme = root.find(f"{{{A}}}themeElements/{{{A}}}clrScheme")
+        assert scheme is not None
+        for slot, colour in (("dk1", "FFFFFF"), ("accent1", "F28C28")):
+            holder = scheme.find(f"{{{A}}}{slot}")
+            assert holder is not None
+            for old in list(holder):
+                holder.remove(old)
+            etree.SubElement(holder, f"{{{A}}}srgbClr", val=colour)
+        return etree.tostring(root, xml_declaration=True, encoding="UTF-8", standalone=True)
+
+    return _rewritten(pptx, change)
 
 
 P = "http://schemas.openxmlformats.org/presentationml/2006/main"
@@ -268,20 +279,16 @@ def with_styled_table(
 
 def without_table_styles(pptx: bytes) -> bytes:
     """The template without ``ppt/tableStyles.xml`` (optional in a package), nor its relationship."""
-    import zipfile
 
-    source = zipfile.ZipFile(io.BytesIO(pptx))
-    out = io.BytesIO()
-    with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as target:
-        for info in source.infolist():
-            data = source.read(info)
-            if info.filename == "ppt/tableStyles.xml":
-                continue
-            if info.filename in ("ppt/_rels/presentation.xml.rels", "[Content_Types].xml"):
-                root = etree.fromstring(data)
-                for child in list(root):
-                    if "tableStyles" in (child.get("Target") or child.get("PartName") or ""):
-                        root.remove(child)
-                data = etree.tostring(root, xml_declaration=True, encoding="UTF-8", standalone=True)
-            target.writestr(info, data)
-    return out.getvalue()
+    def change(name: str, data: bytes) -> bytes | None:
+        if name == "ppt/tableStyles.xml":
+            return None
+        if name not in ("ppt/_rels/presentation.xml.rels", "[Content_Types].xml"):
+            return data
+        root = etree.fromstring(data)
+        for child in list(root):
+            if "tableStyles" in (child.get("Target") or child.get("PartName") or ""):
+                root.remove(child)
+        return etree.tostring(root, xml_declaration=True, encoding="UTF-8", standalone=True)
+
+    return _rewritten(pptx, change)
