@@ -8,6 +8,7 @@ theme's accent1, so a slide shows which theme it is bound to.
 from __future__ import annotations
 
 import io
+from collections.abc import Callable
 from typing import Any
 
 from lxml import etree
@@ -81,28 +82,38 @@ def appendix_template(size: tuple[int, int] = SIZE) -> bytes:
     return _recoloured(_save(prs))
 
 
-def _recoloured(pptx: bytes) -> bytes:
-    """The theme's dark 1 white (text on the navy background) and accent 1 orange."""
+def _rewritten(pptx: bytes, change: Callable[[str, bytes], bytes | None]) -> bytes:
+    """The package with each entry's bytes as ``change(name, bytes)`` gives them (None: left out)."""
     import zipfile
 
     source = zipfile.ZipFile(io.BytesIO(pptx))
     out = io.BytesIO()
     with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as target:
         for info in source.infolist():
-            data = source.read(info)
-            if info.filename == "ppt/theme/theme1.xml":
-                root = etree.fromstring(data)
-                scheme = root.find(f"{{{A}}}themeElements/{{{A}}}clrScheme")
-                assert scheme is not None
-                for slot, colour in (("dk1", "FFFFFF"), ("accent1", "F28C28")):
-                    holder = scheme.find(f"{{{A}}}{slot}")
-                    assert holder is not None
-                    for old in list(holder):
-                        holder.remove(old)
-                    etree.SubElement(holder, f"{{{A}}}srgbClr", val=colour)
-                data = etree.tostring(root, xml_declaration=True, encoding="UTF-8", standalone=True)
-            target.writestr(info, data)
+            data = change(info.filename, source.read(info))
+            if data is not None:
+                target.writestr(info, data)
     return out.getvalue()
+
+
+def _recoloured(pptx: bytes) -> bytes:
+    """The theme's dark 1 white (text on the navy background) and accent 1 orange."""
+
+    def change(name: str, data: bytes) -> bytes:
+        if name != "ppt/theme/theme1.xml":
+            return data
+        root = etree.fromstring(data)
+        scheme = root.find(f"{{{A}}}themeElements/{{{A}}}clrScheme")
+        assert scheme is not None
+        for slot, colour in (("dk1", "FFFFFF"), ("accent1", "F28C28")):
+            holder = scheme.find(f"{{{A}}}{slot}")
+            assert holder is not None
+            for old in list(holder):
+                holder.remove(old)
+            etree.SubElement(holder, f"{{{A}}}srgbClr", val=colour)
+        return etree.tostring(root, xml_declaration=True, encoding="UTF-8", standalone=True)
+
+    return _rewritten(pptx, change)
 
 
 P = "http://schemas.openxmlformats.org/presentationml/2006/main"
@@ -210,3 +221,74 @@ def with_comments(pptx: bytes, author: str, text: str, *, modern: bool = False) 
     prs.part.relate_to(Part(PackURI(authors_name), authors_type, package, authors_xml.encode()), authors_rel)
     prs.slides[0].part.relate_to(Part(PackURI(name), kind, package, xml.encode()), rel)
     return _save(prs)
+
+
+STRIPES_STYLE = "{D4A1C2B3-5E6F-4A7B-8C9D-0E1F2A3B4C5D}"  # a custom style's GUID (not PowerPoint's)
+
+
+def _table_style(style_id: str, header: str, band: str) -> str:
+    """A custom table style: a ``header`` first row in bold white, ``band`` odd rows, pale others."""
+
+    def part(tag: str, fill: str, text: str = "") -> str:
+        return (
+            f'<a:{tag}>{text}<a:tcStyle><a:tcBdr/><a:fill><a:solidFill><a:srgbClr val="{fill}"/>'
+            f"</a:solidFill></a:fill></a:tcStyle></a:{tag}>"
+        )
+
+    return (
+        f'<a:tblStyle xmlns:a="{A}" styleId="{style_id}" styleName="Stripes {band}">'
+        + part("wholeTbl", "FDF2E9", '<a:tcTxStyle><a:srgbClr val="1F2A44"/></a:tcTxStyle>')
+        + part("band1H", band)
+        + part("firstRow", header, '<a:tcTxStyle b="on"><a:srgbClr val="FFFFFF"/></a:tcTxStyle>')
+        + "</a:tblStyle>"
+    )
+
+
+def with_styled_table(
+    pptx: bytes,
+    *,
+    header: str = "C0392B",
+    band: str = "F5B041",
+    style_id: str = STRIPES_STYLE,
+    on_layout: bool = False,
+) -> bytes:
+    """The template with a slide more (title ``{label}``) holding a 4 x 3 table in a custom style
+    of its ``ppt/tableStyles.xml`` (``header`` first row, ``band`` odd rows); ``on_layout``: the
+    table is on that slide's layout instead (every slide of the layout shows it)."""
+    from pptx import Presentation
+
+    prs = Presentation(io.BytesIO(pptx))
+    slide = prs.slides.add_slide(prs.slide_layouts[5])
+    slide.shapes.title.text = "{label}"
+    frame = slide.shapes.add_table(4, 3, 457200, 1828800, 8229600, 2286000)
+    for row, cells in enumerate(
+        (("Region", "Q1", "Q2"), ("North", "12", "14"), ("South", "9", "11"), ("East", "7", "8"))
+    ):
+        for col, text in enumerate(cells):
+            frame.table.cell(row, col).text = text
+    frame._element.graphic.graphicData.tbl.tblPr.find(f"{{{A}}}tableStyleId").text = style_id
+    if on_layout:
+        frame._element.nvGraphicFramePr.cNvPr.id = 900
+        slide.slide_layout.shapes._spTree.append(frame._element)  # moved there from the slide
+    styles = next(p for p in prs.part.package.iter_parts() if str(p.partname) == "/ppt/tableStyles.xml")
+    root = etree.fromstring(styles.blob)
+    root.append(etree.fromstring(_table_style(style_id, header, band)))
+    styles._blob = etree.tostring(root, xml_declaration=True, encoding="UTF-8", standalone=True)
+    return _save(prs)
+
+
+def without_table_styles(pptx: bytes) -> bytes:
+    """The template without ``ppt/tableStyles.xml`` (optional in a package), nor its relationship."""
+
+    def change(name: str, data: bytes) -> bytes | None:
+        if name == "ppt/tableStyles.xml":
+            return None
+        if name not in ("ppt/_rels/presentation.xml.rels", "[Content_Types].xml"):
+            return data
+        root = etree.fromstring(data)
+        for child in list(root):
+            if "tableStyles" in (child.get("Target") or child.get("PartName") or ""):
+                root.remove(child)
+        return etree.tostring(root, xml_declaration=True, encoding="UTF-8", standalone=True)
+
+    return _rewritten(pptx, change)

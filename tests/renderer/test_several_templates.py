@@ -19,12 +19,15 @@ from deckkit.errors import RenderError
 from deckkit.renderer import plan_render, render
 from tests.readers import CORPUS, assert_readable
 from tests.renderer.several_templates_kit import (
+    STRIPES_STYLE,
     appendix_template,
     base_template,
     linked_appendix_template,
     logo_png,
     with_comments,
     with_notes,
+    with_styled_table,
+    without_table_styles,
 )
 
 POWERPOINT = CORPUS / "open-xml-sdk" / "v2FxTestFiles_bvt_O12Typical.pptx"
@@ -482,3 +485,74 @@ def test_a_deck_without_comment_authors_gets_the_other_template_s(tmp_path: Path
     guid = next(comment.iter(f"{p188}cm")).get("authorId")
     authors = out.xml(out.target("ppt/presentation.xml", "authors"))
     assert [(a.get("id"), a.get("name")) for a in authors.iter(f"{p188}author")] == [(guid, "Grace Hopper")]
+
+
+def _table_styles(out: Output) -> etree._Element:
+    return out.xml(out.target("ppt/presentation.xml", "tableStyles"))
+
+
+def _style_ids(part: etree._Element) -> list[str]:
+    return [id_.text or "" for id_ in part.iter(f"{{{NS['a']}}}tableStyleId")]
+
+
+def _fills(styles: etree._Element, style_id: str) -> list[str]:
+    """The colours of style ``style_id``'s fills, in its order (whole table, bands, first row)."""
+    style = next(s for s in styles.iter(f"{{{NS['a']}}}tblStyle") if s.get("styleId") == style_id)
+    return [c.get("val") for c in style.iterfind(".//a:fill//a:srgbClr", NS)]
+
+
+def test_a_custom_table_style_of_another_template_joins_the_deck_once(tmp_path: Path) -> None:
+    files = {"templates/a.pptx": with_styled_table(appendix_template())}
+    slides = [
+        {"template": 1, "title": "Review", "subtitle": "Q3"},
+        {"template": "templates/a.pptx#3", "label": "North"},
+        {"template": "templates/a.pptx#3", "label": "South"},
+    ]
+    out = _render(tmp_path, base_template(), slides, files)
+    styles = _table_styles(out)
+    listed = [s.get("styleId") for s in styles.iter(f"{{{NS['a']}}}tblStyle")]
+    assert listed == [STRIPES_STYLE]
+    assert _fills(styles, STRIPES_STYLE) == ["FDF2E9", "F5B041", "C0392B"]
+    assert styles.get("def") == "{5C22544A-7EE6-4342-B048-85BDC9FD1C3A}"  # the base's default
+    assert _style_ids(out.xml(out.slide(2))) == _style_ids(out.xml(out.slide(3))) == [STRIPES_STYLE]
+
+
+def test_a_deck_without_table_styles_gets_the_part_for_the_other_template_s(tmp_path: Path) -> None:
+    # The appendix's table is on its layout: the layout's tables keep their style too.
+    files = {"templates/a.pptx": with_styled_table(appendix_template(), on_layout=True)}
+    slides = [
+        {"template": 1, "title": "Review", "subtitle": "Q3"},
+        {"template": "templates/a.pptx#3", "label": "North"},
+    ]
+    out = _render(tmp_path, without_table_styles(base_template()), slides, files)
+    name = out.target("ppt/presentation.xml", "tableStyles")
+    types = out.xml("[Content_Types].xml")
+    assert any(
+        o.get("PartName") == "/" + name and o.get("ContentType", "").endswith("tableStyles+xml")
+        for o in types
+    )
+    styles = _table_styles(out)
+    assert [s.get("styleId") for s in styles.iter(f"{{{NS['a']}}}tblStyle")] == [STRIPES_STYLE]
+    assert _style_ids(out.xml(out.target(out.slide(2), "slideLayout"))) == [STRIPES_STYLE]
+
+
+def test_a_table_style_both_templates_define_keeps_the_base_s_and_powerpoint_s_are_not_copied(
+    tmp_path: Path,
+) -> None:
+    # PowerPoint knows a style by its GUID: the deck holds one definition, the base's. The appendix
+    # also defines one of PowerPoint's own styles (as PowerPoint writes them): it needs no copy.
+    medium_2_accent_2 = "{21E4AEA4-8DFA-4A89-87EB-49C32662AFE0}"
+    other = "{0B5E7C1D-2A3F-4E6B-9C8D-7F1A2B3C4D5E}"
+    base = with_styled_table(base_template(), header="1F618D", band="AED6F1")
+    appendix = with_styled_table(appendix_template())
+    appendix = with_styled_table(appendix, style_id=other, header="1E8449", band="ABEBC6")
+    appendix = with_styled_table(appendix, style_id=medium_2_accent_2)
+    slides = [{"template": 2, "label": "Base"}] + [
+        {"template": f"templates/a.pptx#{number}", "label": "North"} for number in (3, 4, 5)
+    ]
+    out = _render(tmp_path, base, slides, {"templates/a.pptx": appendix})
+    styles = _table_styles(out)
+    assert [s.get("styleId") for s in styles.iter(f"{{{NS['a']}}}tblStyle")] == [STRIPES_STYLE, other]
+    assert _fills(styles, STRIPES_STYLE) == ["FDF2E9", "AED6F1", "1F618D"]
+    assert _fills(styles, other) == ["FDF2E9", "ABEBC6", "1E8449"]
+    assert _style_ids(out.xml(out.slide(4))) == [medium_2_accent_2]

@@ -99,6 +99,7 @@ def assemble(
         copy = package.clone(plan.template, memo=copies, adopt=adopt)
         if adopt is not None:
             adopt.comment_authors.take(copies.values())
+            adopt.table_styles.take(copies.values())
         try:
             output = OutputSlide(copy, SlideMedia(package, copy, shared), media, size)
             output.text_height = TextMeasure(copy, masters)

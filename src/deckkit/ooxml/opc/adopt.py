@@ -9,7 +9,8 @@ already in the deck are that part, not a second copy. The adopted masters are li
 presentation.xml with ids unique across every master and layout; a notes slide takes the deck's
 notes master, or brings its own when the deck has none, which the notes of every other template
 then take (a deck has one notes master: a second ``p:notesMasterIdLst`` is invalid). The
-authors of its slides' comments join the deck's (:mod:`deckkit.ooxml.opc.comment_authors`).
+authors of its slides' comments join the deck's (:mod:`deckkit.ooxml.opc.comment_authors`), and
+so do the custom table styles of its tables (:mod:`deckkit.ooxml.opc.table_styles`).
 """
 
 from __future__ import annotations
@@ -24,6 +25,7 @@ from deckkit.ooxml.opc.content_types import CT_SLIDE
 from deckkit.ooxml.opc.package import Package
 from deckkit.ooxml.opc.part import Part
 from deckkit.ooxml.opc.relationships import RT, Relationship
+from deckkit.ooxml.opc.table_styles import TableStyles
 
 __all__ = ["Adoption", "SharedBinaries"]
 
@@ -65,6 +67,7 @@ class Adoption:
         self.source = source
         self._binaries = binaries
         self.comment_authors = CommentAuthors(target, source)
+        self.table_styles = TableStyles(target, source)
         self._copies: dict[int, Part] = {}
         self._masters: list[Part] = []
 
@@ -93,6 +96,7 @@ class Adoption:
             return self(target) if isinstance(target, Part) and not rel.external else target
 
         copy.rels = part.rels.retargeted(target_of)
+        self.table_styles.take([copy])  # a layout's or master's tables (slides: renderer.assembly)
         if part.content_type == _CT_SLIDE_MASTER:
             self._masters.append(copy)
         elif part.content_type == _CT_NOTES_MASTER:

@@ -78,6 +78,7 @@ class RT:
     COMMENTS: Final = _RT_BASE + "comments"
     COMMENT_AUTHORS: Final = _RT_BASE + "commentAuthors"
     TAGS: Final = _RT_BASE + "tags"
+    TABLE_STYLES: Final = _RT_BASE + "tableStyles"
 
     # Microsoft's extensions
     VBA_PROJECT: Final = "http://schemas.microsoft.com/office/2006/relationships/vbaProject"
