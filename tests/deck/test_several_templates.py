@@ -14,7 +14,7 @@ import pytest
 from deckkit import examples
 from deckkit.bundle import read_bundle, write_bundle
 from deckkit.cli import main
-from deckkit.deck import Deck
+from deckkit.deck import Deck, holdings
 from deckkit.errors import BundleError, DataError, RenderError, TemplateError
 from deckkit.model import Slide, parse_data
 from deckkit.model.schema import data_json_schema
@@ -302,3 +302,11 @@ def test_a_deck_counts_its_other_templates_apart_from_its_media() -> None:
     deck.add_slide("appendix#1", heading="Appendix", points="Method")
     assert repr(deck).splitlines()[0] == "<Deck: 1 slide, 0 media files, 1 other template"
     assert "Deck: 1 slide, 0 media files, 1 other template" in deck._repr_html_()
+    assert deck.extra_templates == (APPENDIX,)
+
+
+def test_a_pptx_that_is_no_template_is_counted_as_media() -> None:
+    # The count comes from the templates the deck was given, not from the files' names.
+    media = {APPENDIX: b"template", "files/report.pptx": b"an embedded file"}
+    assert holdings(1, media, [APPENDIX]) == "1 slide, 1 media file, 1 other template"
+    assert holdings(1, media, []) == "1 slide, 2 media files"
