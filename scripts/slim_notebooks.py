@@ -50,7 +50,11 @@ def stored_pngs(notebook: dict[str, Any]) -> list[bytes]:
 
 
 def slim_notebook(notebook: dict[str, Any]) -> None:
-    """Every PNG of the notebook's outputs made slim, in place."""
+    """Every PNG of the notebook's outputs made slim, and its saved widget state dropped, in place."""
+    # JupyterLab saves the state of every widget shown (the template browser's: 48 KB of
+    # pictures). nbval never reads it (it skips widget outputs: their model ids are random) and
+    # a widget needs its kernel anyway; without it a static view shows the output's text.
+    notebook.get("metadata", {}).pop("widgets", None)
 
     def slim_uri(match: re.Match[str]) -> str:
         return "data:image/png;base64," + _b64(slim_png(base64.b64decode(match.group(1))))
