@@ -3,8 +3,8 @@
 Run ``python scripts/slim_notebooks.py`` after re-running a notebook (``jupyter nbconvert
 --execute --inplace``): every PNG in its outputs (a slide strip's thumbnails and the slides a
 click opens, ``result.show()``, chart displays) is stored at most ``MAX_WIDTH`` pixels wide, in
-a palette of ``COLOURS`` colours. A slide is flat colours and anti-aliased text: the palette
-picture looks the same and weighs about a third (the notebooks went from 918 KB to about 300 KB).
+a palette where that looks the same (deckkit.display.palette, which the displays apply already:
+a slide of flat colours and anti-aliased text weighs a third to a quarter; a photo keeps its colours).
 Re-running the notebook brings the full pictures back; nbval compares pictures as
 ``data:image/INLINE`` (notebooks/sanitize.cfg), so the slim outputs still compare.
 tests/notebook/test_notebook_weight.py fails on a notebook stored without this step.
@@ -13,43 +13,28 @@ tests/notebook/test_notebook_weight.py fails on a notebook stored without this s
 from __future__ import annotations
 
 import base64
-import io
 import re
 import sys
 from pathlib import Path
 from typing import Any
 
+from deckkit.display.palette import compact_png
+
 NOTEBOOKS = Path(__file__).resolve().parents[1] / "notebooks"
 MAX_WIDTH = 960
 """The widest a stored picture is: the width a notebook shows the largest (result.show(), a click)."""
-COLOURS = 64
 
 _PNG_URI = re.compile(r"data:image/png;base64,([A-Za-z0-9+/=]+)")
 
 
 def is_slim(png: bytes) -> bool:
-    """A palette PNG at most MAX_WIDTH wide: what :func:`slim_png` stores."""
-    # Pillow reads the pictures only when this script (or its test) runs.
-    from PIL import Image
-
-    with Image.open(io.BytesIO(png)) as picture:
-        return picture.mode == "P" and picture.width <= MAX_WIDTH
+    """At most MAX_WIDTH wide and in a palette where that looks the same: what :func:`slim_png` stores."""
+    return slim_png(png) == png
 
 
 def slim_png(png: bytes) -> bytes:
-    """``png`` at most MAX_WIDTH wide, in a palette of COLOURS colours; as it is when that is no smaller."""
-    # Pillow reads the pictures only when this script (or its test) runs.
-    from PIL import Image
-
-    with Image.open(io.BytesIO(png)) as picture:
-        if picture.mode == "P" and picture.width <= MAX_WIDTH:
-            return png
-        rgb = picture.convert("RGB")
-    if rgb.width > MAX_WIDTH:
-        rgb = rgb.resize((MAX_WIDTH, round(rgb.height * MAX_WIDTH / rgb.width)), Image.Resampling.LANCZOS)
-    out = io.BytesIO()
-    rgb.quantize(COLOURS, method=Image.Quantize.FASTOCTREE).save(out, "PNG", optimize=True)
-    return out.getvalue()
+    """``png`` at most MAX_WIDTH wide, as a display stores it (deckkit.display.palette)."""
+    return compact_png(png, max_width=MAX_WIDTH)
 
 
 def stored_pngs(notebook: dict[str, Any]) -> list[bytes]:
@@ -65,7 +50,11 @@ def stored_pngs(notebook: dict[str, Any]) -> list[bytes]:
 
 
 def slim_notebook(notebook: dict[str, Any]) -> None:
-    """Every PNG of the notebook's outputs made slim, in place."""
+    """Every PNG of the notebook's outputs made slim, and its saved widget state dropped, in place."""
+    # JupyterLab saves the state of every widget shown (the template browser's: 48 KB of
+    # pictures). nbval never reads it (it skips widget outputs: their model ids are random) and
+    # a widget needs its kernel anyway; without it a static view shows the output's text.
+    notebook.get("metadata", {}).pop("widgets", None)
 
     def slim_uri(match: re.Match[str]) -> str:
         return "data:image/png;base64," + _b64(slim_png(base64.b64decode(match.group(1))))

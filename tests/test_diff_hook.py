@@ -4,11 +4,14 @@ from __future__ import annotations
 
 import subprocess
 import sys
+import typing
 
 import pytest
 
 import deckkit.compare
-from deckkit.diff_hook import DIFF, DiffHook
+from deckkit.diff_hook import DIFF, ChangeProtocol, DeckDiffProtocol, DiffHook, SlideDiffProtocol
+from deckkit.examples import template
+from deckkit.renderer.result import RenderResult
 
 
 def test_the_registered_diff_is_deckkit_diff() -> None:
@@ -36,3 +39,13 @@ def test_result_diff_loads_compare_when_first_asked() -> None:
 def test_a_hook_with_no_diff_says_so() -> None:
     with pytest.raises(LookupError, match=r"deckkit\.compare registered no diff"):
         DiffHook()(b"", b"")
+
+
+def test_result_diff_is_typed_by_the_hooks_protocol() -> None:
+    # mypy and IDEs read this annotation: a user's `result.diff(old).summary()` is typed, not Any.
+    assert typing.get_type_hints(RenderResult.diff)["return"] is DeckDiffProtocol
+    old = deckkit.render(template(), [{"template": 1, "title": "Before"}])
+    found = deckkit.render(template(), [{"template": 1, "title": "After"}]).diff(old)
+    assert isinstance(found, DeckDiffProtocol)
+    assert isinstance(found.slides[0], SlideDiffProtocol)
+    assert isinstance(found.slides[0].changes[0], ChangeProtocol)

@@ -19,7 +19,7 @@ import io
 import json
 import os
 import weakref
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal, Protocol
 
@@ -181,6 +181,12 @@ class Deck(Displayable):
         """The zip's other files (path relative to data.json -> bytes): media, and the templates
         given with ``extra`` (``templates/<name>.pptx``)."""
         return dict(self._media)
+
+    @property
+    def extra_templates(self) -> tuple[str, ...]:
+        """The other templates' paths in the zip (given with ``extra``, or named by the slides of
+        a loaded zip), in :attr:`media` too."""
+        return tuple(sorted(set(self._extra.values())))
 
     @property
     def theme(self) -> Theme | None:
@@ -470,19 +476,20 @@ class Deck(Displayable):
         return self.render().show(n, width)
 
     def __repr__(self) -> str:
-        lines = [f"<Deck: {holdings(len(self._slides), self._media)}"]
+        lines = [f"<Deck: {holdings(len(self._slides), self._media, self.extra_templates)}"]
         lines += ["  " + slide_line(i, s)[:120] for i, s in enumerate(self._slides[:5])]
         if len(self._slides) > 5:
             lines.append(f"  … and {counted(len(self._slides) - 5, 'more slide')}")
         return "\n".join(lines) + ">"
 
 
-def holdings(slides: int, media: Mapping[str, bytes]) -> str:
+def holdings(slides: int, media: Mapping[str, bytes], templates: Collection[str]) -> str:
     """``3 slides, 2 media files, 1 other template``: what a deck holds (the other templates
-    travel with its media files but are not pictures or videos)."""
-    templates = sum(1 for name in media if name.lower().endswith(".pptx"))
-    said = f"{counted(slides, 'slide')}, {counted(len(media) - templates, 'media file')}"
-    return said + (f", {counted(templates, 'other template')}" if templates else "")
+    travel with its media files but are not pictures or videos; any other file is media, a .pptx
+    too)."""
+    files = sum(1 for name in media if name not in templates)
+    said = f"{counted(slides, 'slide')}, {counted(files, 'media file')}"
+    return said + (f", {counted(len(templates), 'other template')}" if templates else "")
 
 
 def slide_line(position: int, slide: Slide) -> str:

@@ -11,9 +11,10 @@ from pathlib import Path
 import jsonschema
 import pytest
 
+from deckkit import examples
 from deckkit.bundle import read_bundle, write_bundle
 from deckkit.cli import main
-from deckkit.deck import Deck
+from deckkit.deck import Deck, holdings
 from deckkit.errors import BundleError, DataError, RenderError, TemplateError
 from deckkit.model import Slide, parse_data
 from deckkit.model.schema import data_json_schema
@@ -45,7 +46,7 @@ def test_a_slide_names_a_slide_of_another_template() -> None:
 def test_template_pptx_is_the_base_by_name() -> None:
     slide = parse_data([{"template": "template.pptx#2"}]).slides[0]
     assert (slide.template_file, slide.template) == (None, 2)
-    assert Slide("./templates/../appendix.pptx#1").template_file == "appendix.pptx"
+    assert Slide("./templates//appendix.pptx#1").template_file == APPENDIX
 
 
 @pytest.mark.parametrize(
@@ -65,11 +66,11 @@ def test_template_pptx_is_the_base_by_name() -> None:
         ),
         (
             "../a.pptx#1",
-            'names a file outside data.json\'s folder ("../a.pptx#1"); give its path inside the zip, relative to data.json',
+            'names a file outside data.json\'s folder ("../a.pptx#1"); give its path inside the zip, relative to data.json, without a leading / or ".."',
         ),
         (
             "/a.pptx#1",
-            'names a file outside data.json\'s folder ("/a.pptx#1"); give its path inside the zip, relative to data.json',
+            'names a file outside data.json\'s folder ("/a.pptx#1"); give its path inside the zip, relative to data.json, without a leading / or ".."',
         ),
         ("2", 'must be a whole number, got string "2"'),  # as before: a number, not a string
     ],
@@ -80,15 +81,41 @@ def test_a_template_of_neither_form_is_an_error_at_its_path(template: str, messa
     assert _problems(caught.value) == [("slides[2].template", message)]
 
 
-def test_the_json_schema_takes_both_forms_and_refuses_what_the_model_refuses() -> None:
-    validator = jsonschema.Draft202012Validator(data_json_schema())
-    for good in (3, "templates/appendix.pptx#3", "template.pptx#1", "Appendix.PPTX#12"):
-        assert validator.is_valid({"slides": [{"template": good}]}), good
-        parse_data({"slides": [{"template": good}]})
-    for bad in ("appendix#3", "a.pptx#0", "a.pptx#", "a.pptx#1#2", "C:/a.pptx#1", 0):
-        assert not validator.is_valid({"slides": [{"template": bad}]}), bad
-        with pytest.raises(DataError):
-            parse_data({"slides": [{"template": bad}]})
+# One list for the model and both schemas (the format's and a template's own, deckkit inspect
+# --schema): each string is valid for all three or for none.
+TEMPLATE_REFS: list[tuple[object, bool]] = [
+    (3, True),
+    ("templates/appendix.pptx#3", True),
+    ("template.pptx#1", True),
+    ("Appendix.PPTX#12", True),
+    ("./templates//appendix.pptx#2", True),
+    ("appendix#3", False),
+    ("a.pptx#0", False),
+    ("a.pptx#", False),
+    ("a.pptx#1#2", False),
+    ("C:/a.pptx#1", False),
+    ("/abs.pptx#1", False),
+    ("../x.pptx#1", False),
+    ("templates/../../x.pptx#1", False),
+    ("templates/../x.pptx#1", False),
+    ("templates\\x.pptx#1", False),
+    ("file:x.pptx#1", False),
+    ("a\x01.pptx#1", False),
+    (0, False),
+]
+
+
+@pytest.mark.parametrize(("template", "valid"), TEMPLATE_REFS)
+def test_the_json_schemas_refuse_exactly_what_the_model_refuses(template: object, valid: bool) -> None:
+    slides = {"slides": [{"template": 1}, {"template": template}]}
+    for schema in (data_json_schema(), examples.template_info().json_schema()):
+        assert jsonschema.Draft202012Validator(schema).is_valid(slides) is valid, schema["title"]
+    if valid:
+        parse_data(slides)
+    else:
+        with pytest.raises(DataError) as caught:
+            parse_data(slides)
+        assert [p.path for p in caught.value.problems] == ["slides[1].template"]
 
 
 # -- the input zip ------------------------------------------------------------------------
@@ -275,3 +302,11 @@ def test_a_deck_counts_its_other_templates_apart_from_its_media() -> None:
     deck.add_slide("appendix#1", heading="Appendix", points="Method")
     assert repr(deck).splitlines()[0] == "<Deck: 1 slide, 0 media files, 1 other template"
     assert "Deck: 1 slide, 0 media files, 1 other template" in deck._repr_html_()
+    assert deck.extra_templates == (APPENDIX,)
+
+
+def test_a_pptx_that_is_no_template_is_counted_as_media() -> None:
+    # The count comes from the templates the deck was given, not from the files' names.
+    media = {APPENDIX: b"template", "files/report.pptx": b"an embedded file"}
+    assert holdings(1, media, [APPENDIX]) == "1 slide, 1 media file, 1 other template"
+    assert holdings(1, media, []) == "1 slide, 2 media files"

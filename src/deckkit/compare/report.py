@@ -6,14 +6,13 @@ from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from deckkit.compare.changes import Change
+from deckkit.diff_hook import SlideStatus
 from deckkit.display_hook import Displayable
 from deckkit.words import counted
 
 __all__ = ["Area", "DeckDiff", "SlideDiff", "SlideStatus"]
 
 Area = tuple[float, float, float, float]
-
-SlideStatus = Literal["same", "changed", "added", "removed"]
 
 # A terminal summary lists this many changes of a slide, and counts the rest.
 _LISTED = 20

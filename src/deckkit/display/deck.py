@@ -39,7 +39,7 @@ def deck_html(deck: Deck) -> str:
         if cached is not None
         else ('<div style="color:#888;font-size:11px">deck.preview() shows the rendered slides</div>')
     )
-    title = f"Deck: {holdings(len(deck.slides), deck.media)}{theme}"
+    title = f"Deck: {holdings(len(deck.slides), deck.media, deck.extra_templates)}{theme}"
     return box(esc(title), f'<ol style="margin:2px 0">{items}</ol>{_charts_html(deck)}{strip}')
 
 

@@ -14,6 +14,7 @@ import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
+from deckkit.display.palette import compact_png
 from deckkit.errors import PreviewUnavailableError
 from deckkit.options import options
 from deckkit.template import preview
@@ -85,7 +86,8 @@ def _plain(label: str) -> str:
 
 
 def _png_uri(png: bytes) -> str:
-    return "data:image/png;base64," + base64.b64encode(png).decode("ascii")
+    # A notebook stores every picture it shows: a palette where that looks the same (palette.py).
+    return "data:image/png;base64," + base64.b64encode(compact_png(png)).decode("ascii")
 
 
 def _svg_uri(svg: str) -> str:

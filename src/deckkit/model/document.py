@@ -21,13 +21,15 @@ from deckkit.model._base import StrictModel, data_error
 from deckkit.model._types import ThemeSlotColor, WholeNumber, shown
 from deckkit.model.colors import THEME_COLOR_NAMES
 from deckkit.model.elements import AnyElement, SlideValue
-from deckkit.model.patterns import TEMPLATE_REF_PATTERN
+from deckkit.model.patterns import TEMPLATE_REF_FORM, TEMPLATE_REF_PATTERN
 
 __all__ = ["BASE_TEMPLATE", "THEME_SLOTS", "DeckData", "Slide", "Theme", "ThemeColors", "split_template_ref"]
 
 BASE_TEMPLATE = "template.pptx"
 """The deck's first template: ``"template.pptx#2"`` is the same slide as ``2``."""
+# The schema's pattern decides; the form alone only chooses which message a refusal gets.
 _TEMPLATE_REF = re.compile(TEMPLATE_REF_PATTERN)
+_TEMPLATE_REF_FORM = re.compile(TEMPLATE_REF_FORM)
 
 # The theme slots are the theme colour names: one list, in colors.py.
 THEME_SLOTS = THEME_COLOR_NAMES
@@ -73,21 +75,20 @@ def split_template_ref(value: Any) -> tuple[str | None, Any]:
     is handed on as it is, for the number's own error."""
     if not isinstance(value, str) or "#" not in value:
         return None, value
-    match = _TEMPLATE_REF.match(value)
-    if match is None:
+    if _TEMPLATE_REF_FORM.match(value) is None:
         raise PydanticCustomError(
             "template_ref",
             'must be a template file and slide number ("templates/appendix.pptx#3": a .pptx in the zip, a slide from 1), got {got}',
             {"got": shown(value)},
         )
-    file, _, number = value.rpartition("#")
-    name = posixpath.normpath(file)
-    if name.startswith(("/", "../")) or name == "..":
+    if _TEMPLATE_REF.match(value) is None:
         raise PydanticCustomError(
             "template_ref",
-            "names a file outside data.json's folder ({got}); give its path inside the zip, relative to data.json",
+            'names a file outside data.json\'s folder ({got}); give its path inside the zip, relative to data.json, without a leading / or ".."',
             {"got": shown(value)},
         )
+    file, _, number = value.rpartition("#")
+    name = posixpath.normpath(file)
     return (None if name == BASE_TEMPLATE else name), int(number)
 
 

@@ -33,9 +33,8 @@ def case_insensitive(text: str) -> str:
 
 
 # A path inside the zip: relative, forward slashes only, no "..", no scheme or drive letter.
-MEDIA_PATH_PREFIX = (
-    r"^" + _XML_TEXT_AHEAD + r"(?![/\\])(?![A-Za-z][A-Za-z0-9+.-]*:)(?!.*\\)(?!(?:.*/)?\.\.(?:/|$))"
-)
+_INSIDE_ZIP_AHEAD = r"(?![/\\])(?![A-Za-z][A-Za-z0-9+.-]*:)(?!.*\\)(?!(?:.*/)?\.\.(?:/|$))"
+MEDIA_PATH_PREFIX = r"^" + _XML_TEXT_AHEAD + _INSIDE_ZIP_AHEAD
 
 
 def media_path_pattern(extensions: tuple[str, ...]) -> str:
@@ -63,5 +62,8 @@ HYPERLINK_PATTERN = (
 
 HEX_COLOR_PATTERN = r"^#?(?:[0-9A-Fa-f]{3}|[0-9A-Fa-f]{6})$"
 
-# A slide of another template: its file in the zip (a relative path ending .pptx) and the slide.
-TEMPLATE_REF_PATTERN = r"^[^#\\:]+\.[pP][pP][tT][xX]#[1-9][0-9]{0,8}$"
+# A slide of another template: its file (a name ending .pptx) and the slide number. The form
+# alone; TEMPLATE_REF_PATTERN adds that the file is inside the zip, as a media path is.
+_TEMPLATE_REF_BODY = r"[^#\\:]+\.[pP][pP][tT][xX]#[1-9][0-9]{0,8}$"
+TEMPLATE_REF_FORM = r"^" + _XML_TEXT_AHEAD + _TEMPLATE_REF_BODY
+TEMPLATE_REF_PATTERN = MEDIA_PATH_PREFIX + _TEMPLATE_REF_BODY

@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from deckkit import office
-from deckkit.diff_hook import DIFF, DeckSource
+from deckkit.diff_hook import DIFF, DeckDiffProtocol, DeckSource
 from deckkit.display_hook import Displayable
 from deckkit.errors import Problem, problems_text
 
@@ -43,7 +43,7 @@ class RenderResult(Displayable):
 
         return Presentation(io.BytesIO(self.pptx))
 
-    def diff(self, previous: DeckSource) -> Any:
+    def diff(self, previous: DeckSource) -> DeckDiffProtocol:
         """What changed since ``previous`` (an earlier RenderResult, a .pptx path or its bytes):
         ``deckkit.diff(previous, self)``, a :class:`~deckkit.DeckDiff`."""
         # Through the declared hook: the renderer does not import deckkit.compare (diff_hook.py).
