@@ -35,7 +35,7 @@ from typing import NamedTuple
 from lxml import etree
 
 from deckkit.errors import Problem
-from deckkit.ooxml.geometry import DEFAULT_SLIDE_SIZE, Box, xfrm_box
+from deckkit.ooxml.geometry import DEFAULT_SLIDE_SIZE, Box, child_scale, xfrm_box
 from deckkit.ooxml.inherit import (
     AUTOFIT_TAGS,
     BodyProperties,
@@ -412,6 +412,26 @@ def _own_xfrm(shape: etree._Element, slide: Part) -> etree._Element | None:
     return xfrm
 
 
+def _text_area(drawn: Box, body: BodyProperties) -> Box:
+    """Where a box drawn at ``drawn`` puts its text: inside its insets. A box may hang over the
+    slide's edge by less than its inset (a label set flush with the edge): its text is on the slide."""
+    left, top = _inset(body, "lIns"), _inset(body, "tIns")
+    return Box(
+        drawn.x + left,
+        drawn.y + top,
+        drawn.cx - left - _inset(body, "rIns"),
+        drawn.cy - top - _inset(body, "bIns"),
+    )
+
+
+def _inner(box: _Box, ext: etree._Element) -> tuple[int, int]:
+    """The width the box's text wraps at and the height it has, in slide EMU: the box as drawn
+    (a group scales the boxes in it, not their text) less its insets."""
+    sx, sy = child_scale(box.shape)
+    width = round(int(ext.get("cx", "0")) / sx) - _inset(box.body, "lIns") - _inset(box.body, "rIns")
+    return width, round(int(ext.get("cy", "0")) / sy) - _inset(box.body, "tIns") - _inset(box.body, "bIns")
+
+
 def _move_edge(start: int, old: int, new: int, keep: str) -> int:
     """The new start of a span old -> new long that keeps its 'start', 'centre' or 'end' in place."""
     if keep == "end":
@@ -452,16 +472,18 @@ def _fit_shape(
     template = Box(x, y, cx, cy)
     horizontal = _inset(box.body, "lIns") + _inset(box.body, "rIns")
     vertical = _inset(box.body, "tIns") + _inset(box.body, "bIns")
+    # Text is measured in slide EMU; a box in a group is sized in the group's units.
+    sx, sy = child_scale(box.shape)
     if box.body.attributes.get("wrap") == "none":
-        new_cx = max((line.width() for line in lines), default=0) + horizontal
-        new_cy = _text_height(lines, None) + vertical
+        new_cx = round((max((line.width() for line in lines), default=0) + horizontal) * sx)
+        new_cy = round((_text_height(lines, None) + vertical) * sy)
         keep = {"r": "end", "ctr": "centre"}.get(align, "start")
         x = _move_edge(x, cx, new_cx, keep)
         off.set("x", str(x))
         ext.set("cx", str(new_cx))
         cx = new_cx
     else:
-        new_cy = _text_height(lines, cx - horizontal) + vertical
+        new_cy = round((_text_height(lines, round(cx / sx) - horizontal) + vertical) * sy)
     keep = {"b": "end", "ctr": "centre"}.get(box.body.attributes.get("anchor", "t"), "start")
     y = _move_edge(y, cy, new_cy, keep)
     off.set("y", str(y))
@@ -471,7 +493,7 @@ def _fit_shape(
     if grown is not None and (new_cy > template.cy + TOLERANCE_EMU or cx > template.cx + TOLERANCE_EMU):
         what = f"the text box {_name(box.shape)} (resize shape to fit text)"
         grown.append(Grown(box.shape, template, Box(x, y, cx, new_cy), box.path, what, _grown_text_advice))
-    over = overhangs(Box(x, y, cx, new_cy), size)
+    over = overhangs(_text_area(Box(x, y, cx, new_cy), box.body), size)
     if not over:
         return None
     fixes = ["shorten the text", *_grown_box_fixes(box, lines, template, size)]
@@ -494,7 +516,7 @@ def _grown_box_fixes(box: _Box, lines: list[_Line], template: Box, size: tuple[i
     def on_slide(width: int) -> bool:
         height = _text_height(lines, width - horizontal) + vertical
         y = _move_edge(template.y, template.cy, height, keep)
-        return not overhangs(Box(template.x, y, width, height), size)
+        return not overhangs(_text_area(Box(template.x, y, width, height), box.body), size)
 
     if box.body.attributes.get("wrap") == "none":
         return ["turn on *Wrap text in shape* in the template"] if on_slide(template.cx) else []
@@ -564,7 +586,7 @@ def _overflow(
     vertical = _inset(box.body, "tIns") + _inset(box.body, "bIns")
     if box_of is not None:
         drawn = Box(box_of.x, box_of.y, box_of.cx, height + vertical)
-        over = overhangs(drawn, size)
+        over = overhangs(_text_area(drawn, box.body), size)
         if over:
             where = f", and runs {' and '.join(over)}"
     fixes = ["shorten the text"]
@@ -596,8 +618,7 @@ def _fit_font_scale(box: _Box, slide: Part, size: tuple[int, int]) -> Problem | 
     if ext is None:
         return None
     lines, _ = _lines(first_child(box.shape, _TX_BODY), box.styles)
-    available = int(ext.get("cx", "0")) - _inset(box.body, "lIns") - _inset(box.body, "rIns")
-    room = int(ext.get("cy", "0")) - _inset(box.body, "tIns") - _inset(box.body, "bIns")
+    available, room = _inner(box, ext)
     wrap = None if box.body.attributes.get("wrap") == "none" else available
     if not inherited:
         assert own is not None
@@ -623,8 +644,7 @@ def _check_fixed(box: _Box, slide: Part, size: tuple[int, int]) -> Problem | Non
     if ext is None or (xfrm is not None and xfrm.get("rot") not in (None, "0")):
         return None
     lines, _ = _lines(first_child(box.shape, _TX_BODY), box.styles)
-    available = int(ext.get("cx", "0")) - _inset(box.body, "lIns") - _inset(box.body, "rIns")
-    room = int(ext.get("cy", "0")) - _inset(box.body, "tIns") - _inset(box.body, "bIns")
+    available, room = _inner(box, ext)
     wrap = None if box.body.attributes.get("wrap") == "none" else available
     return _overflow(box, _text_height(lines, wrap), room, lines, slide, size, wrap)
 
