@@ -32,7 +32,7 @@ from deckkit.ooxml.namespaces import qn
 from deckkit.ooxml.opc.package import open_package
 from deckkit.renderer.drawingml import a
 from deckkit.renderer.fill.autofit import TextMeasure
-from deckkit.renderer.fill.masterstyles import MasterStyles
+from deckkit.renderer.fill.masterstyles import MasterStyles, default_text_style
 from deckkit.renderer.offslide import TOLERANCE_EMU, overhangs
 from deckkit.renderer.overlap import covers_any, others_clear_of
 from deckkit.renderer.table.filler import fill_table
@@ -75,7 +75,7 @@ class _Room:
             for f in self._frames
         }
         self._size = slide_size(package.presentation.xml)
-        self._measure = TextMeasure(slide, MasterStyles())
+        self._measure = TextMeasure(slide, MasterStyles(default_text_style(package.presentation.xml)))
         self._table = table
         self._header = table.rows[:header_rows]
 

@@ -284,7 +284,10 @@ def _styles(
     of their own (an empty ``a:lstStyle`` answers nothing), so each lookup is made once."""
     kind = ph.get("type", "body") if ph is not None else None
     inherited: list[etree._Element] = []
-    if master is not None and kind is not None:
+    if kind is None:
+        if masters.default_text is not None:  # a shape of its own: the deck's default text style
+            inherited.append(masters.default_text)
+    elif master is not None:
         found = master.title if kind in ("title", "ctrTitle") else master.body
         if found is not None:
             inherited.append(found)
@@ -729,7 +732,9 @@ class TextMeasure:
         key = ("plain", id(master))
         found = self._masters.derived.get(key)
         if not isinstance(found, _Styles):
-            found = self._masters.derived[key] = _Styles([], master)
+            # A table cell's text is outside any placeholder: it follows the deck's default text style.
+            default = self._masters.default_text
+            found = self._masters.derived[key] = _Styles([default] if default is not None else [], master)
         # The lines of one-run bodies, by formatting: shared by every slide of the master.
         lines = self._masters.derived.get(("one run", id(found)))
         if not isinstance(lines, dict):
