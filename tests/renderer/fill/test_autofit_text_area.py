@@ -3,7 +3,8 @@
 Real decks set a label flush with the slide's edge, its box a little past it and its text inside
 (typical.pptx of the Open XML SDK's tests: "Text Box 121" at x = -0.03 in, with 0.1 in insets). A
 render of that slide with its own text must say nothing (a false alarm teaches users to ignore
-warnings); text pushed past the edge is told.
+warnings); text pushed past the edge is told. A tilted box (a sticker at 10 degrees) is measured as
+upright: it was not measured at all.
 """
 
 from __future__ import annotations
@@ -58,3 +59,30 @@ def test_a_label_flush_with_the_edge_pushed_past_it_is_warned(save_template: Cal
     result = _render(template, {"label": LABEL + " and households in every region"})
     assert [w.kind for w in result.warnings] == ["text overflow"]
     assert "past the slide's left edge" in result.warnings[0].message
+
+
+def _rotated(save_template: Callable[..., Path], degrees: int) -> Path:
+    prs = new_presentation()
+    box = autofit_box(
+        blank_slide(prs), "{items}", left=2, top=1, width=3, height=2, wrap=True, autofit="none"
+    )
+    box.rotation = degrees
+    return save_template(prs)
+
+
+def test_a_tilted_box_whose_text_runs_out_of_it_is_warned(save_template: Callable[..., Path]) -> None:
+    # A sticker tilted by 10 degrees holds its text as it would upright: 14 items do not fit 2 in.
+    template = _rotated(save_template, 10)
+    items = {"type": "list", "values": [f"Item {i}" for i in range(1, 15)]}
+    result = _render(template, {"items": items})
+    assert [w.kind for w in result.warnings] == ["text overflow"]
+    assert "runs" not in result.warnings[0].message  # where a tilted box's text runs is not guessed
+
+
+def test_a_tilted_box_that_holds_its_text_is_not_warned(
+    save_template: Callable[..., Path], check_render: Callable[..., RenderedPptx]
+) -> None:
+    template = _rotated(save_template, 10)
+    result = _render(template, {"items": {"type": "list", "values": ["One", "Two", "Three"]}})
+    assert result.warnings == []
+    check_render(result.pptx, template, pages=1)

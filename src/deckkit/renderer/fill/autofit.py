@@ -21,7 +21,8 @@ shrinks text on overflow shrinks too.
   cannot fit and a box that grows past the slide's edge.
 
 Text is measured with real font metrics (:mod:`deckkit.renderer.fill.fontmetrics`), with the
-theme's fonts for ``+mn-lt`` / ``+mj-lt``. Rotated and vertical text is left as it is.
+theme's fonts for ``+mn-lt`` / ``+mj-lt``. Vertical text is left as it is; a rotated box holds
+its text as it would upright, and is measured so (where its text runs on the slide is not said).
 """
 
 from __future__ import annotations
@@ -585,7 +586,8 @@ def _overflow(
     need = f"{height / EMU_PER_INCH:.2f} in"
     where = ""
     xfrm = _read_xfrm(box.shape, slide, box.chain) if on_slide_tree(box.shape) else None
-    box_of = xfrm_box(xfrm) if xfrm is not None else None
+    # Where the text runs on the slide is said of an upright box in slide space only.
+    box_of = xfrm_box(xfrm) if xfrm is not None and xfrm.get("rot") in (None, "0") else None
     vertical = _inset(box.body, "tIns") + _inset(box.body, "bIns")
     if box_of is not None:
         drawn = Box(box_of.x, box_of.y, box_of.cx, height + vertical)
@@ -644,8 +646,9 @@ def _check_fixed(box: _Box, slide: Part, size: tuple[int, int]) -> Problem | Non
     """A box that neither shrinks nor grows: a warning when its text runs out of it."""
     xfrm = _read_xfrm(box.shape, slide, box.chain)
     ext = first_child(xfrm, qn("a:ext")) if xfrm is not None else None
-    if ext is None or (xfrm is not None and xfrm.get("rot") not in (None, "0")):
+    if ext is None:
         return None
+    # A rotated box holds its text as it would unrotated (as shrinking measures it): measured too.
     lines, _ = _lines(first_child(box.shape, _TX_BODY), box.styles)
     available, room = _inner(box, ext)
     wrap = None if box.body.attributes.get("wrap") == "none" else available
