@@ -52,6 +52,7 @@ from deckkit.ooxml.opc.relationships import RT
 from deckkit.ooxml.xml_children import first_child, first_of_two, first_on_path
 from deckkit.renderer.fill.fontmetrics import Face, face, line_height
 from deckkit.renderer.fill.masterstyles import DEFAULT_TYPEFACE, MasterStyles, MasterText
+from deckkit.renderer.fill.textrect import text_rectangle_insets
 from deckkit.renderer.offslide import EMU_PER_INCH, TOLERANCE_EMU, on_slide_tree, overhangs
 from deckkit.renderer.overlap import Grown
 
@@ -430,10 +431,13 @@ def _text_area(drawn: Box, body: BodyProperties) -> Box:
 
 def _inner(box: _Box, ext: etree._Element) -> tuple[int, int]:
     """The width the box's text wraps at and the height it has, in slide EMU: the box as drawn
-    (a group scales the boxes in it, not their text) less its insets."""
+    (a group scales the boxes in it, not their text), its shape's text rectangle, less its insets."""
     sx, sy = child_scale(box.shape)
-    width = round(int(ext.get("cx", "0")) / sx) - _inset(box.body, "lIns") - _inset(box.body, "rIns")
-    return width, round(int(ext.get("cy", "0")) / sy) - _inset(box.body, "tIns") - _inset(box.body, "bIns")
+    drawn_cx, drawn_cy = round(int(ext.get("cx", "0")) / sx), round(int(ext.get("cy", "0")) / sy)
+    # An ellipse or a rounded rectangle holds its text in a smaller rectangle than its box.
+    across, down = text_rectangle_insets(box.shape, drawn_cx, drawn_cy)
+    width = drawn_cx - 2 * across - _inset(box.body, "lIns") - _inset(box.body, "rIns")
+    return width, drawn_cy - 2 * down - _inset(box.body, "tIns") - _inset(box.body, "bIns")
 
 
 def _move_edge(start: int, old: int, new: int, keep: str) -> int:
@@ -602,7 +606,9 @@ def _overflow(
         scale, reduction = SHRINK_STEPS[-1]
         if _text_height(lines, wrap, scale / 100000, reduction / 100000) <= room + slack:
             fixes.append("let the box shrink text on overflow in the template")
-    if box_of is not None and box_of.y + height + vertical <= size[1] + TOLERANCE_EMU:
+    # The box's height that holds the text is named for a box whose text rectangle is the box.
+    plain = box_of is not None and text_rectangle_insets(box.shape, box_of.cx, box_of.cy) == (0, 0)
+    if plain and box_of is not None and box_of.y + height + vertical <= size[1] + TOLERANCE_EMU:
         fixes.append(f"make the box at least {_inches_up(height + vertical)} tall in the template")
     return Problem(
         box.path,
