@@ -18,6 +18,7 @@ import io
 import posixpath
 import zipfile
 from collections import Counter
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from urllib.parse import unquote
@@ -152,9 +153,16 @@ def package_graph(pptx: bytes | Path | str) -> PackageGraph:
     return PackageGraph(listed, slide_parts, unreachable, sorted(links), sorted(missing), repeated, untyped)
 
 
-def package_graph_problems(pptx: bytes | Path | str) -> list[str]:
-    """One line per slide part the slide list does not name, and per part nothing reaches."""
+def package_graph_problems(
+    pptx: bytes | Path | str, templates: Sequence[bytes | Path | str] = ()
+) -> list[str]:
+    """One line per slide part the slide list does not name, and per part nothing reaches.
+
+    ``templates``: what the file was made from. A relationship to no part that a template holds
+    already (PowerPoint writes ``Target="NULL"`` for a picture it lost) is the template's, not new.
+    """
     graph = package_graph(pptx)
+    theirs = {link.rsplit(" -> ", 1)[1] for t in templates for link in package_graph(t).missing_targets}
     problems = [f"slide part {name} is not in p:sldIdLst" for name in graph.unlisted_slides]
     problems += [
         f"listed slide {name} is not in the package"
@@ -164,7 +172,11 @@ def package_graph_problems(pptx: bytes | Path | str) -> list[str]:
     problems += [f"part {name} is reached by no relationship" for name in graph.unreachable]
     problems += [f"relationship {link} leads into an unlisted slide" for link in graph.links_to_unlisted]
     # What PowerPoint repairs (or refuses) on opening: a relationship to nothing, a name twice.
-    problems += [f"relationship {link} leads to no part" for link in graph.missing_targets]
+    problems += [
+        f"relationship {link} leads to no part"
+        for link in graph.missing_targets
+        if link.rsplit(" -> ", 1)[1] not in theirs
+    ]
     problems += [f"the zip holds {name} more than once" for name in graph.repeated]
     problems += [f"part {name} has no content type" for name in graph.untyped]
     return problems

@@ -96,11 +96,6 @@ def assert_readable(
     ``template``: the template the file was made from, or the templates of a deck made from several.
     """
     path = Path(path)
-    graph = package_graph_problems(path)
-    assert not graph, "the package holds what it should not:\n" + "\n".join(graph[:30])
-    count = reopen_with_python_pptx(path)
-    if pages is not None:
-        assert count == pages, f"python-pptx sees {count} slides, expected {pages}"
     baseline = (
         [Path(t) for t in template]
         if isinstance(template, list | tuple)
@@ -108,6 +103,12 @@ def assert_readable(
         if template
         else None
     )
+    templates = baseline if isinstance(baseline, list) else [baseline] if baseline is not None else []
+    graph = package_graph_problems(path, templates)
+    assert not graph, "the package holds what it should not:\n" + "\n".join(graph[:30])
+    count = reopen_with_python_pptx(path)
+    if pages is not None:
+        assert count == pages, f"python-pptx sees {count} slides, expected {pages}"
     problems = schema_problems(path, baseline)
     assert not problems, "new ECMA-376 problems:\n" + "\n".join(problems[:30])
     if libreoffice:

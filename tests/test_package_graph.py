@@ -106,3 +106,26 @@ def test_a_part_without_a_content_type_is_found(two_slides: bytes) -> None:
     )
     assert package_graph(pptx).untyped == ["ppt/media/extra.qqq"]
     assert package_graph_problems(pptx) == ["part ppt/media/extra.qqq has no content type"]
+
+
+def test_a_lost_picture_the_template_holds_already_is_not_new(two_slides: bytes) -> None:
+    # PowerPoint writes Target="NULL" for a picture it lost (Open XML SDK's typical.pptx): the
+    # template's own dangling relationship is not the render's; a new one still is.
+    def with_target(target: str) -> bytes:
+        with zipfile.ZipFile(io.BytesIO(two_slides)) as zf:
+            rels = zf.read("ppt/slides/_rels/slide2.xml.rels").decode()
+        lost = rels.replace(
+            "</Relationships>",
+            '<Relationship Id="rId98" Type="http://schemas.openxmlformats.org/officeDocument/2006/'
+            f'relationships/image" Target="{target}"/></Relationships>',
+        )
+        return _edited(two_slides, {"ppt/slides/_rels/slide2.xml.rels": lost.encode()})
+
+    template = with_target("NULL")
+    assert package_graph_problems(template) == [
+        "relationship ppt/slides/slide2.xml -> ppt/slides/NULL leads to no part"
+    ]
+    assert package_graph_problems(template, [template]) == []
+    assert package_graph_problems(with_target("../media/gone.png"), [template]) == [
+        "relationship ppt/slides/slide2.xml -> ppt/media/gone.png leads to no part"
+    ]

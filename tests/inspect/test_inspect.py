@@ -1,12 +1,17 @@
 from __future__ import annotations
 
 import json
+import warnings
 from pathlib import Path
 
 import pytest
+from tests.readers import assert_readable
+from tests.renderer.core_kit import add_chart, blank_slide, new_presentation, set_alt_text
 
 from deckkit.errors import TemplateError
 from deckkit.model import parse_data
+from deckkit.ooxml.namespaces import C
+from deckkit.renderer import render
 from deckkit.template.inspect import Template
 
 
@@ -87,3 +92,24 @@ def test_cli_inspect(template_path: Path, capsys: pytest.CaptureFixture[str]) ->
         "where": "table 2x3",
         "accepts": ["table", "delete"],
     }
+
+
+def test_the_skeleton_of_a_chart_without_series_renders(tmp_path: Path) -> None:
+    """A chart the designer left without series (python-pptx's cht-category-access.pptx has one):
+    its skeleton gave it ``"series": {}``, which the data format refuses."""
+    prs = new_presentation()
+    frame = add_chart(blank_slide(prs))
+    set_alt_text(frame, "trend")
+    chart = frame.chart.part._element
+    for ser in list(chart.iter(f"{{{C}}}ser")):
+        ser.getparent().remove(ser)
+    path = tmp_path / "template.pptx"
+    prs.save(str(path))
+    template = path.read_bytes()
+    skeleton = Template.open(template).skeleton()
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # the sample data is dummy data: said, not checked here
+        result = render(template, skeleton)
+    out = tmp_path / "out.pptx"
+    out.write_bytes(result.pptx)
+    assert_readable(out, path, pages=1, libreoffice=False)

@@ -9,11 +9,12 @@ from lxml import etree
 from deckkit.ooxml.namespaces import qn
 from deckkit.ooxml.xml_children import first_child
 
-__all__ = ["DEFAULT_SLIDE_SIZE", "Box", "slide_size", "xfrm_box"]
+__all__ = ["DEFAULT_SLIDE_SIZE", "Box", "child_scale", "slide_size", "xfrm_box"]
 
 DEFAULT_SLIDE_SIZE = (9144000, 6858000)  # 10 x 7.5 in, PowerPoint's default when p:sldSz is absent
 
-_OFF, _EXT = qn("a:off"), qn("a:ext")
+_OFF, _EXT, _CH_EXT = qn("a:off"), qn("a:ext"), qn("a:chExt")
+_GROUP, _GROUP_XFRM = qn("p:grpSp"), (qn("p:grpSpPr"), qn("a:xfrm"))
 
 
 class Box(NamedTuple):
@@ -51,3 +52,31 @@ def slide_size(presentation: etree._Element) -> tuple[int, int]:
         return int(size.get("cx", "")), int(size.get("cy", ""))
     except ValueError:
         return DEFAULT_SLIDE_SIZE
+
+
+def child_scale(shape: etree._Element) -> tuple[float, float]:
+    """Units of the shape's own coordinate space per slide EMU, across and down (1, 1 outside groups).
+
+    A group maps its children's space (``a:chOff``/``a:chExt``) onto its own frame (``a:ext``), at
+    every depth: a shape whose ``a:ext`` says 384 may be drawn 2.4 million EMU tall. Whatever is
+    measured in slide EMU (text, a picture's size) is this many times larger in the shape's units.
+    """
+    sx = sy = 1.0
+    for group in shape.iterancestors(_GROUP):
+        props = first_child(group, _GROUP_XFRM[0])
+        xfrm = first_child(props, _GROUP_XFRM[1]) if props is not None else None
+        if xfrm is None:
+            continue
+        ext, ch_ext = first_child(xfrm, _EXT), first_child(xfrm, _CH_EXT)
+        if ext is None or ch_ext is None:
+            continue
+        try:
+            cx, cy = int(ext.get("cx", "0")), int(ext.get("cy", "0"))
+            ch_cx, ch_cy = int(ch_ext.get("cx", "0")), int(ch_ext.get("cy", "0"))
+        except ValueError:
+            continue
+        if cx > 0 and ch_cx > 0:
+            sx *= ch_cx / cx
+        if cy > 0 and ch_cy > 0:
+            sy *= ch_cy / cy
+    return sx, sy

@@ -24,7 +24,7 @@ from deckkit.ooxml.opc.relationships import RT
 from deckkit.ooxml.opc.zip_writer import BackgroundPacker
 from deckkit.renderer.external_links import external_link_warnings
 from deckkit.renderer.fill.autofit import TextMeasure, fit_text_boxes
-from deckkit.renderer.fill.masterstyles import MasterStyles
+from deckkit.renderer.fill.masterstyles import MasterStyles, default_text_style
 from deckkit.renderer.fill.notes import fill_notes
 from deckkit.renderer.fill.theme import apply_theme_colors
 from deckkit.renderer.filler import LocatedSlide, OutputSlide, key_site
@@ -90,7 +90,8 @@ def assemble(
     outputs: list[tuple[Part, Part]] = []  # (template slide, output slide)
     packer = BackgroundPacker()
     locator = SlideKeys()  # each template slide located once, its copies by position
-    masters = MasterStyles()  # what auto-fit reads from each master, read once
+    # What auto-fit reads from each master, read once, and the deck's default text style.
+    masters = MasterStyles(default_text_style(package.presentation.xml))
     links = SlideLinks(slide_links)
     adoptions = _adoptions(package, plans)
     for index, plan in enumerate(plans):

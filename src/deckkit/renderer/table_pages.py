@@ -31,7 +31,7 @@ from deckkit.ooxml.locate import locate_placeholders
 from deckkit.ooxml.opc.package import open_package
 from deckkit.renderer.drawingml import a
 from deckkit.renderer.fill.autofit import TextMeasure
-from deckkit.renderer.fill.masterstyles import MasterStyles
+from deckkit.renderer.fill.masterstyles import MasterStyles, default_text_style
 from deckkit.renderer.offslide import TOLERANCE_EMU
 from deckkit.renderer.room import Surroundings
 from deckkit.renderer.table.filler import fill_table
@@ -68,7 +68,7 @@ class _Room:
         size = slide_size(package.presentation.xml)
         # What each frame must stay clear of as it grows: the room the warnings' advice counts with.
         self._around = {id(f): Surroundings(slide, f, frame_box(f), size) for f in self._frames}
-        self._measure = TextMeasure(slide, MasterStyles())
+        self._measure = TextMeasure(slide, MasterStyles(default_text_style(package.presentation.xml)))
         self._table = table
         self._header = table.rows[:header_rows]
 

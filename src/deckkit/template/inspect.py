@@ -242,6 +242,12 @@ def _chart_example(kind: PlaceKindName, groups: list[Any]) -> dict[str, Any]:
                     labels = [str(v or "") for v in _cache_points(ser, "cat")]
                 values = [_number(v) for v in _cache_points(ser, "val")]
                 axis["series"][name] = {"name": name, "values": values}
+    if not any(axis["series"] for axis in axes.values()):
+        # A chart the designer left without series: data needs one (an empty "series" is refused).
+        example: list[Any] = (
+            [[1.0, 2.0], [2.0, 3.0], [3.0, 5.0]] if kind == "scatter-chart" else [2.0, 3.0, 5.0]
+        )
+        axes = {"axis1": {"series": {"Series 1": {"name": "Series 1", "values": example}}}}
     if kind == "scatter-chart":
         return {"type": "scatter-chart", **axes}
     count = max((len(s["values"]) for a in axes.values() for s in a["series"].values()), default=0)

@@ -28,8 +28,9 @@ advice count with: a list's items that fit, a wider box, a taller one.
 Text is measured with real font metrics (:mod:`deckkit.renderer.fill.fontmetrics`), with the
 theme's fonts for ``+mn-lt`` / ``+mj-lt``; Chinese, Japanese and Korean characters with the run's
 East Asian font (``a:ea``, the theme's for ``+mn-ea`` / ``+mj-ea``), and lines break between them
-as PowerPoint breaks them (:mod:`deckkit.renderer.fill.eastasian`). Rotated and vertical text is
-left as it is.
+as PowerPoint breaks them (:mod:`deckkit.renderer.fill.eastasian`). Vertical text is left as it
+is; a rotated box holds its text as it would upright, and is measured so (where its text runs on
+the slide is not said).
 """
 
 from __future__ import annotations
@@ -43,7 +44,7 @@ from typing import NamedTuple
 from lxml import etree
 
 from deckkit.errors import Problem
-from deckkit.ooxml.geometry import DEFAULT_SLIDE_SIZE, Box, xfrm_box
+from deckkit.ooxml.geometry import DEFAULT_SLIDE_SIZE, Box, child_scale, xfrm_box
 from deckkit.ooxml.inherit import (
     AUTOFIT_TAGS,
     BodyProperties,
@@ -60,6 +61,7 @@ from deckkit.ooxml.xml_children import first_child, first_of_two, first_on_path
 from deckkit.renderer.fill.eastasian import HANGING, WORDS, break_between, has_east_asian, script_pieces
 from deckkit.renderer.fill.fontmetrics import EAST_ASIAN_EM, Face, east_face, face, line_height
 from deckkit.renderer.fill.masterstyles import DEFAULT_TYPEFACE, MasterStyles, MasterText
+from deckkit.renderer.fill.textrect import text_rectangle_insets
 from deckkit.renderer.offslide import EMU_PER_INCH, TOLERANCE_EMU, on_slide_tree, overhangs
 from deckkit.renderer.overlap import Grown
 from deckkit.renderer.room import Surroundings
@@ -334,7 +336,10 @@ def _styles(
     of their own (an empty ``a:lstStyle`` answers nothing), so each lookup is made once."""
     kind = ph.get("type", "body") if ph is not None else None
     inherited: list[etree._Element] = []
-    if master is not None and kind is not None:
+    if kind is None:
+        if masters.default_text is not None:  # a shape of its own: the deck's default text style
+            inherited.append(masters.default_text)
+    elif master is not None:
         found = master.title if kind in ("title", "ctrTitle") else master.body
         if found is not None:
             inherited.append(found)
@@ -488,6 +493,29 @@ def _own_xfrm(shape: etree._Element, slide: Part) -> etree._Element | None:
     return xfrm
 
 
+def _text_area(drawn: Box, body: BodyProperties) -> Box:
+    """Where a box drawn at ``drawn`` puts its text: inside its insets. A box may hang over the
+    slide's edge by less than its inset (a label set flush with the edge): its text is on the slide."""
+    left, top = _inset(body, "lIns"), _inset(body, "tIns")
+    return Box(
+        drawn.x + left,
+        drawn.y + top,
+        drawn.cx - left - _inset(body, "rIns"),
+        drawn.cy - top - _inset(body, "bIns"),
+    )
+
+
+def _inner(box: _Box, ext: etree._Element) -> tuple[int, int]:
+    """The width the box's text wraps at and the height it has, in slide EMU: the box as drawn
+    (a group scales the boxes in it, not their text), its shape's text rectangle, less its insets."""
+    sx, sy = child_scale(box.shape)
+    drawn_cx, drawn_cy = round(int(ext.get("cx", "0")) / sx), round(int(ext.get("cy", "0")) / sy)
+    # An ellipse or a rounded rectangle holds its text in a smaller rectangle than its box.
+    across, down = text_rectangle_insets(box.shape, drawn_cx, drawn_cy)
+    width = drawn_cx - 2 * across - _inset(box.body, "lIns") - _inset(box.body, "rIns")
+    return width, drawn_cy - 2 * down - _inset(box.body, "tIns") - _inset(box.body, "bIns")
+
+
 def _move_edge(start: int, old: int, new: int, keep: str) -> int:
     """The new start of a span old -> new long that keeps its 'start', 'centre' or 'end' in place."""
     if keep == "end":
@@ -523,14 +551,16 @@ def _grown(box: _Box, lines: list[_Line], align: str, template: Box, wrap: int |
     x, y, cx, cy = template
     horizontal = _inset(box.body, "lIns") + _inset(box.body, "rIns")
     vertical = _inset(box.body, "tIns") + _inset(box.body, "bIns")
+    # Text is measured in slide EMU; a box in a group is sized in the group's units.
+    sx, sy = child_scale(box.shape)
     if wrap is None and box.body.attributes.get("wrap") == "none":
-        new_cx = max((line.width() for line in lines), default=0) + horizontal
-        new_cy = _text_height(lines, None) + vertical
+        new_cx = round((max((line.width() for line in lines), default=0) + horizontal) * sx)
+        new_cy = round((_text_height(lines, None) + vertical) * sy)
         x = _move_edge(x, cx, new_cx, {"r": "end", "ctr": "centre"}.get(align, "start"))
         cx = new_cx
     else:
         cx = wrap if wrap is not None else cx
-        new_cy = _text_height(lines, cx - horizontal) + vertical
+        new_cy = round((_text_height(lines, round(cx / sx) - horizontal) + vertical) * sy)
     keep = {"b": "end", "ctr": "centre"}.get(box.body.attributes.get("anchor", "t"), "start")
     return Box(x, _move_edge(y, cy, new_cy, keep), cx, new_cy)
 
@@ -566,7 +596,7 @@ def _fit_shape(
 
         what = f"the text box {_name(box.shape)} (resize shape to fit text)"
         grown.append(Grown(box.shape, template, drawn, box.path, what, advice))
-    over = overhangs(drawn, size)
+    over = overhangs(_text_area(drawn, box.body), size)
     if not over:
         return None
     return Problem(
@@ -657,11 +687,12 @@ def _overflow(
     need = f"{height / EMU_PER_INCH:.2f} in"
     where = ""
     xfrm = _read_xfrm(box.shape, slide, box.chain) if on_slide_tree(box.shape) else None
-    box_of = xfrm_box(xfrm) if xfrm is not None else None
+    # Where the text runs on the slide is said of an upright box in slide space only.
+    box_of = xfrm_box(xfrm) if xfrm is not None and xfrm.get("rot") in (None, "0") else None
     vertical = _inset(box.body, "tIns") + _inset(box.body, "bIns")
     if box_of is not None:
         drawn = Box(box_of.x, box_of.y, box_of.cx, height + vertical)
-        over = overhangs(drawn, size)
+        over = overhangs(_text_area(drawn, box.body), size)
         if over:
             where = f", and runs {' and '.join(over)}"
     fixes = ["shorten the text"]
@@ -673,9 +704,11 @@ def _overflow(
         if _text_height(lines, wrap, scale / 100000, reduction / 100000) <= room + slack:
             fixes.append("let the box shrink text on overflow in the template")
     taller = Box(box_of.x, box_of.y, box_of.cx, height + vertical) if box_of is not None else None
+    # The box's height that holds the text is named for a box whose text rectangle is the box.
     if (
         box_of is not None
         and taller is not None
+        and text_rectangle_insets(box.shape, box_of.cx, box_of.cy) == (0, 0)
         and Surroundings(slide, box.shape, box_of, size).holds(taller)
     ):
         fixes.append(f"make the box at least {_inches_up(height + vertical)} tall in the template")
@@ -698,8 +731,7 @@ def _fit_font_scale(box: _Box, slide: Part, size: tuple[int, int]) -> Problem | 
     if ext is None:
         return None
     lines, _ = _lines(box.tx_body, box.styles)
-    available = int(ext.get("cx", "0")) - _inset(box.body, "lIns") - _inset(box.body, "rIns")
-    room = int(ext.get("cy", "0")) - _inset(box.body, "tIns") - _inset(box.body, "bIns")
+    available, room = _inner(box, ext)
     wrap = None if box.body.attributes.get("wrap") == "none" else available
     if not inherited:
         assert own is not None
@@ -722,11 +754,11 @@ def _check_fixed(box: _Box, slide: Part, size: tuple[int, int]) -> Problem | Non
     """A box that neither shrinks nor grows: a warning when its text runs out of it."""
     xfrm = _read_xfrm(box.shape, slide, box.chain)
     ext = first_child(xfrm, qn("a:ext")) if xfrm is not None else None
-    if ext is None or (xfrm is not None and xfrm.get("rot") not in (None, "0")):
+    if ext is None:
         return None
+    # A rotated box holds its text as it would unrotated (as shrinking measures it): measured too.
     lines, _ = _lines(box.tx_body, box.styles)
-    available = int(ext.get("cx", "0")) - _inset(box.body, "lIns") - _inset(box.body, "rIns")
-    room = int(ext.get("cy", "0")) - _inset(box.body, "tIns") - _inset(box.body, "bIns")
+    available, room = _inner(box, ext)
     wrap = None if box.body.attributes.get("wrap") == "none" else available
     return _overflow(box, _text_height(lines, wrap), room, lines, slide, size, wrap)
 
@@ -818,7 +850,9 @@ class TextMeasure:
         key = ("plain", id(master))
         found = self._masters.derived.get(key)
         if not isinstance(found, _Styles):
-            found = self._masters.derived[key] = _Styles([], master)
+            # A table cell's text is outside any placeholder: it follows the deck's default text style.
+            default = self._masters.default_text
+            found = self._masters.derived[key] = _Styles([default] if default is not None else [], master)
         # The lines of one-run bodies, by formatting: shared by every slide of the master.
         lines = self._masters.derived.get(("one run", id(found)))
         if not isinstance(lines, dict):

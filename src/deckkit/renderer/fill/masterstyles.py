@@ -18,7 +18,7 @@ from deckkit.ooxml.namespaces import qn
 from deckkit.ooxml.opc.part import Part
 from deckkit.ooxml.opc.relationships import RT
 
-__all__ = ["MasterStyles", "MasterText"]
+__all__ = ["MasterStyles", "MasterText", "default_text_style"]
 
 DEFAULT_TYPEFACE = "Calibri"
 
@@ -63,10 +63,19 @@ def _read(master: Part) -> MasterText:
     )
 
 
-class MasterStyles:
-    """Each slide master's :class:`MasterText`, read on first use."""
+def default_text_style(presentation: etree._Element) -> etree._Element | None:
+    """The deck's ``p:defaultTextStyle`` (presentation.xml's root given): the list style of text
+    that is not in a placeholder (text boxes, shapes, table cells), as PowerPoint reads it."""
+    return presentation.find(qn("p:defaultTextStyle"))
 
-    def __init__(self) -> None:
+
+class MasterStyles:
+    """Each slide master's :class:`MasterText`, read on first use; and the deck's default text
+    style (``default_text``, :func:`default_text_style`), which text outside placeholders follows:
+    Google Slides writes 14 pt Arial there, and its text boxes say no size of their own."""
+
+    def __init__(self, default_text: etree._Element | None = None) -> None:
+        self.default_text = default_text
         # id(master) -> (master, its text): the part is held, so its id is not reused meanwhile.
         self._read: dict[int, tuple[Part, MasterText]] = {}
         # What auto-fit works out from a master's text and a layout's placeholders (keyed by ids of

@@ -20,7 +20,7 @@ from lxml import etree
 
 from deckkit.errors import Problem, RenderError
 from deckkit.model.elements import Image, Video
-from deckkit.ooxml.geometry import Box
+from deckkit.ooxml.geometry import Box, child_scale
 from deckkit.ooxml.locate import inherited_frame
 from deckkit.places import place_kind
 from deckkit.renderer.filler import (
@@ -32,7 +32,7 @@ from deckkit.renderer.filler import (
     register_filler,
 )
 from deckkit.renderer.media.geometry import fit_picture
-from deckkit.renderer.media.shape import child_scale, describe_target, new_picture, replace_target, target_box
+from deckkit.renderer.media.shape import describe_target, new_picture, replace_target, target_box
 from deckkit.renderer.media.video import embed_url, make_video_picture, neutral_poster
 from deckkit.renderer.offslide import on_slide_tree, overhangs
 from deckkit.renderer.pictures.imageinfo import (

@@ -16,7 +16,6 @@ from deckkit.renderer.media.geometry import Placement
 
 __all__ = [
     "P14",
-    "child_scale",
     "describe_target",
     "new_picture",
     "replace_target",
@@ -62,29 +61,6 @@ def _rotation(shape: etree._Element) -> str | None:
     xfrm = _own_xfrm(shape)
     rot = xfrm.get("rot") if xfrm is not None else None
     return rot if rot not in (None, "0") else None
-
-
-def child_scale(shape: etree._Element) -> tuple[float, float]:
-    """Child units per slide EMU in the target's coordinate space (1, 1 outside groups).
-
-    A group maps its children's space (``a:chOff``/``a:chExt``) onto its own frame; a picture
-    that must show at its intrinsic size on the slide is that much larger in child units.
-    """
-    sx = sy = 1.0
-    for group in shape.iterancestors(qn("p:grpSp")):
-        xfrm = group.find("p:grpSpPr/a:xfrm", NSMAP)
-        if xfrm is None:
-            continue
-        ext, ch_ext = xfrm.find("a:ext", NSMAP), xfrm.find("a:chExt", NSMAP)
-        if ext is None or ch_ext is None:
-            continue
-        cx, cy = int(ext.get("cx", "0")), int(ext.get("cy", "0"))
-        ch_cx, ch_cy = int(ch_ext.get("cx", "0")), int(ch_ext.get("cy", "0"))
-        if cx > 0 and ch_cx > 0:
-            sx *= ch_cx / cx
-        if cy > 0 and ch_cy > 0:
-            sy *= ch_cy / cy
-    return sx, sy
 
 
 def _shape_id(shape: etree._Element) -> str:
