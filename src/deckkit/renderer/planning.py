@@ -8,7 +8,7 @@ sample values (:func:`dummy_data_frames`) are warnings (errors with ``strict=Tru
 
 from __future__ import annotations
 
-from collections.abc import Collection, Mapping
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -34,30 +34,39 @@ from deckkit.renderer.slide_links import SlideLink, find_slide_links
 from deckkit.renderer.templates import DeckTemplates, OneTemplate
 from deckkit.suggest import closest
 
-__all__ = ["DeckPlan", "SlidePlan", "dummy_data_frames", "dummy_data_message", "plan_deck"]
+__all__ = ["DeckPlan", "SlidePlan", "dummy_data_frames", "dummy_data_message", "plan_deck", "sample_frames"]
 
 
-def dummy_data_frames(placeholders: SlidePlaceholders, keys: Collection[str]) -> list[Frame]:
-    """The tables and charts of a template slide that keep the designer's sample values when the
-    output slide gives only ``keys``: one per key, in slide order.
+def sample_frames(placeholders: SlidePlaceholders) -> list[Frame]:
+    """The tables and charts of a template slide that keep the designer's sample values unless a
+    key of the output slide names them, in slide order (what depends only on the template slide:
+    found once per template slide, :func:`dummy_data_frames` tells them from an output slide's keys).
 
     Only frames whose alt text reads as a key (``sales`` or ``{sales}``: letters, digits, ``_``,
     ``.``, ``-``) count: that alt text is what makes a frame a place for data. A chart or table
     without alt text, or with a description of it (``Revenue by quarter, 2024``, written for
-    screen readers), is the designer's own, static content and is never reported. A frame is left with its sample values when no key of the slide names it,
-    neither to fill it nor to delete it. A table whose cells hold ``{key}``s is filled through
-    them, cell by cell: it is not dummy data (a ``{key}`` left unfilled is its own warning).
+    screen readers), is the designer's own, static content and is never reported. A table whose
+    cells hold ``{key}``s is filled through them, cell by cell: it is not dummy data (a ``{key}``
+    left unfilled is its own warning).
     """
     with_keys = {id(occ.shape) for occs in placeholders.text.values() for occ in occs if occ.cell is not None}
+    return [
+        frame
+        for frame in placeholders.frames
+        if place_kind(frame.kind).sample_values
+        and frame.names_a_key
+        and not (frame.kind == "table" and id(frame.element) in with_keys)
+    ]
+
+
+def dummy_data_frames(samples: Sequence[Frame], keys: Collection[str]) -> list[Frame]:
+    """The frames of ``samples`` (:func:`sample_frames`) that keep the designer's sample values
+    when the output slide gives only ``keys``: one per key, in slide order. A frame is left with
+    its sample values when no key of the slide names it, neither to fill it nor to delete it."""
     found: dict[str, Frame] = {}
-    for frame in placeholders.frames:
-        if not place_kind(frame.kind).sample_values or frame.key in keys or frame.alt_text in keys:
-            continue
-        if not frame.names_a_key:
-            continue
-        if frame.kind == "table" and id(frame.element) in with_keys:
-            continue
-        found.setdefault(frame.key, frame)
+    for frame in samples:
+        if frame.key not in keys and frame.alt_text not in keys:
+            found.setdefault(frame.key, frame)
     return list(found.values())
 
 
@@ -132,11 +141,13 @@ class _Planner:
         self.report = PlanReport(media, verdicts)
         self._located: dict[int, LocatedSlide] = {}  # by id(template slide part)
         self._notes: dict[int, dict[str, list[Occurrence]]] = {}  # keys in each slide's speaker notes
+        self._samples: dict[int, list[Frame]] = {}  # sample_frames of each
 
     def template_slide(self, part: Part, number: int) -> LocatedSlide:
         if id(part) not in self._located:
             self._located[id(part)] = LocatedSlide(part, number, locate_placeholders(part.xml))
             self._notes[id(part)] = notes_keys(part)
+            self._samples[id(part)] = sample_frames(self._located[id(part)].placeholders)
         return self._located[id(part)]
 
     def plan_slide(
@@ -191,6 +202,6 @@ class _Planner:
                     f"{{{key}}} in the speaker notes of template slide {label} is not filled; it is left as it is",
                     "unfilled placeholder",
                 )
-        for frame in dummy_data_frames(slide.placeholders, values):
+        for frame in dummy_data_frames(self._samples[id(slide.part)], values):
             self.report.warn(f"slides[{index}]", dummy_data_message(frame, label), "dummy data")
         return SlidePlan(slide.part, number, operations, template if file is not None else None)

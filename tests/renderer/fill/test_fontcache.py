@@ -69,3 +69,20 @@ def test_a_cache_that_cannot_be_written_is_no_error(tmp_path: Path, monkeypatch:
         assert _calibri().family == "Carlito"
     finally:
         _forget()
+
+
+def test_two_writers_keep_each_others_entries(cache_dir: Path) -> None:
+    first, second = FontCache(), FontCache()  # two processes started on the same (empty) file
+    first.put_fonts({"/fonts/a.ttf": [1, 2, [["A", "regular"]]]})
+    first.put_face("/fonts/a.ttf", [1, 2, "A", 1000, 500, 1.2, [[65, 1, 600]]])
+    second.put_face("/fonts/b.ttf", [3, 4, "B", 2048, 1024, 1.1, [[66, 1, 700]]])
+    on_disk = FontCache()
+    assert set(on_disk.faces) == {"/fonts/a.ttf", "/fonts/b.ttf"}
+    assert on_disk.fonts == {"/fonts/a.ttf": [1, 2, [["A", "regular"]]]}  # not dropped by the second
+    assert not [p.name for p in cache_dir.iterdir() if p.name != "fontmetrics-2.json"]  # no temp file left
+
+
+def test_a_writer_replaces_an_entry_it_read_again(cache_dir: Path) -> None:
+    FontCache().put_face("/fonts/a.ttf", [1, 2, "Old", 1000, 500, 1.2, []])
+    FontCache().put_face("/fonts/a.ttf", [1, 3, "New", 1000, 500, 1.2, []])
+    assert FontCache().faces["/fonts/a.ttf"][2] == "New"

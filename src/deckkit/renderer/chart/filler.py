@@ -47,7 +47,7 @@ from deckkit.renderer.chart.series import (
     numbers_xml,
     trim_points,
 )
-from deckkit.renderer.chart.slide_theme import chart_colours
+from deckkit.renderer.chart.slide_theme import template_colours
 from deckkit.renderer.chart.styles import style_points, style_series
 from deckkit.renderer.chart.title import keep_title_state
 from deckkit.renderer.chart.workbook.block import Column, Columns
@@ -326,7 +326,7 @@ class ChartFiller:
                 continue
             template = part.xml
             templates[chart_relationship_id(frame.element) or ""] = template
-            colours[chart_relationship_id(frame.element) or ""] = chart_colours(site.slide.part, part)
+            colours[chart_relationship_id(frame.element) or ""] = template_colours(site.slide.part, part)
             report.problems.extend(check_chart(template, value, site.path, template_groups(template)))
         return Operation(site.key, value, ChartFiller(templates, colours))
 

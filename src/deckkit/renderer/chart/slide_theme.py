@@ -5,6 +5,8 @@ part may override the colour scheme (a theme override part) and the map (``c:clr
 without changing how any part is written (a part not parsed yet is parsed on the side), once per
 content: every render opens its own package, but a template's theme and masters are the same
 bytes each time, and one :class:`DrawnColours` per theme keeps the colours it has resolved.
+Every slide made of a template slide plans its chart with the template's chart part: what it is
+drawn with is kept with the template chart's tree (:func:`template_colours`), looked up once.
 """
 
 from __future__ import annotations
@@ -20,14 +22,17 @@ from deckkit.ooxml.opc.relationships import RT
 from deckkit.ooxml.xml_children import first_child
 from deckkit.renderer.bounded_cache import BoundedCache
 from deckkit.renderer.chart.drawn_colours import DrawnColours, colour_map, scheme_slots
+from deckkit.renderer.stencil.memo import SharedMemo
 
-__all__ = ["chart_colours"]
+__all__ = ["chart_colours", "template_colours"]
 
 _PARTS = 16
 # (reader, a theme or master part's bytes) -> what the reader takes from it
 _read: BoundedCache[object, dict[str, str]] = BoundedCache(_PARTS)
 # a theme's slots and colour map -> its DrawnColours
 _drawn: BoundedCache[tuple[tuple[str, str], ...], DrawnColours] = BoundedCache(_PARTS)
+# a template chart's tree (and its slide's name) -> chart_colours of them
+_by_template: SharedMemo[DrawnColours] = SharedMemo(32)
 
 
 def _read_once(part: Part, read: Callable[[etree._Element], dict[str, str]]) -> dict[str, str]:
@@ -73,3 +78,11 @@ def chart_colours(slide: Part, chart: Part) -> DrawnColours:
     drawn = DrawnColours(slots, mapping)
     _drawn.put(key, drawn)
     return drawn
+
+
+def template_colours(slide: Part, chart: Part) -> DrawnColours:
+    """chart_colours of a template slide and its chart part, once per template chart tree (the
+    slide named, not held: within the chart's package a name is one slide)."""
+    found = _by_template.get(chart.xml, ("colours", slide.name), lambda: chart_colours(slide, chart))
+    assert found is not None
+    return found

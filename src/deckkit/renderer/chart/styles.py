@@ -237,6 +237,8 @@ def distinct_colours(series: Sequence[tuple[etree._Element, bool]], drawn: Drawn
     repeat while the palette lasts. A new series without colours of its own is drawn in the
     automatic colour of its ``c:idx``.
     """
+    if not any(new for _, new in series):
+        return  # the template's series keep their colours: none to tell apart (nor to read)
     used = [series_colour(ser) for ser, new in series if not new]
 
     def taken(colour: Colour) -> bool:
@@ -265,10 +267,11 @@ def colour_automatic_markers(series: Sequence[tuple[etree._Element, bool]], draw
     border are written: the first colour of :data:`PALETTE` from the series' position on that no
     other series is drawn in. The marker's symbol stays automatic (it still varies by series).
     """
+    bare = [ser for ser, new in series if new and not _colour_elements(ser)]
+    if not bare:
+        return  # every series is coloured already: none to read the others' colours for
     used = [series_colour(ser) for ser, new in series if not new or _colour_elements(ser)]
-    for ser, new in series:
-        if not new or _colour_elements(ser):
-            continue
+    for ser in bare:
         start = int(child_val(ser, "idx", "0") or 0)
         candidates = (PALETTE[(start + k) % len(PALETTE)] for k in range(len(PALETTE)))
         colour = next((c for c in candidates if not drawn.alike_any(c, used)), PALETTE[start % len(PALETTE)])

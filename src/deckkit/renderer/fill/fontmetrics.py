@@ -139,8 +139,7 @@ def _index() -> dict[tuple[str, str], _Font]:
             if family is not None:
                 found.setdefault((family.lower(), style), _Font(path, number))
     if fonts != cache.fonts:
-        cache.fonts = fonts
-        cache.save()
+        cache.put_fonts(fonts)
     return found
 
 
@@ -186,15 +185,10 @@ def _load(font: _Font) -> Face:
         advances = {code: width for first, count, width in runs for code in range(first, first + count)}
         return Face.of(family, advances, units, default, spacing)
     face = _read_face(font)
-    cache.faces[name] = [
-        *key,
-        face.family,
-        face.units_per_em,
-        face.default_advance,
-        face.line_spacing,
-        _runs(face.advances),
-    ]
-    cache.save()
+    cache.put_face(
+        name,
+        [*key, face.family, face.units_per_em, face.default_advance, face.line_spacing, _runs(face.advances)],
+    )
     return face
 
 
