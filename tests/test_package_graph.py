@@ -93,17 +93,20 @@ def test_a_relationship_to_no_part_and_a_name_stored_twice_are_found(two_slides:
     ]
 
 
-def test_a_part_without_a_content_type_is_found(two_slides: bytes) -> None:
-    with zipfile.ZipFile(io.BytesIO(two_slides)) as zf:
+def _with_picture(pptx: bytes, target: str, parts: dict[str, bytes] | None = None) -> bytes:
+    """``pptx`` with slide 2 related to a picture at ``target`` (and ``parts`` added)."""
+    with zipfile.ZipFile(io.BytesIO(pptx)) as zf:
         rels = zf.read("ppt/slides/_rels/slide2.xml.rels").decode()
     linked = rels.replace(
         "</Relationships>",
         '<Relationship Id="rId99" Type="http://schemas.openxmlformats.org/officeDocument/2006/'
-        'relationships/image" Target="../media/extra.qqq"/></Relationships>',
+        f'relationships/image" Target="{target}"/></Relationships>',
     )
-    pptx = _edited(
-        two_slides, {"ppt/media/extra.qqq": b"bytes", "ppt/slides/_rels/slide2.xml.rels": linked.encode()}
-    )
+    return _edited(pptx, {**(parts or {}), "ppt/slides/_rels/slide2.xml.rels": linked.encode()})
+
+
+def test_a_part_without_a_content_type_is_found(two_slides: bytes) -> None:
+    pptx = _with_picture(two_slides, "../media/extra.qqq", {"ppt/media/extra.qqq": b"bytes"})
     assert package_graph(pptx).untyped == ["ppt/media/extra.qqq"]
     assert package_graph_problems(pptx) == ["part ppt/media/extra.qqq has no content type"]
 
@@ -111,21 +114,11 @@ def test_a_part_without_a_content_type_is_found(two_slides: bytes) -> None:
 def test_a_lost_picture_the_template_holds_already_is_not_new(two_slides: bytes) -> None:
     # PowerPoint writes Target="NULL" for a picture it lost (Open XML SDK's typical.pptx): the
     # template's own dangling relationship is not the render's; a new one still is.
-    def with_target(target: str) -> bytes:
-        with zipfile.ZipFile(io.BytesIO(two_slides)) as zf:
-            rels = zf.read("ppt/slides/_rels/slide2.xml.rels").decode()
-        lost = rels.replace(
-            "</Relationships>",
-            '<Relationship Id="rId98" Type="http://schemas.openxmlformats.org/officeDocument/2006/'
-            f'relationships/image" Target="{target}"/></Relationships>',
-        )
-        return _edited(two_slides, {"ppt/slides/_rels/slide2.xml.rels": lost.encode()})
-
-    template = with_target("NULL")
+    template = _with_picture(two_slides, "NULL")
     assert package_graph_problems(template) == [
         "relationship ppt/slides/slide2.xml -> ppt/slides/NULL leads to no part"
     ]
     assert package_graph_problems(template, [template]) == []
-    assert package_graph_problems(with_target("../media/gone.png"), [template]) == [
+    assert package_graph_problems(_with_picture(two_slides, "../media/gone.png"), [template]) == [
         "relationship ppt/slides/slide2.xml -> ppt/media/gone.png leads to no part"
     ]
