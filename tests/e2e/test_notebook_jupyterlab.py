@@ -121,13 +121,23 @@ def _keep(tmp_path: Path, *names: str) -> None:
             shutil.copy(tmp_path / name, Path(kept) / name)
 
 
-def test_quickstart_runs_and_shows_thumbnails_and_the_browser(jupyterlab: str, tmp_path: Path) -> None:
+@contextlib.contextmanager
+def _chromium(width: int = 1280) -> Iterator[Any]:
+    """Debian's Chromium, headless, and a page ``width`` pixels wide; closed however the test ends."""
     playwright_api = pytest.importorskip("playwright.sync_api")
-    from playwright.sync_api import expect
-
     with playwright_api.sync_playwright() as p:
         browser = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
-        page = browser.new_page(viewport={"width": 1280, "height": 1000})
+        try:
+            yield browser.new_page(viewport={"width": width, "height": 1000})
+        finally:
+            browser.close()
+
+
+def test_quickstart_runs_and_shows_thumbnails_and_the_browser(jupyterlab: str, tmp_path: Path) -> None:
+    pytest.importorskip("playwright.sync_api")
+    from playwright.sync_api import expect
+
+    with _chromium() as page:
         notebook = _run_all(page, jupyterlab, "01-quickstart.ipynb")
 
         # The rendered deck's strip is the last output: 3 slides, with the note on their source.
@@ -147,17 +157,14 @@ def test_quickstart_runs_and_shows_thumbnails_and_the_browser(jupyterlab: str, t
         page.screenshot(path=str(tmp_path / "jupyterlab-01.png"), full_page=True)
         notebook.locator(".jp-Cell").nth(3).screenshot(path=str(tmp_path / "jupyterlab-browser.png"))
         _keep(tmp_path, "jupyterlab-01.png", "jupyterlab-browser.png")
-        browser.close()
 
 
 def test_long_table_pages_show_page_two_large(jupyterlab: str, tmp_path: Path) -> None:
     playwright_api = pytest.importorskip("playwright.sync_api")
     from playwright.sync_api import expect
 
-    with playwright_api.sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
-        # Wide enough for the notebook's column to hold a 960-pixel picture beside the file browser.
-        page = browser.new_page(viewport={"width": 1600, "height": 1000})
+    # Wide enough for the notebook's column to hold a 960-pixel picture beside the file browser.
+    with _chromium(1600) as page:
         notebook = _run_all(page, jupyterlab, "06-long-tables.ipynb")
 
         # result.show(2) is the last output: one picture, slide 2, drawn large and loaded.
@@ -186,7 +193,6 @@ def test_long_table_pages_show_page_two_large(jupyterlab: str, tmp_path: Path) -
         last.screenshot(path=str(tmp_path / "jupyterlab-06.png"))
         page.screenshot(path=str(tmp_path / "jupyterlab-06-page.png"), full_page=True)
         _keep(tmp_path, "jupyterlab-06.png", "jupyterlab-06-page.png")
-        browser.close()
 
 
 _CHARTS_NOTEBOOK = {
@@ -232,9 +238,7 @@ def test_charts_in_their_kind_and_a_thumbnail_opens_large_on_a_click(jupyterlab:
     from playwright.sync_api import expect
 
     (tmp_path / "work" / "charts.ipynb").write_text(json.dumps(_CHARTS_NOTEBOOK), encoding="utf-8")
-    with playwright_api.sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
-        page = browser.new_page(viewport={"width": 1280, "height": 1000})
+    with _chromium() as page:
         page.goto(f"{jupyterlab}/lab/tree/charts.ipynb?token={TOKEN}")
         expect(page.locator(".jp-Notebook")).to_be_visible(timeout=120_000)
         select = page.locator(".jp-Dialog").get_by_role("button", name="Select", exact=True)
@@ -267,7 +271,6 @@ def test_charts_in_their_kind_and_a_thumbnail_opens_large_on_a_click(jupyterlab:
         if kept:
             for name in ("jupyterlab-charts.png", "jupyterlab-enlarged.png"):
                 shutil.copy(tmp_path / name, Path(kept) / name)
-        browser.close()
 
 
 def _untrusted_notebook(html: str) -> dict[str, object]:
@@ -306,7 +309,7 @@ def test_a_thumbnail_opens_large_in_sanitized_output_and_without_javascript(
 
     import deckkit
 
-    playwright_api = pytest.importorskip("playwright.sync_api")
+    pytest.importorskip("playwright.sync_api")
     from playwright.sync_api import expect
 
     before = deckkit.options.previews
@@ -324,9 +327,7 @@ def test_a_thumbnail_opens_large_in_sanitized_output_and_without_javascript(
     (tmp_path / "exported.html").write_text(
         f"<!doctype html><html><body>{html}</body></html>", encoding="utf-8"
     )
-    with playwright_api.sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
-        page = browser.new_page(viewport={"width": 1280, "height": 1000})
+    with _chromium() as page:
         page.goto(f"{jupyterlab}/lab/tree/sent.ipynb?token={TOKEN}")
         strip = page.locator(".jp-OutputArea-output .deckkit-thumbnails")
         expect(strip).to_be_visible(timeout=120_000)
@@ -335,10 +336,9 @@ def test_a_thumbnail_opens_large_in_sanitized_output_and_without_javascript(
         expect(enlarged).to_be_hidden()
         strip.locator("summary").first.click()
         expect(enlarged).to_be_visible()
-        static = browser.new_context(java_script_enabled=False).new_page()
+        static = page.context.browser.new_context(java_script_enabled=False).new_page()
         static.goto((tmp_path / "exported.html").as_uri())
         opened = static.locator("details img").nth(1)
         expect(opened).to_be_hidden()
         static.locator("summary").first.click()
         expect(opened).to_be_visible()
-        browser.close()
