@@ -536,6 +536,7 @@ class _Box(NamedTuple):
     tx_body: etree._Element  # the shape's p:txBody and its a:bodyPr: found once for every step
     body_pr: etree._Element
     items: Sequence[etree._Element] = ()  # the paragraphs of its list's items, in order
+    grown: Sequence[Grown] = ()  # the slide's shapes grown so far: in its room at their template boxes
 
 
 def _name(shape: etree._Element) -> str:
@@ -585,13 +586,13 @@ def _fit_shape(
     ext.set("cy", str(drawn.cy))
     if not on_slide_tree(box.shape):
         return None
-    around = Surroundings(slide, box.shape, template, size)
+    around = Surroundings(slide, box.shape, template, size, box.grown)
     if grown is not None and (
         drawn.cy > template.cy + TOLERANCE_EMU or drawn.cx > template.cx + TOLERANCE_EMU
     ):
 
         def advice(other: Box) -> str:
-            fixes = _grown_box_fixes(box, align, template, around)
+            fixes = _grown_box_fixes(box, align, template, around.anew())
             return f"{', or '.join(fixes)}, or move the other shape in the template"
 
         what = f"the text box {_name(box.shape)} (resize shape to fit text)"
@@ -709,7 +710,7 @@ def _overflow(
         box_of is not None
         and taller is not None
         and text_rectangle_insets(box.shape, box_of.cx, box_of.cy) == (0, 0)
-        and Surroundings(slide, box.shape, box_of, size).holds(taller)
+        and Surroundings(slide, box.shape, box_of, size, box.grown).holds(taller)
     ):
         fixes.append(f"make the box at least {_inches_up(height + vertical)} tall in the template")
     return Problem(
@@ -804,7 +805,15 @@ def fit_text_boxes(
             continue
         items = [p for p, of in list_items if of == path and p.getparent() is tx_body] if list_items else ()
         box = _Box(
-            shape, path, body, _styles(tx_body, ph, body, master, masters), chain, tx_body, body_pr, items
+            shape,
+            path,
+            body,
+            _styles(tx_body, ph, body, master, masters),
+            chain,
+            tx_body,
+            body_pr,
+            items,
+            grown if grown is not None else (),
         )
         if body.autofit == "resize":
             warning = _fit_shape(box, slide, size, grown)
