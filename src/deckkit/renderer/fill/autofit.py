@@ -97,7 +97,7 @@ class _Run(NamedTuple):
     bold: bool
     italic: bool
     face: Face | None  # the installed face of typeface, bold, italic (fontmetrics.face)
-    line: int  # a single line's height at full size: line_height(typeface, size), or _east_line's
+    line: int  # a single line's height at full size: line_height(size)
     east: str | None  # the East Asian typeface (a:ea), None: the theme names none
 
     def width(self, text: str | None = None) -> int:
@@ -118,17 +118,8 @@ class _Run(NamedTuple):
         return found.width(piece, self.size)
 
     def line_at(self, scale: float) -> int:
-        """A single line's height with the size scaled (East Asian text's font may be taller)."""
-        latin = line_height(self.typeface, self.size * scale)
-        if not has_east_asian(self.text):
-            return latin
-        return max(latin, _east_line(self.east, self.size * scale))
-
-
-def _east_line(east: str | None, size: float) -> int:
-    """A single line's height of East Asian text: its face's (0 when no CJK font is installed)."""
-    found = east_face(east)
-    return round(found.line_spacing * size * 12700) if found is not None else 0
+        """A single line's height with the size scaled (the same in every typeface and script)."""
+        return line_height(self.size * scale)
 
 
 @dataclass
@@ -258,7 +249,7 @@ class _Styles:
         bold, italic = attr("b") in ("1", "true"), attr("i") in ("1", "true")
         points = int(size) / 100 if size else DEFAULT_SIZE
         found = face(typeface, bold, italic)
-        return (points, typeface, bold, italic, found, line_height(typeface, points), east)
+        return (points, typeface, bold, italic, found, line_height(points), east)
 
     def paragraph(self, ppr: etree._Element | None, level: int) -> _Paragraph:
         """What a paragraph with this pPr at this level takes from it and its list styles."""
@@ -361,7 +352,7 @@ def _points(spacing: _Spacing | None, size: float) -> int:
     if pts is not None:
         return int(pts) * 127
     if pct is not None:
-        return round(int(pct) / 100000 * size * 1.2 * 12700)
+        return round(int(pct) / 100000 * line_height(size))
     return 0
 
 
