@@ -141,6 +141,13 @@ class Relationships(Generic[P]):
     def get(self, rid: str) -> Relationship[P] | None:
         return self._by_id.get(rid)
 
+    def first_target(self, reltype: str) -> P | None:
+        """The first internal target of a relationship of this type, or None."""
+        for rel in self._by_id.values():  # no copy: nothing here changes them
+            if rel.reltype == reltype and not isinstance(rel.target, str):
+                return rel.target
+        return None
+
     def target_part(self, rid: str) -> P | None:
         rel = self._by_id.get(rid)
         return rel.target if rel is not None and not isinstance(rel.target, str) else None
