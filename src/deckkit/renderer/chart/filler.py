@@ -250,7 +250,9 @@ def _fill(
         # No workbook, or one that cannot be read: it is kept as it was; the caches hold the data.
         return workbook
     try:
-        date_format = _category_number_format(chart_space, out) or chart_axes.DEFAULT_DATE_FORMAT
+        # Only date cells are written in it: a chart of text labels or points need not look it up.
+        dated = any(column.kind is DateNumber for column in columns)
+        date_format = (dated and _category_number_format(chart_space, out)) or chart_axes.DEFAULT_DATE_FORMAT
         return book.write_block(
             layout.sheet,
             layout.old,
