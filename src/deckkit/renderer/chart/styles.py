@@ -205,11 +205,6 @@ def _colour_of(el: etree._Element) -> Colour:
     return (etree.QName(el).localname, el.get("val", ""), mods)
 
 
-def series_colour(ser: etree._Element) -> Colour:
-    """The colour a series is drawn in: its first explicit colour, else the automatic one of its idx."""
-    return _drawn_in(series_colours(ser), _idx(ser))
-
-
 def series_colours(ser: etree._Element) -> list[Colour]:
     """Every explicit colour of the series (fill, line, marker), in document order."""
     return [_colour_of(el) for el in _colour_elements(ser)]
