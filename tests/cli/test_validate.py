@@ -173,7 +173,7 @@ def test_a_typo_is_never_valid_alone_and_strict_fails(
     assert status == 0
     assert out == f"{data}: valid, 1 slide, 2 warnings\n"
     assert "  warning: slides[0].titel: template slide 1 has no key `titel`; did you mean `title`?" in err
-    assert "  warning: slides[0]: {title} on template slide 1 is not filled (the data gives `titel`" in err
+    assert "  warning: slides[0].title: {title} on template slide 1 is not filled (the data gives `titel`" in err
     status, _, _ = run(capsys, "validate", str(data), "--template", str(template), "--strict")
     assert status == 1
     # The render says the same, line for line.
