@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 import zipfile
 from io import BytesIO
 from pathlib import Path
@@ -259,7 +260,8 @@ def test_a_template_refused_is_named_by_its_file_at_validate_and_render(tmp_path
     deck = Deck(bare)
     deck.add_slide(1, title="Q3")
     (problem,) = deck.validate().problems
-    said = "brand.pptx has no slides; add the slides that data.json refers to"
+    said = "brand.pptx has no slides; add in PowerPoint the slides the data fills (by number, from 1)"
     assert (problem.path, problem.message) == ("brand.pptx", said)
-    with pytest.raises(TemplateError, match=f"^{said}$"):
+    assert str(problem) == said, "the file is named once"
+    with pytest.raises(TemplateError, match=rf"^{re.escape(said)}$"):
         deck.render()
