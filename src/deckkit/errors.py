@@ -91,7 +91,11 @@ class Problem:
     kind: WarningKind = field(default="", compare=False)
 
     def __str__(self) -> str:
-        return f"{self.path}: {self.message}" if self.path else self.message
+        # A message that starts with its path (a template refused: "brand.pptx is password-protected")
+        # names it already: "brand.pptx: brand.pptx is ..." would say it twice.
+        if not self.path or self.message.startswith(self.path + " "):
+            return self.message
+        return f"{self.path}: {self.message}"
 
 
 # A short listing of problems (a repr) names at most this many, each cut at this many

@@ -173,7 +173,9 @@ def test_a_typo_is_never_valid_alone_and_strict_fails(
     assert status == 0
     assert out == f"{data}: valid, 1 slide, 2 warnings\n"
     assert "  warning: slides[0].titel: template slide 1 has no key `titel`; did you mean `title`?" in err
-    assert "  warning: slides[0]: {title} on template slide 1 is not filled (the data gives `titel`" in err
+    assert (
+        "  warning: slides[0].title: {title} on template slide 1 is not filled (the data gives `titel`" in err
+    )
     status, _, _ = run(capsys, "validate", str(data), "--template", str(template), "--strict")
     assert status == 1
     # The render says the same, line for line.
@@ -195,5 +197,28 @@ def test_a_template_refused_is_named_as_given(tmp_path: Path, capsys: pytest.Cap
     path.write_text(json.dumps({"slides": [{"template": 1}]}))
     status, out, err = run(capsys, "validate", "--template", str(template), str(path))
     assert (status, out) == (1, "")
-    assert f"  {template}: {template} is password-protected (encrypted)" in err, err
+    assert f"  {template} is password-protected (encrypted); remove the password" in err, err
+    assert err.count(str(template)) == 1, "the file is named once"
     assert "template.pptx" not in err, err
+
+
+@pytest.mark.parametrize("verb", ["validate", "render"])
+def test_a_template_without_slides_is_named_once(
+    verb: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``x.pptx has no slides``, not ``x.pptx: x.pptx has no slides``, from either verb."""
+    from pptx import Presentation
+
+    template = tmp_path / "x.pptx"
+    Presentation().save(str(template))
+    path = tmp_path / "data.json"
+    path.write_text(json.dumps({"slides": [{"template": 1}]}))
+    if verb == "validate":
+        status, out, err = run(capsys, "validate", "--template", str(template), str(path))
+    else:
+        status, out, err = run(capsys, "render", str(template), str(path), "-o", str(tmp_path / "out.pptx"))
+    assert (status, out) == (1, "")
+    said = f"{template} has no slides; add in PowerPoint the slides the data fills (by number, from 1)"
+    assert said in err, err
+    assert err.count(str(template)) == 1, err
+    assert "data.json" not in err.replace(str(path), ""), err

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 import zipfile
 from io import BytesIO
 from pathlib import Path
@@ -259,7 +260,23 @@ def test_a_template_refused_is_named_by_its_file_at_validate_and_render(tmp_path
     deck = Deck(bare)
     deck.add_slide(1, title="Q3")
     (problem,) = deck.validate().problems
-    said = "brand.pptx has no slides; add the slides that data.json refers to"
+    said = "brand.pptx has no slides; add in PowerPoint the slides the data fills (by number, from 1)"
     assert (problem.path, problem.message) == ("brand.pptx", said)
-    with pytest.raises(TemplateError, match=f"^{said}$"):
+    assert str(problem) == said, "the file is named once"
+    with pytest.raises(TemplateError, match=rf"^{re.escape(said)}$"):
         deck.render()
+
+
+def test_data_from_python_over_the_values_limit_is_told_of_the_data_not_data_json(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Slides given from Python (deckkit.render with a list) have no data.json: the limit on
+    values names what the caller has, the data."""
+    from deckkit import examples, render
+    from deckkit.model import limits
+
+    monkeypatch.setattr(limits, "MAX_VALUES", 1000)
+    with pytest.raises(DataError) as raised:
+        render(examples.template(), [{"template": 1, "title": f"Q{n}", "subtitle": "x"} for n in range(400)])
+    assert str(raised.value).startswith("the data holds more than 1,000 values"), raised.value
+    assert "data.json" not in str(raised.value)

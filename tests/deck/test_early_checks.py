@@ -100,7 +100,7 @@ def test_validate_runs_the_whole_plan_and_writes_nothing(tmp_path: object) -> No
     good.add_slide(1, title="x")
     report = good.validate()
     assert report.ok
-    assert [p.path for p in report.warnings] == ["slides[0]"]  # {subtitle} unfilled
+    assert [p.path for p in report.warnings] == ["slides[0].subtitle"]  # {subtitle} unfilled
     assert "valid, 1 slide" in str(report)
 
 

@@ -124,7 +124,7 @@ def test_too_many_values_is_a_data_error(monkeypatch: pytest.MonkeyPatch) -> Non
     monkeypatch.setattr(limits, "MAX_VALUES", 1000)
     rows = [["a", "b"]] * 600
     assert _problem([{"template": 1, "t": {"type": "table", "rows": rows}}]).startswith(
-        "data.json holds more than 1,000 values"
+        "the data holds more than 1,000 values"
     )
 
 

@@ -59,8 +59,8 @@ def test_the_renderer_gives_each_warning_its_kind(texts: Path) -> None:
     kinds = {(w.path, w.kind) for w in result.warnings}
     assert kinds == {
         ("slides[0].titel", "unused key"),
-        ("slides[0]", "unfilled placeholder"),  # {subtitle}
-        ("slides[1]", "unfilled placeholder"),  # {note} in the speaker notes
+        ("slides[0].subtitle", "unfilled placeholder"),
+        ("slides[1].note", "unfilled placeholder"),  # in the speaker notes
     }
     assert any("{subtitle} on template slide 1 is not filled" in w.message for w in result.warnings)
 

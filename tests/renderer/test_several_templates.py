@@ -204,7 +204,7 @@ def test_a_key_the_other_slide_lacks_is_reported_with_its_template() -> None:
     )
     assert [(w.path, w.message) for w in plan.warnings] == [
         (
-            "slides[0]",
+            "slides[0].points",
             "{points} on template slide 1 of templates/appendix.pptx is not filled; it is left as it is",
         )
     ]

@@ -81,7 +81,7 @@ async def test_strict_fails_the_render_with_every_warning(real: Api) -> None:
     message = session["render_message"]
     assert message.startswith("the data does not fit the template (2 problems):")
     assert "slides[0].titel: template slide 1 has no key `titel`; did you mean `title`?" in message
-    assert "slides[0]: {title} on template slide 1 is not filled" in message
+    assert "slides[0].title: {title} on template slide 1 is not filled" in message
 
 
 async def test_a_render_body_that_is_not_an_object_is_a_bad_request(real: Api) -> None:

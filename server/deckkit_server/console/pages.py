@@ -23,6 +23,7 @@ from starlette.requests import Request
 from starlette.responses import HTMLResponse, RedirectResponse, Response
 from starlette.routing import BaseRoute, Mount, Route
 
+from deckkit.errors import Problem
 from deckkit.words import counted
 from deckkit_server.clock import format_timestamp
 from deckkit_server.console.guard import FormTooLargeError, SecurityHeaders, bounded_form, same_origin
@@ -206,8 +207,7 @@ def _warnings_list(record: SessionRecord) -> str:
     if not record.render_warnings:
         return ""
     items = "".join(
-        f"<li>{esc(f'{path}: {message}' if path else message)}</li>"
-        for _, path, message in record.render_warnings
+        f"<li>{esc(str(Problem(path, message)))}</li>" for _, path, message in record.render_warnings
     )
     return f"<p class='warn'>With {counted(len(record.render_warnings), 'warning')}:</p><ul class='warn'>{items}</ul>"
 

@@ -130,7 +130,7 @@ def check_limits(data: Any) -> Any | None:
             [
                 Problem(
                     "",
-                    f"data.json holds more than {MAX_VALUES:,} values (array items and object members "
+                    f"the data holds more than {MAX_VALUES:,} values (array items and object members "
                     f"together); at most {MAX_VALUES:,} are accepted in one render",
                 )
             ]

@@ -190,15 +190,16 @@ class _Planner:
                 if near is not None and closest(near, slide.placeholders.text) != key:
                     near = None  # ("titel" near "subtitle") the stray is the typo of another key
                 hint = f" (the data gives `{near}`: a typo of `{key}`?)" if near else ""
+                # The path names the key, as every other key's warning does ({page} too).
                 self.report.warn(
-                    f"slides[{index}]",
+                    format_path(["slides", index, key]),
                     f"{{{key}}} on template slide {label} is not filled{hint}; it is left as it is",
                     "unfilled placeholder",
                 )
         for key in notes:
             if key not in values and key not in slide.placeholders.text:
                 self.report.warn(
-                    f"slides[{index}]",
+                    format_path(["slides", index, key]),
                     f"{{{key}}} in the speaker notes of template slide {label} is not filled; it is left as it is",
                     "unfilled placeholder",
                 )

@@ -68,6 +68,6 @@ def test_text_objects_lists_and_links_in_notes(save_template, check_render) -> N
 def test_an_unfilled_key_in_notes_is_a_warning(save_template) -> None:
     template = _template(save_template, "Remember {caveat}")
     result = deckkit.render(template, [{"template": 1, "title": "T"}])
-    assert [w.message for w in result.warnings] == [
-        "{caveat} in the speaker notes of template slide 1 is not filled; it is left as it is"
+    assert [str(w) for w in result.warnings] == [
+        "slides[0].caveat: {caveat} in the speaker notes of template slide 1 is not filled; it is left as it is"
     ]

@@ -152,13 +152,30 @@ def test_every_shape_kind_is_filled(shapes: Path, check_render):
     assert result.warnings == []
 
 
+def test_an_unfilled_page_counter_is_named_by_its_key(save_template, check_render) -> None:
+    """``{page}`` and ``{pages}`` left unfilled are warned at ``slides[0].page``, as every other
+    key's warning names its key (they were ``slides[0]``, the one path that did not)."""
+    prs = new_presentation()
+    slide = blank_slide(prs)
+    add_textbox(slide, "{title}")
+    add_textbox(slide, "Page {page} of {pages}")
+    template = save_template(prs)
+    result = render(template, [{"template": 1, "title": "Q3"}, {"template": 1, "title": "Q4", "page": "2"}])
+    check_render(result.pptx, template, pages=2)
+    assert [(w.path, w.kind) for w in result.warnings] == [
+        ("slides[0].page", "unfilled placeholder"),
+        ("slides[0].pages", "unfilled placeholder"),
+        ("slides[1].pages", "unfilled placeholder"),
+    ]
+
+
 def test_unfilled_placeholders_and_unused_keys_are_warnings(shapes: Path, check_render):
     result = render(shapes, [{"template": 1, "heading": "T", "nothere": "x", "not_a_key": "y"}])
     deck = check_render(result.pptx, shapes, pages=1)
     messages = [str(w) for w in result.warnings]
     assert any(m.startswith("slides[0].nothere: template slide 1 has no key `nothere`") for m in messages)
     assert any(m.startswith("slides[0].not_a_key: template slide 1 has no key `not_a_key`") for m in messages)
-    assert "slides[0]: {badge} on template slide 1 is not filled; it is left as it is" in messages
+    assert "slides[0].badge: {badge} on template slide 1 is not filled; it is left as it is" in messages
     assert "{badge}" in deck.texts(0), "an unfilled placeholder is left as it is"
     assert deck.slide(0).xpath("//p:cNvPr[@name='{not_a_key}']", namespaces=NS)
 

@@ -381,5 +381,7 @@ def open_package(data: bytes, *, slides_required: bool = True) -> Package:
     except (zipfile.BadZipFile, zipfile.LargeZipFile, OSError, EOFError, ValueError) as e:
         raise TemplateError(f"template.pptx is damaged: {e}") from None
     if slides_required and not package.slides():
-        raise TemplateError("template.pptx has no slides; add the slides that data.json refers to")
+        raise TemplateError(
+            "template.pptx has no slides; add in PowerPoint the slides the data fills (by number, from 1)"
+        )
     return package
