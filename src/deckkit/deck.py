@@ -375,7 +375,7 @@ class Deck(Displayable):
         # The renderer's own dry run: it loads the renderer, which building a deck does not need.
         from deckkit.template.validate import validate_deck
 
-        return validate_deck(self._template, self.to_data(), self._media, what="deck")
+        return validate_deck(self._template, self.to_data(), self._media, what="deck", name=self._name)
 
     def add_media(self, name: str, data: bytes | str | os.PathLike[str]) -> str:
         """Put a file into the zip under ``name``, for an Image or Video whose ``src`` names it.
@@ -452,7 +452,10 @@ class Deck(Displayable):
         # The renderer loads when a deck is first rendered here: building one does not need it.
         from deckkit.renderer import render
 
-        result = render(self._template, self.to_data(), self._media, strict=strict)
+        try:
+            result = render(self._template, self.to_data(), self._media, strict=strict)
+        except TemplateError as error:
+            raise error.naming(self._name) from None  # the file the deck was made from, by its name
         warn_render(result.warnings)
         if path is not None:
             Path(path).write_bytes(result.pptx)

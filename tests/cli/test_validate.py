@@ -182,3 +182,18 @@ def test_a_typo_is_never_valid_alone_and_strict_fails(
     assert [line.removeprefix("warning: ") for line in render_err.splitlines()] == [
         line.strip().removeprefix("warning: ") for line in err.splitlines()
     ]
+
+
+def test_a_template_refused_is_named_as_given(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """``--template brand.pptx`` that cannot be used is called brand.pptx, as ``deckkit render``
+    calls it, not the input zip's template.pptx (a file the user does not have)."""
+    from tests.readers import CORPUS
+
+    template = tmp_path / "brand.pptx"
+    template.write_bytes((CORPUS / "open-xml-sdk" / "TestFiles_encrypted_pptx.pptx").read_bytes())
+    path = tmp_path / "data.json"
+    path.write_text(json.dumps({"slides": [{"template": 1}]}))
+    status, out, err = run(capsys, "validate", "--template", str(template), str(path))
+    assert (status, out) == (1, "")
+    assert f"  {template}: {template} is password-protected (encrypted)" in err, err
+    assert "template.pptx" not in err, err

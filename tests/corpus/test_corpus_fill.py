@@ -33,6 +33,8 @@ FILES = sorted(CORPUS.glob("*/*.pptx"))
 FIT = ("off slide", "text overflow", "overlap")
 
 _TYPICAL = "open-xml-sdk/v2FxTestFiles_ForTestCase_typical.pptx"
+_FIT_TEXT = "python-pptx/features_steps_test_files_txt-fit-text.pptx"
+_NO_AUTOFIT = "open-xml-sdk/O14ISOStrict_PowerPoint_fontScale100000_mainNormAutofit_FontScaleMaximum.pptx"
 # (deck, data path) -> what the designer's slide shows: its own text overflows there already.
 DESIGNER_OVERFLOWS = {
     (_TYPICAL, "slides[3].t1"): "a two-line 44 pt title in a 1.25 in box: its first line above the slide",
@@ -40,6 +42,9 @@ DESIGNER_OVERFLOWS = {
     (_TYPICAL, "slides[12].t2"): "a body of 10 to 80 pt lines, 0.1 in taller than its box",
     (_TYPICAL, "slides[13].t15"): "'E-Retailing and Consumer Services' in three lines, its box holds two",
     (_TYPICAL, "slides[13].t40"): "'New Media and Broadband' in three lines in a box of one",
+    (_FIT_TEXT, "slides[0].t1"): "a 244-character 18 pt line in a box that grows, no wrap: off both sides",
+    (_NO_AUTOFIT, "slides[0].t3"): "two lines in a 1.58 in box (no autofit) that holds one: the second drawn "
+    "below it, which has no fill or outline to show it",
 }
 
 

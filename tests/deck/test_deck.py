@@ -248,3 +248,18 @@ def test_render_locally_writes_a_readable_pptx(tmp_path: Path) -> None:
     ]
     assert texts == ["Title: Q3", "Title: Q4"]
     assert_readable(tmp_path / "out.pptx", template, pages=2)
+
+
+def test_a_template_refused_is_named_by_its_file_at_validate_and_render(tmp_path: Path) -> None:
+    """A deck made from brand.pptx says brand.pptx has no slides, not template.pptx."""
+    from tests.readers import CORPUS
+
+    bare = tmp_path / "brand.pptx"
+    bare.write_bytes((CORPUS / "python-pptx" / "src_pptx_templates_default.pptx").read_bytes())
+    deck = Deck(bare)
+    deck.add_slide(1, title="Q3")
+    (problem,) = deck.validate().problems
+    said = "brand.pptx has no slides; add the slides that data.json refers to"
+    assert (problem.path, problem.message) == ("brand.pptx", said)
+    with pytest.raises(TemplateError, match=f"^{said}$"):
+        deck.render()

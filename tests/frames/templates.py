@@ -41,10 +41,9 @@ def frames_template() -> bytes:
     )
     _alt_text(points, "points")
 
-    # The agenda's three 18 pt lines fill its box to the last point as LibreOffice draws them (1.2 em
-    # lines); measured with Calibri's own line height (1.22 em, as auto-fit measures) the grown box
-    # reaches 0.02 in further: the picture's box starts 0.2 in below it, not 0.1.
-    for text, top, height in (("{agenda}", 2.9, 0.9), ("{picture}", 4.0, 3.2)):
+    # Three 18 pt lines of agenda (1.2 em each, as PowerPoint and LibreOffice draw them) and the
+    # insets end exactly where the picture's box starts: close, and no overlap.
+    for text, top, height in (("{agenda}", 2.9, 0.9), ("{picture}", 3.9, 3.3)):
         box = slide.shapes.add_textbox(Inches(0.4), Inches(top), Inches(6), Inches(height))
         box.text_frame.text = text
         box.text_frame.paragraphs[0].runs[0].font.size = Pt(18)

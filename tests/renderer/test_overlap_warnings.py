@@ -169,3 +169,27 @@ def test_add_table_slides_keeps_each_page_clear_of_the_shapes_around_the_table(s
     # From 2 in down to the note at 5 in: 3 rows of 1 in, the header row and 2 more.
     assert [len(page.values["sales"].rows) for page in pages] == [3] * 14 + [2]
     assert deck.validate().warnings == ()
+
+
+def test_of_two_tables_that_both_grew_the_one_that_reached_the_other_is_reported() -> None:
+    """PowerPoint's SlideWithTables, every table given 5 rows: the middle table grows down onto the
+    lower one's place, and the lower one grows too, into empty space. The warning is the middle
+    table's, with the rows that keep it clear; the lower table, which reached nothing, is quiet
+    (it was told to use fewer columns, which could not help)."""
+    template = Template.open(TEMPLATES["powerpoint-tables"])
+    slide = template.slide(1)
+    names = {s.name: f"table_{s.shape_id}" for s in slide.untagged if s.kind == "table"}
+    for shape in slide.untagged:
+        if shape.kind == "table":
+            template.tag(1, shape.shape_id, names[shape.name])
+    middle, lower = names["TableWithLabels"], names["TableWithHeader"]
+    data = {"template": 1, **{key: {"type": "table", "rows": _rows(6, 4)} for key in names.values()}}
+    overlaps = [w for w in render(template.data, [data]).warnings if w.kind == "overlap"]
+    assert lower not in {w.path.split(".")[-1] for w in overlaps}, overlaps
+    (warning,) = [w for w in overlaps if w.path == f"slides[0].{middle}"]
+    assert 'now covers "TableWithHeader"' in warning.message, warning
+    kept = re.search(r"the header row and at most (\d+) more on each", warning.message)
+    assert kept is not None, warning
+    data[middle] = {"type": "table", "rows": _rows(1 + int(kept[1]), 4)}  # the header row and N more
+    after = render(template.data, [data]).warnings
+    assert [w for w in after if w.kind == "overlap" and w.path == f"slides[0].{middle}"] == []

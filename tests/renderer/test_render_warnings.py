@@ -198,13 +198,14 @@ def test_a_table_that_grows_past_the_bottom_edge_is_reported(placed: Path, check
 def test_fixed_sizing_that_cannot_hold_the_text_says_how_many_rows_are_seen(placed: Path) -> None:
     fixed = {"type": "table", "rows": _rows(30), "vertical_sizing": "fixed"}
     (warning,) = _off(render(placed, [{"template": 1, "sales": fixed, "pic": {"delete": True}}]).warnings)
-    # the text is shrunk to the floor first (tests/renderer/table/test_shrink.py), then measured
+    # the text is shrunk to the floor first (tests/renderer/table/test_shrink.py), then measured: a
+    # row of 6 pt is a 7.2 pt line and 7.2 pt of cell margins, 0.2 in; of 18 pt 28.8 pt, 0.4 in
     assert warning == (
-        'slides[0].sales: with vertical_sizing="fixed" the rows share 2.0 in but their text needs 6.1 in '
-        "even shrunk to the floor of 6 pt (30 rows): the table is drawn 4.1 in taller than its frame, with "
-        "9 of 30 rows inside it, and it ends 0.6 in below the slide's bottom edge, with 27 of 30 rows on "
-        "the slide; split the rows over several slides, the header row and at most 8 more on each with "
-        "their text shrunk, 3 at its own size (in Python Deck.add_table_slides does it)"
+        'slides[0].sales: with vertical_sizing="fixed" the rows share 2.0 in but their text needs 6.0 in '
+        "even shrunk to the floor of 6 pt (30 rows): the table is drawn 4.0 in taller than its frame, with "
+        "10 of 30 rows inside it, and it ends 0.5 in below the slide's bottom edge, with 27 of 30 rows on "
+        "the slide; split the rows over several slides, the header row and at most 9 more on each with "
+        "their text shrunk, 4 at its own size (in Python Deck.add_table_slides does it)"
     )
 
 

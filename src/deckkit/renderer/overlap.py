@@ -5,7 +5,10 @@ The fillers record what they grew (:class:`Grown`, on ``OutputSlide.grown``) wit
 template and as drawn: a table's box with each row's drawn height (the off-slide check's
 measurement, :mod:`deckkit.renderer.table.measure`), a text box's new size. Once the slide is
 filled, :func:`created_overlaps` compares them with every other shape on the slide.
-Shapes that overlapped in the template already are the designer's choice and never reported;
+Shapes that overlapped in the template already are the designer's choice and never reported.
+When both shapes of an overlap grew, it is reported for each one that reaches the other's template
+box, and for both when neither does (they met in the space between); the advice of each keeps it
+clear of the other where its template puts it and as drawn (:class:`~deckkit.renderer.room.Surroundings`);
 the shapes compared are those the room of a growing shape counts (:mod:`deckkit.renderer.room`):
 the slide's own, placeholders where their layout puts them, not the shapes inside a group.
 """
@@ -64,22 +67,26 @@ def created_overlaps(slide: Part, grown: Sequence[Grown]) -> list[Problem]:
     by_shape = {id(g.shape): g for g in grown}
     shapes = list(placed_shapes(slide))
     problems: list[Problem] = []
-    reported: set[tuple[int, int]] = set()
     for g in grown:
         for other, now in shapes:
-            if other is g.shape or (id(other), id(g.shape)) in reported:
+            if other is g.shape:
                 continue
-            was = by_shape[id(other)].before if id(other) in by_shape else now
+            peer = by_shape.get(id(other))
+            was = peer.before if peer is not None else now
             if not covers(g.after, now) or covers(g.before, was):
                 continue
-            reported.add((id(g.shape), id(other)))
+            if peer is not None and not covers(g.after, was) and covers(peer.after, g.before):
+                # Both grew, and only the other reached this one's template box: the other's
+                # warning names the overlap, with the advice that removes it (this shape's own
+                # rows or text, cut, would still be covered).
+                continue
             across, down = depth(g.after, now)
             problems.append(
                 Problem(
                     g.path,
                     f"{g.what} grows with its data and now covers {shape_name(other)} "
                     f"({_inches(down)} deep, {_inches(across)} across), which it did not cover in the "
-                    f"template; {g.advice(now)}",
+                    f"template; {g.advice(was)}",
                     "overlap",
                 )
             )

@@ -19,6 +19,11 @@ What is in the way is what a person sees on the slide in PowerPoint:
   everything the designer places, and not counted either;
 - not a shape the growing shape's template box already covers: that overlap is the designer's
   layout (a backdrop panel, a label laid over the table);
+- a shape another key's fill grew (``grown``: a table given more rows, a text box resized to its
+  text) at its template box, where it stays when its data is cut as its own warning advises, and
+  also where its data took it, so that advice followed on its own clears it as drawn; not there
+  when it grew over this shape's template box (that overlap is the other shape's to fix, and its
+  warning says so). Whether a shape is the designer's layout is judged on template boxes alone;
 - not a shape beside it: only a shape whose horizontal span meets the growing shape's (by more
   than a point) stops it, since it grows down (up) past the others without touching them. A
   shape a table's widened columns reach beside it is the column advice's matter, not the rows'.
@@ -29,8 +34,8 @@ slide's edges as its only bounds.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from typing import NamedTuple
+from collections.abc import Iterator, Sequence
+from typing import NamedTuple, Protocol
 
 from lxml import etree
 
@@ -52,6 +57,16 @@ _XFRMS = {
     qn("p:grpSp"): qn("./p:grpSpPr/a:xfrm"),
     qn("p:contentPart"): qn("./p:xfrm"),
 }
+
+
+class Grew(Protocol):
+    """A shape the fill made larger, with its template box (:class:`deckkit.renderer.overlap.Grown`)."""
+
+    @property
+    def shape(self) -> etree._Element: ...
+
+    @property
+    def before(self) -> Box: ...
 
 
 class Room(NamedTuple):
@@ -92,25 +107,42 @@ def covers(one: Box, other: Box) -> bool:
 
 class Surroundings:
     """What a shape growing from its template box ``template`` on ``slide`` (a slide of ``size``)
-    must stay clear of: the shapes in the way (see the module), read on first use."""
+    must stay clear of: the shapes in the way (see the module), read on first use; ``grown``: the
+    shapes the slide's fill grew so far (``OutputSlide.grown``), counted at their template boxes
+    and as drawn."""
 
-    def __init__(self, slide: Part, shape: etree._Element, template: Box, size: tuple[int, int]) -> None:
+    def __init__(
+        self,
+        slide: Part,
+        shape: etree._Element,
+        template: Box,
+        size: tuple[int, int],
+        grown: Sequence[Grew] = (),
+    ) -> None:
         self._slide, self._shape, self.template, self.size = slide, shape, template, size
+        self._grown = grown
         self._others: list[Box] | None = None
 
     def others(self) -> list[Box]:
-        """The boxes of the slide's other shapes that the template box does not cover."""
+        """The boxes of the slide's other shapes that the template box does not cover (a grown
+        shape's template box, and its box as drawn unless that covers the template box)."""
         if self._others is None:
-            self._others = (
-                [
-                    box
-                    for shape, box in placed_shapes(self._slide)
-                    if shape is not self._shape and not covers(self.template, box)
-                ]
-                if on_slide_tree(self._shape)
-                else []
-            )
+            self._others = []
+            if on_slide_tree(self._shape):
+                before = {id(g.shape): g.before for g in self._grown}
+                for shape, now in placed_shapes(self._slide):
+                    was = before.get(id(shape), now)
+                    if shape is self._shape or covers(self.template, was):
+                        continue
+                    self._others.append(was)
+                    if was != now and not covers(self.template, now):
+                        self._others.append(now)
         return self._others
+
+    def anew(self) -> Surroundings:
+        """The same surroundings read again: the shapes as drawn once the slide is filled (the
+        overlap warnings' advice), where these were read as the fill went."""
+        return Surroundings(self._slide, self._shape, self.template, self.size, self._grown)
 
     def room(self, x: int, cx: int) -> Room:
         """The room of the shape when it spans ``x`` to ``x + cx`` across: down to the first

@@ -61,9 +61,15 @@ class ValidationReport(Displayable):
 
 
 def validate_deck(
-    template: bytes, data: Any, media: Mapping[str, bytes] | None = None, *, what: str = "deck"
+    template: bytes,
+    data: Any,
+    media: Mapping[str, bytes] | None = None,
+    *,
+    what: str = "deck",
+    name: str = "template.pptx",
 ) -> ValidationReport:
-    """Check ``data`` against ``template`` as a render would, writing nothing."""
+    """Check ``data`` against ``template`` as a render would, writing nothing; a template that
+    cannot be used is named ``name`` (a file given by path, not the input zip's template.pptx)."""
 
     try:
         deck = parse_data(data)
@@ -76,7 +82,7 @@ def validate_deck(
     except (RenderError, DataError) as error:
         return ValidationReport(what, len(deck.slides), error.problems)
     except TemplateError as error:
-        return ValidationReport(what, len(deck.slides), (Problem("template.pptx", str(error)),))
+        return ValidationReport(what, len(deck.slides), (Problem(name, str(error.naming(name))),))
     if plan.problems:
         return ValidationReport(what, len(deck.slides), tuple(plan.problems), tuple(plan.warnings))
     try:
@@ -105,7 +111,9 @@ def validate_path(path: str | Path, *, template: str | Path | None = None) -> Va
             loose = read_loose_files(source)
         except DataError as error:
             return ValidationReport(str(source), 0, error.problems)
-        report = validate_deck(Path(template).read_bytes(), loose.deck, loose.media, what=str(source))
+        report = validate_deck(
+            Path(template).read_bytes(), loose.deck, loose.media, what=str(source), name=str(template)
+        )
         return replace(report, problems=tuple(loose.said_as_loose_files(report.problems)))
     try:
         deck = parse_data(source.read_bytes())

@@ -133,3 +133,15 @@ def case_japanese_and_chinese_text_fit_their_boxes(workdir: Path) -> GalleryInpu
     _box(slide, "ja", 1, 1, 4, 1.5, wrap=True, autofit="norm", size=24)
     _box(slide, "zh", 7, 1, 3.5, 0.5, wrap=True, size=24)
     return _save(prs, workdir), [{"template": 1, "ja": JAPANESE, "zh": CHINESE}], {}
+
+
+def case_single_lines_are_one_point_two_em_in_every_typeface(workdir: Path) -> GalleryInput:
+    """Four 20 pt boxes without auto-fit, each exactly six single-spaced lines of 1.2 em tall (2.0 in and the 0.1 in of insets), as deckkit measures every typeface: Calibri, Arial, Cambria and Japanese; in each the sixth line ends at the box's bottom edge, none cut off or past it, no blank band below it."""
+    prs, slide = new_deck()
+    fonts = {"calibri": "Calibri", "arial": "Arial", "cambria": "Cambria", "japanese": "Calibri"}
+    for i, (key, font) in enumerate(fonts.items()):
+        _box(slide, key, 0.5 + 3.2 * i, 1, 2.8, 6 * 1.2 * 20 / 72 + 0.1, wrap=True, autofit="none", font=font)
+    latin = "\n".join(f"Line {n}: quarterly" for n in range(1, 7))
+    japanese = "\n".join(f"{n}行目の売上高" for n in range(1, 7))
+    values = {"calibri": latin, "arial": latin, "cambria": latin, "japanese": japanese}
+    return _save(prs, workdir), [{"template": 1, **values}], {}

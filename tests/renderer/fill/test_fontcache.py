@@ -41,7 +41,7 @@ def _calibri() -> fontmetrics.Face:
 
 def test_a_cached_face_has_the_metrics_of_the_font(cache_dir: Path) -> None:
     read = _calibri()
-    assert (cache_dir / "fontmetrics-2.json").is_file()
+    assert (cache_dir / "fontmetrics-3.json").is_file()
     _forget()
     cached = _calibri()
     assert cached == read  # advances, units, default advance and line spacing alike
@@ -50,10 +50,10 @@ def test_a_cached_face_has_the_metrics_of_the_font(cache_dir: Path) -> None:
 def test_a_font_that_changed_is_read_again(cache_dir: Path) -> None:
     _calibri()
     path = str(fontmetrics._index()[("carlito", "bold")].path)
-    data = json.loads((cache_dir / "fontmetrics-2.json").read_text())
+    data = json.loads((cache_dir / "fontmetrics-3.json").read_text())
     data["fonts"][path][1] -= 1  # another modification time: not the file the entry was read from
     data["fonts"][path][2] = [["Someone Else", "bold"]]
-    (cache_dir / "fontmetrics-2.json").write_text(json.dumps(data))
+    (cache_dir / "fontmetrics-3.json").write_text(json.dumps(data))
     _forget()
     assert ("carlito", "bold") in fontmetrics._index()
     assert ("someone else", "bold") not in fontmetrics._index()
@@ -79,7 +79,7 @@ def test_two_writers_keep_each_others_entries(cache_dir: Path) -> None:
     on_disk = FontCache()
     assert set(on_disk.faces) == {"/fonts/a.ttf", "/fonts/b.ttf"}
     assert on_disk.fonts == {"/fonts/a.ttf": [1, 2, [["A", "regular"]]]}  # not dropped by the second
-    assert not [p.name for p in cache_dir.iterdir() if p.name != "fontmetrics-2.json"]  # no temp file left
+    assert not [p.name for p in cache_dir.iterdir() if p.name != "fontmetrics-3.json"]  # no temp file left
 
 
 def test_a_writer_replaces_an_entry_it_read_again(cache_dir: Path) -> None:

@@ -85,24 +85,24 @@ def test_auto_fit_measures_with_the_slides_own_master():
 
 def test_east_asian_text_is_measured_with_the_themes_east_asian_font():
     """The theme's minor East Asian font (+mn-ea) is read, and CJK text is measured with its
-    stand-in: Noto Serif CJK (lines of 1.437 em) for a Mincho, Noto Sans CJK (1.448 em) else."""
+    stand-in: Noto Serif CJK (Hangul 0.966 em wide) for a Mincho, Noto Sans CJK (0.92 em) else."""
     from deckkit.renderer.fill.fontmetrics import east_face
 
     box = (
         f'<p:sp {NS}><p:nvSpPr><p:cNvPr id="2" name="t"/><p:cNvSpPr/><p:nvPr/></p:nvSpPr>'
         '<p:spPr><a:xfrm><a:off x="0" y="0"/><a:ext cx="100" cy="100"/></a:xfrm></p:spPr>'
         '<p:txBody><a:bodyPr wrap="none"><a:spAutoFit/></a:bodyPr>'
-        '<a:p><a:r><a:rPr sz="4000"/><a:t>売上高</a:t></a:r></a:p></p:txBody></p:sp>'
+        '<a:p><a:r><a:rPr sz="4000"/><a:t>매출액</a:t></a:r></a:p></p:txBody></p:sp>'
     )
-    heights = {}
+    widths = {}
     for east in ("MS Mincho", "Yu Gothic", ""):
         slide = _slide("4400", "Calibri", "Calibri", east)
         assert MasterStyles().of(slide).minor_east == (east or None)  # type: ignore[union-attr]
         tree = etree.fromstring(f"<p:spTree {NS}>{box}</p:spTree>")
         fit_text_boxes([(tree[0], "slides[0].v")], slide)
-        heights[east] = int(tree[0].find(".//{*}ext").get("cy")) - 91440
+        widths[east] = int(tree[0].find(".//{*}ext").get("cx")) - 2 * 91440
     serif, sans = east_face("MS Mincho"), east_face("Yu Gothic")
     assert serif is not None
     assert sans is not None
-    assert heights["MS Mincho"] == round(serif.line_spacing * 40 * 12700)
-    assert heights["Yu Gothic"] == heights[""] == round(sans.line_spacing * 40 * 12700)
+    assert widths["MS Mincho"] == serif.width("매출액", 40) == round(3 * 0.966 * 40 * 12700)
+    assert widths["Yu Gothic"] == widths[""] == sans.width("매출액", 40) == round(3 * 0.92 * 40 * 12700)

@@ -14,6 +14,7 @@ from typing import Final
 from lxml import etree
 
 from deckkit.ooxml.namespaces import CT, qn
+from deckkit.ooxml.opc.relationships import XML_DECLARATION, attribute_text
 
 __all__ = [
     "CT_PRESENTATION",
@@ -76,8 +77,9 @@ class ContentTypes:
             return self.overrides[name]
         return self.defaults.get(_extension(name), "application/octet-stream")
 
-    def root_for(self, parts: Iterable[tuple[str, str]]) -> etree._Element:
-        """The ``[Content_Types].xml`` root for these (part name, content type) pairs."""
+    def xml_for(self, parts: Iterable[tuple[str, str]]) -> bytes:
+        """The ``[Content_Types].xml`` bytes for these (part name, content type) pairs, written as
+        text, as lxml serializes the tree of them (a package has hundreds of parts to list)."""
         defaults = dict(self.defaults)
         defaults.setdefault("rels", CT_RELS)
         defaults.setdefault("xml", "application/xml")
@@ -88,9 +90,14 @@ class ContentTypes:
                 defaults[ext] = content_type
             if defaults.get(ext) != content_type:
                 overrides.append((name, content_type))
-        root = etree.fromstring(f'<Types xmlns="{CT}"/>')
-        for ext, ct in defaults.items():
-            etree.SubElement(root, qn("ct:Default"), Extension=ext, ContentType=ct)
-        for name, ct in overrides:
-            etree.SubElement(root, qn("ct:Override"), PartName="/" + name, ContentType=ct)
-        return root
+        out = [f'<Types xmlns="{CT}">']
+        out += [
+            f'<Default Extension="{attribute_text(ext)}" ContentType="{attribute_text(ct)}"/>'
+            for ext, ct in defaults.items()
+        ]
+        out += [
+            f'<Override PartName="{attribute_text("/" + name)}" ContentType="{attribute_text(ct)}"/>'
+            for name, ct in overrides
+        ]
+        out.append("</Types>")  # never empty: it has the two defaults above
+        return XML_DECLARATION + "".join(out).encode()

@@ -28,7 +28,7 @@ from deckkit.errors import TemplateError
 from deckkit.file_kind import describe, describe_content_type, not_powerpoint
 from deckkit.ooxml.namespaces import qn
 from deckkit.ooxml.opc.content_types import CT_PRESENTATION, MAIN_CONTENT_TYPES, ContentTypes
-from deckkit.ooxml.opc.part import Part, parse_xml, serialize_xml
+from deckkit.ooxml.opc.part import Part, parse_xml
 from deckkit.ooxml.opc.part_names import assign_names, relationships_part_name
 from deckkit.ooxml.opc.relationships import (
     OWNED_BY_SLIDE,
@@ -311,7 +311,7 @@ class Package:
 
     def _content_types_xml(self, parts: list[Part]) -> bytes:
         named = [(part.name, part.content_type) for part in parts if part.name is not None]
-        return serialize_xml(self._content_types.root_for(named))
+        return self._content_types.xml_for(named)
 
 
 class _WrittenOnce:

@@ -194,10 +194,7 @@ class Part:
 
     def related(self, reltype: str) -> Part | None:
         """The first internal target of a relationship of this type, or None."""
-        for rel in self.rels:
-            if rel.reltype == reltype and not isinstance(rel.target, str):
-                return rel.target
-        return None
+        return self.rels.first_target(reltype)
 
     def copy(self) -> Part:
         """A new, unnamed part with the same content (a tree is copied, bytes are shared).

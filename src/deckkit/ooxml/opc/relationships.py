@@ -38,9 +38,11 @@ P = TypeVar("P", bound=Named)
 __all__ = [
     "OWNED_BY_SLIDE",
     "RT",
+    "XML_DECLARATION",
     "Named",
     "Relationship",
     "Relationships",
+    "attribute_text",
     "read_relationships",
     "relationships_root",
     "relationships_xml",
@@ -141,6 +143,13 @@ class Relationships(Generic[P]):
     def get(self, rid: str) -> Relationship[P] | None:
         return self._by_id.get(rid)
 
+    def first_target(self, reltype: str) -> P | None:
+        """The first internal target of a relationship of this type, or None."""
+        for rel in self._by_id.values():  # no copy: nothing here changes them
+            if rel.reltype == reltype and not isinstance(rel.target, str):
+                return rel.target
+        return None
+
     def target_part(self, rid: str) -> P | None:
         rel = self._by_id.get(rid)
         return rel.target if rel is not None and not isinstance(rel.target, str) else None
@@ -208,7 +217,7 @@ def relationships_root(source_name: str | None, rels: Relationships[P]) -> etree
     return root
 
 
-_XML_DECLARATION = b"<?xml version='1.0' encoding='UTF-8' standalone='yes'?>\n"
+XML_DECLARATION = b"<?xml version='1.0' encoding='UTF-8' standalone='yes'?>\n"
 # What libxml2 escapes in an attribute value (so the text is what serializing the tree gives).
 _ATTRIBUTE_ESCAPES = str.maketrans(
     {"&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "\n": "&#10;", "\r": "&#13;", "\t": "&#9;"}
@@ -227,16 +236,17 @@ def relationships_xml(source_name: str | None, rels: Relationships[P]) -> bytes:
             target = relative_target_from(folder, rel.target.name)
         mode = ' TargetMode="External"' if rel.external else ""
         out.append(
-            f'<Relationship Id="{_attribute(rel.rid)}" Type="{_attribute(rel.reltype)}" '
-            f'Target="{_attribute(target)}"{mode}/>'
+            f'<Relationship Id="{attribute_text(rel.rid)}" Type="{attribute_text(rel.reltype)}" '
+            f'Target="{attribute_text(target)}"{mode}/>'
         )
     if len(out) == 1:
-        return _XML_DECLARATION + f'<Relationships xmlns="{PR}"/>'.encode()
+        return XML_DECLARATION + f'<Relationships xmlns="{PR}"/>'.encode()
     out.append("</Relationships>")
-    return _XML_DECLARATION + "".join(out).encode()
+    return XML_DECLARATION + "".join(out).encode()
 
 
 # The same types and targets come back in every part's relationships, and in every render.
 @lru_cache(maxsize=8192)
-def _attribute(value: str) -> str:
+def attribute_text(value: str) -> str:
+    """value as libxml2 writes it in an attribute (between double quotes)."""
     return value.translate(_ATTRIBUTE_ESCAPES) if not value.isalnum() else value

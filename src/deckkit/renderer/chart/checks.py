@@ -9,6 +9,8 @@ half-way.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from lxml import etree
 
 from deckkit.errors import Problem
@@ -53,11 +55,17 @@ def chart_axes_of(chart: Chart | ScatterChart) -> list[tuple[str, ChartAxis | Sc
 
 
 def check_chart(
-    chart_space: etree._Element, chart: Chart | ScatterChart, path: str, groups: list[PlotGroup] | None = None
+    chart_space: etree._Element,
+    chart: Chart | ScatterChart,
+    path: str,
+    groups: list[PlotGroup] | None = None,
+    placed: Callable[[], list[Placement]] | None = None,
 ) -> list[Problem]:
     """Every reason the data cannot fill this template chart, each with its data path.
 
-    groups: the chart's plot groups when the caller has them (read only here).
+    groups: the chart's plot groups when the caller has them (read only here); placed: the
+    caller's ``plan_placements(groups, chart)`` (asked only of a chart whose groups can take
+    the data's axes).
     """
     if groups is None:
         groups = plot_groups(chart_space)
@@ -73,7 +81,7 @@ def check_chart(
             ),
             *_series_problems(chart, path),
         ]
-    placements = plan_placements(groups, chart)
+    placements = placed() if placed is not None else plan_placements(groups, chart)
     problems = _kind_problems(groups, placements, path) + _series_problems(chart, path)
     return problems or _area_point_style_problems(placements, path)
 
@@ -140,8 +148,10 @@ def _kind_problems(groups: list[PlotGroup], placements: list[Placement], path: s
         at = format_path([axis_name, "series"], path)
         problems.extend(chart_kinds.series_count_problems(g, [p.key for p in mine], at))
         for p in mine:
+            if not p.data.data_point_styles:
+                continue  # no point styles: none a group can refuse (nor a path to format)
             at = format_path([axis_name, "series", p.key, "data_point_styles"], path)
-            problems.extend(chart_kinds.point_style_problems(g, bool(p.data.data_point_styles), at))
+            problems.extend(chart_kinds.point_style_problems(g, True, at))
     return problems
 
 

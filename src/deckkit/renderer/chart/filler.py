@@ -19,6 +19,7 @@ chart with a linked (or no) workbook is filled through its caches.
 
 from __future__ import annotations
 
+from functools import partial
 from itertools import chain
 
 from lxml import etree
@@ -37,7 +38,7 @@ from deckkit.renderer.chart.drawn_colours import DrawnColours
 from deckkit.renderer.chart.layout import SheetLayout
 from deckkit.renderer.chart.legend import fit_legend, legend_texts
 from deckkit.renderer.chart.placement import Placement, rebuild_groups, series_elements
-from deckkit.renderer.chart.plancache import chart_plan, template_groups
+from deckkit.renderer.chart.plancache import chart_plan, template_groups, template_placements
 from deckkit.renderer.chart.points import extend_point_formats, template_point_count
 from deckkit.renderer.chart.series import (
     categories_xml,
@@ -56,6 +57,9 @@ from deckkit.renderer.chart.workbook.editor import ChartWorkbook
 from deckkit.renderer.filler import KeySite, Operation, OutputSlide, PlanReport, register_filler
 
 __all__ = ["ChartFiller", "fill_chart", "filled_chart_bytes"]
+
+
+_OFFICE = DrawnColours({})  # one, so that the plans of charts drawn with Office's theme are shared
 
 
 def _fill_category(
@@ -228,12 +232,12 @@ def _fill(
     """fill_chart with the series' data children left in out (as text); template: the chart
     space that chart_space is an unedited deep copy of, whose planning is reused (None: none)."""
     book = ChartWorkbook.open(workbook) if workbook is not None else None
-    plan = chart_plan(chart_space, template, chart, book.sheet_names if book is not None else None)
+    drawn = drawn or _OFFICE
+    plan = chart_plan(chart_space, template, chart, book.sheet_names if book is not None else None, drawn)
     layout, placements = plan.layout, plan.placements
     keep_title_state(chart_space, sum(len(g.series) for g in plan.groups), len(placements))
     fit_legend(chart_space, lambda: legend_texts(plan.groups), lambda: _listed(chart, plan.groups))
-    drawn = drawn or DrawnColours({})
-    series_elements(placements, drawn)
+    series_elements(placements, plan.looks)
     remaining = rebuild_groups(chart_space, plan.groups, placements)
     for g in remaining:
         chart_kinds.fit_stock_group(g.element)
@@ -246,7 +250,9 @@ def _fill(
         # No workbook, or one that cannot be read: it is kept as it was; the caches hold the data.
         return workbook
     try:
-        date_format = _category_number_format(chart_space, out) or chart_axes.DEFAULT_DATE_FORMAT
+        # Only date cells are written in it: a chart of text labels or points need not look it up.
+        dated = any(column.kind is DateNumber for column in columns)
+        date_format = (dated and _category_number_format(chart_space, out)) or chart_axes.DEFAULT_DATE_FORMAT
         return book.write_block(
             layout.sheet,
             layout.old,
@@ -327,7 +333,15 @@ class ChartFiller:
             template = part.xml
             templates[chart_relationship_id(frame.element) or ""] = template
             colours[chart_relationship_id(frame.element) or ""] = template_colours(site.slide.part, part)
-            report.problems.extend(check_chart(template, value, site.path, template_groups(template)))
+            report.problems.extend(
+                check_chart(
+                    template,
+                    value,
+                    site.path,
+                    template_groups(template),
+                    partial(template_placements, template, value),
+                )
+            )
         return Operation(site.key, value, ChartFiller(templates, colours))
 
     def fill(self, site: KeySite, value: Chart | ScatterChart, output: OutputSlide) -> None:

@@ -10,17 +10,25 @@ take one series, which overwrites the template's whatever it is called (its slic
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from lxml import etree
 
 from deckkit.model.elements import Chart, ChartAxis, ChartSeries, ScatterAxis, ScatterChart, ScatterSeries
 from deckkit.ooxml.chart import PlotGroup, c, child_val, local, plot_area, series_name
 from deckkit.renderer.chart import axes as chart_axes
-from deckkit.renderer.chart.drawn_colours import DrawnColours
+from deckkit.renderer.chart.drawn_colours import Colour, DrawnColours
 from deckkit.renderer.chart.series import clone_series, new_series, set_val
-from deckkit.renderer.chart.styles import colour_automatic_markers, distinct_colours
+from deckkit.renderer.chart.styles import (
+    SeriesColours,
+    colour_marker,
+    marker_colours,
+    new_colours,
+    recolour,
+    series_colours,
+)
 
-__all__ = ["Placement", "plan_placements", "rebuild_groups", "series_elements"]
+__all__ = ["Look", "Placement", "plan_looks", "plan_placements", "rebuild_groups", "series_elements"]
 
 # Children of a plot group that follow its series, in any group kind.
 _AFTER_SERIES = frozenset(
@@ -112,35 +120,71 @@ def plan_placements(groups: list[PlotGroup], chart: Chart | ScatterChart) -> lis
     return placements
 
 
-def series_elements(placements: list[Placement], drawn: DrawnColours) -> None:
-    """The c:ser of each placement (overwritten or new), with unique idx and data-order order.
+class Look(NamedTuple):
+    """What series_elements gives a placement's series: its c:idx when new (None: the template
+    series keeps its own), the colour its automatic markers are written in, and the colour it
+    shows that it takes another instead of (:func:`plan_looks`)."""
 
-    drawn: the chart's theme, to tell a new series' colour from the others' as drawn.
+    idx: int | None
+    marker: Colour | None
+    recolour: tuple[Colour, Colour] | None
+
+
+def plan_looks(placements: list[Placement], drawn: DrawnColours) -> list[Look]:
+    """Each placement's :class:`Look`, read from the template series it is or copies (unedited).
+
+    A copy has the colours of the series it copies: clone_series drops point formats, labels and
+    extensions, none of which the colours are read from.
     """
     used = {int(child_val(p.template, "idx", "0")) for p in placements if p.template is not None}
+    idxs: list[int | None] = []
     for order, p in enumerate(placements):
+        if p.template is not None:
+            idxs.append(None)
+            continue
+        idx = order
+        while idx in used:
+            idx += 1
+        used.add(idx)
+        idxs.append(idx)
+    read: list[SeriesColours] = []
+    for p, new_idx in zip(placements, idxs, strict=True):
+        if p.template is not None:
+            read.append((series_colours(p.template), int(child_val(p.template, "idx", "0") or 0), False))
+        else:
+            colours = series_colours(p.prototype) if p.prototype is not None else []
+            assert new_idx is not None
+            read.append((colours, new_idx, True))
+    markers: list[Colour | None] = [None] * len(placements)
+    scatter = [i for i, p in enumerate(placements) if p.group.kind == "scatterChart"]
+    if scatter:
+        for i, colour in zip(scatter, marker_colours([read[i] for i in scatter], drawn), strict=True):
+            if colour is not None:
+                markers[i] = colour
+                read[i] = ([colour], read[i][1], read[i][2])  # the marker's fill and border show it
+    changes: list[tuple[Colour, Colour] | None] = [None] * len(placements)
+    # Pie and doughnut slices vary by point, not by series.
+    coloured = [i for i, p in enumerate(placements) if not p.group.is_pie]
+    for i, change in zip(coloured, new_colours([read[i] for i in coloured], drawn), strict=True):
+        changes[i] = change
+    return [Look(*look) for look in zip(idxs, markers, changes, strict=True)]
+
+
+def series_elements(placements: list[Placement], looks: list[Look]) -> None:
+    """The c:ser of each placement (overwritten or new), with unique idx and data-order order,
+    each new one looking as planned (looks: :func:`plan_looks` of the placements)."""
+    for order, (p, look) in enumerate(zip(placements, looks, strict=True)):
         if p.template is not None:
             p.element = p.template
         else:
             p.element = clone_series(p.prototype) if p.prototype is not None else new_series(p.group.kind)
-            idx = order
-            while idx in used:
-                idx += 1
-            used.add(idx)
-            set_val(p.element, "idx", idx)
+            assert look.idx is not None
+            set_val(p.element, "idx", look.idx)
         set_val(p.element, "order", order)
-    scatter = [
-        (p.element, p.template is None)
-        for p in placements
-        if p.element is not None and p.group.kind == "scatterChart"
-    ]
-    if scatter:
-        colour_automatic_markers(scatter, drawn)
-    # Pie and doughnut slices vary by point, not by series.
-    distinct_colours(
-        [(p.element, p.template is None) for p in placements if p.element is not None and not p.group.is_pie],
-        drawn,
-    )
+        if look.marker is not None:
+            colour_marker(p.element, look.marker)
+        if look.recolour is not None:
+            recolour(p.element, *look.recolour)
 
 
 def rebuild_groups(

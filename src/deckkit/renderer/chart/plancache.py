@@ -21,20 +21,22 @@ from lxml import etree
 
 from deckkit.model.elements import Chart, ScatterChart
 from deckkit.ooxml.chart import PlotGroup, c, plot_area, plot_groups, series_name
+from deckkit.renderer.chart.drawn_colours import DrawnColours
 from deckkit.renderer.chart.layout import SheetLayout, plan_layout
-from deckkit.renderer.chart.placement import Placement, plan_placements
+from deckkit.renderer.chart.placement import Look, Placement, plan_looks, plan_placements
 from deckkit.renderer.chart.series import value_style_sources
 from deckkit.renderer.chart.workbook.followed import StyleSource
 from deckkit.renderer.stencil.memo import SharedMemo
 from deckkit.renderer.stencil.positions import element_at
 from deckkit.renderer.stencil.replay import UnfitError, through_stencil
 
-__all__ = ["ChartPlan", "chart_plan", "clear_plans", "template_groups"]
+__all__ = ["ChartPlan", "chart_plan", "clear_plans", "template_groups", "template_placements"]
 
 _PLOT_AREA, _SER = c("plotArea"), c("ser")
 _MAX_ENTRIES = 32  # a render uses a few template charts; a server's renders do not share trees
 _plans: SharedMemo[_TemplatePlan] = SharedMemo(_MAX_ENTRIES)  # by template tree and data shape
 _groups: SharedMemo[list[PlotGroup]] = SharedMemo(_MAX_ENTRIES)  # by template tree
+_placed: SharedMemo[tuple[_PlacementShape, ...]] = SharedMemo(_MAX_ENTRIES)  # by template tree and keys
 
 
 class _GroupShape(NamedTuple):
@@ -67,21 +69,25 @@ class _TemplatePlan(NamedTuple):
     placements: tuple[_PlacementShape, ...]
     layout: SheetLayout | None
     style_sources: tuple[StyleSource, ...]
+    looks: tuple[Look, ...]
 
 
 @dataclass
 class ChartPlan:
-    """A copy's plan: its plot groups and placements (elements of the copy), layout and style sources."""
+    """A copy's plan: its plot groups and placements (elements of the copy), layout, style
+    sources and the looks of its series (:func:`~deckkit.renderer.chart.placement.plan_looks`)."""
 
     groups: list[PlotGroup]
     placements: list[Placement]
     layout: SheetLayout | None
     style_sources: list[StyleSource]
+    looks: list[Look]
 
 
 def clear_plans() -> None:
     _plans.clear()
     _groups.clear()
+    _placed.clear()
 
 
 def template_groups(template: etree._Element) -> list[PlotGroup]:
@@ -93,9 +99,26 @@ def template_groups(template: etree._Element) -> list[PlotGroup]:
     )
 
 
+def template_placements(template: etree._Element, chart: Chart | ScatterChart) -> list[Placement]:
+    """``plan_placements`` on :func:`template_groups` of a template chart, made once per template
+    and series keys (they depend on nothing else): the caller must not edit their elements."""
+    groups = template_groups(template)
+    return through_stencil(
+        lambda: _placed.get(
+            template, _series_keys(chart), lambda: _placement_shapes(groups, plan_placements(groups, chart))
+        ),
+        lambda shapes: _placed_on(groups, shapes, chart),
+        lambda: plan_placements(groups, chart),
+    )
+
+
+def _series_keys(chart: Chart | ScatterChart) -> Hashable:
+    return tuple(tuple(a.series) if a is not None else None for a in (chart.axis1, chart.axis2))
+
+
 def data_shape(chart: Chart | ScatterChart, sheets: list[str] | None) -> Hashable:
     """All of the data that the plan depends on: series keys per axis, label or row count, sheets."""
-    axes = tuple(tuple(a.series) if a is not None else None for a in (chart.axis1, chart.axis2))
+    axes = _series_keys(chart)
     if isinstance(chart, Chart):
         return ("chart", axes, len(chart.categories), tuple(sheets) if sheets is not None else None)
     rows = max(
@@ -106,17 +129,18 @@ def data_shape(chart: Chart | ScatterChart, sheets: list[str] | None) -> Hashabl
 
 
 def plan_fresh(
-    chart_space: etree._Element, chart: Chart | ScatterChart, sheets: list[str] | None
+    chart_space: etree._Element, chart: Chart | ScatterChart, sheets: list[str] | None, drawn: DrawnColours
 ) -> ChartPlan:
-    """The plan made on the chart itself (its elements not yet edited)."""
+    """The plan made on the chart itself (its elements not yet edited); drawn: its theme."""
     groups = plot_groups(chart_space)
     placements = plan_placements(groups, chart)
+    looks = plan_looks(placements, drawn)
     layout = plan_layout(chart_space, isinstance(chart, ScatterChart), sheets)
     sources: list[StyleSource] = []
     if layout is not None:
         # Each output series takes its cell styles from the series it is or copies (its formulas).
         sources = value_style_sources(_formula_holders(placements), layout, chart)
-    return ChartPlan(groups, placements, layout, sources)
+    return ChartPlan(groups, placements, layout, sources, looks)
 
 
 def _formula_holders(placements: list[Placement]) -> list[tuple[etree._Element | None, str]]:
@@ -128,18 +152,20 @@ def chart_plan(
     template: etree._Element | None,
     chart: Chart | ScatterChart,
     sheets: list[str] | None,
+    drawn: DrawnColours,
 ) -> ChartPlan:
-    """The plan of chart_space, a deep copy of template not yet edited (None: no template known)."""
+    """The plan of chart_space, a deep copy of template not yet edited (None: no template known),
+    drawn with the theme drawn."""
     if template is None:
-        return plan_fresh(chart_space, chart, sheets)
+        return plan_fresh(chart_space, chart, sheets, drawn)
     return through_stencil(
         lambda: _plans.get(
             template,
-            data_shape(chart, sheets),
-            lambda: _shape(template, plan_fresh(template, chart, sheets)),
+            (data_shape(chart, sheets), drawn),  # the entry holds drawn: its id is not reused
+            lambda: _shape(template, plan_fresh(template, chart, sheets, drawn)),
         ),
         lambda shaped: _map(chart_space, shaped, chart),
-        lambda: plan_fresh(chart_space, chart, sheets),
+        lambda: plan_fresh(chart_space, chart, sheets, drawn),
     )
 
 
@@ -166,16 +192,10 @@ def _shape(template: etree._Element, plan: ChartPlan) -> _TemplatePlan | None:
         )
         for g in plan.groups
     )
-    index = {id(g): i for i, g in enumerate(plan.groups)}
-
-    def at(ser: etree._Element | None, group: PlotGroup) -> int | None:
-        return group.series.index(ser) if ser is not None else None
-
-    placements = tuple(
-        _PlacementShape(p.key, index[id(p.group)], at(p.template, p.group), at(p.prototype, p.group), p.step)
-        for p in plan.placements
+    placements = _placement_shapes(plan.groups, plan.placements)
+    return _TemplatePlan(
+        at_area, len(area), groups, placements, plan.layout, tuple(plan.style_sources), tuple(plan.looks)
     )
-    return _TemplatePlan(at_area, len(area), groups, placements, plan.layout, tuple(plan.style_sources))
 
 
 def _map(chart_space: etree._Element, plan: _TemplatePlan, chart: Chart | ScatterChart) -> ChartPlan:
@@ -196,12 +216,33 @@ def _map(chart_space: etree._Element, plan: _TemplatePlan, chart: Chart | Scatte
         value = children[shape.value_axis] if shape.value_axis is not None else None
         x = children[shape.x_axis] if shape.x_axis is not None else None
         groups.append(PlotGroup(el, shape.kind, shape.axis_ids, value, x, shape.secondary, series))
+    placements = _placed_on(groups, plan.placements, chart)
+    return ChartPlan(groups, placements, plan.layout, list(plan.style_sources), list(plan.looks))
+
+
+def _placement_shapes(groups: list[PlotGroup], placements: list[Placement]) -> tuple[_PlacementShape, ...]:
+    """The placements by position: their group's among groups, their series' among its series."""
+    index = {id(g): i for i, g in enumerate(groups)}
+
+    def at(ser: etree._Element | None, group: PlotGroup) -> int | None:
+        return group.series.index(ser) if ser is not None else None
+
+    return tuple(
+        _PlacementShape(p.key, index[id(p.group)], at(p.template, p.group), at(p.prototype, p.group), p.step)
+        for p in placements
+    )
+
+
+def _placed_on(
+    groups: list[PlotGroup], shapes: tuple[_PlacementShape, ...], chart: Chart | ScatterChart
+) -> list[Placement]:
+    """The placements of shapes with groups' elements and chart's series."""
     placements: list[Placement] = []
-    for p in plan.placements:
+    for p in shapes:
         group = groups[p.group]
         axis = chart.axis2 if group.secondary else chart.axis1
         assert axis is not None
         template = group.series[p.template] if p.template is not None else None
         prototype = group.series[p.prototype] if p.prototype is not None else None
         placements.append(Placement(p.key, axis.series[p.key], group, template, prototype, p.step))
-    return ChartPlan(groups, placements, plan.layout, list(plan.style_sources))
+    return placements

@@ -8,7 +8,6 @@ children are built as text (:mod:`~deckkit.renderer.chart.datatext` puts them in
 
 from __future__ import annotations
 
-import copy
 import json
 import uuid
 from collections.abc import Sequence
@@ -21,6 +20,7 @@ from deckkit.model.elements import Chart, ScatterChart
 from deckkit.ooxml.chart import c, local
 from deckkit.ooxml.namespaces import C
 from deckkit.ooxml.xml_children import child_elements, first_child
+from deckkit.ooxml.xml_copy import copy_tree
 from deckkit.renderer.chart.layout import SheetLayout
 from deckkit.renderer.chart.workbook.cells import escape_text, xml_safe
 from deckkit.renderer.chart.workbook.followed import StyleSource
@@ -229,7 +229,7 @@ def clone_series(prototype: etree._Element) -> etree._Element:
     Point formats (``c:dPt``) and point labels (``c:dLbl``) highlight the prototype's own points
     (one black bar): a new series does not copy them.
     """
-    ser = copy.deepcopy(prototype)
+    ser = copy_tree(prototype)
     if not any(child.tag in _CLONE_EDITS for child in ser):
         return ser  # nothing of the prototype's own: no point formats, labels or extensions
     for dpt in child_elements(ser, c("dPt")):

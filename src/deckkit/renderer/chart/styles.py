@@ -205,15 +205,20 @@ def _colour_of(el: etree._Element) -> Colour:
     return (etree.QName(el).localname, el.get("val", ""), mods)
 
 
-def series_colour(ser: etree._Element) -> Colour:
-    """The colour a series is drawn in: its first explicit colour, else the automatic one of its idx."""
-    colours = _colour_elements(ser)
-    if colours:
-        return _colour_of(colours[0])
-    return PALETTE[int(child_val(ser, "idx", "0") or 0) % len(PALETTE)]
+def series_colours(ser: etree._Element) -> list[Colour]:
+    """Every explicit colour of the series (fill, line, marker), in document order."""
+    return [_colour_of(el) for el in _colour_elements(ser)]
 
 
-def _recolour(ser: etree._Element, old: Colour, new: Colour) -> None:
+def _idx(ser: etree._Element) -> int:
+    return int(child_val(ser, "idx", "0") or 0)
+
+
+def _drawn_in(colours: Sequence[Colour], idx: int) -> Colour:
+    return colours[0] if colours else PALETTE[idx % len(PALETTE)]
+
+
+def recolour(ser: etree._Element, old: Colour, new: Colour) -> None:
     """Every colour element of the series that shows old shows new instead (fill, line, marker)."""
     for el in _colour_elements(ser):
         if _colour_of(el) != old:
@@ -226,63 +231,88 @@ def _recolour(ser: etree._Element, old: Colour, new: Colour) -> None:
             el.insert(i, etree.Element(f"{{{A}}}{name}", val=val))
 
 
-def distinct_colours(series: Sequence[tuple[etree._Element, bool]], drawn: DrawnColours) -> None:
-    """Give each new series a colour that no other series of the chart has, as drawn.
+# A series as the colour choices read it: its explicit colours, its c:idx and whether it is new.
+SeriesColours = tuple[Sequence[Colour], int, bool]
 
-    series: every output series of the chart (pie groups left out, their slices vary) with
-    whether it is new, in data order. A new series that is drawn in a colour another series
-    already shows (``drawn.alike``: through the theme and the modifiers, ``accent3`` is
-    ``A5A5A5``) takes the next one of :data:`PALETTE` after it (after the accent it copied; a
-    series in an RGB colour starts from its position) that is drawn unlike every other, never a
-    repeat while the palette lasts. A new series without colours of its own is drawn in the
-    automatic colour of its ``c:idx``.
-    """
+
+def distinct_colours(series: Sequence[tuple[etree._Element, bool]], drawn: DrawnColours) -> None:
+    """Give each new series a colour that no other series of the chart has, as drawn
+    (:func:`new_colours`). series: the elements with whether each is new."""
     if not any(new for _, new in series):
         return  # the template's series keep their colours: none to tell apart (nor to read)
-    used = [series_colour(ser) for ser, new in series if not new]
+    read = [(series_colours(ser), _idx(ser), new) for ser, new in series]
+    for (ser, _), change in zip(series, new_colours(read, drawn), strict=True):
+        if change is not None:
+            recolour(ser, *change)
+
+
+def new_colours(series: Sequence[SeriesColours], drawn: DrawnColours) -> list[tuple[Colour, Colour] | None]:
+    """Per series, the colour a new series shows and the one it takes instead (None: it keeps its own).
+
+    series: every output series of the chart (pie groups left out, their slices vary) in data
+    order. A new series that is drawn in a colour another series already shows (``drawn.alike``:
+    through the theme and the modifiers, ``accent3`` is ``A5A5A5``) takes the next one of
+    :data:`PALETTE` after it (after the accent it copied; a series in an RGB colour starts from
+    its position) that is drawn unlike every other, never a repeat while the palette lasts. A new
+    series without colours of its own is drawn in the automatic colour of its ``c:idx``.
+    """
+    changes: list[tuple[Colour, Colour] | None] = [None] * len(series)
+    if not any(new for _, _, new in series):
+        return changes
+    used = [_drawn_in(colours, idx) for colours, idx, new in series if not new]
 
     def taken(colour: Colour) -> bool:
         return drawn.alike_any(colour, used)
 
-    for position, (ser, new) in enumerate(series):
+    for position, (colours, idx, new) in enumerate(series):
         if not new:
             continue
-        current = series_colour(ser)
-        if not _colour_elements(ser) or not taken(current):
+        current = _drawn_in(colours, idx)
+        if not colours or not taken(current):
             used.append(current)
             continue
         start = PALETTE.index(current) + 1 if current in PALETTE else position
         candidates = [PALETTE[(start + k) % len(PALETTE)] for k in range(len(PALETTE))]
         chosen = next((colour for colour in candidates if not taken(colour)), candidates[0])
-        _recolour(ser, current, chosen)
+        changes[position] = (current, chosen)
         used.append(chosen)
+    return changes
 
 
-def colour_automatic_markers(series: Sequence[tuple[etree._Element, bool]], drawn: DrawnColours) -> None:
-    """Give each new scatter series without colours of its own its colour in writing.
+def marker_colours(series: Sequence[SeriesColours], drawn: DrawnColours) -> list[Colour | None]:
+    """Per scatter series, the colour its automatic markers are written in (None: not written).
 
-    PowerPoint draws such a series' markers in the automatic colour of its ``c:idx``; LibreOffice
-    draws the automatic markers of every series in one colour, told apart only by their shapes
-    (the groups of ``Scatter.from_dataframe(by=...)`` look like one). So the marker's fill and
-    border are written: the first colour of :data:`PALETTE` from the series' position on that no
-    other series is drawn in. The marker's symbol stays automatic (it still varies by series).
+    A new series without colours of its own has it written. PowerPoint draws such a series'
+    markers in the automatic colour of its ``c:idx``; LibreOffice draws the automatic markers
+    of every series in one colour, told apart only by their shapes (the groups of
+    ``Scatter.from_dataframe(by=...)`` look like one). So the marker's fill and border are
+    written (:func:`colour_marker`): the first colour of :data:`PALETTE` from the series' idx
+    on that no other series is drawn in. The marker's symbol stays automatic (it still varies
+    by series).
     """
-    bare = [ser for ser, new in series if new and not _colour_elements(ser)]
+    chosen: list[Colour | None] = [None] * len(series)
+    bare = [i for i, (colours, _, new) in enumerate(series) if new and not colours]
     if not bare:
-        return  # every series is coloured already: none to read the others' colours for
-    used = [series_colour(ser) for ser, new in series if not new or _colour_elements(ser)]
-    for ser in bare:
-        start = int(child_val(ser, "idx", "0") or 0)
+        return chosen  # every series is coloured already: none to read the others' colours for
+    used = [_drawn_in(colours, idx) for colours, idx, new in series if not new or colours]
+    for i in bare:
+        start = series[i][1]
         candidates = (PALETTE[(start + k) % len(PALETTE)] for k in range(len(PALETTE)))
         colour = next((c for c in candidates if not drawn.alike_any(c, used)), PALETTE[start % len(PALETTE)])
         used.append(colour)
-        marker = first_child(ser, c("marker"))
-        if marker is None:
-            set_child(ser, copy.deepcopy(_coloured_marker(colour)))
-            continue
-        marker_sp_pr = _sp_pr(marker, _MARKER_ORDER)
-        for child in copy.deepcopy(_coloured_marker(colour))[0]:
-            _insert_ordered(marker_sp_pr, child, _SP_PR_ORDER)
+        chosen[i] = colour
+    return chosen
+
+
+def colour_marker(ser: etree._Element, colour: Colour) -> None:
+    """Write the fill and border of ser's marker in colour (see :func:`marker_colours`)."""
+    marker = first_child(ser, c("marker"))
+    if marker is None:
+        set_child(ser, copy.deepcopy(_coloured_marker(colour)))
+        return
+    marker_sp_pr = _sp_pr(marker, _MARKER_ORDER)
+    for child in copy.deepcopy(_coloured_marker(colour))[0]:
+        _insert_ordered(marker_sp_pr, child, _SP_PR_ORDER)
 
 
 _SP_PR_ORDER = ("xfrm", "custGeom", "prstGeom", *FILLS, "ln")

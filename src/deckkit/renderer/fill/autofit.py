@@ -99,7 +99,7 @@ class _Run(NamedTuple):
     bold: bool
     italic: bool
     face: Face | None  # the installed face of typeface, bold, italic (fontmetrics.face)
-    line: int  # a single line's height at full size: line_height(typeface, size), or _east_line's
+    line: int  # a single line's height at full size: line_height(size)
     east: str | None  # the East Asian typeface (a:ea), None: the theme names none
 
     def width(self, text: str | None = None) -> int:
@@ -120,17 +120,8 @@ class _Run(NamedTuple):
         return found.width(piece, self.size)
 
     def line_at(self, scale: float) -> int:
-        """A single line's height with the size scaled (East Asian text's font may be taller)."""
-        latin = line_height(self.typeface, self.size * scale)
-        if not has_east_asian(self.text):
-            return latin
-        return max(latin, _east_line(self.east, self.size * scale))
-
-
-def _east_line(east: str | None, size: float) -> int:
-    """A single line's height of East Asian text: its face's (0 when no CJK font is installed)."""
-    found = east_face(east)
-    return round(found.line_spacing * size * 12700) if found is not None else 0
+        """A single line's height with the size scaled (the same in every typeface and script)."""
+        return line_height(self.size * scale)
 
 
 @dataclass
@@ -260,7 +251,7 @@ class _Styles:
         bold, italic = attr("b") in ("1", "true"), attr("i") in ("1", "true")
         points = int(size) / 100 if size else DEFAULT_SIZE
         found = face(typeface, bold, italic)
-        return (points, typeface, bold, italic, found, line_height(typeface, points), east)
+        return (points, typeface, bold, italic, found, line_height(points), east)
 
     def paragraph(self, ppr: etree._Element | None, level: int) -> _Paragraph:
         """What a paragraph with this pPr at this level takes from it and its list styles."""
@@ -364,7 +355,7 @@ def _points(spacing: _Spacing | None, size: float) -> int:
     if pts is not None:
         return int(pts) * 127
     if pct is not None:
-        return round(int(pct) / 100000 * size * 1.2 * 12700)
+        return round(int(pct) / 100000 * line_height(size))
     return 0
 
 
@@ -563,6 +554,7 @@ class _Box(NamedTuple):
     on_tree: bool  # directly on the slide's shape tree: its box is in slide space
     scale: tuple[float, float]  # child_scale: (1, 1) on the shape tree, which no group holds
     items: Sequence[etree._Element] = ()  # the paragraphs of its list's items, in order
+    grown: Sequence[Grown] = ()  # the slide's shapes grown so far: in its room at their template boxes
 
     @property
     def chain(self) -> PlaceholderChain | None:
@@ -617,13 +609,13 @@ def _fit_shape(
     ext.set("cy", str(drawn.cy))
     if not box.on_tree:
         return None
-    around = Surroundings(slide, box.shape, template, size)
+    around = Surroundings(slide, box.shape, template, size, box.grown)
     if grown is not None and (
         drawn.cy > template.cy + TOLERANCE_EMU or drawn.cx > template.cx + TOLERANCE_EMU
     ):
 
         def advice(other: Box) -> str:
-            fixes = _grown_box_fixes(box, align, template, around)
+            fixes = _grown_box_fixes(box, align, template, around.anew())
             return f"{', or '.join(fixes)}, or move the other shape in the template"
 
         what = f"the text box {_name(box.shape)} (resize shape to fit text)"
@@ -742,7 +734,7 @@ def _overflow(
         box_of is not None
         and taller is not None
         and text_rectangle_insets(box.shape, box_of.cx, box_of.cy) == (0, 0)
-        and Surroundings(slide, box.shape, box_of, size).holds(taller)
+        and Surroundings(slide, box.shape, box_of, size, box.grown).holds(taller)
     ):
         fixes.append(f"make the box at least {_inches_up(height + vertical)} tall in the template")
     return Problem(
@@ -862,6 +854,7 @@ def fit_text_boxes(
             on_tree,
             (1.0, 1.0) if on_tree else child_scale(shape),
             items,
+            grown if grown is not None else (),
         )
         if body.autofit == "resize":
             warning = _fit_shape(box, slide, size, grown)

@@ -4,7 +4,7 @@ Finding a typeface means reading the name of every installed font, and measuring
 reading a font's character map and advance widths, after importing fontTools: work that every
 ``deckkit render`` process would do again. Both are kept in one JSON file, each entry under its
 font file's path with the file's size and modification time, so that a changed, added or removed
-font is read again. The file is ``$DECKKIT_CACHE_DIR/fontmetrics-2.json`` (default
+font is read again. The file is ``$DECKKIT_CACHE_DIR/fontmetrics-3.json`` (default
 ``$XDG_CACHE_HOME/deckkit``, else ``~/.cache/deckkit``); when it cannot be read or written, fonts
 are read as if it did not exist. Its name carries the format's version: deckkit releases of
 different formats on one machine each keep their own file, instead of each rewriting the
@@ -25,7 +25,7 @@ from typing import Any
 
 __all__ = ["FontCache", "file_key"]
 
-_VERSION = 2  # 2: fonts of collections (.ttc), advances as runs
+_VERSION = 3  # 2: fonts of collections (.ttc), advances as runs; 3: no line spacing in a face
 
 
 def _cache_file() -> Path:
@@ -49,7 +49,7 @@ class FontCache:
         self.path = _cache_file()
         # fonts: path -> [size, mtime, [[family or None, style] of each font of the file]]
         # faces: path (#number for a collection's font) -> [size, mtime, family, units, default,
-        # spacing, advances as [first code point, count, width] runs]
+        # advances as [first code point, count, width] runs]
         try:
             data = json.loads(self.path.read_text(encoding="utf-8"))
         except (OSError, ValueError):

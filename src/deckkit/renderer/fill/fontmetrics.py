@@ -13,10 +13,29 @@ its text is measured with Noto Sans CJK (Noto Serif CJK for the Mincho, Song and
 ``./dev`` installs fonts-noto-cjk), which is what LibreOffice draws it with on Linux (fontconfig's
 fallback for CJK text). This is an approximation, close for what decides line breaks: their
 ideographs, kana and full-width punctuation are 1 em wide in all of them (Hangul 0.92 em in Noto,
-1 em in Malgun Gothic). Line heights differ: Noto's 1.45 em against about 1 em (MS Gothic) to
-1.5 em (Meiryo) for the Office fonts, and LibreOffice draws every line 1.2 em, so a box measured
-with Noto holds its text in either. With no CJK font installed at all, every East Asian character
-is taken as 1 em wide.
+1 em in Malgun Gothic). With no CJK font installed at all, every East Asian character is taken as
+1 em wide.
+
+A single-spaced line is :data:`SINGLE_LINE_EM` (1.2) times the size of the line's largest text,
+whatever its typeface: no font metric enters it. That is what both PowerPoint and LibreOffice
+draw, and not what the fonts' own tables say (Carlito, Calibri's twin: 1.22 em by hhea, OS/2 typo
+and win alike; Liberation Sans and Arial 1.15 em hhea, 1.12 em win; Caladea 1.15 em hhea, 1.30 em
+win; Noto Sans CJK 1.45 em hhea and win, 1.0 em typo):
+
+- LibreOffice sets ``FontIndependentLineSpacing`` on every PPTX text body it imports
+  (``oox/source/ppt/pptshapecontext.cxx``), and its EditEngine then makes a line 12/10 of the
+  font height with the baseline 1 em below the line's top (``impedit3.cxx``,
+  ``ImplCalculateFontIndependentLineSpacing``). Measured (LibreOffice 7.4, PDF text matrices,
+  eight lines a box at 10, 18, 24 and 40 pt): 1.200 em between baselines for Calibri, Carlito,
+  Arial, Liberation Sans, Cambria, Caladea, Times New Roman, Liberation Serif, Courier New,
+  DejaVu Sans, Noto Sans CJK JP, Noto Serif CJK JP and MS Gothic alike; ``lnSpc`` 80 / 90 / 150 %
+  gives 0.96 / 1.08 / 1.80 em, and a line of 12 and 24 pt text 1.2 times 24 pt.
+- PowerPoint: native exports measured by other projects pace single-spaced lines at 1.2 times the
+  size for Arial, Calibri, Verdana, Courier New, Georgia and Avenir Next at 6 to 54 pt, and for
+  Hangul in Malgun Gothic (whose win and typo metrics give 1.33 and 1.0 em) and Meiryo (1.6 em
+  win); the font's metrics only place the baseline inside that line (at its win ascent's share).
+  LibreOffice's own commit for table cells (tdf#165521) says the same of Microsoft's layout: it
+  ignores the font metrics and adds 20 % to the font height.
 """
 
 from __future__ import annotations
@@ -31,7 +50,7 @@ from typing import Any, NamedTuple
 
 from deckkit.renderer.fill.fontcache import FontCache, file_key
 
-__all__ = ["EAST_ASIAN_EM", "Face", "east_face", "face", "line_height", "text_width"]
+__all__ = ["EAST_ASIAN_EM", "SINGLE_LINE_EM", "Face", "east_face", "face", "line_height", "text_width"]
 
 FONT_DIRS = (
     "/usr/share/fonts",
@@ -61,6 +80,7 @@ _SERIF_EAST = re.compile(
 EAST_FALLBACKS = ("Noto Sans CJK JP", "Noto Sans CJK SC", "WenQuanYi Micro Hei", "Droid Sans Fallback")
 EAST_SERIF_FALLBACKS = ("Noto Serif CJK JP", "Noto Serif CJK SC")
 EAST_ASIAN_EM = 1.0  # an East Asian character's width in em, when no CJK font is installed
+SINGLE_LINE_EM = 1.2  # a single-spaced line's height in em of its largest text, in every typeface
 FONT_SUFFIXES = (".ttf", ".otf", ".ttc", ".otc")  # Noto CJK comes as collections (.ttc)
 EMU_PER_POINT = 12700
 
@@ -80,18 +100,17 @@ class _ByCharacter(dict[str, int]):
 
 
 class Face(NamedTuple):
-    """One font file's metrics: advance widths by character, line height as a fraction of the size."""
+    """One font file's metrics: advance widths by character."""
 
     family: str
     advances: dict[int, int]  # code point -> advance in font units (as the cache keeps them)
     units_per_em: int
     default_advance: int  # for characters the font lacks
-    line_spacing: float  # (ascent + descent + line gap) / em: the single line height
     by_character: _ByCharacter  # ``advances`` by character, ``default_advance`` for the others
 
     @classmethod
-    def of(cls, family: str, advances: dict[int, int], units: int, default: int, spacing: float) -> Face:
-        return cls(family, advances, units, default, spacing, _ByCharacter(advances, default))
+    def of(cls, family: str, advances: dict[int, int], units: int, default: int) -> Face:
+        return cls(family, advances, units, default, _ByCharacter(advances, default))
 
     def width(self, text: str, size_pt: float) -> int:
         """Width of text at size_pt, in EMU (no kerning: a few hundredths of an inch at most)."""
@@ -181,13 +200,13 @@ def _load(font: _Font) -> Face:
     name = f"{font.path}#{font.number}" if font.number else str(font.path)
     entry = cache.faces.get(name)
     if entry is not None and entry[:2] == key:
-        family, units, default, spacing, runs = entry[2:]
+        family, units, default, runs = entry[2:]
         advances = {code: width for first, count, width in runs for code in range(first, first + count)}
-        return Face.of(family, advances, units, default, spacing)
+        return Face.of(family, advances, units, default)
     face = _read_face(font)
     cache.put_face(
         name,
-        [*key, face.family, face.units_per_em, face.default_advance, face.line_spacing, _runs(face.advances)],
+        [*key, face.family, face.units_per_em, face.default_advance, _runs(face.advances)],
     )
     return face
 
@@ -214,15 +233,11 @@ def _read_face(font: _Font) -> Face:
     with TTFont(str(font.path), fontNumber=font.number, lazy=True) as read:
         cmap = read.getBestCmap() or {}
         metrics: Any = read["hmtx"].metrics
-        hhea: Any = read["hhea"]
         head: Any = read["head"]
         names: Any = read["name"]
         advances = {code: metrics[glyph][0] for code, glyph in cmap.items() if glyph in metrics}
         default = metrics.get(cmap.get(ord("n"), ".notdef"), (head.unitsPerEm // 2, 0))[0]
-        spacing = (hhea.ascent - hhea.descent + hhea.lineGap) / head.unitsPerEm
-        return Face.of(
-            names.getBestFamilyName() or font.path.stem, advances, head.unitsPerEm, default, spacing
-        )
+        return Face.of(names.getBestFamilyName() or font.path.stem, advances, head.unitsPerEm, default)
 
 
 def _installed(families: Iterable[str], bold: bool, italic: bool) -> Face | None:
@@ -272,8 +287,6 @@ def text_width(text: str, typeface: str, size_pt: float, *, bold: bool = False, 
     return found.width(text, size_pt)
 
 
-def line_height(typeface: str, size_pt: float) -> int:
-    """Height of one single-spaced line in EMU (1.2 em when no font is installed)."""
-    found = face(typeface)
-    spacing = found.line_spacing if found is not None else 1.2
-    return round(spacing * size_pt * EMU_PER_POINT)
+def line_height(size_pt: float) -> int:
+    """Height in EMU of one single-spaced line whose largest text is size_pt, in any typeface."""
+    return round(SINGLE_LINE_EM * size_pt * EMU_PER_POINT)

@@ -469,7 +469,7 @@ def _rows_fix_of(
         size = around.size
         heights = [_size(r.get("h")) for r in rows_of(tbl)]
         box = frame_box(frame)
-        room = SlideRoom(value.vertical_sizing, template_frame, around.room(box.x, sum(widths)))
+        room = SlideRoom(value.vertical_sizing, template_frame, around.anew().room(box.x, sum(widths)))
         return _rows_fix(room, size, fixed_fit, tbl, widths, heights, needs, output.text_height)
 
     return fix
@@ -507,7 +507,7 @@ class TableFiller:
                 size = output.slide_size
                 if size is None:
                     continue
-                around = Surroundings(output.part, frame.element, template_frame, size)
+                around = Surroundings(output.part, frame.element, template_frame, size, output.grown)
                 tbl = table_of(frame.element)
                 widths = (
                     [_size(c.get("w")) for c in grid_of(tbl).findall(a("gridCol"))] if tbl is not None else []
