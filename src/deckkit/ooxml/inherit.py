@@ -28,10 +28,12 @@ __all__ = [
     "AUTOFIT_TAGS",
     "BodyProperties",
     "PlaceholderChain",
+    "TextBodyParts",
     "effective_body",
     "inherited_body",
     "matching_placeholder",
     "placeholder_of",
+    "text_body_parts",
 ]
 
 T = TypeVar("T")
@@ -44,10 +46,17 @@ _MASTER_TYPE = {"ctrTitle": "title", "subTitle": "body", "obj": "body", "tbl": "
 
 
 def placeholder_of(shape: etree._Element) -> etree._Element | None:
-    """The shape's ``p:ph`` (``./*/p:nvPr/p:ph``, walked in C), or None for a shape of its own."""
-    for child in shape.iterchildren():
-        for nv_pr in child.iterchildren(_NV_PR):
-            for ph in nv_pr.iterchildren(_PH):
+    """The shape's ``p:ph`` (``./*/p:nvPr/p:ph``), or None for a shape of its own.
+
+    Its ``p:ph`` descendants are walked in C and the first whose parent is a ``p:nvPr`` child of
+    the shape's child is taken (the same as the path, in document order): one walk instead of a
+    child iterator made for each of the shape's children.
+    """
+    for ph in shape.iter(_PH):
+        nv_pr = ph.getparent()
+        if nv_pr is not None and nv_pr.tag == _NV_PR:
+            holder = nv_pr.getparent()
+            if holder is not None and holder.getparent() is shape:
                 return ph
     return None
 
@@ -111,20 +120,44 @@ class BodyProperties(NamedTuple):
     list_styles: list[etree._Element]  # a:lstStyle of the shape, layout and master, nearest first
 
 
-def _body_pr(shape: etree._Element) -> etree._Element | None:
+class TextBodyParts(NamedTuple):
+    """A ``p:txBody``'s ``a:bodyPr`` and ``a:lstStyle`` (the first of each; None where absent)."""
+
+    body_pr: etree._Element | None
+    list_style: etree._Element | None
+
+
+def text_body_parts(tx_body: etree._Element) -> TextBodyParts:
+    """The first ``a:bodyPr`` and ``a:lstStyle`` among tx_body's children, looked at in one pass
+    until both are found (the schema puts them before the paragraphs)."""
+    body_pr = list_style = None
+    for child in tx_body:
+        tag = child.tag
+        if tag == _BODY_PR:
+            body_pr = child if body_pr is None else body_pr
+        elif tag == _LST_STYLE:
+            list_style = child if list_style is None else list_style
+        else:
+            continue
+        if body_pr is not None and list_style is not None:
+            break
+    return TextBodyParts(body_pr, list_style)
+
+
+def _parts(shape: etree._Element) -> TextBodyParts:
     body = first_child(shape, _TX_BODY)
-    return first_child(body, _BODY_PR) if body is not None else None
+    return text_body_parts(body) if body is not None else TextBodyParts(None, None)
 
 
 def _merged(
-    shapes: list[etree._Element],
+    sources: list[TextBodyParts],
 ) -> tuple[str, etree._Element | None, dict[str, str], list[etree._Element]]:
-    """Body properties of ``shapes``, the nearest first: (autofit, its element, attributes, list styles)."""
+    """Body properties of the text bodies ``sources``, the nearest first: (autofit, its element,
+    attributes, list styles)."""
     attributes: dict[str, str] = {}
     autofit, element = "", None
     styles: list[etree._Element] = []
-    for source in shapes:
-        body_pr = _body_pr(source)
+    for body_pr, own in sources:
         if body_pr is None:
             continue
         for name, value in body_pr.attrib.items():
@@ -134,8 +167,6 @@ def _merged(
                 if child.tag in AUTOFIT_TAGS:
                     autofit, element = AUTOFIT_TAGS[child.tag], child
                     break
-        body = body_pr.getparent()
-        own = first_child(body, _LST_STYLE) if body is not None else None
         if own is not None and len(own):
             styles.append(own)
     return autofit, element, attributes, styles
@@ -143,13 +174,14 @@ def _merged(
 
 def inherited_body(chain: PlaceholderChain) -> BodyProperties:
     """What a placeholder's chain gives its body (the same for every slide placeholder of the chain)."""
-    autofit, element, attributes, styles = _merged(chain.shapes())
+    autofit, element, attributes, styles = _merged([_parts(shape) for shape in chain.shapes()])
     return BodyProperties(autofit or "none", element, attributes, styles)
 
 
-def effective_body(shape: etree._Element, inherited: BodyProperties | None) -> BodyProperties:
-    """The shape's body properties over what its chain gives (``inherited_body``; None: its own only)."""
-    autofit, element, attributes, styles = _merged([shape])
+def effective_body(own: TextBodyParts, inherited: BodyProperties | None) -> BodyProperties:
+    """The body properties of a shape whose text body has ``own`` (:func:`text_body_parts`) over
+    what its chain gives (``inherited_body``; None: its own only)."""
+    autofit, element, attributes, styles = _merged([own])
     if inherited is None:
         return BodyProperties(autofit or "none", element, attributes, styles)
     if not autofit and inherited.autofit_element is not None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from lxml import etree
 
-from deckkit.ooxml.inherit import effective_body, placeholder_of
+from deckkit.ooxml.inherit import effective_body, placeholder_of, text_body_parts
 from deckkit.renderer.fill.autofit import (
     _PCT_DEFAULTS,
     _lines,
@@ -35,7 +35,8 @@ def _shape(text: str, lst: str = "<a:lstStyle/>") -> etree._Element:
 def _styles(shape: etree._Element, body: etree._Element, slide: object, masters: MasterStyles) -> _Styles:
     """The styles auto-fit measures the shape with (its own body properties: no layout here)."""
     master = masters.of(slide)  # type: ignore[arg-type]
-    return _styles_of(shape, placeholder_of(shape), effective_body(shape, None), master, masters)
+    own = text_body_parts(body)
+    return _styles_of(own.list_style, placeholder_of(shape), effective_body(own, None), master, masters)
 
 
 def _measured(styles: _Styles, body: etree._Element) -> list[tuple[object, ...]]:

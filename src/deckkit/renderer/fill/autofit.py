@@ -52,6 +52,7 @@ from deckkit.ooxml.inherit import (
     effective_body,
     inherited_body,
     placeholder_of,
+    text_body_parts,
 )
 from deckkit.ooxml.locate import inherited_xfrm
 from deckkit.ooxml.namespaces import qn
@@ -61,7 +62,7 @@ from deckkit.ooxml.xml_children import first_child, first_of_two, first_on_path
 from deckkit.renderer.fill.eastasian import HANGING, WORDS, break_between, has_east_asian, script_pieces
 from deckkit.renderer.fill.fontmetrics import EAST_ASIAN_EM, Face, east_face, face, line_height
 from deckkit.renderer.fill.masterstyles import DEFAULT_TYPEFACE, MasterStyles, MasterText
-from deckkit.renderer.fill.textrect import text_rectangle_insets
+from deckkit.renderer.fill.textrect import GEOMETRY_TAG, preset_insets, text_rectangle_insets
 from deckkit.renderer.offslide import EMU_PER_INCH, TOLERANCE_EMU, on_slide_tree, overhangs
 from deckkit.renderer.overlap import Grown
 from deckkit.renderer.room import Surroundings
@@ -83,7 +84,8 @@ SHRINK_STEPS = [
     (25000, 20000),
 ]
 _WORD = re.compile(r"\S+|\s+")
-_LATIN, _EA, _SP, _TX_BODY, _BODY_PR = qn("a:latin"), qn("a:ea"), qn("p:sp"), qn("p:txBody"), qn("a:bodyPr")
+_LATIN, _EA, _SP, _TX_BODY = qn("a:latin"), qn("a:ea"), qn("p:sp"), qn("p:txBody")
+_SP_PR, _XFRM, _SP_TREE = qn("p:spPr"), qn("a:xfrm"), qn("p:spTree")
 _RUN_TAGS, _T, _BR = (qn("a:r"), qn("a:fld")), qn("a:t"), qn("a:br")
 _P, _PPR, _RPR, _R, _FLD = qn("a:p"), qn("a:pPr"), qn("a:rPr"), qn("a:r"), qn("a:fld")
 _SPC_PTS, _SPC_PCT, _END_PARA_RPR = qn("a:spcPts"), qn("a:spcPct"), qn("a:endParaRPr")
@@ -316,13 +318,14 @@ def _own_spacings(ppr: etree._Element) -> tuple[_Spacing | None, _Spacing | None
 
 
 def _styles(
-    tx_body: etree._Element,
+    own: etree._Element | None,
     ph: etree._Element | None,
     body: BodyProperties,
     master: MasterText | None,
     masters: MasterStyles,
 ) -> _Styles:
-    """The styles of the shape of ``tx_body``: its own, layout and master placeholders' list styles, then the master's
+    """The styles of a shape whose text body's a:lstStyle is ``own``: its own, layout and master
+    placeholders' list styles, then the master's
     text style (``master``: the slide's). Shared by the boxes of one chain that add no list style
     of their own (an empty ``a:lstStyle`` answers nothing), so each lookup is made once."""
     kind = ph.get("type", "body") if ph is not None else None
@@ -335,7 +338,7 @@ def _styles(
         if found is not None:
             inherited.append(found)
     levels = [*body.list_styles, *inherited]
-    if body.list_styles and body.list_styles[0].getparent() is tx_body:
+    if body.list_styles and body.list_styles[0] is own:
         return _Styles(levels, master)
     key = (id(master), kind, *(id(style) for style in body.list_styles))
     shared = masters.derived.get(key)
@@ -366,24 +369,35 @@ def _lines(
     for paragraph in body.iter(_P) if body is not None else ():
         if leave_out and id(paragraph) in leave_out:
             continue
-        ppr = first_child(paragraph, _PPR)
+        # One pass over the paragraph's children: its pPr (the first), its runs and breaks in
+        # order (a break as None), its end mark (the first).
+        ppr = end = None
+        pieces: list[tuple[etree._Element | None, str] | None] = []
+        for child in paragraph:
+            tag = child.tag  # lxml builds the string on each read
+            if tag in _RUN_TAGS:
+                rpr, t = first_of_two(child, _RPR, _T)
+                pieces.append((rpr, (t.text or "") if t is not None else ""))
+            elif tag == _BR:
+                pieces.append(None)
+            elif tag == _PPR:
+                ppr = child if ppr is None else ppr
+            elif tag == _END_PARA_RPR:
+                end = child if end is None else end
         level = int(ppr.get("lvl", "0")) if ppr is not None else 0
         form = styles.paragraph(ppr, level)
         if not align:
             align = form.align
         current = _Line([], spacing=form.spacing, margin=form.margin)
         first = current
-        for child in paragraph:
-            tag = child.tag  # lxml builds the string on each read
-            if tag in _RUN_TAGS:
-                rpr, t = first_of_two(child, _RPR, _T)
-                text = (t.text or "") if t is not None else ""
-                current.runs.append(styles.run(rpr, level, text))
-            elif tag == _BR:
+        for piece in pieces:
+            if piece is not None:
+                current.runs.append(styles.run(piece[0], level, piece[1]))
+            else:
                 lines.append(current)
                 current = _Line([], spacing=form.spacing, margin=form.margin)
         if not current.runs:  # an empty line is as tall as its end-of-paragraph mark
-            current.runs.append(styles.run(first_child(paragraph, _END_PARA_RPR), level, ""))
+            current.runs.append(styles.run(end, level, ""))
         size = current.runs[0].size
         first.space_before = _points(form.before, size)
         current.space_after = _points(form.after, size)
@@ -444,67 +458,70 @@ def _text_height(
     return total
 
 
-def _inset(body: BodyProperties, name: str) -> int:
-    value = body.attributes.get(name)
-    return int(value) if value is not None and value.lstrip("-").isdigit() else INSETS[name]
+class _Insets(NamedTuple):
+    """A body's insets (lIns, tIns, rIns, bIns) in EMU: its own, else PowerPoint's defaults."""
+
+    left: int
+    top: int
+    right: int
+    bottom: int
 
 
-def _read_xfrm(
-    shape: etree._Element, slide: Part, chain: PlaceholderChain | None = None
-) -> etree._Element | None:
-    """The shape's a:xfrm, else the one it inherits (from ``chain`` when known: found once per
-    render), changing nothing (for measuring only)."""
-    sp_pr = first_child(shape, qn("p:spPr"))
-    own = first_child(sp_pr, qn("a:xfrm")) if sp_pr is not None else None
+def _insets(body: BodyProperties) -> _Insets:
+    def inset(name: str) -> int:
+        value = body.attributes.get(name)
+        return int(value) if value is not None and value.lstrip("-").isdigit() else INSETS[name]
+
+    return _Insets(inset("lIns"), inset("tIns"), inset("rIns"), inset("bIns"))
+
+
+def _read_xfrm(box: _Box, slide: Part, own: etree._Element | None) -> etree._Element | None:
+    """The box's a:xfrm ``own`` (``box.xfrm`` while fitting has added none), else the one it
+    inherits (from its chain: found once per render), changing nothing (for measuring only)."""
     if own is not None:
         return own
-    if chain is None:
-        return inherited_xfrm(shape, slide)
-    for source in chain.shapes():
-        found = first_on_path(source, qn("p:spPr"), qn("a:xfrm"))
-        if found is not None:
-            return found
-    return None
+    return box.inherited.xfrm if box.inherited is not None else inherited_xfrm(box.shape, slide)
 
 
-def _own_xfrm(shape: etree._Element, slide: Part) -> etree._Element | None:
-    """The shape's a:xfrm; a placeholder without one gets a copy of the one it inherits."""
-    sp_pr = first_child(shape, qn("p:spPr"))
+def _own_xfrm(box: _Box, slide: Part) -> etree._Element | None:
+    """The box's a:xfrm; a placeholder without one gets a copy of the one it inherits."""
+    sp_pr = box.sp_pr
     if sp_pr is None:
         return None
-    xfrm = first_child(sp_pr, qn("a:xfrm"))
+    xfrm = box.xfrm
     if xfrm is None:
-        inherited = inherited_xfrm(shape, slide)
+        inherited = inherited_xfrm(box.shape, slide)
         if inherited is None:
             return None
-        xfrm = etree.Element(qn("a:xfrm"))
+        xfrm = etree.Element(_XFRM)
         for child in inherited:
             xfrm.append(etree.fromstring(etree.tostring(child)))
         sp_pr.insert(0, xfrm)
     return xfrm
 
 
-def _text_area(drawn: Box, body: BodyProperties) -> Box:
+def _text_area(drawn: Box, insets: _Insets) -> Box:
     """Where a box drawn at ``drawn`` puts its text: inside its insets. A box may hang over the
     slide's edge by less than its inset (a label set flush with the edge): its text is on the slide."""
-    left, top = _inset(body, "lIns"), _inset(body, "tIns")
+    left, top = insets.left, insets.top
     return Box(
         drawn.x + left,
         drawn.y + top,
-        drawn.cx - left - _inset(body, "rIns"),
-        drawn.cy - top - _inset(body, "bIns"),
+        drawn.cx - left - insets.right,
+        drawn.cy - top - insets.bottom,
     )
 
 
 def _inner(box: _Box, ext: etree._Element) -> tuple[int, int]:
     """The width the box's text wraps at and the height it has, in slide EMU: the box as drawn
     (a group scales the boxes in it, not their text), its shape's text rectangle, less its insets."""
-    sx, sy = child_scale(box.shape)
+    sx, sy = box.scale
     drawn_cx, drawn_cy = round(int(ext.get("cx", "0")) / sx), round(int(ext.get("cy", "0")) / sy)
     # An ellipse or a rounded rectangle holds its text in a smaller rectangle than its box.
-    across, down = text_rectangle_insets(box.shape, drawn_cx, drawn_cy)
-    width = drawn_cx - 2 * across - _inset(box.body, "lIns") - _inset(box.body, "rIns")
-    return width, drawn_cy - 2 * down - _inset(box.body, "tIns") - _inset(box.body, "bIns")
+    across, down = preset_insets(box.geometry, drawn_cx, drawn_cy)
+    insets = box.insets
+    width = drawn_cx - 2 * across - insets.left - insets.right
+    return width, drawn_cy - 2 * down - insets.top - insets.bottom
 
 
 def _move_edge(start: int, old: int, new: int, keep: str) -> int:
@@ -517,17 +534,32 @@ def _move_edge(start: int, old: int, new: int, keep: str) -> int:
 
 
 class _Box(NamedTuple):
-    """A text box being fitted: its shape, where its value is in the data, its effective body."""
+    """A text box being fitted: its shape, where its value is in the data, its effective body.
+
+    What every step reads of the shape is found once, in one pass over each element's children:
+    its p:spPr and that one's a:xfrm and a:prstGeom, its p:txBody and a:bodyPr.
+    """
 
     shape: etree._Element
     path: str
     body: BodyProperties
+    insets: _Insets  # the body's
     styles: _Styles
-    chain: PlaceholderChain | None  # the layout and master placeholders it follows, if a placeholder
-    tx_body: etree._Element  # the shape's p:txBody and its a:bodyPr: found once for every step
+    inherited: _Inherited | None  # its layout and master placeholders and what they give, if a placeholder
+    tx_body: etree._Element
     body_pr: etree._Element
+    sp_pr: etree._Element | None
+    xfrm: etree._Element | None  # its own a:xfrm, as found before fitting
+    geometry: etree._Element | None  # its a:prstGeom (the text rectangle's preset)
+    on_tree: bool  # directly on the slide's shape tree: its box is in slide space
+    scale: tuple[float, float]  # child_scale: (1, 1) on the shape tree, which no group holds
     items: Sequence[etree._Element] = ()  # the paragraphs of its list's items, in order
     grown: Sequence[Grown] = ()  # the slide's shapes grown so far: in its room at their template boxes
+
+    @property
+    def chain(self) -> PlaceholderChain | None:
+        """The layout and master placeholders it follows, if a placeholder."""
+        return self.inherited.chain if self.inherited is not None else None
 
 
 def _name(shape: etree._Element) -> str:
@@ -541,10 +573,10 @@ def _grown(box: _Box, lines: list[_Line], align: str, template: Box, wrap: int |
     (``wrap``: another width to wrap at) or, when it does not wrap, that of the longest line,
     each edge kept as the alignment and the anchor say."""
     x, y, cx, cy = template
-    horizontal = _inset(box.body, "lIns") + _inset(box.body, "rIns")
-    vertical = _inset(box.body, "tIns") + _inset(box.body, "bIns")
+    horizontal = box.insets.left + box.insets.right
+    vertical = box.insets.top + box.insets.bottom
     # Text is measured in slide EMU; a box in a group is sized in the group's units.
-    sx, sy = child_scale(box.shape)
+    sx, sy = box.scale
     if wrap is None and box.body.attributes.get("wrap") == "none":
         new_cx = round((max((line.width() for line in lines), default=0) + horizontal) * sx)
         new_cy = round((_text_height(lines, None) + vertical) * sy)
@@ -560,7 +592,7 @@ def _grown(box: _Box, lines: list[_Line], align: str, template: Box, wrap: int |
 def _fit_shape(
     box: _Box, slide: Part, size: tuple[int, int], grown: list[Grown] | None = None
 ) -> Problem | None:
-    xfrm = _own_xfrm(box.shape, slide)
+    xfrm = _own_xfrm(box, slide)
     if xfrm is None or xfrm.get("rot") not in (None, "0"):
         return None
     off, ext = first_child(xfrm, qn("a:off")), first_child(xfrm, qn("a:ext"))
@@ -575,7 +607,7 @@ def _fit_shape(
     off.set("y", str(drawn.y))
     ext.set("cx", str(drawn.cx))
     ext.set("cy", str(drawn.cy))
-    if not on_slide_tree(box.shape):
+    if not box.on_tree:
         return None
     around = Surroundings(slide, box.shape, template, size, box.grown)
     if grown is not None and (
@@ -588,7 +620,7 @@ def _fit_shape(
 
         what = f"the text box {_name(box.shape)} (resize shape to fit text)"
         grown.append(Grown(box.shape, template, drawn, box.path, what, advice))
-    over = overhangs(_text_area(drawn, box.body), size)
+    over = overhangs(_text_area(drawn, box.insets), size)
     if not over:
         return None
     return Problem(
@@ -678,13 +710,14 @@ def _overflow(
     box_inches = f"{room / EMU_PER_INCH:.2f} in"
     need = f"{height / EMU_PER_INCH:.2f} in"
     where = ""
-    xfrm = _read_xfrm(box.shape, slide, box.chain) if on_slide_tree(box.shape) else None
+    own = first_child(box.sp_pr, _XFRM) if box.sp_pr is not None else None  # _own_xfrm may have added it
+    xfrm = _read_xfrm(box, slide, own) if on_slide_tree(box.shape) else None
     # Where the text runs on the slide is said of an upright box in slide space only.
     box_of = xfrm_box(xfrm) if xfrm is not None and xfrm.get("rot") in (None, "0") else None
-    vertical = _inset(box.body, "tIns") + _inset(box.body, "bIns")
+    vertical = box.insets.top + box.insets.bottom
     if box_of is not None:
         drawn = Box(box_of.x, box_of.y, box_of.cx, height + vertical)
-        over = overhangs(_text_area(drawn, box.body), size)
+        over = overhangs(_text_area(drawn, box.insets), size)
         if over:
             where = f", and runs {' and '.join(over)}"
     fixes = ["shorten the text"]
@@ -716,7 +749,7 @@ def _fit_font_scale(box: _Box, slide: Part, size: tuple[int, int]) -> Problem | 
     own = box.body.autofit_element
     inherited = own is None or own.getparent() is not box.body_pr
     # A box of its own normAutofit gets its own a:xfrm as before; an inherited one only measures.
-    xfrm = _read_xfrm(box.shape, slide, box.chain) if inherited else _own_xfrm(box.shape, slide)
+    xfrm = _read_xfrm(box, slide, box.xfrm) if inherited else _own_xfrm(box, slide)
     if xfrm is None:
         return None
     ext = first_child(xfrm, qn("a:ext"))
@@ -744,7 +777,7 @@ def _fit_font_scale(box: _Box, slide: Part, size: tuple[int, int]) -> Problem | 
 
 def _check_fixed(box: _Box, slide: Part, size: tuple[int, int]) -> Problem | None:
     """A box that neither shrinks nor grows: a warning when its text runs out of it."""
-    xfrm = _read_xfrm(box.shape, slide, box.chain)
+    xfrm = _read_xfrm(box, slide, box.xfrm)
     ext = first_child(xfrm, qn("a:ext")) if xfrm is not None else None
     if ext is None:
         return None
@@ -778,31 +811,48 @@ def fit_text_boxes(
     # The slide's layout and master text, looked up once for all its boxes (when one is fitted).
     of_slide: tuple[Part | None, MasterText | None] | None = None
     for shape, path in shapes:
-        if id(shape) in done or shape.getparent() is None or shape.tag != _SP:
+        if id(shape) in done:
+            continue
+        parent = shape.getparent()
+        if parent is None or shape.tag != _SP:
             continue
         done.add(id(shape))
-        tx_body = first_child(shape, _TX_BODY)
-        body_pr = first_child(tx_body, _BODY_PR) if tx_body is not None else None
-        if tx_body is None or body_pr is None:
+        sp_pr = tx_body = None
+        for child in shape:  # one pass: a child iterator by tag costs several times a child's look
+            tag = child.tag
+            if tag == _TX_BODY:
+                tx_body = child if tx_body is None else tx_body
+            elif tag == _SP_PR:
+                sp_pr = child if sp_pr is None else sp_pr
+        own = text_body_parts(tx_body) if tx_body is not None else None
+        if tx_body is None or own is None or own.body_pr is None:
             continue
         if of_slide is None:
             found = slide.related(RT.SLIDE_LAYOUT)
             of_slide = (found, masters.of_layout(found))
         layout, master = of_slide
         ph = placeholder_of(shape)
-        chain, inherited = _chain(ph, layout, slide, masters) if ph is not None else (None, None)
-        body = effective_body(shape, inherited)
+        inherited = _chain(ph, layout, slide, masters) if ph is not None else None
+        body = effective_body(own, inherited.body if inherited is not None else None)
         if body.attributes.get("vert", "horz") != "horz":
             continue
         items = [p for p, of in list_items if of == path and p.getparent() is tx_body] if list_items else ()
+        xfrm, geometry = first_of_two(sp_pr, _XFRM, GEOMETRY_TAG) if sp_pr is not None else (None, None)
+        on_tree = parent.tag == _SP_TREE
         box = _Box(
             shape,
             path,
             body,
-            _styles(tx_body, ph, body, master, masters),
-            chain,
+            _insets(body),
+            _styles(own.list_style, ph, body, master, masters),
+            inherited,
             tx_body,
-            body_pr,
+            own.body_pr,
+            sp_pr,
+            xfrm,
+            geometry,
+            on_tree,
+            (1.0, 1.0) if on_tree else child_scale(shape),
             items,
             grown if grown is not None else (),
         )
@@ -818,6 +868,7 @@ def fit_text_boxes(
 class _Inherited(NamedTuple):
     chain: PlaceholderChain
     body: BodyProperties  # what the chain gives a body (inherited_body)
+    xfrm: etree._Element | None  # the first a:xfrm of its shapes (the nearest that has one)
 
 
 def _chain(ph: etree._Element, layout: Part | None, slide: Part, masters: MasterStyles) -> _Inherited:
@@ -827,7 +878,15 @@ def _chain(ph: etree._Element, layout: Part | None, slide: Part, masters: Master
     found = masters.derived.get(key)
     if not isinstance(found, _Inherited):
         chain = PlaceholderChain.of(ph, slide)
-        found = masters.derived[key] = _Inherited(chain, inherited_body(chain))
+        xfrm = next(
+            (
+                found
+                for found in (first_on_path(s, _SP_PR, _XFRM) for s in chain.shapes())
+                if found is not None
+            ),
+            None,
+        )
+        found = masters.derived[key] = _Inherited(chain, inherited_body(chain), xfrm)
     return found
 
 

@@ -17,9 +17,10 @@ from lxml import etree
 from deckkit.ooxml.namespaces import qn
 from deckkit.ooxml.xml_children import first_child
 
-__all__ = ["text_rectangle_insets"]
+__all__ = ["GEOMETRY_TAG", "preset_insets", "text_rectangle_insets"]
 
-_SP_PR, _PRST_GEOM, _AV_LST, _GD = qn("p:spPr"), qn("a:prstGeom"), qn("a:avLst"), qn("a:gd")
+_SP_PR, _AV_LST, _GD = qn("p:spPr"), qn("a:avLst"), qn("a:gd")
+GEOMETRY_TAG = qn("a:prstGeom")  # the child of p:spPr that names the preset
 _ELLIPSE_SHARE = (1 - math.cos(math.pi / 4)) / 2  # hc - wd2 * cos(45 degrees), as a share of the width
 _ROUND_RECT_DEFAULT = 16667  # adj: the corner's radius, thousandths of a percent of the shorter side
 
@@ -41,7 +42,12 @@ def text_rectangle_insets(shape: etree._Element, width: int, height: int) -> tup
     """How far the shape's text rectangle is set in from its box on each side, across and down
     (EMU, for a box ``width`` by ``height`` as drawn)."""
     sp_pr = first_child(shape, _SP_PR)
-    geometry = first_child(sp_pr, _PRST_GEOM) if sp_pr is not None else None
+    return preset_insets(first_child(sp_pr, GEOMETRY_TAG) if sp_pr is not None else None, width, height)
+
+
+def preset_insets(geometry: etree._Element | None, width: int, height: int) -> tuple[int, int]:
+    """:func:`text_rectangle_insets` of a shape whose ``p:spPr`` has ``geometry`` (its first
+    ``a:prstGeom``, None: it has none), for a caller that has read it already."""
     kind = geometry.get("prst") if geometry is not None else None
     if geometry is None or kind is None:
         return 0, 0
