@@ -40,7 +40,7 @@ T = TypeVar("T")
 
 AUTOFIT_TAGS = {qn("a:normAutofit"): "shrink", qn("a:spAutoFit"): "resize", qn("a:noAutofit"): "none"}
 _NV_PR, _PH, _SP_PR, _TX_BODY = qn("p:nvPr"), qn("p:ph"), qn("p:spPr"), qn("p:txBody")
-_BODY_PR, _LST_STYLE = qn("a:bodyPr"), qn("a:lstStyle")
+_BODY_PR, _LST_STYLE, _P = qn("a:bodyPr"), qn("a:lstStyle"), qn("a:p")
 # The master's placeholder a layout's follows, by type: the master has title, body, dt, ftr, sldNum.
 _MASTER_TYPE = {"ctrTitle": "title", "subTitle": "body", "obj": "body", "tbl": "body", "chart": "body"}
 
@@ -129,7 +129,8 @@ class TextBodyParts(NamedTuple):
 
 def text_body_parts(tx_body: etree._Element) -> TextBodyParts:
     """The first ``a:bodyPr`` and ``a:lstStyle`` among tx_body's children, looked at in one pass
-    until both are found (the schema puts them before the paragraphs)."""
+    until both are found or the first paragraph is reached (the schema puts them before the
+    paragraphs: a body without a list style is not read to its end)."""
     body_pr = list_style = None
     for child in tx_body:
         tag = child.tag
@@ -137,6 +138,8 @@ def text_body_parts(tx_body: etree._Element) -> TextBodyParts:
             body_pr = child if body_pr is None else body_pr
         elif tag == _LST_STYLE:
             list_style = child if list_style is None else list_style
+        elif tag == _P:
+            break
         else:
             continue
         if body_pr is not None and list_style is not None:
