@@ -124,3 +124,36 @@ def test_a_row_holding_a_merges_first_cell_measures_as_walked(save_template: Any
     expected = [walked[i] for i in range(3)]
     assert [by_form[i] for i in range(3)] == expected
     assert expected[1] < 2 * expected[0], "the merged cell's three lines are not its first row's"
+
+
+def test_one_line_by_length_answers_as_the_body_measures(save_template: Any) -> None:
+    """A one-line cell's text is answered by its length alone when that many of the run's widest
+    ASCII character stay one line: never for a text that wraps, whatever its characters."""
+    from lxml import etree
+
+    slide, _, _ = _filled(save_template, [["x", "y"]])
+    a = f"{{{NS['a']}}}"
+
+    def body(*runs: str) -> Any:
+        tx_body = etree.Element(a + "txBody", nsmap={"a": NS["a"]})
+        etree.SubElement(tx_body, a + "bodyPr")
+        paragraph = etree.SubElement(tx_body, a + "p")
+        for text in runs:
+            run = etree.SubElement(paragraph, a + "r")
+            etree.SubElement(run, a + "rPr", sz="1800")
+            etree.SubElement(run, a + "t").text = text
+        return tx_body
+
+    measure = TextMeasure(slide, MasterStyles())
+    one = measure(body("x"), 10**7)
+    form = measure.line_form(body("x"))
+    answered = 0
+    # Widths around where 6 to 8 of the widest characters ('@', 'W', 'M') stop fitting; the text
+    # split over two runs of its formatting is measured whole, line by line.
+    for width in range(1_000_000, 1_700_000, 9_973):
+        for text in ("@@@@@@@", "WWWWWWW", "MMMMMMM", "iiiiiiii", "906,845", "@@@@@@@@", "Region 10"):
+            found = measure.one_line(form, text, width)
+            if found is not None:
+                answered += 1
+                assert found == one == measure(body(text[:1], text[1:]), width), (text, width)
+    assert answered > 0
