@@ -902,7 +902,7 @@ class TextMeasure:
     def __init__(self, slide: Part, masters: MasterStyles) -> None:
         self._slide, self._masters = slide, masters
         self._styles: _Styles | None = None
-        self._one_run: dict[Hashable, tuple[_Line, int]] = {}
+        self._one_run: dict[Hashable, _OneLine] = {}
 
     def _plain(self) -> _Styles:
         master = self._masters.of(self._slide)
@@ -932,10 +932,12 @@ class TextMeasure:
             known = self._one_run.get(key)
             if known is None:
                 lines, _ = _lines(body, styles)
-                known = self._one_run[key] = (lines[0], _text_height(lines, None))
-            line, height = known
-            # One line for sure (as _wrapped's first test says): that line's height, else measured.
-            if line.runs[0].width(text) + 2 * len(text) + 1 <= width - line.margin:
+                line = lines[0]
+                known = self._one_run[key] = _OneLine(
+                    line.runs[0], line.margin, _text_height(lines, None), {}
+                )
+            height = known.height(text, width)
+            if height is not None:
                 return height
         lines, _ = _lines(body, styles)
         return _text_height(lines, width)
@@ -951,10 +953,52 @@ class TextMeasure:
         if self._styles is None:
             self._styles = self._plain()
         known = self._one_run.get(form)
-        if known is None or has_east_asian(text):
+        if known is None or (not text.isascii() and has_east_asian(text)):
             return None
-        line, height = known
-        return height if line.runs[0].width(text) + 2 * len(text) + 1 <= width - line.margin else None
+        return known.height(text, width)
+
+
+_MOST_SURE = 256  # the longest text _OneLine.most_sure vouches for (a bound, not a limit)
+
+
+class _OneLine(NamedTuple):
+    """The one line a one-run body of one formatting makes (``TextMeasure``), kept for a render."""
+
+    run: _Run
+    margin: int  # the paragraph's left margin
+    one: int  # the body's height when its text stays on one line
+    sure: dict[int, int]  # by width: _OneLine.most_sure, found when first asked
+
+    def height(self, text: str, width: int) -> int | None:
+        """The body's height holding ``text`` (no East Asian text) wrapped at ``width`` when the
+        text stays one line for sure (as ``_wrapped``'s first test says); else None."""
+        if text.isascii():
+            most = self.sure.get(width)
+            if most is None:
+                most = self.sure[width] = self.most_sure(width)
+            if len(text) <= most:
+                return self.one
+        return self.one if self.run.width(text) + 2 * len(text) + 1 <= width - self.margin else None
+
+    def most_sure(self, width: int) -> int:
+        """The most characters that any ASCII text may have and pass the one-line test at
+        ``width`` (for at most ``_MOST_SURE``): a table's cells are mostly short, and their length
+        alone then answers, their widths not summed. Such a text is no wider than as many of the
+        run's widest ASCII character (its advances are summed, then the sum scaled and rounded
+        once, both never less for a larger sum; without a face, a width is by length alone)."""
+        face = self.run.face
+        widest = "x" if face is None else max(map(chr, range(128)), key=face.by_character.__getitem__)
+
+        def passes(count: int) -> bool:
+            return self.run.width(widest * count) + 2 * count + 1 <= width - self.margin
+
+        step = self.run.width(widest) + 2
+        count = min(max((width - self.margin) // max(step, 1), 0), _MOST_SURE)
+        while count > 0 and not passes(count):
+            count -= 1
+        while count < _MOST_SURE and passes(count + 1):
+            count += 1
+        return count
 
 
 def _single_run(body: etree._Element) -> tuple[etree._Element | None, etree._Element | None, str] | None:

@@ -34,6 +34,9 @@ from deckkit.renderer.table.grid import Merge
 ILLEGAL_XML_CHARACTERS = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff]")
 # What a cell's text needs rewritten: those, and the line ends other than \n. Most text has none.
 _SPECIAL_CHARACTERS = re.compile("[\x00-\x08\x0b-\x1f\ufffe\uffff]")
+# What keeps set_cell_text from writing a text as one run as it is: those, and \n. One search
+# tells a table stencil whether it can make a cell of a text (table/prototype.py).
+NOT_ONE_RUN = re.compile("[\x00-\x08\n-\x1f\ufffe\uffff]")
 
 # a:tcPr children in schema order: borders first, then cell3D, the fill, headers, extLst.
 BORDERS = ("lnL", "lnR", "lnT", "lnB")

@@ -9,7 +9,8 @@ table's off-slide warning is checked with these heights: it names only what make
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Mapping, Sequence
+from collections.abc import Hashable, Sequence
+from itertools import islice
 from typing import NamedTuple
 
 from lxml import etree
@@ -53,7 +54,13 @@ class MadeCells(NamedTuple):
     """The cells a table stencil made holding one line of text (``BuiltCells.made``): cells of
     one template cell differ only in that text."""
 
-    lines: Mapping[tuple[int, int], tuple[int, str]]  # (row, column) -> (template cell, text)
+    # By output row, then column: (template cell, text) of a cell made holding one line of
+    # text, None for any other cell.
+    lines: Sequence[Sequence[tuple[int, str] | None]]
+    # By output row: every cell of it made holding one line of text, none of them merged. Such a
+    # row is measured from ``lines`` alone, its elements not looked at (a template cell's form
+    # not read yet and a text that may wrap aside).
+    whole: Sequence[bool]
     # By template cell, read from the first cell made of it: kept with the stencil, so each
     # template cell is looked at once for as long as its stencil lives (the values depend only
     # on the template cell).
@@ -65,6 +72,39 @@ def _children(tc: etree._Element) -> tuple[etree._Element | None, etree._Element
     return first_of_two(tc, _TX_BODY, _TC_PR)
 
 
+def _made_height(
+    made: tuple[int, str],
+    tc: etree._Element | None,
+    tr: etree._Element,
+    col: int,
+    width: int,
+    text_height: TextHeight,
+    forms: dict[int, CellForm],
+) -> int:
+    """What a made cell needs within ``width`` (its column or span): by its template cell's form
+    and its text; its element (``tc``, else the ``col``-th cell of ``tr``) is looked at only
+    for a form not read yet and a text that may wrap (measured whole). -1: it has no text body."""
+    form = forms.get(made[0])
+    if form is None:
+        tc = _nth_cell(tr, col) if tc is None else tc
+        body, tc_pr = _children(tc)
+        form = forms[made[0]] = CellForm(
+            text_height.line_form(body) if body is not None else None, *_margins(tc_pr)
+        )
+    inner = max(width - form.across, 1)
+    height = text_height.one_line(form.line, made[1], inner) if form.line is not None else None
+    if height is None:
+        body, _ = _children(_nth_cell(tr, col) if tc is None else tc)
+        if body is None:
+            return -1
+        height = text_height(body, inner)
+    return height + form.down
+
+
+def _nth_cell(tr: etree._Element, col: int) -> etree._Element:
+    return next(islice(tr.iterchildren(_TC), col, None))
+
+
 def _row_need(
     tr: etree._Element,
     widths: Sequence[int],
@@ -74,11 +114,20 @@ def _row_need(
 ) -> int:
     # Each cell's children are looked at once (a row of a long table is measured for every check
     # that asks about it, so this loop is the table check's own cost). A made cell is measured
-    # by its template cell's line form and margins and its text, without looking at its children.
+    # by its template cell's line form and margins and its text, without looking at its children;
+    # a row of made cells only is measured without looking at its cells at all.
     need = 0
-    lines = forms = None
-    if made_cells is not None:
-        lines, forms = made_cells
+    lines: Sequence[tuple[int, str] | None] = ()
+    forms: dict[int, CellForm] = {}
+    if made_cells is not None and row < len(made_cells.lines):
+        lines, forms = made_cells.lines[row], made_cells.forms
+        if made_cells.whole[row] and len(lines) <= len(widths):
+            for col, made in enumerate(lines):
+                if made is not None:
+                    height = _made_height(made, None, tr, col, widths[col], text_height, forms)
+                    if height > need:
+                        need = height
+            return need
     for col, tc in enumerate(tr.iterchildren(_TC)):
         span = 1
         if len(tc.attrib):
@@ -86,22 +135,10 @@ def _row_need(
             if get("hMerge") in _ON or get("vMerge") in _ON or attr_int(get("rowSpan"), 1) > 1:
                 continue
             span = attr_int(get("gridSpan"), 1)
-        made = lines.get((row, col)) if lines is not None and forms is not None else None
-        if made is not None and forms is not None:
-            form = forms.get(made[0])
-            if form is None:
-                body, tc_pr = _children(tc)
-                form = forms[made[0]] = CellForm(
-                    text_height.line_form(body) if body is not None else None, *_margins(tc_pr)
-                )
-            inner = max((widths[col] if span == 1 else sum(widths[col : col + span])) - form.across, 1)
-            height = text_height.one_line(form.line, made[1], inner) if form.line is not None else None
-            if height is None:
-                body, _ = _children(tc)
-                if body is None:
-                    continue
-                height = text_height(body, inner)
-            height += form.down
+        made = lines[col] if col < len(lines) else None
+        if made is not None:
+            width = widths[col] if span == 1 else sum(widths[col : col + span])
+            height = _made_height(made, tc, tr, col, width, text_height, forms)
         else:
             body, tc_pr = _children(tc)
             if body is None:

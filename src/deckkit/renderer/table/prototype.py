@@ -37,7 +37,7 @@ from deckkit.renderer.drawingml import a
 from deckkit.renderer.stencil.markers import cut_once, marker
 from deckkit.renderer.stencil.memo import SharedMemo
 from deckkit.renderer.stencil.replay import UnfitError
-from deckkit.renderer.table.cell import has_special_characters, set_cell_text
+from deckkit.renderer.table.cell import NOT_ONE_RUN, set_cell_text
 from deckkit.renderer.table.grid import (
     Merge,
     blank_merge,
@@ -60,6 +60,7 @@ _stencils: SharedMemo[TablePrototype] = SharedMemo(_CACHE_SIZE)
 _PARSER = etree.XMLParser(resolve_entities=False, huge_tree=True, remove_blank_text=False)
 _TC, _TXBODY, _P, _EXT_LIST = a("tc"), a("txBody"), a("p"), a("extLst")
 _IN_A = "{" + A + "}"
+_not_one_run = NOT_ONE_RUN.search
 
 
 class _CellText(NamedTuple):
@@ -112,15 +113,22 @@ class TablePrototype(NamedTuple):
         kept = min(n_rows, t_rows)
         parts = ["<cells", self.declarations, ">"]
         filled: list[list[bool]] = []
-        lines: dict[tuple[int, int], tuple[int, str]] = {}
+        lines: list[list[tuple[int, str] | None]] = []
+        whole: list[bool] = []
+        merged = {m.row for m in self.merges}  # a row holding a merge's first cell is not whole
         for i in range(n_rows):
             source = row_source(i, t_rows, self.alternating)
             tags = self.row_tags[source] if i >= t_rows and self.row_tags is not None else None
             if tags is not None:
                 parts.append(tags[0])
+            row_lines: list[tuple[int, str] | None] = []
             filled.append(
-                self._cell_parts(parts, source, rows[i] if i < len(rows) else (), i, n_cols, covered, lines)
+                self._cell_parts(
+                    parts, source, rows[i] if i < len(rows) else (), i, n_cols, covered, row_lines
+                )
             )
+            lines.append(row_lines)
+            whole.append(i not in merged and None not in row_lines)
             if tags is not None:
                 parts.append(tags[1])
         parts.append("</cells>")
@@ -132,10 +140,10 @@ class TablePrototype(NamedTuple):
         matrix = [made[i * n_cols : (i + 1) * n_cols] for i in range(kept)]
         if self.row_tags is None or n_rows <= t_rows:
             matrix.extend(made[i * n_cols : (i + 1) * n_cols] for i in range(kept, n_rows))
-            return BuiltCells(matrix, filled, None, MadeCells(lines, self.forms))
+            return BuiltCells(matrix, filled, None, MadeCells(lines, whole, self.forms))
         added = made[kept * n_cols :]
         matrix.extend(list(tr) for tr in added)
-        return BuiltCells(matrix, filled, added, MadeCells(lines, self.forms))
+        return BuiltCells(matrix, filled, added, MadeCells(lines, whole, self.forms))
 
     def _cell_parts(
         self,
@@ -145,30 +153,36 @@ class TablePrototype(NamedTuple):
         i: int,
         n_cols: int,
         covered: set[tuple[int, int]],
-        lines: dict[tuple[int, int], tuple[int, str]],
+        lines: list[tuple[int, str] | None],
     ) -> list[bool]:
         """Add output row i's cells to parts (template row ``source``); which hold their text
-        (``lines``: those holding one line of text, with the template cell they were made of)."""
+        (``lines``, by column: those holding one line of text, with the template cell they were
+        made of; None for the others)."""
         cells = self.cells[source]
-        t_cols = len(cells)
+        last = len(cells) - 1
+        merges = self.merges
         new_row = i >= len(self.cells)
+        given = len(row)
         flags = []
+        # Once a cell, for every cell of a table: the work a cell here is what a fill costs.
         for j in range(n_cols):
-            cell = cells[min(j, t_cols - 1)]
-            if self.merges and (new_row or j >= t_cols):
-                r, col = visible_source(self.merges, source, min(j, t_cols - 1))
+            cell = cells[j if j <= last else last]
+            if merges and (new_row or j > last):
+                r, col = visible_source(merges, source, min(j, last))
                 cell = self.cells[r][col]
-            value = "" if (i, j) in covered else (row[j] if j < len(row) else "")
-            if not isinstance(value, str) or "\n" in value or has_special_characters(value):
+            value = row[j] if j < given and not (covered and (i, j) in covered) else ""
+            if not isinstance(value, str) or _not_one_run(value) is not None:
                 parts.append(cell.blank)
                 flags.append(False)
+                lines.append(None)
             elif value:
                 parts.extend((cell.before, escape_text(value), cell.after))
                 flags.append(True)
-                lines[i, j] = (id(cell), value)
+                lines.append((id(cell), value))
             else:
                 parts.append(cell.empty)
                 flags.append(True)
+                lines.append(None)
         return flags
 
 
