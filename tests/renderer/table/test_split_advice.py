@@ -63,14 +63,13 @@ def _pages_of(rows: list[list[str]], more: int) -> list[list[list[str]]]:
     return [rows[:1] + rows[i : i + more] for i in range(1, len(rows), more)]
 
 
-# The fixed table's frame is 1.9 in: at 2 in the header (0.2 in at 6 pt) and six rows of two lines
-# (0.3 in) fill it exactly and are drawn so, while the advice counts each row at the larger of its
-# share of the frame and its need (slide_rows.SlideRoom.holds), the header at its 0.29 in share, and
-# says 5: safe, but not the most at such a tie.
+# The fixed table's 2 in frame is a tie: the header (0.2 in at 6 pt) and six rows of two lines
+# (0.3 in) fill it exactly, drawn shared by what each row needs (table/shrink.shared_heights), though
+# the header's share of the frame is 0.29 in: the advice counts the six, as the filler draws them.
 @pytest.mark.parametrize(
     ("sizing", "top", "notes", "height"),
     [
-        ("fixed", 2.0, 1, 1.9),
+        ("fixed", 2.0, 1, 2),
         ("anchor_top", 2.0, 4, 2),
         ("anchor_top", 4.5, 2, 2),
         ("anchor_bottom", 1.0, 2, 2),

@@ -51,13 +51,18 @@ class SlideRoom(NamedTuple):
         return self.space.bottom - self.frame.y
 
     def holds(self, rows: Sequence[tuple[int, int]]) -> bool:
-        """Whether these rows, each ``(h, need)``, fit: as drawn, each max(h, need), where ``h`` is
-        the template's height (scaled into the frame for "fixed", equal shares)."""
+        """Whether these rows, each ``(h, need)``, fit as the filler draws them: an anchored table's
+        each max(h, need), where ``h`` is the template's height; a fixed table's at their shares of
+        the frame, or, when a row needs more than its share, shared again by what each needs
+        (:func:`~deckkit.renderer.table.shrink.shared_heights`), which holds them when their needs
+        sum to no more than the frame."""
         total = sum(h for h, _ in rows)
         if self.sizing == "fixed":
             frame = self.frame.cy
             return (
-                sum(max(round(h * frame / (total or 1)), need) for h, need in rows) <= frame + TOLERANCE_EMU
+                sum(need for _, need in rows) <= frame
+                or sum(max(round(h * frame / (total or 1)), need) for h, need in rows)
+                <= frame + TOLERANCE_EMU
             )
         return self.on_slide(total, sum(max(h, need) for h, need in rows))
 
