@@ -1,10 +1,10 @@
-"""first_child and child_elements against ElementPath's find and findall, which they stand for."""
+"""first_child, first_of_two and child_elements against ElementPath's find and findall, which they stand for."""
 
 from __future__ import annotations
 
 from lxml import etree
 
-from deckkit.ooxml.xml_children import child_elements, first_child, first_on_path
+from deckkit.ooxml.xml_children import child_elements, first_child, first_of_two, first_on_path
 
 _XML = (
     b'<p:sp xmlns:p="urn:p" xmlns:a="urn:a" xmlns:b="urn:b"><!-- a comment --><?pi x?>'
@@ -38,3 +38,17 @@ def test_first_on_path_as_find_with_a_path_past_a_first_branch_without_the_match
     for path in paths:
         assert first_on_path(root, *path) is root.find("/".join(path))
     assert first_on_path(root, "{urn:a}p", "{urn:a}endParaRPr") is not None
+
+
+def test_first_of_two_is_find_of_each_and_stops_at_until() -> None:
+    root = etree.fromstring(_XML)
+    for element in root.iter(tag=etree.Element):
+        for one in _TAGS:
+            for other in _TAGS:
+                if one != other:
+                    assert first_of_two(element, one, other) == (element.find(one), element.find(other))
+    # A child tagged ``until`` ends the search: what comes after it is not looked at.
+    body = etree.fromstring(b'<t xmlns:a="urn:a"><a:bodyPr/><a:p/><a:lstStyle/></t>')
+    body_pr = body.find("{urn:a}bodyPr")
+    assert first_of_two(body, "{urn:a}bodyPr", "{urn:a}lstStyle", until="{urn:a}p") == (body_pr, None)
+    assert first_of_two(body, "{urn:a}bodyPr", "{urn:a}lstStyle")[1] is body.find("{urn:a}lstStyle")

@@ -22,7 +22,7 @@ from lxml import etree
 from deckkit.ooxml.namespaces import qn
 from deckkit.ooxml.opc.part import Part
 from deckkit.ooxml.opc.relationships import RT
-from deckkit.ooxml.xml_children import first_child
+from deckkit.ooxml.xml_children import first_child, first_of_two
 
 __all__ = [
     "AUTOFIT_TAGS",
@@ -131,20 +131,7 @@ def text_body_parts(tx_body: etree._Element) -> TextBodyParts:
     """The first ``a:bodyPr`` and ``a:lstStyle`` among tx_body's children, looked at in one pass
     until both are found or the first paragraph is reached (the schema puts them before the
     paragraphs: a body without a list style is not read to its end)."""
-    body_pr = list_style = None
-    for child in tx_body:
-        tag = child.tag
-        if tag == _BODY_PR:
-            body_pr = child if body_pr is None else body_pr
-        elif tag == _LST_STYLE:
-            list_style = child if list_style is None else list_style
-        elif tag == _P:
-            break
-        else:
-            continue
-        if body_pr is not None and list_style is not None:
-            break
-    return TextBodyParts(body_pr, list_style)
+    return TextBodyParts(*first_of_two(tx_body, _BODY_PR, _LST_STYLE, until=_P))
 
 
 def _parts(shape: etree._Element) -> TextBodyParts:

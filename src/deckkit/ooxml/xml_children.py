@@ -19,17 +19,27 @@ def first_child(parent: etree._Element, tag: str) -> etree._Element | None:
 
 
 def first_of_two(
-    parent: etree._Element, one: str, other: str
+    parent: etree._Element, one: str, other: str, until: str | None = None
 ) -> tuple[etree._Element | None, etree._Element | None]:
     """``(parent.find(one), parent.find(other))`` for Clark tags, the children looked at once
-    (a run's rPr and t, a cell's txBody and tcPr: asked for every run and cell measured)."""
+    (a run's rPr and t, a cell's txBody and tcPr: asked for every run and cell measured), until
+    both are found or a child tagged ``until`` is reached (where the schema puts them before it:
+    a text body's bodyPr and lstStyle before its first paragraph)."""
     first = second = None
     for child in parent:
         tag = child.tag
         if tag == one:
-            first = child if first is None else first
+            if first is None:
+                first = child
+                if second is not None:
+                    break
         elif tag == other:
-            second = child if second is None else second
+            if second is None:
+                second = child
+                if first is not None:
+                    break
+        elif tag == until:
+            break
     return first, second
 
 
