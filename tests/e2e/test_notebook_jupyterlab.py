@@ -87,9 +87,16 @@ def jupyterlab(tmp_path: Path) -> Iterator[str]:
             pytest.fail("JupyterLab did not start: " + (tmp_path / "jupyterlab.log").read_text()[-2000:])
         yield url
     finally:
+        # Stopped however long a loaded machine takes to shut JupyterLab down: a server still
+        # running, or its log left open, would fail whichever test the worker runs next.
         server.terminate()
-        server.wait(timeout=30)
-        log.close()
+        try:
+            server.wait(timeout=30)
+        except subprocess.TimeoutExpired:
+            server.kill()
+            server.wait()
+        finally:
+            log.close()
 
 
 def _run_all(page: Any, jupyterlab: str, notebook_name: str) -> Any:

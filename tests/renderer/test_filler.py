@@ -44,7 +44,7 @@ def test_plan_render_reports_what_render_would_refuse_without_raising(template: 
         '(give it {"type": "table", "rows": [...]})',
         "slides[1].template: template slide 9 does not exist; the template has 1 slide (numbered from 1)",
     ]
-    assert [p.path for p in plan.warnings] == ["slides[0].nowhere", "slides[0]"]
+    assert [p.path for p in plan.warnings] == ["slides[0].nowhere", "slides[0].subtitle"]
     assert plan.blocking(strict=True) == plan.problems + plan.warnings
     assert plan.slide_count == 2
 
